@@ -1,0 +1,159 @@
+"""Component families and the ``"type"`` registry that ``tokenizer.json`` relies on.
+
+Every normalizer, pre-tokenizer, model, post-processor and decoder is a small class
+registered under the ``"type"`` name HF uses in ``tokenizer.json``. ``to_dict`` writes
+exactly HF's JSON fields; ``from_dict`` reads them. :func:`component_from_dict` turns
+any failure to read a component into a one-line :class:`TokenizerFileError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from .encoding import Encoding
+from .errors import SubwordError, TokenizerFileError, UnsupportedComponentError
+from .normalized import NormalizedString
+from .pretokenized import PreTokenizedString, Token
+
+KINDS = ("normalizer", "pre_tokenizer", "model", "post_processor", "decoder")
+_REGISTRY: dict[str, dict[str, type]] = {kind: {} for kind in KINDS}
+
+C = TypeVar("C", bound=type)
+
+
+def register(kind: str, type_name: str | None = None) -> Callable[[C], C]:
+    """Class decorator: make ``cls`` loadable from ``{"type": type_name, ...}``."""
+
+    def decorate(cls: C) -> C:
+        name = type_name or cls.__name__
+        cls.type_name = name
+        _REGISTRY[kind][name] = cls
+        return cls
+
+    return decorate
+
+
+def registered_types(kind: str) -> list[str]:
+    return sorted(_REGISTRY[kind])
+
+
+def component_from_dict(kind: str, data: Any):
+    """Build a component of ``kind`` from its JSON object; ``None`` stays ``None``."""
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise TokenizerFileError(f"{kind} must be a JSON object, got {type(data).__name__}")
+    type_name = data.get("type")
+    if kind == "model" and type_name is None:
+        type_name = _guess_model_type(data)
+    cls = _REGISTRY[kind].get(type_name)
+    if cls is None:
+        raise UnsupportedComponentError(kind.replace("_", "-"), type_name)
+    try:
+        return cls.from_dict(data)
+    except SubwordError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise TokenizerFileError(f"invalid {type_name} {kind.replace('_', '-')}: {detail}") from None
+
+
+def _guess_model_type(data: dict) -> str | None:
+    # Old tokenizer.json files omit the model "type"; HF guesses from the fields.
+    if "merges" in data:
+        return "BPE"
+    if "continuing_subword_prefix" in data or "max_input_chars_per_word" in data:
+        return "WordPiece"
+    if isinstance(data.get("vocab"), list):
+        return "Unigram"
+    if "vocab" in data:
+        return "WordLevel"
+    return None
+
+
+class Component:
+    """Shared JSON plumbing: subclasses list their fields in ``to_dict``."""
+
+    type_name: str = ""
+
+    def to_dict(self) -> dict[str, Any]:  # pragma: no cover - every subclass overrides
+        raise NotImplementedError
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]):
+        fields = {k: v for k, v in data.items() if k != "type"}
+        return cls(**fields)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in self.to_dict().items() if k != "type")
+        return f"{type(self).__name__}({fields})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.to_dict() == self.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Normalizer(Component):
+    def normalize(self, normalized: NormalizedString) -> None:
+        raise NotImplementedError
+
+    def normalize_str(self, text: str) -> str:
+        n = NormalizedString(text)
+        self.normalize(n)
+        return n.normalized
+
+
+class PreTokenizer(Component):
+    def pre_tokenize(self, pretokenized: PreTokenizedString) -> None:
+        raise NotImplementedError
+
+    def pre_tokenize_str(self, text: str) -> list[tuple[str, tuple[int, int]]]:
+        """The pieces of ``text`` with their character offsets in ``text``."""
+        pts = PreTokenizedString(text)
+        self.pre_tokenize(pts)
+        return pts.get_splits()
+
+
+class Model(Component):
+    """Turns one normalized, pre-tokenized piece into tokens (offsets are into the piece)."""
+
+    def tokenize(self, sequence: str) -> list[Token]:
+        raise NotImplementedError
+
+    def token_to_id(self, token: str) -> int | None:
+        raise NotImplementedError
+
+    def id_to_token(self, id: int) -> str | None:
+        raise NotImplementedError
+
+    def get_vocab(self) -> dict[str, int]:
+        raise NotImplementedError
+
+    def get_vocab_size(self) -> int:
+        return len(self.get_vocab())
+
+
+class PostProcessor(Component):
+    def added_tokens(self, is_pair: bool) -> int:
+        raise NotImplementedError
+
+    def process_encodings(self, encodings: list[Encoding], add_special_tokens: bool) -> list[Encoding]:
+        raise NotImplementedError
+
+    def process(
+        self, encoding: Encoding, pair: Encoding | None = None, add_special_tokens: bool = True
+    ) -> Encoding:
+        encodings = [encoding] if pair is None else [encoding, pair]
+        for i, enc in enumerate(encodings):
+            enc.set_sequence_id(i)
+        return Encoding.merge(self.process_encodings(encodings, add_special_tokens))
+
+
+class Decoder(Component):
+    def decode_chain(self, tokens: list[str]) -> list[str]:
+        raise NotImplementedError
+
+    def decode(self, tokens: list[str]) -> str:
+        return "".join(self.decode_chain(list(tokens)))

@@ -1,0 +1,373 @@
+"""NormalizedString: a string being normalized that remembers where each character came from.
+
+This is the one primitive through which text changes (Hugging Face ``tokenizers``'
+``NormalizedString``). It keeps the ``original`` text, the ``normalized`` text and
+``alignments``: for every normalized *character*, the ``(start, end)`` character span
+of the original text it came from. Every edit goes through :meth:`transform_range`,
+so offsets survive NFD, lowercasing, stripping, replacing and splitting.
+
+Units: HF aligns UTF-8 bytes; we align characters (Python ``str`` indices). Because
+HF assigns one alignment to all bytes of a character, the two agree whenever a range
+covers whole characters, which is all a tokenizer ever asks for.
+
+A slice (a pre-tokenizer split) keeps its own ``original`` substring, alignments
+relative to it, and ``original_shift``: where that substring starts in the text the
+user typed. ``offsets_original()`` therefore always answers in the user's text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from enum import Enum
+from typing import Union
+
+import regex
+
+from ._unicode import count_leading_whitespace, count_trailing_whitespace
+
+Offsets = tuple[int, int]
+Change = tuple[str, int]  # (new char, change): 1 inserted, 0 replaces, -N replaces and removes N
+
+
+class SplitDelimiterBehavior(str, Enum):
+    """What a split does with the matched delimiter (HF ``SplitDelimiterBehavior``)."""
+
+    REMOVED = "Removed"
+    ISOLATED = "Isolated"
+    MERGED_WITH_PREVIOUS = "MergedWithPrevious"
+    MERGED_WITH_NEXT = "MergedWithNext"
+    CONTIGUOUS = "Contiguous"
+
+
+# A pattern is a literal string, a compiled regex, or a per-character predicate.
+Pattern = Union[str, "regex.Pattern[str]", Callable[[str], bool]]
+Match = tuple[Offsets, bool]
+
+
+def find_matches(pattern: Pattern, inside: str) -> list[Match]:
+    """Cut ``inside`` into consecutive ``((start, end), is_match)`` pieces covering it all.
+
+    Example:
+        >>> find_matches("-", "a-b")
+        [((0, 1), False), ((1, 2), True), ((2, 3), False)]
+    """
+    if isinstance(pattern, str):
+        if not pattern:
+            return [((0, len(inside)), False)]
+        pattern = regex.compile(regex.escape(pattern))
+    if not inside:
+        return [((0, 0), False)]
+    if callable(pattern) and not hasattr(pattern, "finditer"):
+        return _find_char_matches(pattern, inside)
+    matches: list[Match] = []
+    prev = 0
+    for m in pattern.finditer(inside):
+        start, end = m.span()
+        if prev != start:
+            matches.append(((prev, start), False))
+        matches.append(((start, end), True))
+        prev = end
+    if prev != len(inside):
+        matches.append(((prev, len(inside)), False))
+    return matches
+
+
+def _find_char_matches(predicate: Callable[[str], bool], inside: str) -> list[Match]:
+    # Each matching character is its own match, as in HF's `impl Pattern for Fn(char)`.
+    matches: list[Match] = []
+    last = 0
+    for i, c in enumerate(inside):
+        if predicate(c):
+            if last < i:
+                matches.append(((last, i), False))
+            matches.append(((i, i + 1), True))
+            last = i + 1
+    if len(inside) > last:
+        matches.append(((last, len(inside)), False))
+    return matches
+
+
+def invert_matches(matches: list[Match]) -> list[Match]:
+    return [(offsets, not is_match) for offsets, is_match in matches]
+
+
+class NormalizedString:
+    """A normalized string with per-character alignments to the original.
+
+    Example:
+        >>> n = NormalizedString("Héllo")
+        >>> n.lowercase(); n.normalized
+        'héllo'
+        >>> n.convert_normalized_to_original(1, 2)
+        (1, 2)
+    """
+
+    __slots__ = ("original", "normalized", "alignments", "original_shift")
+
+    def __init__(
+        self,
+        original: str,
+        normalized: str | None = None,
+        alignments: list[Offsets] | None = None,
+        original_shift: int = 0,
+    ) -> None:
+        self.original = original
+        self.normalized = original if normalized is None else normalized
+        self.alignments = (
+            [(i, i + 1) for i in range(len(original))] if alignments is None else alignments
+        )
+        self.original_shift = original_shift
+
+    def __repr__(self) -> str:
+        return (
+            f"NormalizedString(original={self.original!r}, normalized={self.normalized!r}, "
+            f"original_shift={self.original_shift})"
+        )
+
+    def __len__(self) -> int:
+        return len(self.normalized)
+
+    def copy(self) -> NormalizedString:
+        return NormalizedString(
+            self.original, self.normalized, list(self.alignments), self.original_shift
+        )
+
+    def offsets_original(self) -> Offsets:
+        """Where this (possibly sliced) string sits in the full original text."""
+        return (self.original_shift, self.original_shift + len(self.original))
+
+    # ----------------------------------------------------------------- offsets
+    def convert_normalized_to_original(self, start: int, end: int) -> Offsets | None:
+        """Map a normalized span to the original span it came from (relative to ``original``)."""
+        if start == end:
+            return (start, end)
+        if start > end:
+            return None
+        if not self.normalized and (start, end) == (0, 0):
+            return (0, len(self.original))
+        if start < 0 or end > len(self.alignments):
+            return None
+        return (self.alignments[start][0], self.alignments[end - 1][1])
+
+    def convert_original_to_normalized(self, start: int, end: int) -> Offsets | None:
+        """Map an original span (relative to ``original``) to the normalized span it became."""
+        if start == end:
+            return (start, end)
+        if start > end:
+            return None
+        if not self.original and (start, end) == (0, 0):
+            return (0, len(self.normalized))
+        first = last = None
+        for i, (a_start, a_end) in enumerate(self.alignments):
+            if end < a_end:
+                break
+            # subtle: zero-width alignments (chars inserted at the very start) never open a range
+            if first is None and start <= a_start and a_start != a_end:
+                first = i
+            last = i + 1
+        if first is not None and last is not None:
+            return (first, last)
+        if first is not None:
+            return (first, first)
+        if last is not None:
+            return (last, last)
+        return None
+
+    def slice_normalized(self, start: int, end: int) -> NormalizedString | None:
+        """The part of this string between two normalized indices, as its own NormalizedString."""
+        original_range = self.convert_normalized_to_original(start, end)
+        if original_range is None or start < 0 or end > len(self.normalized):
+            return None
+        o_start, o_end = original_range
+        return NormalizedString(
+            self.original[o_start:o_end],
+            self.normalized[start:end],
+            [(a - o_start, b - o_start) for a, b in self.alignments[start:end]],
+            self.original_shift + o_start,
+        )
+
+    # ---------------------------------------------------------------- the primitive
+    def transform_range(
+        self, start: int, end: int, dest: Iterable[Change], initial_offset: int = 0
+    ) -> None:
+        """Replace ``normalized[start:end]`` with ``dest``, updating the alignments.
+
+        ``dest`` yields ``(char, change)``: ``1`` for an inserted char (aligned like the
+        char before it), ``0`` for a char replacing the next old one, ``-N`` for a char
+        replacing the next old one and removing the N after it. ``initial_offset`` old
+        chars at the start of the range are removed before anything is emitted.
+        """
+        old_alignments = self.alignments
+        pos = start + initial_offset
+        chars: list[str] = []
+        alignments: list[Offsets] = []
+        for c, change in dest:
+            if change > 0:
+                align = old_alignments[pos - 1] if pos >= 1 else (0, 0)
+            else:
+                align = old_alignments[pos]
+                pos += 1 - change  # the replaced char, plus -change removed ones
+            chars.append(c)
+            alignments.append(align)
+        self.normalized = self.normalized[:start] + "".join(chars) + self.normalized[end:]
+        self.alignments = old_alignments[:start] + alignments + old_alignments[end:]
+
+    def transform(self, dest: Iterable[Change], initial_offset: int = 0) -> None:
+        """Apply :meth:`transform_range` to the whole string (HF ``transform``)."""
+        n_range = self.convert_original_to_normalized(0, len(self.original))
+        if n_range is None:
+            return
+        self.transform_range(n_range[0], n_range[1], dest, initial_offset)
+
+    # -------------------------------------------------------- edits built on transform
+    def map(self, fn: Callable[[str], str]) -> None:
+        """Replace every char by ``fn(char)`` (one char each)."""
+        self.transform([(fn(c), 0) for c in self.normalized])
+
+    def filter(self, keep: Callable[[str], bool]) -> None:
+        """Drop every char for which ``keep`` is false."""
+        removed = 0
+        removed_start = 0
+        last: str | None = None
+        changes: list[Change] = []
+        for c in self.normalized:
+            if keep(c):
+                if last is not None:
+                    changes.append((last, -removed))
+                else:
+                    removed_start = removed
+                last = c
+                removed = 0
+            else:
+                removed += 1
+        if last is not None:
+            changes.append((last, -removed))
+        self.transform(changes, removed_start)
+
+    def lowercase(self) -> None:
+        self.transform(_case_changes(self.normalized, str.lower))
+
+    def uppercase(self) -> None:
+        self.transform(_case_changes(self.normalized, str.upper))
+
+    def prepend(self, s: str) -> None:
+        """Insert ``s`` before the first char; it aligns with that first char."""
+        if not self.normalized or not s:
+            return
+        first = self.normalized[0]
+        changes = [(c, int(i != 0)) for i, c in enumerate(s)] + [(first, 1)]
+        self.transform_range(0, 1, changes)
+
+    def append(self, s: str) -> None:
+        """Add ``s`` after the last char; it aligns with that last char."""
+        if self.normalized:
+            last = len(self.normalized) - 1
+            self.transform_range(last, last + 1, [(self.normalized[-1], 0)] + [(c, 1) for c in s])
+        else:
+            self.transform_range(0, 0, [(c, 1) for c in s])
+
+    def strip(self, left: bool = True, right: bool = True) -> None:
+        text = self.normalized
+        leading = count_leading_whitespace(text) if left else 0
+        trailing = count_trailing_whitespace(text) if right else 0
+        if leading == len(text):
+            trailing = 0  # all whitespace: the left strip already takes everything
+        if not leading and not trailing:
+            return
+        count = len(text)
+        changes: list[Change] = []
+        for i, c in enumerate(text):
+            if i < leading or i >= count - trailing:
+                continue
+            changes.append((c, -trailing if i == count - trailing - 1 else 0))
+        self.transform(changes, leading)
+
+    def lstrip(self) -> None:
+        self.strip(left=True, right=False)
+
+    def rstrip(self) -> None:
+        self.strip(left=False, right=True)
+
+    def replace(self, pattern: Pattern, content: str) -> None:
+        """Replace every match of ``pattern`` by ``content`` (HF ``NormalizedString::replace``)."""
+        new_chars: list[str] = []
+        new_alignments: list[Offsets] = []
+        last_end = 0
+        for (start, end), is_match in find_matches(pattern, self.normalized):
+            if not is_match:
+                continue
+            new_chars.append(self.normalized[last_end:start])
+            new_alignments.extend(self.alignments[last_end:start])
+            # Every replacement char is an insertion after the removed match.
+            align = self.alignments[end - 1] if end >= 1 else (0, 0)
+            new_chars.append(content)
+            new_alignments.extend([align] * len(content))
+            last_end = end
+        new_chars.append(self.normalized[last_end:])
+        new_alignments.extend(self.alignments[last_end:])
+        self.normalized = "".join(new_chars)
+        self.alignments = new_alignments
+
+    def clear(self) -> int:
+        removed = len(self.normalized)
+        self.transform([], removed)
+        return removed
+
+    # ------------------------------------------------------------------ splitting
+    def split(self, pattern: Pattern | list[Match], behavior: SplitDelimiterBehavior | str):
+        """Split on ``pattern`` (or precomputed matches) following ``behavior``.
+
+        Example:
+            >>> [p.normalized for p in NormalizedString("the-final--countdown").split("-", "Contiguous")]
+            ['the', '-', 'final', '--', 'countdown']
+        """
+        matches = pattern if isinstance(pattern, list) else find_matches(pattern, self.normalized)
+        splits = _apply_behavior(matches, SplitDelimiterBehavior(behavior))
+        pieces = []
+        for (start, end), remove in splits:
+            if remove:
+                continue
+            piece = self.slice_normalized(start, end)
+            if piece is not None:
+                pieces.append(piece)
+        return pieces
+
+
+def _case_changes(text: str, convert: Callable[[str], str]) -> list[Change]:
+    changes: list[Change] = []
+    for c in text:
+        converted = convert(c)
+        if len(converted) == 1:
+            changes.append((converted, 0))
+        else:
+            changes.extend((x, int(i > 0)) for i, x in enumerate(converted))
+    return changes
+
+
+def _apply_behavior(matches: list[Match], behavior: SplitDelimiterBehavior) -> list[Match]:
+    """Turn pattern matches into ``(offsets, should_remove)`` splits."""
+    B = SplitDelimiterBehavior
+    if behavior is B.ISOLATED:
+        return [(offsets, False) for offsets, _ in matches]
+    if behavior is B.REMOVED:
+        return list(matches)
+    if behavior is B.MERGED_WITH_NEXT:
+        reversed_matches = [((e, s), m) for (s, e), m in reversed(matches)]
+        merged = _merge_runs(reversed_matches, contiguous=False)
+        return [((s, e), r) for (e, s), r in reversed(merged)]
+    return _merge_runs(matches, contiguous=behavior is B.CONTIGUOUS)
+
+
+def _merge_runs(matches: list[Match], contiguous: bool) -> list[Match]:
+    # MergedWithPrevious glues a match onto the piece before it; Contiguous glues runs
+    # of the same kind. MergedWithNext reuses this on reversed (end, start) pairs.
+    acc: list[list] = []
+    previous = False
+    for offsets, is_match in matches:
+        glue = (is_match == previous) if contiguous else (is_match and not previous)
+        if glue and acc:
+            acc[-1][0] = (acc[-1][0][0], offsets[1])
+        else:
+            acc.append([offsets, False])
+        previous = is_match
+    return [(tuple(o), r) for o, r in acc]
