@@ -23,6 +23,7 @@ from typing import Union
 
 import regex
 
+from ._hf_unicode import rust_lowercase
 from ._unicode import count_leading_whitespace, count_trailing_whitespace
 
 Offsets = tuple[int, int]
@@ -61,8 +62,7 @@ def find_matches(pattern: Pattern, inside: str) -> list[Match]:
         return _find_char_matches(pattern, inside)
     matches: list[Match] = []
     prev = 0
-    for m in pattern.finditer(inside):
-        start, end = m.span()
+    for start, end in _regex_spans(pattern, inside):
         if prev != start:
             matches.append(((prev, start), False))
         matches.append(((start, end), True))
@@ -70,6 +70,35 @@ def find_matches(pattern: Pattern, inside: str) -> list[Match]:
     if prev != len(inside):
         matches.append(((prev, len(inside)), False))
     return matches
+
+
+def _regex_spans(pattern: "regex.Pattern[str]", inside: str):
+    """Match spans as Oniguruma's ``find_iter`` (HF) yields them.
+
+    subtle: Python's ``finditer`` also yields an empty match right where the previous
+    match ended ("x*" on "xxa" gives (0, 2), (2, 2), ...); Oniguruma skips it and resumes
+    one char later, so e.g. ``Replace(Regex("x*"), "-")`` must not insert a "-" there.
+    """
+    last_end = None
+    for m in pattern.finditer(inside):  # fast path: both agree until an empty match
+        start, end = m.span()
+        if start == end:
+            break
+        yield start, end
+        last_end = end
+    else:
+        return
+    pos = last_end or 0
+    while pos <= len(inside):
+        m = pattern.search(inside, pos)
+        if m is None:
+            return
+        start, end = m.span()
+        if start == end and end == last_end:
+            pos = end + 1
+            continue
+        yield start, end
+        pos = last_end = end
 
 
 def _find_char_matches(predicate: Callable[[str], bool], inside: str) -> list[Match]:
@@ -245,7 +274,8 @@ class NormalizedString:
         self.transform(changes, removed_start)
 
     def lowercase(self) -> None:
-        self.transform(_case_changes(self.normalized, str.lower))
+        # Rust's char::to_lowercase, whose Unicode may be newer than Python's unicodedata.
+        self.transform(_case_changes(self.normalized, rust_lowercase))
 
     def uppercase(self) -> None:
         self.transform(_case_changes(self.normalized, str.upper))

@@ -1,0 +1,90 @@
+"""Helpers shared by the models: vocabulary checks, HF's id-ordered JSON vocab, a word cache.
+
+HF writes a ``{"token": id}`` vocabulary in id order (``OrderedVocabIter``): ids from 0 to
+the largest, holes skipped, and one token per id when two tokens share an id. Reading is
+the other way round and must turn every malformed value into a one-line
+:class:`TokenizerFileError`.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import TokenizerFileError
+
+# HF caches only words shorter than this (bytes there, chars here: the cache is invisible).
+CACHE_MAX_WORD = 256
+
+
+def check_vocab(vocab: Any, model: str) -> dict[str, int]:
+    """A ``{token: id}`` dict from ``vocab``; raise TokenizerFileError if it is not one."""
+    if vocab is None:
+        return {}
+    if not isinstance(vocab, Mapping):
+        raise TokenizerFileError(f"{model} vocab must be a JSON object of token -> id")
+    result: dict[str, int] = {}
+    for token, index in vocab.items():
+        if not isinstance(token, str) or isinstance(index, bool) or not isinstance(index, int):
+            raise TokenizerFileError(f"{model} vocab entry {token!r}: {index!r} is not token -> id")
+        if index < 0:
+            raise TokenizerFileError(f"{model} vocab id {index} of {token!r} is negative")
+        result[token] = index
+    return result
+
+
+def reverse_vocab(vocab: dict[str, int]) -> dict[int, str]:
+    """id -> token; when ids repeat, the token seen last wins (HF keeps an arbitrary one)."""
+    return {index: token for token, index in vocab.items()}
+
+
+def ordered_vocab(vocab_r: dict[int, str]) -> dict[str, int]:
+    """The vocabulary as HF serializes it: by increasing id, one token per id."""
+    return {vocab_r[i]: i for i in sorted(vocab_r)}
+
+
+def f32_json(value: float | None) -> float | None:
+    """``value`` as HF writes an ``f32`` field: rounded to single precision, shortest form.
+
+    Example:
+        >>> f32_json(1 / 3)
+        0.33333334
+    """
+    if value is None:
+        return None
+    as_f32 = struct.unpack("f", struct.pack("f", value))[0]
+    for digits in range(1, 10):
+        text = f"{as_f32:.{digits}g}"
+        if struct.unpack("f", struct.pack("f", float(text)))[0] == as_f32:
+            return float(text)
+    return as_f32  # pragma: no cover - 9 significant digits always round-trip an f32
+
+
+def model_repr(name: str, size: int, **options: Any) -> str:
+    """A one-line repr that counts the vocabulary instead of printing it."""
+    fields = ", ".join(f"{key}={value!r}" for key, value in options.items())
+    return f"{name}(<{size} tokens>{', ' if fields else ''}{fields})"
+
+
+class WordCache:
+    """A bounded ``word -> tokens`` dict: like HF's cache, it stops inserting once full."""
+
+    __slots__ = ("_data", "capacity")
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self._data: dict[str, tuple] = {}
+
+    def get(self, word: str) -> tuple | None:
+        return self._data.get(word)
+
+    def put(self, word: str, tokens: list) -> None:
+        if len(word) < CACHE_MAX_WORD and len(self._data) < self.capacity:
+            self._data[word] = tuple(tokens)
+
+    def clear(self) -> None:
+        self._data.clear()
+
+    def __len__(self) -> int:
+        return len(self._data)

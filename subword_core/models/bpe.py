@@ -1,0 +1,471 @@
+"""BPE: split a word into characters, then apply learned merges, lowest rank first.
+
+This mirrors HF ``tokenizers/src/models/bpe/{model,word}.rs``. A word becomes one symbol
+per character (with ``continuing_subword_prefix`` on all but the first, and
+``end_of_word_suffix`` on the last). Unknown characters turn into byte tokens
+(``byte_fallback``), the unknown token (optionally fused), or vanish. Merges are then
+applied in HF's order: the pair with the lowest rank first, the leftmost on a tie.
+
+Unlike HF, offsets are *character* offsets into the word. A byte-fallback token inside a
+multi-byte character reports the whole character, which is what HF's encode reports too.
+The teaching helpers :meth:`BPE.merge_trace` and :meth:`BPE.merge_lineage` live in
+:mod:`.bpe_trace` and use the same tables.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from ..components import Model, register
+from ..errors import EncodingError, TokenizerFileError
+from ..pretokenized import Token
+from ._vocab import WordCache, check_vocab, f32_json, model_repr, ordered_vocab, reverse_vocab
+from .bpe_trace import LineageNode, MergeTrace, build_lineage, trace_merges
+
+Pair = tuple[int, int]
+NO_RANK = 1 << 62  # sorts after every real rank
+# Below this many symbols a linear scan beats the heap; both give HF's result.
+_SHORT_WORD = 40
+_NO_PAIRS: dict[int, int] = {}
+# Token(...) goes through a Python-level __new__; this skips it (the hot path builds many).
+_new_token = tuple.__new__
+_OPTIONS = frozenset(
+    ("dropout", "unk_token", "continuing_subword_prefix", "end_of_word_suffix", "fuse_unk",
+     "byte_fallback", "ignore_merges")
+)
+
+
+@register("model")
+class BPE(Model):
+    """Byte-pair encoding with HF's options.
+
+    Args:
+        vocab: token -> id.
+        merges: ``(left, right)`` pairs; a merge's rank is its position.
+        cache_capacity: how many words to remember (0 disables the cache).
+        dropout: probability of skipping each merge (BPE-dropout); None or 0 = off.
+        unk_token: token for characters missing from the vocab (None: drop them).
+        continuing_subword_prefix: prefix of every symbol but a word's first (e.g. "##").
+        end_of_word_suffix: suffix of a word's last symbol (e.g. "</w>").
+        fuse_unk: fuse consecutive unknown characters into one unknown token.
+        byte_fallback: spell unknown characters as ``<0xNN>`` byte tokens when possible.
+        ignore_merges: a word that is itself in the vocab becomes one token.
+
+    Example:
+        >>> bpe = BPE({"a": 0, "b": 1, "ab": 2}, [("a", "b")])
+        >>> [(t.value, t.offsets) for t in bpe.tokenize("aba")]
+        [('ab', (0, 2)), ('a', (2, 3))]
+    """
+
+    def __init__(
+        self,
+        vocab: dict[str, int] | None = None,
+        merges: Iterable[tuple[str, str]] | None = None,
+        cache_capacity: int = 10000,
+        dropout: float | None = None,
+        unk_token: str | None = None,
+        continuing_subword_prefix: str | None = None,
+        end_of_word_suffix: str | None = None,
+        fuse_unk: bool = False,
+        byte_fallback: bool = False,
+        ignore_merges: bool = False,
+    ) -> None:
+        if dropout is not None and not 0.0 <= dropout <= 1.0:
+            raise ValueError("BPE dropout should be between 0 and 1, inclusive")
+        self._cache = WordCache(cache_capacity)
+        self._vocab = check_vocab(vocab, "BPE")
+        self._vocab_r = reverse_vocab(self._vocab)
+        self._has_shared_ids = len(self._vocab_r) != len(self._vocab)
+        self.dropout = dropout
+        self.unk_token = unk_token
+        self.continuing_subword_prefix = continuing_subword_prefix
+        self.end_of_word_suffix = end_of_word_suffix
+        self.fuse_unk = fuse_unk
+        self.byte_fallback = byte_fallback
+        self.ignore_merges = ignore_merges
+        # As in HF, the merge table is built once, with the prefix given here.
+        self._pair_rank, self._rank_new_id = _merge_table(
+            self._vocab, merges or [], continuing_subword_prefix
+        )
+        # left id -> {right id -> rank}: the hot loop looks pairs up without building tuples.
+        self._right_rank: dict[int, dict[int, int]] = {}
+        for (left, right), rank in self._pair_rank.items():
+            self._right_rank.setdefault(left, {})[right] = rank
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # subtle: cached words were tokenized with the old options.
+        object.__setattr__(self, name, value)
+        if name in _OPTIONS and hasattr(self, "_cache"):
+            self._cache.clear()
+
+    def __repr__(self) -> str:
+        return model_repr(
+            "BPE", len(self._vocab), merges=len(self._rank_new_id), dropout=self.dropout,
+            unk_token=self.unk_token, continuing_subword_prefix=self.continuing_subword_prefix,
+            end_of_word_suffix=self.end_of_word_suffix, fuse_unk=self.fuse_unk,
+            byte_fallback=self.byte_fallback, ignore_merges=self.ignore_merges,
+        )
+
+    # -- vocabulary --------------------------------------------------------------------
+
+    def token_to_id(self, token: str) -> int | None:
+        return self._vocab.get(token)
+
+    def id_to_token(self, id: int) -> str | None:
+        return self._vocab_r.get(id)
+
+    def get_vocab(self) -> dict[str, int]:
+        return dict(self._vocab)
+
+    def get_vocab_size(self) -> int:
+        return len(self._vocab)
+
+    @property
+    def merges(self) -> list[tuple[str, str]]:
+        """The merges in rank order, as HF writes them (a repeated pair keeps its last rank)."""
+        r = self._vocab_r
+        by_rank = sorted(self._pair_rank.items(), key=lambda item: item[1])
+        return [(r[a], r[b]) for (a, b), _ in by_rank]
+
+    def clear_cache(self) -> None:
+        self._cache.clear()
+
+    def resize_cache(self, capacity: int) -> None:
+        self._cache.capacity = capacity
+
+    # -- encoding ----------------------------------------------------------------------
+
+    def tokenize(self, sequence: str) -> list[Token]:
+        """Tokens of one pre-tokenized word, offsets in characters of ``sequence``."""
+        if not sequence:
+            return []
+        if self.dropout:
+            # HF: with dropout, neither the cache nor ignore_merges is consulted.
+            return self._tokenize_word(sequence, self.dropout)
+        if self.ignore_merges:
+            whole = self._vocab.get(sequence)
+            if whole is not None:
+                return [Token(whole, sequence, (0, len(sequence)))]
+        hit = self._cache.get(sequence)
+        if hit is not None:
+            return list(hit)
+        tokens = self._tokenize_word(sequence, None)
+        self._cache.put(sequence, tokens)
+        return tokens
+
+    def _tokenize_word(self, word: str, dropout: float | None) -> list[Token]:
+        ids, lens, in_bytes = self.initial_symbols(word)
+        if dropout or self._has_shared_ids or len(ids) >= _SHORT_WORD:
+            ids, lens = self._merge_heap(ids, lens, dropout)
+        else:
+            self._merge_scan(ids, lens)
+        return self._to_tokens(word, ids, lens, in_bytes)
+
+    def initial_symbols(self, word: str) -> tuple[list[int], list[int], bool]:
+        """Symbol ids before any merge, their lengths, and whether lengths count bytes.
+
+        Lengths count characters, unless byte tokens or dropped characters make HF's byte
+        arithmetic visible: then they count UTF-8 bytes, as in HF.
+        """
+        if not (self.continuing_subword_prefix or self.end_of_word_suffix):
+            vocab = self._vocab
+            try:
+                ids = [vocab[c] for c in word]
+            except KeyError:
+                pass
+            else:
+                return ids, [1] * len(ids), False
+        ids, lens, irregular = self._initial_symbols_slow(word, in_bytes=False)
+        if irregular:
+            # subtle: HF offsets are running sums of byte lengths, so byte tokens and dropped
+            # characters shift them in bytes; redo the word counting bytes.
+            ids, lens, _ = self._initial_symbols_slow(word, in_bytes=True)
+        return ids, lens, irregular
+
+    def _initial_symbols_slow(self, word: str, in_bytes: bool) -> tuple[list[int], list[int], bool]:
+        """HF's ``merge_word`` loop; also says whether a byte token or dropped char occurred."""
+        vocab, prefix, suffix = self._vocab, self.continuing_subword_prefix, self.end_of_word_suffix
+        irregular = False
+        ids: list[int] = []
+        lens: list[int] = []
+        unk: list[int] | None = None  # pending [id, length], flushed by the next known symbol
+        last = len(word) - 1
+        for i, char in enumerate(word):
+            symbol = (prefix + char) if (i and prefix) else char
+            if i == last and suffix:
+                symbol += suffix
+            length = _utf8_len(char) if in_bytes else 1
+            found = vocab.get(symbol)
+            if found is not None:
+                if unk is not None:
+                    ids.append(unk[0])
+                    lens.append(unk[1])
+                    unk = None
+                ids.append(found)
+                lens.append(length)
+                continue
+            if self.byte_fallback:
+                byte_ids = [vocab.get(f"<0x{b:02X}>") for b in symbol.encode("utf-8")]
+                if None not in byte_ids:
+                    # subtle: HF does not flush a pending unknown token here, so it lands
+                    # after these bytes.
+                    ids.extend(byte_ids)  # type: ignore[arg-type]
+                    lens.extend([1] * len(byte_ids))
+                    irregular = True
+                    continue
+            if self.unk_token is not None:
+                unk = self._next_unk(unk, length, ids, lens)
+            else:
+                irregular = True  # HF silently drops the character
+        if unk is not None:
+            ids.append(unk[0])
+            lens.append(unk[1])
+        return ids, lens, irregular
+
+    def _next_unk(self, unk: list[int] | None, length: int, ids: list[int], lens: list[int]):
+        if unk is not None and self.fuse_unk:
+            unk[1] += length
+            return unk
+        if unk is not None:
+            ids.append(unk[0])
+            lens.append(unk[1])
+        unk_id = self._vocab.get(self.unk_token)  # type: ignore[arg-type]
+        if unk_id is None:
+            raise EncodingError(f"BPE unk token {self.unk_token!r} is not in the vocabulary")
+        return [unk_id, length]
+
+    def _merge_scan(self, ids: list[int], lens: list[int]) -> None:
+        """Merge in place: repeatedly the lowest-rank adjacent pair, leftmost on a tie.
+
+        Same result as HF's heap of (rank, position) for short words, without the heap.
+        """
+        if len(ids) < 2:
+            return
+        right_rank, new_ids, none = self._right_rank.get, self._rank_new_id, _NO_PAIRS
+        ranks = [right_rank(ids[i], none).get(ids[i + 1], NO_RANK) for i in range(len(ids) - 1)]
+        while ranks:
+            rank = min(ranks)
+            if rank == NO_RANK:
+                return
+            i = ranks.index(rank)
+            new = new_ids[rank]
+            ids[i] = new
+            lens[i] += lens[i + 1]
+            del ids[i + 1], lens[i + 1], ranks[i]
+            if i:
+                ranks[i - 1] = right_rank(ids[i - 1], none).get(new, NO_RANK)
+            if i < len(ranks):
+                ranks[i] = right_rank(new, none).get(ids[i + 1], NO_RANK)
+
+    def _merge_heap(self, ids: list[int], lens: list[int], dropout: float | None):
+        """HF's ``Word::merge_all``: a heap of (rank, position, new id), with dropout."""
+        n = len(ids)
+        pair_rank, new_ids = self._pair_rank, self._rank_new_id
+        heap = []
+        for i in range(n - 1):
+            rank = pair_rank.get((ids[i], ids[i + 1]))
+            if rank is not None:
+                heap.append((rank, i, new_ids[rank]))
+        heapq.heapify(heap)
+        prev = list(range(-1, n - 1))
+        nxt = list(range(1, n + 1))
+        if n:
+            nxt[-1] = -1
+        skipped: list[tuple[int, int, int]] = []
+        while heap:
+            top = heapq.heappop(heap)
+            if dropout and random.random() < dropout:
+                skipped.append(top)
+                continue
+            for entry in skipped:  # HF re-queues skipped merges after any kept pop
+                heapq.heappush(heap, entry)
+            skipped.clear()
+            _, pos, new = top
+            right = nxt[pos]
+            if lens[pos] == 0 or right == -1:
+                continue
+            # HF's staleness test compares the new id only.
+            current = pair_rank.get((ids[pos], ids[right]))
+            if current is None or new_ids[current] != new:
+                continue
+            ids[pos] = new
+            lens[pos] += lens[right]
+            lens[right] = 0
+            after = nxt[pos] = nxt[right]
+            if after != -1:
+                prev[after] = pos
+            before = prev[pos]
+            if before >= 0:
+                rank = pair_rank.get((ids[before], new))
+                if rank is not None:
+                    heapq.heappush(heap, (rank, before, new_ids[rank]))
+            if after != -1:
+                rank = pair_rank.get((new, ids[after]))
+                if rank is not None:
+                    heapq.heappush(heap, (rank, pos, new_ids[rank]))
+        kept = [i for i in range(n) if lens[i]]
+        return [ids[i] for i in kept], [lens[i] for i in kept]
+
+    def _to_tokens(self, word: str, ids: list[int], lens: list[int], in_bytes: bool):
+        vocab_r = self._vocab_r
+        tokens = []
+        pos = 0
+        for token_id, length in zip(ids, lens):
+            tokens.append(_new_token(Token, (token_id, vocab_r[token_id], (pos, pos + length))))
+            pos += length
+        if in_bytes and (pos > len(word) or not word.isascii()):
+            tokens = _bytes_to_char_offsets(word, tokens)
+        return tokens
+
+    # -- teaching views ----------------------------------------------------------------
+
+    def merge_trace(self, word: str) -> MergeTrace:
+        """Every merge applied to ``word``, step by step (no dropout).
+
+        Example:
+            >>> bpe = BPE({"a": 0, "b": 1, "ab": 2}, [("a", "b")])
+            >>> trace = bpe.merge_trace("ab")
+            >>> [step.merged for step in trace.steps], trace.stop_reason
+            (['ab'], 'single_symbol')
+        """
+        return trace_merges(self, word)
+
+    def merge_lineage(self, token: str) -> LineageNode | None:
+        """The tree of merges building ``token``; None for base symbols and unknown tokens.
+
+        Example:
+            >>> bpe = BPE({"a": 0, "b": 1, "ab": 2}, [("a", "b")])
+            >>> node = bpe.merge_lineage("ab")
+            >>> node.rank, node.left.token, node.right.token
+            (0, 'a', 'b')
+        """
+        return build_lineage(self, token)
+
+    # -- serialization -----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": "BPE",
+            "dropout": f32_json(self.dropout),
+            "unk_token": self.unk_token,
+            "continuing_subword_prefix": self.continuing_subword_prefix,
+            "end_of_word_suffix": self.end_of_word_suffix,
+            "fuse_unk": self.fuse_unk,
+            "byte_fallback": self.byte_fallback,
+            "ignore_merges": self.ignore_merges,
+            "vocab": ordered_vocab(self._vocab_r),
+            "merges": [list(pair) for pair in self.merges],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> BPE:
+        """Read HF's model object; merges may be ``[a, b]`` pairs or legacy ``"a b"`` strings."""
+        if data.get("type", "BPE") != "BPE":
+            raise TokenizerFileError(f"expected a BPE model, got type {data.get('type')!r}")
+        if "vocab" not in data or "merges" not in data:
+            raise TokenizerFileError("BPE model is missing its vocab or merges")
+        dropout = data.get("dropout")
+        if dropout is not None and not (isinstance(dropout, (int, float)) and 0 <= dropout <= 1):
+            raise TokenizerFileError(f"BPE dropout {dropout!r} is not between 0 and 1")
+        return cls(
+            vocab=check_vocab(data["vocab"], "BPE"),
+            merges=parse_merges(data["merges"]),
+            dropout=dropout,
+            unk_token=_optional_str(data, "unk_token"),
+            continuing_subword_prefix=_optional_str(data, "continuing_subword_prefix"),
+            end_of_word_suffix=_optional_str(data, "end_of_word_suffix"),
+            fuse_unk=bool(data.get("fuse_unk") or False),
+            byte_fallback=bool(data.get("byte_fallback") or False),
+            ignore_merges=bool(data.get("ignore_merges") or False),
+        )
+
+
+def parse_merges(merges: Any) -> list[tuple[str, str]]:
+    """Merges from JSON: ``[["a", "b"], ...]`` or legacy ``["a b", ...]`` (``#version`` skipped)."""
+    if not isinstance(merges, list):
+        raise TokenizerFileError("BPE merges must be a JSON list")
+    result = []
+    lines = (m for m in merges if not (isinstance(m, str) and m.startswith("#version")))
+    for line_no, merge in enumerate(lines, start=1):
+        if isinstance(merge, str):
+            parts = merge.split(" ")
+        elif isinstance(merge, list) and all(isinstance(p, str) for p in merge):
+            parts = merge
+        else:
+            raise TokenizerFileError(f"BPE merge {line_no} is neither a pair nor a string")
+        if len(parts) != 2:
+            raise TokenizerFileError(f"BPE merge {line_no} ({merge!r}) is not two tokens")
+        result.append((parts[0], parts[1]))
+    return result
+
+
+def _merge_table(vocab: dict[str, int], merges: Iterable, prefix: str | None):
+    """``(left id, right id) -> rank`` and ``rank -> new id``, checked against the vocab."""
+    pair_rank: dict[Pair, int] = {}
+    rank_new_id: list[int] = []
+    for rank, merge in enumerate(merges):
+        try:
+            left, right = merge
+        except (TypeError, ValueError):
+            raise TokenizerFileError(f"BPE merge {rank} ({merge!r}) is not a pair") from None
+        new_token = left + _strip_prefix(right, prefix)
+        ids = []
+        for token in (left, right, new_token):
+            token_id = vocab.get(token) if isinstance(token, str) else None
+            if token_id is None:
+                raise TokenizerFileError(
+                    f"BPE merge {rank} ({left!r}, {right!r}): token {token!r} is not in the vocabulary"
+                )
+            ids.append(token_id)
+        pair_rank[(ids[0], ids[1])] = rank  # a repeated pair keeps its last rank, as in HF
+        rank_new_id.append(ids[2])
+    return pair_rank, rank_new_id
+
+
+def _strip_prefix(right: str, prefix: str | None) -> str:
+    # HF drops len(prefix) *bytes* from the right part, whether or not it starts with the prefix.
+    if not prefix:
+        return right
+    if right.startswith(prefix):
+        return right[len(prefix):]
+    raw, cut = right.encode("utf-8"), len(prefix.encode("utf-8"))
+    try:
+        if len(raw) < cut:
+            raise UnicodeDecodeError("utf-8", raw, 0, len(raw), "too short")
+        return raw[cut:].decode("utf-8")
+    except UnicodeDecodeError:
+        raise TokenizerFileError(
+            f"BPE merge part {right!r} is shorter than the prefix {prefix!r}"
+        ) from None
+
+
+def _utf8_len(char: str) -> int:
+    code = ord(char)
+    return 1 if code < 0x80 else 2 if code < 0x800 else 3 if code < 0x10000 else 4
+
+
+def _bytes_to_char_offsets(word: str, tokens: list[Token]) -> list[Token]:
+    """Byte offsets -> character offsets covering them (HF reports whole characters)."""
+    char_of_byte: list[int] = []
+    for index, char in enumerate(word):
+        char_of_byte.extend([index] * _utf8_len(char))
+    n_bytes, n_chars = len(char_of_byte), len(word)
+    result = []
+    for token in tokens:
+        start, end = token.offsets
+        # subtle: byte tokens of a prefix/suffix run past the word; HF's offsets are then
+        # meaningless, we clamp them to the word's end.
+        char_start = char_of_byte[start] if start < n_bytes else n_chars
+        char_end = char_of_byte[end - 1] + 1 if end <= n_bytes else n_chars
+        result.append(Token(token.id, token.value, (char_start, char_end)))
+    return result
+
+
+def _optional_str(data: dict[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise TokenizerFileError(f"BPE {key} must be a string or null, got {value!r}")
+    return value

@@ -1,0 +1,71 @@
+"""WordLevel: each pre-tokenized word is one token, or the unknown token (HF ``models/wordlevel``).
+
+The simplest model: no subwords at all. It is useful as a baseline in comparisons and
+with pre-tokenizers that already cut the text into vocabulary units.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..components import Model, register
+from ..errors import EncodingError, TokenizerFileError
+from ..pretokenized import Token
+from ._vocab import check_vocab, model_repr, ordered_vocab, reverse_vocab
+
+
+@register("model")
+class WordLevel(Model):
+    """Look the whole word up in the vocabulary.
+
+    Args:
+        vocab: token -> id.
+        unk_token: the token for words missing from the vocabulary (HF default "<unk>").
+
+    Example:
+        >>> model = WordLevel({"<unk>": 0, "hello": 1}, unk_token="<unk>")
+        >>> [(t.value, t.offsets) for t in model.tokenize("hello") + model.tokenize("bye")]
+        [('hello', (0, 5)), ('<unk>', (0, 3))]
+    """
+
+    def __init__(self, vocab: dict[str, int] | None = None, unk_token: str | None = None) -> None:
+        self._vocab = check_vocab(vocab, "WordLevel")
+        self._vocab_r = reverse_vocab(self._vocab)
+        self.unk_token = "<unk>" if unk_token is None else unk_token
+
+    def __repr__(self) -> str:
+        return model_repr("WordLevel", len(self._vocab), unk_token=self.unk_token)
+
+    def token_to_id(self, token: str) -> int | None:
+        return self._vocab.get(token)
+
+    def id_to_token(self, id: int) -> str | None:
+        return self._vocab_r.get(id)
+
+    def get_vocab(self) -> dict[str, int]:
+        return dict(self._vocab)
+
+    def get_vocab_size(self) -> int:
+        return len(self._vocab)
+
+    def tokenize(self, sequence: str) -> list[Token]:
+        # subtle: HF answers even the empty string (with the unknown token at (0, 0)).
+        found = self._vocab.get(sequence)
+        if found is not None:
+            return [Token(found, sequence, (0, len(sequence)))]
+        unk_id = self._vocab.get(self.unk_token)
+        if unk_id is None:
+            raise EncodingError(f"WordLevel unk token {self.unk_token!r} is not in the vocabulary")
+        return [Token(unk_id, self.unk_token, (0, len(sequence)))]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "WordLevel", "vocab": ordered_vocab(self._vocab_r), "unk_token": self.unk_token}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> WordLevel:
+        if data.get("type", "WordLevel") != "WordLevel":
+            raise TokenizerFileError(f"expected a WordLevel model, got type {data.get('type')!r}")
+        unk = data.get("unk_token")
+        if unk is not None and not isinstance(unk, str):
+            raise TokenizerFileError(f"WordLevel unk_token {unk!r} is not a string")
+        return cls(check_vocab(data.get("vocab"), "WordLevel"), unk)

@@ -1,0 +1,201 @@
+"""WordPiece: greedy longest-match-first over the vocabulary (HF ``models/wordpiece``).
+
+From the start of the word, take the longest vocabulary entry that matches; every piece
+after the first is looked up with ``continuing_subword_prefix`` ("##"). If some position
+matches nothing, or the word is longer than ``max_input_chars_per_word`` characters, the
+*whole word* becomes the unknown token. :meth:`WordPiece.match_trace` records each
+greedy step for the teaching views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..components import Model, register
+from ..errors import EncodingError, TokenizerFileError
+from ..pretokenized import Token
+from ._vocab import WordCache, check_vocab, model_repr, ordered_vocab, reverse_vocab
+
+_CACHE_CAPACITY = 10000
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStep:
+    """One greedy step at ``start``: candidates tried longest first, and the match if any."""
+
+    start: int
+    tried: tuple[str, ...]
+    match: str | None
+    end: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchTrace:
+    """How one word was cut. ``reason``: "empty", "matched", "too_long" or "no_match"."""
+
+    word: str
+    steps: tuple[MatchStep, ...]
+    tokens: tuple[Token, ...]
+    is_unk: bool
+    reason: str
+
+
+@register("model")
+class WordPiece(Model):
+    """Greedy longest-match-first subword model (BERT).
+
+    Args:
+        vocab: token -> id.
+        unk_token: the token a word becomes when it cannot be spelled.
+        max_input_chars_per_word: longer words become ``unk_token`` directly.
+        continuing_subword_prefix: marks pieces that continue a word.
+
+    Example:
+        >>> wp = WordPiece({"[UNK]": 0, "un": 1, "##aff": 2, "##able": 3})
+        >>> [(t.value, t.offsets) for t in wp.tokenize("unaffable")]
+        [('un', (0, 2)), ('##aff', (2, 5)), ('##able', (5, 9))]
+    """
+
+    def __init__(
+        self,
+        vocab: dict[str, int] | None = None,
+        unk_token: str = "[UNK]",
+        max_input_chars_per_word: int = 100,
+        continuing_subword_prefix: str = "##",
+    ) -> None:
+        self._cache = WordCache(_CACHE_CAPACITY)
+        self._vocab = check_vocab(vocab, "WordPiece")
+        self._vocab_r = reverse_vocab(self._vocab)
+        self.unk_token = unk_token
+        self.max_input_chars_per_word = max_input_chars_per_word
+        self.continuing_subword_prefix = continuing_subword_prefix
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if name in ("unk_token", "max_input_chars_per_word", "continuing_subword_prefix"):
+            self._cache.clear()
+            if name == "continuing_subword_prefix":
+                self._update_max_lengths()
+
+    def _update_max_lengths(self) -> None:
+        # Longest possible match, so the greedy loop need not try longer substrings.
+        prefix = self.continuing_subword_prefix
+        self._max_first = max(map(len, self._vocab), default=0)
+        self._max_next = max(
+            (len(t) - len(prefix) for t in self._vocab if t.startswith(prefix)), default=0
+        )
+
+    def __repr__(self) -> str:
+        return model_repr(
+            "WordPiece", len(self._vocab), unk_token=self.unk_token,
+            max_input_chars_per_word=self.max_input_chars_per_word,
+            continuing_subword_prefix=self.continuing_subword_prefix,
+        )
+
+    def token_to_id(self, token: str) -> int | None:
+        return self._vocab.get(token)
+
+    def id_to_token(self, id: int) -> str | None:
+        return self._vocab_r.get(id)
+
+    def get_vocab(self) -> dict[str, int]:
+        return dict(self._vocab)
+
+    def get_vocab_size(self) -> int:
+        return len(self._vocab)
+
+    def clear_cache(self) -> None:
+        self._cache.clear()
+
+    def tokenize(self, sequence: str) -> list[Token]:
+        """Pieces of one word, or a single unknown token covering it."""
+        hit = self._cache.get(sequence)
+        if hit is not None:
+            return list(hit)
+        tokens = self._tokenize(sequence)
+        self._cache.put(sequence, tokens)
+        return tokens
+
+    def _tokenize(self, word: str) -> list[Token]:
+        n = len(word)
+        if n > self.max_input_chars_per_word:
+            return [self._unk(n)]
+        vocab, prefix = self._vocab, self.continuing_subword_prefix
+        tokens = []
+        start = 0
+        while start < n:
+            if start:
+                end = min(n, start + self._max_next)
+                while end > start and (piece := prefix + word[start:end]) not in vocab:
+                    end -= 1
+            else:
+                end = min(n, self._max_first)
+                while end > 0 and (piece := word[:end]) not in vocab:
+                    end -= 1
+            if end == start:
+                return [self._unk(n)]
+            tokens.append(Token(vocab[piece], piece, (start, end)))
+            start = end
+        return tokens
+
+    def _unk(self, length: int) -> Token:
+        unk_id = self._vocab.get(self.unk_token)
+        if unk_id is None:
+            raise EncodingError(f"WordPiece unk token {self.unk_token!r} is not in the vocabulary")
+        return Token(unk_id, self.unk_token, (0, length))
+
+    def match_trace(self, word: str) -> MatchTrace:
+        """Each greedy step, with every candidate HF tries (longest first).
+
+        Example:
+            >>> wp = WordPiece({"[UNK]": 0, "a": 1, "##b": 2})
+            >>> [step.tried for step in wp.match_trace("ab").steps]
+            [('ab', 'a'), ('##b',)]
+        """
+        n = len(word)
+        if not word:
+            return MatchTrace(word, (), (), False, "empty")
+        if n > self.max_input_chars_per_word:
+            return MatchTrace(word, (), (self._unk(n),), True, "too_long")
+        steps, start = [], 0
+        while start < n:
+            step = self._match_step(word, start)
+            steps.append(step)
+            if step.end is None:
+                return MatchTrace(word, tuple(steps), (self._unk(n),), True, "no_match")
+            start = step.end
+        return MatchTrace(word, tuple(steps), tuple(self._tokenize(word)), False, "matched")
+
+    def _match_step(self, word: str, start: int) -> MatchStep:
+        prefix = self.continuing_subword_prefix if start else ""
+        tried = []
+        for end in range(len(word), start, -1):
+            candidate = prefix + word[start:end]
+            tried.append(candidate)
+            if candidate in self._vocab:
+                return MatchStep(start, tuple(tried), candidate, end)
+        return MatchStep(start, tuple(tried), None, None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": "WordPiece",
+            "unk_token": self.unk_token,
+            "continuing_subword_prefix": self.continuing_subword_prefix,
+            "max_input_chars_per_word": self.max_input_chars_per_word,
+            "vocab": ordered_vocab(self._vocab_r),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> WordPiece:
+        """Read HF's model object; missing options take HF's defaults."""
+        if data.get("type", "WordPiece") != "WordPiece":
+            raise TokenizerFileError(f"expected a WordPiece model, got type {data.get('type')!r}")
+        unk = data.get("unk_token", "[UNK]")
+        prefix = data.get("continuing_subword_prefix", "##")
+        max_chars = data.get("max_input_chars_per_word", 100)
+        if not isinstance(unk, str) or not isinstance(prefix, str):
+            raise TokenizerFileError("WordPiece unk_token and continuing_subword_prefix must be strings")
+        if isinstance(max_chars, bool) or not isinstance(max_chars, int) or max_chars < 0:
+            raise TokenizerFileError(f"WordPiece max_input_chars_per_word {max_chars!r} is invalid")
+        return cls(check_vocab(data.get("vocab"), "WordPiece"), unk, max_chars, prefix)

@@ -1,0 +1,445 @@
+"""Normalizers: the first stage of the pipeline, each a few lines on top of ``transform``.
+
+Every normalizer edits a :class:`~subword_core.normalized.NormalizedString` only through
+``transform`` (or the helpers built on it: ``filter``, ``map``, ``lowercase``, ``strip``,
+``prepend``, ``replace``), so each normalized character keeps pointing at the original
+characters it came from, exactly as in HF ``tokenizers``. Names, constructor arguments
+and ``tokenizer.json`` fields are HF's.
+
+Unicode details (which Unicode version each HF test uses, the ``change`` values of the
+normalization forms) live in :mod:`subword_core._hf_unicode`; SentencePiece's compiled
+rules live in :mod:`subword_core.precompiled`.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import Iterable
+from typing import Any
+
+import regex
+
+from . import _hf_unicode as hfu
+from ._unicode import is_whitespace
+from .components import Normalizer, component_from_dict, register
+from .errors import TokenizerFileError
+from .normalized import NormalizedString
+from .onig import Regex, compile_onig
+from .pre_tokenizers import bytes_to_unicode
+from .precompiled import PrecompiledCharsMap, precompiled_changes
+
+__all__ = [
+    "NFC", "NFD", "NFKC", "NFKD", "BertNormalizer", "ByteLevel", "Lowercase", "Nmt",
+    "Precompiled", "Prepend", "Replace", "Sequence", "Strip", "StripAccents",
+]
+
+
+class _NoField(Normalizer):
+    """A normalizer without options: its JSON is just ``{"type": ...}``."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type_name}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]):
+        return cls()
+
+
+_REQUIRED = object()
+
+
+def _field(data: dict[str, Any], key: str, kind: type | tuple, default: Any = _REQUIRED) -> Any:
+    """Read ``data[key]`` with HF's (serde's) type strictness; a default makes it optional."""
+    if key not in data and default is not _REQUIRED:
+        return default
+    value = data[key]  # KeyError: component_from_dict reports a missing field
+    if not isinstance(value, kind):
+        raise ValueError(f"field {key!r} has the wrong type ({type(value).__name__})")
+    return value
+
+
+# --------------------------------------------------------------------- Unicode forms
+@register("normalizer")
+class NFD(_NoField):
+    """Canonical decomposition; the marks split off align with their base character.
+
+    Example:
+        >>> NFD().normalize_str("é") == "e\\u0301"
+        True
+    """
+
+    def normalize(self, normalized: NormalizedString) -> None:
+        normalized.transform(hfu.nfd(normalized.normalized))
+
+
+@register("normalizer")
+class NFKD(_NoField):
+    """Compatibility decomposition (``ﬁ`` → ``fi``, full-width → ASCII, accents split off).
+
+    Example:
+        >>> NFKD().normalize_str("ﬁ")
+        'fi'
+    """
+
+    def normalize(self, normalized: NormalizedString) -> None:
+        normalized.transform(hfu.nfkd(normalized.normalized))
+
+
+@register("normalizer")
+class NFC(_NoField):
+    """Canonical decomposition then composition; a composed char spans its parts.
+
+    Example:
+        >>> NFC().normalize_str("e\\u0301")
+        'é'
+    """
+
+    def normalize(self, normalized: NormalizedString) -> None:
+        normalized.transform(hfu.nfc(normalized.normalized))
+
+
+@register("normalizer")
+class NFKC(_NoField):
+    """Compatibility decomposition then canonical composition.
+
+    Example:
+        >>> NFKC().normalize_str("ＡＢＣ①")
+        'ABC1'
+    """
+
+    def normalize(self, normalized: NormalizedString) -> None:
+        normalized.transform(hfu.nfkc(normalized.normalized))
+
+
+@register("normalizer")
+class Lowercase(_NoField):
+    """Rust's per-char lowercase: ``İ`` → ``i̇`` (two chars), no final-sigma rule.
+
+    Example:
+        >>> Lowercase().normalize_str("HÉLLO ΟΔΟΣ")
+        'héllo οδοσ'
+    """
+
+    def normalize(self, normalized: NormalizedString) -> None:
+        normalized.lowercase()
+
+
+@register("normalizer")
+class StripAccents(_NoField):
+    """Remove combining marks (Mn, Mc, Me); usually placed after NFD or NFKD.
+
+    Example:
+        >>> StripAccents().normalize_str("e\\u0301te\\u0301")
+        'ete'
+    """
+
+    def normalize(self, normalized: NormalizedString) -> None:
+        normalized.filter(lambda c: not hfu.is_combining_mark(c))
+
+
+# Controls removed and separators turned into spaces by SentencePiece's ``nmt`` rules.
+_NMT_REMOVED = frozenset(
+    [chr(i) for i in range(0x01, 0x09)] + ["\x0b"] + [chr(i) for i in range(0x0E, 0x20)]
+    + ["\x7f", "\x8f", "\x9f"]
+)
+_NMT_SPACES = frozenset(
+    "\t\n\x0c\r\u1680\u200b\u200c\u200d\u200e\u200f\u2028\u2029\u2581\ufeff\ufffd"
+)
+
+
+@register("normalizer")
+class Nmt(_NoField):
+    """SentencePiece's ``nmt`` cleanup: drop control chars, turn odd separators into spaces.
+
+    Example:
+        >>> Nmt().normalize_str("a\\x01b\\tc")
+        'ab c'
+    """
+
+    def normalize(self, normalized: NormalizedString) -> None:
+        normalized.filter(lambda c: c not in _NMT_REMOVED)
+        normalized.map(lambda c: " " if c in _NMT_SPACES else c)
+
+
+# ------------------------------------------------------------------- simple edits
+@register("normalizer")
+class Strip(Normalizer):
+    """Remove leading and/or trailing whitespace (Rust's ``char::is_whitespace``).
+
+    Example:
+        >>> Strip(right=False).normalize_str("  hi  ")
+        'hi  '
+    """
+
+    def __init__(self, left: bool = True, right: bool = True) -> None:
+        self.left = bool(left)
+        self.right = bool(right)
+
+    def normalize(self, normalized: NormalizedString) -> None:
+        normalized.strip(left=self.left, right=self.right)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "Strip", "strip_left": self.left, "strip_right": self.right}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Strip:
+        return cls(_field(data, "strip_left", bool, True), _field(data, "strip_right", bool, True))
+
+
+@register("normalizer")
+class Prepend(Normalizer):
+    """Put ``prepend`` before a non-empty string; it aligns with the first char.
+
+    Example:
+        >>> Prepend("▁").normalize_str("hi")
+        '▁hi'
+    """
+
+    def __init__(self, prepend: str = "▁") -> None:
+        self.prepend = prepend
+
+    def normalize(self, normalized: NormalizedString) -> None:
+        if normalized.normalized:
+            normalized.prepend(self.prepend)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "Prepend", "prepend": self.prepend}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Prepend:
+        return cls(_field(data, "prepend", str))
+
+
+@register("normalizer")
+class Replace(Normalizer):
+    """Replace every match of ``pattern`` (a literal string or a regex) with ``content``.
+
+    ``pattern`` is a ``str`` (matched literally), a :class:`~subword_core.onig.Regex`
+    (Oniguruma syntax, as HF's ``tokenizers.Regex``), or HF's JSON form
+    ``{"String": s}`` / ``{"Regex": r}``. Like HF, a literal is matched through an
+    escaped regex, so an empty literal matches between every two chars.
+
+    Example:
+        >>> Replace(Regex(r"\\s+"), " ").normalize_str("a  \\t b")
+        'a b'
+    """
+
+    def __init__(self, pattern: Any, content: str) -> None:
+        if not isinstance(content, str):
+            raise ValueError(f"content must be a str, got {type(content).__name__}")
+        self.pattern_kind, self.pattern = _pattern_spec(pattern)
+        self.content = content
+        literal = self.pattern_kind == "String"
+        self._compiled = compile_onig(_onig_escape(self.pattern) if literal else self.pattern)
+
+    def normalize(self, normalized: NormalizedString) -> None:
+        text = normalized.normalized
+        normalized.replace(self._compiled.for_text(text), self.content)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": "Replace",
+            "pattern": {self.pattern_kind: self.pattern},
+            "content": self.content,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Replace:
+        return cls(_field(data, "pattern", dict), _field(data, "content", str))
+
+
+def _onig_escape(literal: str) -> str:
+    # Only punctuation gets a backslash, so no escape means something else in Ruby syntax.
+    return regex.escape(literal, special_only=True)
+
+
+def _pattern_spec(pattern: Any) -> tuple[str, str]:
+    """``("String", s)`` or ``("Regex", r)`` for any accepted way of giving a pattern."""
+    if isinstance(pattern, str):
+        return "String", pattern
+    if isinstance(pattern, dict) and len(pattern) == 1:
+        ((kind, value),) = pattern.items()
+        if kind in ("String", "Regex") and isinstance(value, str):
+            return kind, value
+    if isinstance(pattern, Regex):
+        return "Regex", pattern.pattern
+    raise ValueError(f"pattern must be a str, a Regex or {{'String'|'Regex': str}}, got {pattern!r}")
+
+
+# ------------------------------------------------------------------------ BERT
+def _is_chinese_char(c: str) -> bool:
+    # The CJK Unified Ideographs blocks BERT's original tokenizer lists (not all of CJK).
+    cp = ord(c)
+    return (
+        0x4E00 <= cp <= 0x9FFF or 0x3400 <= cp <= 0x4DBF or 0x20000 <= cp <= 0x2A6DF
+        or 0x2A700 <= cp <= 0x2B73F or 0x2B740 <= cp <= 0x2B81F or 0x2B920 <= cp <= 0x2CEAF
+        or 0xF900 <= cp <= 0xFAFF or 0x2F800 <= cp <= 0x2FA1F
+    )
+
+
+def _bert_drops(c: str) -> bool:
+    # NUL, U+FFFD and control chars; tab, newline and carriage return are kept (as spaces).
+    if c in "\t\n\r":
+        return False
+    return c == "\0" or c == "\ufffd" or hfu.is_other(c)
+
+
+@register("normalizer")
+class BertNormalizer(Normalizer):
+    """BERT's cleanup: drop controls, space out CJK, strip accents, lowercase.
+
+    ``strip_accents=None`` follows ``lowercase`` (the original BERT behaviour).
+
+    Example:
+        >>> BertNormalizer().normalize_str("Héllo\\t世界")
+        'hello  世  界 '
+    """
+
+    def __init__(
+        self,
+        clean_text: bool = True,
+        handle_chinese_chars: bool = True,
+        strip_accents: bool | None = None,
+        lowercase: bool = True,
+    ) -> None:
+        self.clean_text = clean_text
+        self.handle_chinese_chars = handle_chinese_chars
+        self.strip_accents = strip_accents
+        self.lowercase = lowercase
+
+    def normalize(self, normalized: NormalizedString) -> None:
+        if self.clean_text:
+            # Order matters: controls such as \x0b and \x85 are whitespace too, but go first.
+            normalized.filter(lambda c: not _bert_drops(c))
+            normalized.map(lambda c: " " if c in "\t\n\r" or is_whitespace(c) else c)
+        if self.handle_chinese_chars:
+            normalized.transform(_space_out_chinese(normalized.normalized))
+        strip_accents = self.lowercase if self.strip_accents is None else self.strip_accents
+        if strip_accents:
+            normalized.transform(hfu.nfd(normalized.normalized))
+            normalized.filter(lambda c: not hfu.is_nonspacing_mark(c))
+        if self.lowercase:
+            normalized.lowercase()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": "BertNormalizer",
+            "clean_text": self.clean_text,
+            "handle_chinese_chars": self.handle_chinese_chars,
+            "strip_accents": self.strip_accents,
+            "lowercase": self.lowercase,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> BertNormalizer:
+        return cls(
+            _field(data, "clean_text", bool, True),
+            _field(data, "handle_chinese_chars", bool, True),
+            _field(data, "strip_accents", (bool, type(None)), None),
+            _field(data, "lowercase", bool, True),
+        )
+
+
+def _space_out_chinese(text: str) -> list[tuple[str, int]]:
+    # subtle: HF emits (" ", 0), (c, 1), (" ", 1): all three align with the ideograph.
+    changes: list[tuple[str, int]] = []
+    for c in text:
+        if _is_chinese_char(c):
+            changes.extend(((" ", 0), (c, 1), (" ", 1)))
+        else:
+            changes.append((c, 0))
+    return changes
+
+
+# ----------------------------------------------------------------- SentencePiece
+@register("normalizer")
+class Precompiled(Normalizer):
+    """SentencePiece's compiled normalization rules (``precompiled_charsmap`` bytes).
+
+    Example:
+        >>> Precompiled(charsmap_bytes).normalize_str("ﬁ①")  # doctest: +SKIP
+        'fi1'
+    """
+
+    def __init__(self, precompiled_charsmap: bytes) -> None:
+        self.charsmap = PrecompiledCharsMap(precompiled_charsmap)
+
+    @property
+    def precompiled_charsmap(self) -> bytes:
+        return self.charsmap.data
+
+    def normalize(self, normalized: NormalizedString) -> None:
+        changes = precompiled_changes(normalized.normalized, self.charsmap)
+        if changes is not None:
+            normalized.transform(changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        encoded = base64.b64encode(self.charsmap.data).decode("ascii")
+        return {"type": "Precompiled", "precompiled_charsmap": encoded}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Precompiled:
+        encoded = _field(data, "precompiled_charsmap", str)
+        try:
+            raw = base64.b64decode(encoded, validate=True)
+        except (binascii.Error, TypeError, ValueError):
+            raise TokenizerFileError("precompiled_charsmap is not valid base64") from None
+        return cls(raw)
+
+
+# ------------------------------------------------------------------- composition
+@register("normalizer")
+class Sequence(Normalizer):
+    """Apply normalizers one after the other.
+
+    Example:
+        >>> Sequence([NFD(), StripAccents(), Lowercase()]).normalize_str("Héllo")
+        'hello'
+    """
+
+    def __init__(self, normalizers: Iterable[Normalizer]) -> None:
+        self.normalizers = list(normalizers)
+
+    def normalize(self, normalized: NormalizedString) -> None:
+        for normalizer in self.normalizers:
+            normalizer.normalize(normalized)
+
+    def __len__(self) -> int:
+        return len(self.normalizers)
+
+    def __getitem__(self, index: int) -> Normalizer:
+        return self.normalizers[index]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "Sequence", "normalizers": [n.to_dict() for n in self.normalizers]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Sequence:
+        items = _field(data, "normalizers", list)
+        if not all(isinstance(item, dict) for item in items):
+            raise ValueError("every entry of 'normalizers' must be a normalizer object")
+        return cls(component_from_dict("normalizer", item) for item in items)
+
+
+# One table for the normalizer and the pre-tokenizer (GPT-2's reversible byte -> char map).
+_BYTE_TO_CHAR = bytes_to_unicode()
+
+
+@register("normalizer")
+class ByteLevel(_NoField):
+    """Map every UTF-8 byte to a printable char (GPT-2's table); all align with the char.
+
+    Example:
+        >>> ByteLevel().normalize_str("é ")
+        'Ã©Ġ'
+    """
+
+    def normalize(self, normalized: NormalizedString) -> None:
+        if not normalized.normalized:
+            return
+        changes: list[tuple[str, int]] = []
+        for c in normalized.normalized:
+            encoded = c.encode("utf-8", "surrogatepass")
+            changes.extend((_BYTE_TO_CHAR[b], int(i > 0)) for i, b in enumerate(encoded))
+        normalized.transform(changes)
