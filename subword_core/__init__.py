@@ -14,8 +14,11 @@ from .errors import (
 )
 from .normalized import NormalizedString, SplitDelimiterBehavior
 from .pretokenized import PreTokenizedString, Split, Token
+from .added_tokens import AddedToken  # noqa: E402  (after the foundation it builds on)
+from .tokenizer import Tokenizer  # noqa: E402  (last: it imports every component family)
 
 __all__ = [
+    "AddedToken",
     "CorpusError",
     "Encoding",
     "EncodingError",
@@ -25,6 +28,7 @@ __all__ = [
     "SplitDelimiterBehavior",
     "SubwordError",
     "Token",
+    "Tokenizer",
     "TokenizerFileError",
     "TrainingError",
     "UnsupportedComponentError",

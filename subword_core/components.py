@@ -47,7 +47,8 @@ def component_from_dict(kind: str, data: Any):
     type_name = data.get("type")
     if kind == "model" and type_name is None:
         type_name = _guess_model_type(data)
-    cls = _REGISTRY[kind].get(type_name)
+    # subtle: a malformed file may hold a list or object as "type"; it must not reach the dict.
+    cls = _REGISTRY[kind].get(type_name) if isinstance(type_name, str) else None
     if cls is None:
         raise UnsupportedComponentError(kind.replace("_", "-"), type_name)
     try:
@@ -147,7 +148,11 @@ class PostProcessor(Component):
     ) -> Encoding:
         encodings = [encoding] if pair is None else [encoding, pair]
         for i, enc in enumerate(encodings):
+            # As HF: tag the overflowing windows too, and give sequence i type id i.
             enc.set_sequence_id(i)
+            for overflow in enc.overflowing:
+                overflow.set_sequence_id(i)
+            enc.type_ids = [i] * len(enc)
         return Encoding.merge(self.process_encodings(encodings, add_special_tokens))
 
 

@@ -1,0 +1,226 @@
+"""``tokenizer.json`` text: read it defensively, write it the way HF writes it.
+
+Reading turns every problem (missing file, bad UTF-8, truncated or malformed JSON,
+a value of the wrong shape, an unknown version) into a one-line
+:class:`~subword_core.errors.TokenizerFileError`. The components themselves are read
+by :func:`subword_core.components.component_from_dict`; :class:`Tokenizer` puts it
+all together (``Tokenizer.from_str`` / ``from_file`` / ``to_str``).
+
+Writing reproduces ``serde_json``'s layout: compact, or pretty with two-space
+indentation; non-ASCII characters unescaped; floats in Rust's shortest form
+(``0.00001``, ``1e-7``, ``1e+16``), so a file we save diffs cleanly against one HF saved.
+
+Example:
+    >>> dumps({"version": "1.0", "scores": [-1e-07, 2.5]})
+    '{"version":"1.0","scores":[-1e-7,2.5]}'
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from json.encoder import encode_basestring
+from typing import Any
+
+from .added_tokens import AddedToken
+from .errors import TokenizerFileError
+
+VERSION = "1.0"
+# Top-level keys in the order HF writes them.
+TOP_LEVEL_KEYS = ("version", "truncation", "padding", "added_tokens", "normalizer",
+                  "pre_tokenizer", "post_processor", "decoder", "model")
+
+
+# ------------------------------------------------------------------------ reading
+def read_text(path: str | os.PathLike) -> str:
+    """The UTF-8 text of a tokenizer file, or a TokenizerFileError saying why not."""
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        raise TokenizerFileError(f"tokenizer file not found: {name}") from None
+    except IsADirectoryError:
+        raise TokenizerFileError(f"not a file: {name}") from None
+    except OSError as exc:
+        raise TokenizerFileError(f"cannot read {name}: {exc.strerror or exc}") from None
+    return decode_utf8(data, name)
+
+
+def decode_utf8(data: bytes, source: str = "tokenizer.json") -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TokenizerFileError(
+            f"{source} is not UTF-8 text (invalid byte at offset {exc.start})"
+        ) from None
+
+
+def parse_json(text: str) -> dict[str, Any]:
+    """Parse the top-level object of ``tokenizer.json`` and check its version."""
+    if not isinstance(text, str):
+        raise TypeError(f"expected the JSON text as str, got {type(text).__name__}")
+    if not text.strip():
+        raise TokenizerFileError("empty tokenizer.json")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TokenizerFileError(
+            f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
+        ) from None
+    except RecursionError:
+        raise TokenizerFileError("malformed JSON: nested too deeply") from None
+    if not isinstance(data, dict):
+        raise TokenizerFileError(
+            f"tokenizer.json must hold a JSON object, not {_json_type(data)}"
+        )
+    if _SURROGATE_ESCAPE.search(text) and _has_lone_surrogate(data):
+        # Python accepts "\ud800" escapes; serde_json (and UTF-8 output) does not.
+        raise TokenizerFileError("tokenizer.json contains an unpaired surrogate escape")
+    version = data.get("version", VERSION)
+    if version != VERSION:
+        raise TokenizerFileError(f"Unknown tokenizer version {version!r}")
+    if data.get("model") is None:
+        raise TokenizerFileError("tokenizer.json has no model")
+    return data
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _has_lone_surrogate(data: Any) -> bool:
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if any("\ud800" <= c <= "\udfff" for c in item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+def parse_added_tokens(data: Any) -> list[AddedToken]:
+    """The ``added_tokens`` array. Ids are checked but, as in HF, re-derived on load."""
+    if data is None:
+        return []
+    if not isinstance(data, list):
+        raise TokenizerFileError(f"added_tokens must be an array, not {_json_type(data)}")
+    return [_added_token(i, item) for i, item in enumerate(data)]
+
+
+def _added_token(index: int, item: Any) -> AddedToken:
+    where = f"added_tokens[{index}]"
+    if not isinstance(item, dict):
+        raise TokenizerFileError(f"{where} must be an object, not {_json_type(item)}")
+    for key, kind in (("id", int), ("content", str), ("single_word", bool), ("lstrip", bool),
+                      ("rstrip", bool), ("normalized", bool), ("special", bool)):
+        if key not in item:
+            raise TokenizerFileError(f"{where} has no {key!r} field")
+        value = item[key]
+        # bool is a subclass of int: reject true/false as an id.
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise TokenizerFileError(f"{where}.{key} must be {_kind_name(kind)}")
+    if item["id"] < 0:
+        raise TokenizerFileError(f"{where}.id must be a non-negative integer")
+    return AddedToken(item["content"], item["single_word"], item["lstrip"], item["rstrip"],
+                      item["normalized"], item["special"])
+
+
+def _kind_name(kind: type) -> str:
+    return {int: "an integer", str: "a string", bool: "true or false"}[kind]
+
+
+def _json_type(value: Any) -> str:
+    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean",
+             int: "a number", float: "a number", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+# ------------------------------------------------------------------------ writing
+def dumps(obj: Any, pretty: bool = False) -> str:
+    """Serialize like ``serde_json::to_string`` (or ``to_string_pretty``)."""
+    out: list[str] = []
+    _write(obj, out, "\n" if pretty else "", pretty)
+    return "".join(out)
+
+
+def _write(obj: Any, out: list[str], newline: str, pretty: bool) -> None:
+    # `newline` carries the current indentation ("" when compact).
+    if isinstance(obj, str):
+        out.append(encode_basestring(obj))
+    elif obj is None:
+        out.append("null")
+    elif obj is True:
+        out.append("true")
+    elif obj is False:
+        out.append("false")
+    elif isinstance(obj, int):
+        out.append(str(obj))
+    elif isinstance(obj, float):
+        out.append(format_float(obj))
+    elif isinstance(obj, dict):
+        _write_container(obj.items(), "{", "}", out, newline, pretty, is_object=True)
+    elif isinstance(obj, (list, tuple)):
+        _write_container(obj, "[", "]", out, newline, pretty, is_object=False)
+    else:
+        raise TypeError(f"cannot serialize {type(obj).__name__} to JSON")
+
+
+def _write_container(items, open_: str, close: str, out: list[str], newline: str,
+                     pretty: bool, is_object: bool) -> None:
+    if not items:
+        out.append(open_ + close)
+        return
+    inner = newline + "  " if pretty else ""
+    separator = ": " if pretty else ":"
+    out.append(open_)
+    first = True
+    for item in items:
+        if not first:
+            out.append(",")
+        first = False
+        out.append(inner)
+        if is_object:
+            key, value = item
+            out.append(encode_basestring(key))
+            out.append(separator)
+            _write(value, out, inner, pretty)
+        else:
+            _write(item, out, inner, pretty)
+    out.append(newline)
+    out.append(close)
+
+
+def format_float(x: float) -> str:
+    """Rust ``ryu`` layout of the shortest round-trip digits (what serde_json prints)."""
+    if math.isnan(x) or math.isinf(x):
+        return "null"  # serde_json writes non-finite floats as null
+    text = repr(x)
+    sign = "-" if text.startswith("-") else ""
+    mantissa, _, exponent = text.lstrip("-").partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    digits = (whole + fraction).lstrip("0")
+    if not digits:
+        return sign + "0.0"
+    k = int(exponent or 0) - len(fraction)  # value = int(digits) * 10**k
+    stripped = digits.rstrip("0")
+    k += len(digits) - len(stripped)
+    digits = stripped
+    length = len(digits)
+    kk = length + k  # 10**(kk-1) <= value < 10**kk
+    if 0 <= k and kk <= 16:
+        return f"{sign}{digits}{'0' * k}.0"
+    if 0 < kk <= 16:
+        return f"{sign}{digits[:kk]}.{digits[kk:]}"
+    if -5 < kk <= 0:
+        return f"{sign}0.{'0' * -kk}{digits}"
+    exp = f"e{kk - 1:+d}" if kk > 0 else f"e{kk - 1}"  # serde_json writes "1e+16", "1e-7"
+    if length == 1:
+        return f"{sign}{digits}{exp}"
+    return f"{sign}{digits[0]}.{digits[1:]}{exp}"

@@ -1,0 +1,489 @@
+"""Tokenizer: the pipeline normalizer → pre-tokenizer → model → post-processor, and back.
+
+Encoding one text runs, as in HF ``tokenizers`` (``TokenizerImpl::encode``):
+
+1. :class:`~subword_core.added_tokens.AddedVocabulary` cuts out added tokens, and
+   normalizes the rest piece by piece;
+2. the pre-tokenizer splits each piece into words;
+3. the model turns each word into tokens, whose offsets are mapped back to the
+   original text through the alignments;
+4. truncation (leaving room for special tokens), then the post-processor (special
+   tokens, type ids), then padding.
+
+``decode`` maps ids back to token strings (dropping special tokens if asked) and
+hands them to the decoder. ``explain`` exposes the intermediate stages for the app.
+The Python API follows ``tokenizers.Tokenizer`` name for name.
+
+Example:
+    >>> from subword_core.models import WordLevel
+    >>> from subword_core.pre_tokenizers import Whitespace
+    >>> tok = Tokenizer(WordLevel({"hello": 0, "world": 1, "[UNK]": 2}, unk_token="[UNK]"))
+    >>> tok.pre_tokenizer = Whitespace()
+    >>> enc = tok.encode("hello big world")
+    >>> enc.tokens, enc.offsets
+    (['hello', '[UNK]', 'world'], [(0, 5), (6, 9), (10, 15)])
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+# Importing the component families registers every "type" name tokenizer.json may use.
+from . import decoders, models, normalizers, pre_tokenizers, processors  # noqa: F401
+from .added_tokens import AddedToken, AddedVocabulary
+from .components import (
+    Decoder, Model, Normalizer, PostProcessor, PreTokenizer, component_from_dict,
+)
+from .encoding import Encoding, Offsets
+from .errors import TokenizerFileError
+from .fileio import atomic_write_text
+from .serialization import (
+    VERSION, decode_utf8, dumps, parse_added_tokens, parse_json, read_text,
+)
+from .truncation import PaddingParams, TruncationParams, pad_encodings, truncate_encodings
+
+_NO_LIMIT = 2**64  # subtle: HF subtracts special tokens from max_length in u64 and may wrap
+
+
+@dataclass(frozen=True)
+class PreToken:
+    """One piece handed to the model: its text (normalized, pre-tokenized) and source span."""
+
+    text: str
+    offsets: Offsets  # characters of the original text
+    added_token: bool  # an added token, matched before the model
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Every stage of encoding one text, for display (see :meth:`Tokenizer.explain`).
+
+    ``normalized`` is what the pre-tokenizer receives: added tokens cut out, each
+    other piece normalized; ``alignments[i]`` is the original span of
+    ``normalized[i]``. ``encoding.word_ids`` index ``pre_tokens``.
+    """
+
+    text: str
+    normalized: str
+    alignments: list[Offsets]
+    pre_tokens: list[PreToken]
+    encoding: Encoding
+
+
+class Tokenizer:
+    """A full tokenization pipeline around a model (HF ``tokenizers.Tokenizer``).
+
+    Args:
+        model: The model that splits words into tokens (BPE, WordPiece, Unigram, ...).
+    """
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self._normalizer: Normalizer | None = None
+        self._pre_tokenizer: PreTokenizer | None = None
+        self._post_processor: PostProcessor | None = None
+        self._decoder: Decoder | None = None
+        self._added = AddedVocabulary()
+        self._truncation: TruncationParams | None = None
+        self._padding: PaddingParams | None = None
+
+    def __repr__(self) -> str:
+        return f"Tokenizer(model={type(self._model).__name__}, vocab_size={self.get_vocab_size()})"
+
+    # ------------------------------------------------------------ components
+    @property
+    def model(self) -> Model:
+        return self._model
+
+    @model.setter
+    def model(self, model: Model) -> None:
+        self._model = _checked(model, Model, "model", optional=False)
+
+    @property
+    def normalizer(self) -> Normalizer | None:
+        return self._normalizer
+
+    @normalizer.setter
+    def normalizer(self, normalizer: Normalizer | None) -> None:
+        self._normalizer = _checked(normalizer, Normalizer, "normalizer")
+        # Normalized added tokens are matched by their normalized form: recompute it.
+        self._added.refresh_normalized_tokens(self._normalizer)
+
+    @property
+    def pre_tokenizer(self) -> PreTokenizer | None:
+        return self._pre_tokenizer
+
+    @pre_tokenizer.setter
+    def pre_tokenizer(self, pre_tokenizer: PreTokenizer | None) -> None:
+        self._pre_tokenizer = _checked(pre_tokenizer, PreTokenizer, "pre_tokenizer")
+
+    @property
+    def post_processor(self) -> PostProcessor | None:
+        return self._post_processor
+
+    @post_processor.setter
+    def post_processor(self, post_processor: PostProcessor | None) -> None:
+        self._post_processor = _checked(post_processor, PostProcessor, "post_processor")
+
+    @property
+    def decoder(self) -> Decoder | None:
+        return self._decoder
+
+    @decoder.setter
+    def decoder(self, decoder: Decoder | None) -> None:
+        self._decoder = _checked(decoder, Decoder, "decoder")
+
+    @property
+    def encode_special_tokens(self) -> bool:
+        """When true, special added tokens are not matched: they are encoded as plain text."""
+        return self._added.encode_special_tokens
+
+    @encode_special_tokens.setter
+    def encode_special_tokens(self, value: bool) -> None:
+        self._added.encode_special_tokens = bool(value)
+
+    # ------------------------------------------------------------ vocabulary
+    def get_vocab(self, with_added_tokens: bool = True) -> dict[str, int]:
+        vocab = dict(self._model.get_vocab())
+        if with_added_tokens:
+            vocab.update(self._added.get_vocab())
+        return vocab
+
+    def get_vocab_size(self, with_added_tokens: bool = True) -> int:
+        size = self._model.get_vocab_size()
+        if with_added_tokens:
+            # An added token that already exists in the model is counted once.
+            size += sum(1 for t in self._added.get_vocab() if self._model.token_to_id(t) is None)
+        return size
+
+    def token_to_id(self, token: str) -> int | None:
+        return self._added.token_to_id(token, self._model)
+
+    def id_to_token(self, id: int) -> str | None:
+        token = self._added.simple_id_to_token(id)
+        return token if token is not None else self._model.id_to_token(id)
+
+    def add_tokens(self, tokens: Iterable[str | AddedToken]) -> int:
+        """Add tokens (``normalized=True`` unless given as AddedToken); returns how many were new."""
+        return self._added.add_tokens(
+            [_added_token(t, special=False) for t in tokens], self._model, self._normalizer
+        )
+
+    def add_special_tokens(self, tokens: Iterable[str | AddedToken]) -> int:
+        """Add special tokens: never split, never normalized unless asked, skippable in decode."""
+        return self._added.add_tokens(
+            [_added_token(t, special=True) for t in tokens], self._model, self._normalizer
+        )
+
+    def get_added_tokens_decoder(self) -> dict[int, AddedToken]:
+        return self._added.get_added_tokens_decoder()
+
+    # ------------------------------------------------------------ truncation / padding
+    def enable_truncation(self, max_length: int, stride: int = 0,
+                          strategy: str = "longest_first", direction: str = "right") -> None:
+        """Truncate encodings to ``max_length`` tokens, special tokens included.
+
+        Raises:
+            ValueError: unknown strategy/direction, or a stride that leaves no room.
+        """
+        params = TruncationParams(max_length, stride, strategy, direction)
+        n_added = self.num_special_tokens_to_add(False)
+        if max_length >= n_added and max_length - n_added < stride:
+            raise ValueError(
+                f"tokenizer stride set to {stride}, which is greater than or equal to its "
+                f"effective max length of {max_length - n_added} (= {max_length} original max "
+                f"length - {n_added} added special tokens)"
+            )
+        self._truncation = params
+
+    def no_truncation(self) -> None:
+        self._truncation = None
+
+    @property
+    def truncation(self) -> dict[str, Any] | None:
+        """``{"max_length", "stride", "strategy", "direction"}``, or None when disabled."""
+        return None if self._truncation is None else self._truncation.as_dict()
+
+    def enable_padding(self, direction: str = "right", pad_id: int = 0, pad_type_id: int = 0,
+                       pad_token: str = "[PAD]", length: int | None = None,
+                       pad_to_multiple_of: int | None = None) -> None:
+        """Pad to ``length``, or to the longest encoding of each batch when ``length`` is None."""
+        self._padding = PaddingParams(length, direction, pad_to_multiple_of, pad_id,
+                                      pad_type_id, pad_token)
+
+    def no_padding(self) -> None:
+        self._padding = None
+
+    @property
+    def padding(self) -> dict[str, Any] | None:
+        """``{"length", "pad_to_multiple_of", "pad_id", "pad_token", "pad_type_id", "direction"}``."""
+        return None if self._padding is None else self._padding.as_dict()
+
+    def num_special_tokens_to_add(self, is_pair: bool) -> int:
+        return self._post_processor.added_tokens(is_pair) if self._post_processor else 0
+
+    # ------------------------------------------------------------ encoding
+    def encode(self, sequence: str | Sequence[str], pair: str | Sequence[str] | None = None,
+               is_pretokenized: bool = False, add_special_tokens: bool = True) -> Encoding:
+        """Encode a text (or a list of words if ``is_pretokenized``), optionally with a pair.
+
+        Example:
+            ``encode("A sentence", "and its pair")``,
+            ``encode(["A", "pre", "tokenized", "sentence"], is_pretokenized=True)``.
+        """
+        first = self._encode_sequence(sequence, 0, is_pretokenized)
+        second = None if pair is None else self._encode_sequence(pair, 1, is_pretokenized)
+        return self._post_process(first, second, add_special_tokens)
+
+    def encode_batch(self, input: Sequence[Any], is_pretokenized: bool = False,
+                     add_special_tokens: bool = True) -> list[Encoding]:
+        """Encode many inputs; each is a sequence or a ``(sequence, pair)`` tuple."""
+        if isinstance(input, str):
+            raise TypeError("encode_batch expects a list of inputs, not a str")
+        encodings = []
+        for item in input:
+            sequence, pair = _split_batch_item(item, is_pretokenized)
+            encodings.append(self.encode(sequence, pair, is_pretokenized, add_special_tokens))
+        if self._padding is not None:
+            pad_encodings(encodings, self._padding)  # batch padding: to the longest of all
+        return encodings
+
+    def _encode_sequence(self, sequence: Any, type_id: int, is_pretokenized: bool) -> Encoding:
+        if not is_pretokenized:
+            if not isinstance(sequence, str):
+                raise TypeError("TextInputSequence must be str")
+            return self._encode_text(sequence, type_id, None)
+        if not _is_word_list(sequence):
+            raise TypeError("PreTokenizedInputSequence must be Union[List[str], Tuple[str]]")
+        # Each word is its own text: offsets are relative to the word, word id = its index.
+        return Encoding.merge(
+            self._encode_text(word, type_id, i) for i, word in enumerate(sequence)
+        )
+
+    def _encode_text(self, text: str, type_id: int, word_index: int | None,
+                     stages: list | None = None) -> Encoding:
+        pretokenized = self._added.extract_and_normalize(self._normalizer, text)
+        if stages is not None:
+            stages.append(_normalized_view(pretokenized))
+        if self._pre_tokenizer is not None:
+            self._pre_tokenizer.pre_tokenize(pretokenized)
+        if stages is not None:
+            stages.append([
+                PreToken(s.normalized.normalized, s.normalized.offsets_original(),
+                         s.tokens is not None)
+                for s in pretokenized.splits
+            ])
+        pretokenized.tokenize(self._model.tokenize)
+        return pretokenized.into_encoding(word_index, type_id)
+
+    def post_process(self, encoding: Encoding, pair: Encoding | None = None,
+                     add_special_tokens: bool = True) -> Encoding:
+        """Truncate, add special tokens and pad, as ``encode`` does (inputs are not modified)."""
+        return self._post_process(encoding.copy(), None if pair is None else pair.copy(),
+                                  add_special_tokens)
+
+    def _post_process(self, encoding: Encoding, pair: Encoding | None,
+                      add_special_tokens: bool) -> Encoding:
+        # 1. truncate, leaving room for the special tokens the post-processor will add
+        if self._truncation is not None:
+            params = self._truncation
+            n_added = self.num_special_tokens_to_add(pair is not None)
+            if add_special_tokens and n_added:
+                limit = params.max_length - n_added
+                if limit < 0:
+                    limit += _NO_LIMIT  # HF's unsigned subtraction wraps: no truncation
+                params = TruncationParams(limit, params.stride, params.strategy,
+                                          params.direction)
+            encoding, pair = truncate_encodings(encoding, pair, params)
+        # 2. special tokens, type ids, sequence ids
+        if self._post_processor is not None:
+            final = self._post_processor.process(encoding, pair, add_special_tokens)
+        elif pair is None:
+            final = encoding
+        else:
+            encoding.set_sequence_id(0)
+            pair.set_sequence_id(1)
+            final = Encoding.merge([encoding, pair])
+        # 3. pad
+        if self._padding is not None:
+            pad_encodings([final], self._padding)
+        return final
+
+    # ------------------------------------------------------------ decoding
+    def decode(self, ids: Sequence[int], skip_special_tokens: bool = True) -> str:
+        """Turn ids back into text; unknown ids are ignored, as in HF."""
+        tokens = []
+        for id_ in ids:
+            id_ = _token_id(id_)
+            token = self.id_to_token(id_)
+            if token is None or (skip_special_tokens and self._added.is_special_token(token)):
+                continue
+            tokens.append(token)
+        if self._decoder is not None:
+            return self._decoder.decode(tokens)
+        return " ".join(tokens)
+
+    def decode_batch(self, sequences: Sequence[Sequence[int]],
+                     skip_special_tokens: bool = True) -> list[str]:
+        return [self.decode(ids, skip_special_tokens) for ids in sequences]
+
+    # ------------------------------------------------------------ explaining
+    def explain(self, text: str) -> Explanation:
+        """Encode ``text`` and keep every intermediate stage (for the pipeline view).
+
+        Example:
+            ``tok.explain("Héllo").pre_tokens`` lists the words the model saw, each
+            with its span in ``"Héllo"``.
+        """
+        if not isinstance(text, str):
+            raise TypeError("TextInputSequence must be str")
+        stages: list = []
+        encoding = self._post_process(self._encode_text(text, 0, None, stages), None, True)
+        (normalized, alignments), pre_tokens = stages
+        return Explanation(text, normalized, alignments, pre_tokens, encoding)
+
+    # ------------------------------------------------------------ serialization
+    def to_dict(self) -> dict[str, Any]:
+        """The ``tokenizer.json`` object, keys in HF's order."""
+        def part(component):
+            return None if component is None else component.to_dict()
+
+        return {
+            "version": VERSION,
+            "truncation": None if self._truncation is None else self._truncation.to_json(),
+            "padding": None if self._padding is None else self._padding.to_json(),
+            "added_tokens": self._added.to_list(),
+            "normalizer": part(self._normalizer),
+            "pre_tokenizer": part(self._pre_tokenizer),
+            "post_processor": part(self._post_processor),
+            "decoder": part(self._decoder),
+            "model": self._model.to_dict(),
+        }
+
+    def to_str(self, pretty: bool = False) -> str:
+        return dumps(self.to_dict(), pretty)
+
+    def save(self, path: str | os.PathLike, pretty: bool = True) -> None:
+        """Write ``tokenizer.json`` atomically (the old file survives any failure)."""
+        try:
+            atomic_write_text(path, self.to_str(pretty))
+        except OSError as exc:
+            raise TokenizerFileError(
+                f"cannot write {os.fspath(path)}: {exc.strerror or exc}"
+            ) from None
+
+    @classmethod
+    def from_str(cls, json: str) -> Tokenizer:
+        """Load a tokenizer from ``tokenizer.json`` text.
+
+        Raises:
+            TokenizerFileError: malformed JSON, a wrong shape or an unknown component type.
+        """
+        data = parse_json(json)
+        try:
+            return cls._from_parts(data)
+        except RecursionError:
+            raise TokenizerFileError("tokenizer.json is nested too deeply") from None
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike) -> Tokenizer:
+        return cls.from_str(read_text(path))
+
+    @classmethod
+    def from_buffer(cls, buffer: bytes) -> Tokenizer:
+        return cls.from_str(decode_utf8(bytes(buffer)))
+
+    @classmethod
+    def _from_parts(cls, data: dict[str, Any]) -> Tokenizer:
+        tokenizer = cls(component_from_dict("model", data["model"]))
+        tokenizer.normalizer = component_from_dict("normalizer", data.get("normalizer"))
+        tokenizer.pre_tokenizer = component_from_dict("pre_tokenizer", data.get("pre_tokenizer"))
+        tokenizer.post_processor = component_from_dict("post_processor",
+                                                       data.get("post_processor"))
+        tokenizer.decoder = component_from_dict("decoder", data.get("decoder"))
+        tokenizer._truncation = _read_params(TruncationParams, data.get("truncation"),
+                                             "truncation")
+        tokenizer._padding = _read_params(PaddingParams, data.get("padding"), "padding")
+        # As in HF, added tokens are re-added: the ids in the file are not trusted.
+        tokenizer._added.add_tokens(parse_added_tokens(data.get("added_tokens", [])),
+                                    tokenizer._model, tokenizer._normalizer)
+        return tokenizer
+
+
+# ---------------------------------------------------------------- helpers
+def _checked(component: Any, kind: type, name: str, optional: bool = True) -> Any:
+    if component is None and optional:
+        return None
+    if not isinstance(component, kind):
+        raise TypeError(f"{name} must be a {kind.__name__}, got {type(component).__name__}")
+    return component
+
+
+def _added_token(token: str | AddedToken, special: bool) -> AddedToken:
+    if isinstance(token, str):
+        return AddedToken(token, special=special)
+    if not isinstance(token, AddedToken):
+        raise TypeError("Input must be a List[Union[str, AddedToken]]")
+    if special:
+        # HF marks the token special; an unset `normalized` then becomes False.
+        token = AddedToken(token.content, token.single_word, token.lstrip, token.rstrip,
+                           token._normalized, special=True)
+    return token
+
+
+def _token_id(value: Any) -> int:
+    # Like HF's u32 conversion: any integer-like (numpy ints too), never negative.
+    if isinstance(value, bool):
+        raise TypeError(f"token ids must be integers, got {value!r}")
+    try:
+        id_ = operator.index(value)
+    except TypeError:
+        raise TypeError(f"token ids must be integers, got {value!r}") from None
+    if id_ < 0:
+        raise ValueError(f"token ids must be non-negative, got {id_}")
+    return id_
+
+
+def _is_word_list(value: Any) -> bool:
+    return isinstance(value, (list, tuple)) and all(isinstance(w, str) for w in value)
+
+
+def _split_batch_item(item: Any, is_pretokenized: bool) -> tuple[Any, Any]:
+    """A batch item is one sequence or a pair of them (HF's EncodeInput rules)."""
+    is_sequence = _is_word_list if is_pretokenized else (lambda v: isinstance(v, str))
+    if is_sequence(item):
+        return item, None
+    if isinstance(item, (list, tuple)) and len(item) == 2 and all(map(is_sequence, item)):
+        return item[0], item[1]
+    kind = "PreTokenizedEncodeInput" if is_pretokenized else "TextEncodeInput"
+    raise TypeError(f"{kind} must be a sequence or a (sequence, pair) tuple")
+
+
+def _read_params(kind: type, data: Any, name: str):
+    if data is None:
+        return None
+    try:
+        return kind.from_json(data)
+    except KeyError as exc:
+        raise TokenizerFileError(f"{name} has no {exc} field") from None
+    except (TypeError, ValueError) as exc:
+        raise TokenizerFileError(f"invalid {name}: {exc}") from None
+
+
+def _normalized_view(pretokenized) -> tuple[str, list[Offsets]]:
+    """The normalized text the pre-tokenizer receives, with original spans per char."""
+    chars: list[str] = []
+    alignments: list[Offsets] = []
+    for split in pretokenized.splits:
+        n = split.normalized
+        shift = n.original_shift
+        chars.append(n.normalized)
+        alignments.extend((shift + s, shift + e) for s, e in n.alignments)
+    return "".join(chars), alignments
+
+
+__all__ = ["Explanation", "PreToken", "Tokenizer"]
