@@ -1,0 +1,199 @@
+"""What every trainer shares: the options, the generator protocol and its driver.
+
+A trainer is a dataclass of options (HF/sentencepiece names, each field with
+``metadata={"help": ..., "min": ...}`` so the GUI can build its form) and one
+method, :meth:`TrainerBase.iter_train`, a generator that yields
+:mod:`.events` and *returns* ``(model, history)``. :func:`drive` runs such a
+generator to completion, handing each event to a callback; ``train`` is
+``drive(iter_train(...))``.
+
+Trainers take word counts (pre-tokenized, normalized words -> count), never raw
+text: reading and counting a corpus is :mod:`subword_core.corpus`'s job.
+
+Cancellation: the consumer stops iterating and calls ``gen.close()``. Trainers
+build everything in locals and publish the model only at ``return``, so a
+closed generator leaves nothing half-mutated.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable, Generator, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any
+
+from ..errors import TrainingError
+from .events import TrainEvent
+from .history import TrainingHistory
+
+TrainResult = tuple[Any, TrainingHistory]
+TrainGenerator = Generator[TrainEvent, None, TrainResult]
+EventCallback = Callable[[TrainEvent], object]
+
+#: Target maximum time between two yields, in seconds (keeps progress and cancel responsive).
+PROGRESS_INTERVAL = 0.05
+
+
+def drive(gen: Generator[TrainEvent, None, Any], on_event: EventCallback | None = None) -> Any:
+    """Run a trainer generator to the end and return its return value.
+
+    Args:
+        gen: a generator from ``iter_train``.
+        on_event: called with every event, in order; ``None`` ignores them.
+
+    Returns:
+        What the generator returned (for trainers, ``(model, history)``).
+    """
+    try:
+        while True:
+            event = next(gen)
+            if on_event is not None:
+                on_event(event)
+    except StopIteration as stop:
+        return stop.value
+    finally:
+        gen.close()
+
+
+class Ticker:
+    """Says when ``PROGRESS_INTERVAL`` has passed, so loops yield on a time budget.
+
+    Call :meth:`due` every few hundred items; it reads the clock once per call.
+    """
+
+    __slots__ = ("_next", "interval")
+
+    def __init__(self, interval: float = PROGRESS_INTERVAL) -> None:
+        self.interval = interval
+        self._next = time.perf_counter() + interval
+
+    def due(self) -> bool:
+        """True at most once per interval."""
+        now = time.perf_counter()
+        if now < self._next:
+            return False
+        self._next = now + self.interval
+        return True
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for a block; restore its state after.
+
+    Training allocates millions of small acyclic containers (position sets, heap
+    entries); the collector would re-scan them again and again, about a fifth of
+    the training time, and could free nothing. Trainers wrap their work in this
+    (inside the generator, so it also ends when the consumer closes it).
+    Reference counting still frees everything as usual.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def option(default: Any = MISSING, *, help: str, min: float | None = None,
+           default_factory: Any = MISSING, **extra: Any) -> Any:
+    """A dataclass field with the ``help``/``min`` metadata the GUI form reads."""
+    metadata = {"help": help, "min": min, **extra}
+    if default_factory is not MISSING:
+        return field(default_factory=default_factory, metadata=metadata)
+    return field(default=default, metadata=metadata)
+
+
+@dataclass(kw_only=True)
+class TrainerBase:
+    """Options shared by all trainers (HF ``tokenizers`` names and defaults).
+
+    Subclasses add their own option fields and implement :meth:`iter_train`.
+    """
+
+    vocab_size: int = option(30000, help="Size of the final vocabulary, special tokens included.",
+                             min=0)
+    min_frequency: int = option(0, help="Minimum count for a pair (or piece) to be kept.", min=0)
+    special_tokens: list[str] = option(default_factory=list,  # noqa: RUF009 (a field)
+                                       help="Tokens added first to the vocabulary, in order.")
+    limit_alphabet: int | None = option(None, help="Keep at most this many initial characters "
+                                        "(the most frequent); None keeps all.", min=0)
+    initial_alphabet: list[str] = option(default_factory=list,  # noqa: RUF009 (a field)
+                                         help="Characters always in the alphabet, even if unseen.")
+    show_progress: bool = option(True, help="Show a progress bar (CLI); events are always yielded.")
+
+    # -- protocol -------------------------------------------------------------------------
+    def iter_train(self, word_counts: Mapping[str, int]) -> TrainGenerator:
+        """Yield events while training; return ``(model, history)``."""
+        raise NotImplementedError
+
+    def train(self, word_counts: Mapping[str, int],
+              on_event: EventCallback | None = None) -> TrainResult:
+        """Train to completion; ``on_event`` sees every event. Returns ``(model, history)``."""
+        return drive(self.iter_train(word_counts), on_event)
+
+    # -- helpers for subclasses and the GUI ----------------------------------------------
+    def options(self) -> dict[str, Any]:
+        """The option values as a plain dict (stored in the history header)."""
+        return {f.name: _copy(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def option_specs(cls) -> list[dict[str, Any]]:
+        """One dict per option: name, type (as written), default, help, min — for forms/docs."""
+        specs = []
+        for f in fields(cls):
+            default = f.default_factory() if f.default_factory is not MISSING else f.default
+            specs.append({"name": f.name, "type": f.type, "default": default,
+                          **dict(f.metadata)})
+        return specs
+
+    def new_history(self) -> TrainingHistory:
+        """An empty history stamped with this trainer's name and options."""
+        return TrainingHistory(type(self).__name__, self.options())
+
+    def validate(self) -> None:
+        """Check option values against their ``min`` metadata; raise TrainingError."""
+        for f in fields(self):
+            lo = f.metadata.get("min")
+            value = getattr(self, f.name)
+            if lo is not None and value is not None and value < lo:
+                raise TrainingError(f"{f.name} must be >= {lo}, got {value!r}")
+        if any(not isinstance(t, str) or not t for t in self.special_tokens):
+            raise TrainingError("special_tokens must be non-empty strings")
+        if any(not isinstance(c, str) for c in self.initial_alphabet):
+            raise TrainingError("initial_alphabet must hold strings")
+
+
+def check_word_counts(word_counts: Mapping[str, int]) -> None:
+    """Raise TrainingError unless ``word_counts`` maps strings to non-negative ints."""
+    if not isinstance(word_counts, Mapping):
+        raise TrainingError("word_counts must be a mapping of word -> count")
+    # C-level passes (map/set/min): this runs before the first progress event
+    if not all(issubclass(t, str) for t in set(map(type, word_counts))):
+        raise TrainingError("word_counts keys must be strings")
+    counts = word_counts.values()
+    if not all(issubclass(t, int) for t in set(map(type, counts))):
+        bad = next(c for c in counts if not isinstance(c, int))
+        raise TrainingError(f"word counts must be integers, got {bad!r}")
+    if counts and min(counts) < 0:
+        raise TrainingError(f"word counts must be >= 0, got {min(counts)}")
+
+
+def _copy(value: Any) -> Any:
+    return list(value) if isinstance(value, (list, tuple)) else value
+
+
+__all__ = [
+    "PROGRESS_INTERVAL",
+    "EventCallback",
+    "Ticker",
+    "TrainGenerator",
+    "TrainResult",
+    "TrainerBase",
+    "check_word_counts",
+    "drive",
+    "option",
+    "paused_gc",
+]
