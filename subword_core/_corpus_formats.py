@@ -1,0 +1,373 @@
+"""File formats for :mod:`subword_core.corpus`: finding files and streaming their documents.
+
+Each file is opened in binary (through ``gzip`` / ``bz2`` / ``lzma`` when compressed),
+its first block checked for NUL bytes (binary files are skipped with a warning),
+then read line by line or chunk by chunk — never whole. Bytes are decoded as UTF-8;
+invalid sequences become U+FFFD and are counted. Decoding happens on whole lines, or on
+blocks cut at a character boundary, so no valid multi-byte character is cut in two.
+"""
+
+from __future__ import annotations
+
+import bz2
+import csv
+import gzip
+import io
+import json
+import lzma
+import os
+import sys
+import zlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import CorpusError
+
+if TYPE_CHECKING:
+    from .corpus import CorpusReport
+
+FORMATS = {".txt": "txt", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json",
+           ".csv": "csv", ".tsv": "tsv"}
+COMPRESSIONS = {".gz": "gz", ".bz2": "bz2", ".xz": "xz"}
+SNIFF_BYTES = 8192
+READ_BYTES = 1 << 20
+DEFAULT_GLOB = "**/*"
+_DECOMPRESSION_ERRORS = (EOFError, OSError, lzma.LZMAError, zlib.error)
+
+
+@dataclass(frozen=True)
+class CorpusFile:
+    """One file to read: its format (``txt jsonl json csv tsv``), compression and size on disk."""
+
+    path: Path
+    format: str
+    compression: str | None
+    size: int
+
+    @classmethod
+    def from_path(cls, path: Path) -> CorpusFile:
+        suffixes = [s.lower() for s in path.suffixes]
+        compression = COMPRESSIONS.get(suffixes[-1]) if suffixes else None
+        if compression:
+            suffixes = suffixes[:-1]
+        # Anything not named otherwise (.py, .md, no suffix) is plain text, one line a document.
+        fmt = FORMATS.get(suffixes[-1], "txt") if suffixes else "txt"
+        return cls(path, fmt, compression, path.stat().st_size)
+
+
+def resolve_files(paths: Iterable[str | os.PathLike[str]], glob: str | None) -> list[CorpusFile]:
+    """Expand directories with ``glob`` (sorted, hidden entries skipped); check files exist."""
+    files: list[CorpusFile] = []
+    for raw in paths:
+        path = Path(raw)
+        try:
+            if path.is_dir():
+                files += _glob_dir(path, glob or DEFAULT_GLOB)
+            elif path.exists():
+                files.append(CorpusFile.from_path(path))
+            else:
+                raise CorpusError(f"no such file: {path}")
+        except OSError as exc:
+            raise CorpusError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return files
+
+
+def _glob_dir(root: Path, pattern: str) -> list[CorpusFile]:
+    matches = sorted(p for p in root.glob(pattern)
+                     if p.is_file() and not _is_hidden(p.relative_to(root)))
+    if not matches:
+        raise CorpusError(f"no files match {pattern!r} in {root}")
+    return [CorpusFile.from_path(p) for p in matches]
+
+
+def _is_hidden(relative: Path) -> bool:
+    return any(part.startswith(".") for part in relative.parts)
+
+
+class FileReader:
+    """Streams one file's documents into the shared report.
+
+    Args:
+        cf: the file.
+        report: updated in place (files, bytes, invalid_utf8, skipped_files, warnings).
+        field: JSON field; column: CSV column (name, index or ``None``).
+    """
+
+    def __init__(self, cf: CorpusFile, report: CorpusReport, field: str,
+                 column: str | int | None) -> None:
+        self.cf = cf
+        self.report = report
+        self.field = field
+        self.column = column
+        self.name = str(cf.path)
+        self._raw: io.BufferedReader | None = None
+        self._invalid_before = report.invalid_utf8
+        self._bad_records = 0
+        self._first_bad: int | None = None
+
+    def position(self) -> int:
+        """Bytes of the file on disk consumed so far."""
+        raw = self._raw
+        try:
+            return raw.tell() if raw is not None and not raw.closed else 0
+        except (OSError, ValueError):
+            return 0
+
+    def close(self) -> None:
+        if self._raw is not None:
+            self._raw.close()
+
+    def documents(self) -> Iterator[str]:
+        """Yield the file's documents; skip it (with a warning) if it is binary."""
+        try:
+            stream = self._open()
+        except OSError as exc:
+            raise CorpusError(f"cannot read {self.name}: {exc.strerror or exc}") from None
+        if stream is None:
+            return
+        self.report.files.append(self.name)
+        readers = {"txt": self._txt, "jsonl": self._jsonl, "json": self._json,
+                   "csv": self._csv, "tsv": self._csv}
+        try:
+            yield from readers[self.cf.format](stream)
+        except _DECOMPRESSION_ERRORS as exc:
+            raise CorpusError(f"cannot read {self.name}: {exc}") from None
+        self._finish_warnings()
+
+    # -- opening ------------------------------------------------------------------------------
+    def _open(self):
+        """Open, sniff the first block, rewind; ``None`` if the file is skipped."""
+        self._raw = open(self.cf.path, "rb")  # noqa: SIM115 - closed by close()
+        opener = {"gz": lambda f: gzip.GzipFile(fileobj=f), "bz2": bz2.BZ2File,
+                  "xz": lzma.LZMAFile}.get(self.cf.compression or "")
+        stream = opener(self._raw) if opener else self._raw
+        try:
+            head = stream.read(SNIFF_BYTES)
+            stream.seek(0)
+        except _DECOMPRESSION_ERRORS:
+            return self._skip(f"not a valid {self.cf.compression} file")
+        if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+            return self._skip("UTF-16 text; convert it to UTF-8")
+        if b"\0" in head:
+            return self._skip("binary file (NUL bytes)")
+        return stream
+
+    def _skip(self, why: str) -> None:
+        self.report.skipped_files.append(self.name)
+        self.report.warnings.append(f"skipped {self.name}: {why}")
+        return None
+
+    # -- decoding -----------------------------------------------------------------------------
+    def _decode(self, data: bytes) -> str:
+        self.report.bytes += len(data)
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = data.decode("utf-8", "replace")
+            # Replacement characters that were already in the input are not errors.
+            self.report.invalid_utf8 += text.count("\ufffd") - data.count(b"\xef\xbf\xbd")
+            return text
+
+    def _lines(self, stream) -> Iterator[str]:
+        """Decoded lines, line endings kept; a UTF-8 byte order mark is dropped."""
+        first = True
+        for data in stream:
+            line = self._decode(data)
+            if first:
+                first = False
+                line = line.removeprefix("\ufeff")
+            yield line
+
+    def _pieces(self, stream) -> Iterator[str]:
+        """Decoded chunks of about READ_BYTES, each cut just after an ASCII byte."""
+        carry = b""
+        first = True
+        while True:
+            block = stream.read(READ_BYTES)
+            data = carry + block
+            if not block:
+                if data:
+                    yield self._decode(data)
+                return
+            cut = _safe_cut(data)
+            data, carry = data[:cut], data[cut:]
+            text = self._decode(data)
+            if first:
+                first = False
+                text = text.removeprefix("\ufeff")
+            yield text
+
+    # -- formats ------------------------------------------------------------------------------
+    def _txt(self, stream) -> Iterator[str]:
+        # Each line is a document with its line ending, as HF's train(files) feeds it.
+        yield from self._lines(stream)
+
+    def _jsonl(self, stream) -> Iterator[str]:
+        for lineno, line in enumerate(self._lines(stream), 1):
+            if not line.strip():
+                continue
+            try:
+                value = json.loads(line)
+            except ValueError:
+                value = None
+            text = self._text_of(value)
+            if text is None:
+                self._bad(lineno)
+            else:
+                yield text
+
+    def _json(self, stream) -> Iterator[str]:
+        for index, value in enumerate(json_values(self._pieces(stream), self.name), 1):
+            text = self._text_of(value)
+            if text is None:
+                self._bad(index)
+            else:
+                yield text
+
+    def _csv(self, stream) -> Iterator[str]:
+        delimiter = "\t" if self.cf.format == "tsv" else ","
+        _allow_long_fields()
+        reader = csv.reader(self._lines(stream), delimiter=delimiter)
+        try:
+            header = next(reader, None)
+            if header is None:
+                return
+            index = self._column_index(header)
+            for row in reader:
+                if index < len(row):
+                    yield row[index]
+                elif row:
+                    self._bad(reader.line_num)
+        except csv.Error as exc:
+            raise CorpusError(f"cannot read {self.name} line {reader.line_num}: {exc}") from None
+
+    def _column_index(self, header: list[str]) -> int:
+        column = self.column
+        if column is None:
+            if "text" in header:
+                return header.index("text")
+            if len(header) == 1:
+                return 0
+            raise CorpusError(f"{self.name} has several columns ({_list(header)}); choose one")
+        if isinstance(column, str) and column in header:
+            return header.index(column)
+        if isinstance(column, int) or column.isdigit():
+            index = int(column)
+            if 0 <= index < len(header):
+                return index
+        raise CorpusError(f"{self.name} has no column {column!r} (columns: {_list(header)})")
+
+    # -- records that hold no text ------------------------------------------------------------
+    def _text_of(self, value: Any) -> str | None:
+        if isinstance(value, str):
+            return value
+        if isinstance(value, dict):
+            text = value.get(self.field)
+            return text if isinstance(text, str) else None
+        return None
+
+    def _bad(self, where: int) -> None:
+        self._bad_records += 1
+        if self._first_bad is None:
+            self._first_bad = where
+
+    def _finish_warnings(self) -> None:
+        report = self.report
+        if self._bad_records:
+            if self.cf.format in ("csv", "tsv"):
+                what = f"rows too short for the text column (first at line {self._first_bad})"
+            else:
+                where = "line" if self.cf.format == "jsonl" else "record"
+                what = (f"records with no string field {self.field!r} "
+                        f"(first at {where} {self._first_bad})")
+            report.warnings.append(f"{self.name}: skipped {self._bad_records} {what}")
+        invalid = report.invalid_utf8 - self._invalid_before
+        if invalid:
+            report.warnings.append(
+                f"{self.name}: {invalid} invalid UTF-8 sequences replaced by U+FFFD")
+
+
+def json_values(pieces: Iterable[str], name: str = "<json>") -> Iterator[Any]:
+    """Stream the values of a top-level JSON array, or of concatenated values (JSON lines).
+
+    ``pieces`` is the text in consecutive chunks. Values are decoded as soon as they
+    are complete, so memory is bounded by the largest single value.
+
+    Raises:
+        CorpusError: the text is not valid JSON.
+    """
+    decoder = json.JSONDecoder()
+    buf, pos, consumed = "", 0, 0
+    in_array: bool | None = None  # unknown until the first non-blank character
+    pieces = iter(pieces)
+    eof = False
+    while not eof:
+        piece = next(pieces, None)
+        eof = piece is None
+        consumed += pos
+        buf, pos = buf[pos:] + (piece or ""), 0
+        while True:
+            pos = _skip_blank(buf, pos)
+            if pos == len(buf):
+                break
+            if in_array is None:
+                in_array = buf[pos] == "["
+                if in_array:
+                    pos += 1
+                continue
+            if in_array and buf[pos] in ",]":
+                if buf[pos] == "]":
+                    return
+                pos += 1
+                continue
+            try:
+                value, end = decoder.raw_decode(buf, pos)
+            except json.JSONDecodeError as exc:
+                if not eof and _maybe_incomplete(exc, buf):
+                    break  # read more and try again
+                raise CorpusError(f"invalid JSON in {name} near character "
+                                  f"{consumed + exc.pos}: {exc.msg}") from None
+            if end == len(buf) and not eof:
+                break  # subtle: "12" may be the start of "123"; wait for what follows
+            pos = end
+            yield value
+    if in_array:
+        raise CorpusError(f"invalid JSON in {name}: the array is not closed")
+
+
+def _maybe_incomplete(exc: json.JSONDecodeError, buf: str) -> bool:
+    # A cut-off value fails near the end of the buffer, or inside a long string.
+    return exc.pos >= len(buf) - 8 or exc.msg.startswith("Unterminated string")
+
+
+def _skip_blank(buf: str, pos: int) -> int:
+    n = len(buf)
+    while pos < n and buf[pos] in " \t\r\n":
+        pos += 1
+    return pos
+
+
+def _safe_cut(data: bytes) -> int:
+    """Length of the longest prefix of ``data`` that cannot end inside a UTF-8 character."""
+    n = len(data)
+    for i in range(n - 1, max(-1, n - 5), -1):
+        if data[i] < 0x80:
+            return i + 1
+        if data[i] >= 0xC0:
+            return i  # a lead byte: its character may continue in the next block
+    return n
+
+
+def _list(names: list[str]) -> str:
+    shown = ", ".join(repr(n) for n in names[:8])
+    return shown + (", ..." if len(names) > 8 else "")
+
+
+def _allow_long_fields() -> None:
+    # subtle: csv's default field limit (128 KiB) rejects long documents. The limit is
+    # process-wide; raising it cannot break another reader.
+    limit = min(sys.maxsize, 2**31 - 1)
+    if csv.field_size_limit() < limit:
+        csv.field_size_limit(limit)

@@ -1,0 +1,360 @@
+"""The ``subword`` command: train, encode with, and describe tokenizers from a shell.
+
+    subword train FILE... --algorithm {byte-bpe,bpe,wordpiece,unigram} --vocab-size N -o OUT.json
+    subword encode -t TOK.json [--json] (TEXT | --file PATH)
+    subword info TOK.json
+
+A thin layer over :func:`subword_core.presets.train_tokenizer` and
+:class:`~subword_core.tokenizer.Tokenizer`. Exit status: 0 success, 1 a data error
+(any ``SubwordError``, or an ``OSError`` on a user's file) reported as one line
+``subword: error: ...`` without a traceback, 2 a usage error (argparse), 130 on
+Ctrl-C. Outputs are written atomically, so a failed or interrupted run leaves an
+existing file untouched. A progress bar goes to stderr when it is a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from .errors import SubwordError
+
+PROG = "subword"
+EXIT_OK, EXIT_DATA, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (the console script exits with it)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)  # exits with 2 on a usage error
+    if args.command == "train":
+        _check_train_args(parser, args)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        _clear_progress()
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except (SubwordError, OSError) as exc:
+        _clear_progress()
+        print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)
+        return EXIT_DATA
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argparse parser with its three subcommands."""
+    parser = argparse.ArgumentParser(prog=PROG, description="Train, apply and inspect subword "
+                                     "tokenizers (tokenizer.json compatible with HF tokenizers).")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    train = sub.add_parser("train", help="train a tokenizer on text files")
+    train.add_argument("files", nargs="+", metavar="FILE",
+                       help="corpus files or directories (.txt .jsonl .json .csv .tsv, "
+                            "optionally .gz .bz2 .xz)")
+    train.add_argument("--algorithm", "-a", required=True,
+                       choices=("byte-bpe", "bpe", "wordpiece", "unigram"))
+    train.add_argument("--vocab-size", "-v", required=True, type=_positive_int, metavar="N")
+    train.add_argument("--min-frequency", type=_non_negative_int, metavar="K",
+                       help="minimum pair count to merge (BPE, WordPiece)")
+    train.add_argument("--special-tokens", nargs="*", metavar="TOK",
+                       help="special tokens, in id order (default: the algorithm's own)")
+    train.add_argument("--scoring", choices=("likelihood", "frequency"),
+                       help="WordPiece pair score (default likelihood)")
+    train.add_argument("--field", default="text", help="JSON field holding the text (default text)")
+    train.add_argument("--column", help="CSV/TSV column: header name or 0-based index")
+    train.add_argument("--glob", help="file pattern inside directories (default **/*)")
+    train.add_argument("--workers", type=_positive_int, metavar="N",
+                       help="word-counting processes (default: automatic)")
+    train.add_argument("--output", "-o", required=True, metavar="OUT.json")
+    train.add_argument("--history", metavar="HIST.jsonl",
+                       help="also save the training history (JSON lines)")
+    train.set_defaults(run=_train)
+
+    encode = sub.add_parser("encode", help="encode text with a tokenizer.json")
+    encode.add_argument("--tokenizer", "-t", required=True, metavar="TOK.json")
+    encode.add_argument("--json", action="store_true",
+                        help="print JSON: ids, tokens, offsets, word_ids")
+    source = encode.add_mutually_exclusive_group(required=True)
+    source.add_argument("text", nargs="?", metavar="TEXT")
+    source.add_argument("--file", "-f", metavar="PATH", help="encode this file's text (- = stdin)")
+    encode.set_defaults(run=_encode)
+
+    info = sub.add_parser("info", help="describe a tokenizer.json")
+    info.add_argument("tokenizer", metavar="TOK.json")
+    info.set_defaults(run=_info)
+    return parser
+
+
+def _positive_int(text: str) -> int:
+    value = _int(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
+    return value
+
+
+def _non_negative_int(text: str) -> int:
+    value = _int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text!r}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+
+
+def _check_train_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    if args.scoring is not None and args.algorithm != "wordpiece":
+        parser.error("--scoring applies to --algorithm wordpiece only")
+
+
+# -- train ------------------------------------------------------------------------------------
+def _train(args: argparse.Namespace) -> int:
+    # Imported here so that `info`, `encode` and `--help` do not load the trainers.
+    from pathlib import Path
+
+    from .fileio import atomic_write_text
+    from .presets import train_tokenizer
+
+    # 1. run the shared training path, drawing progress from its events
+    start = time.perf_counter()
+    # --column "2" is a header name if there is one, else an index: corpus decides.
+    gen = train_tokenizer([Path(f) for f in args.files], args.algorithm, args.vocab_size,
+                          min_frequency=args.min_frequency, special_tokens=args.special_tokens,
+                          scoring=args.scoring, field=args.field, column=args.column,
+                          glob=args.glob, n_workers=args.workers)
+    progress = Progress(sys.stderr)
+    tokenizer, history, report = progress.run(gen)
+    for warning in report.warnings:
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+
+    # 2. write atomically; the history first, so that a failure there leaves OUT.json as it was
+    if args.history:
+        history.save(args.history)
+    atomic_write_text(args.output, tokenizer.to_str(pretty=True))
+    if progress.enabled:
+        size = tokenizer.get_vocab_size(with_added_tokens=True)
+        print(f"{PROG}: {args.algorithm}, vocab {size:,}, from {report.summary()} "
+              f"-> {args.output} ({time.perf_counter() - start:.1f} s)", file=sys.stderr)
+    return EXIT_OK
+
+
+class Progress:
+    """A one-line progress display on a terminal (``\\r`` redraws); silent otherwise."""
+
+    def __init__(self, stream: TextIO, interval: float = 0.1) -> None:
+        self.stream = stream
+        self.enabled = _is_terminal(stream)
+        self.interval = interval
+        self._last = 0.0
+        self._stage = ""
+        self._total: int | None = None
+        self._bytes_stage = True  # the first stage of train_tokenizer reads the corpus, in bytes
+        self._stages_seen = 0
+
+    def run(self, gen: Any) -> Any:
+        """Drive ``gen`` to the end, drawing its events; return its return value."""
+        try:
+            while True:
+                self.update(next(gen))
+        except StopIteration as stop:
+            return stop.value
+        finally:
+            gen.close()
+            self.clear()
+
+    def update(self, event: Any) -> None:
+        if not self.enabled:
+            return
+        kind = type(event).__name__
+        if kind == "StageStarted":
+            # subtle: trainers also have a "count_words" stage (in words), so the unit is
+            # decided by position, not by name.
+            self._stages_seen += 1
+            self._bytes_stage = self._stages_seen == 1
+            self._stage, self._total = event.stage, event.total
+            self._draw(self._stage, 0, self._total, force=True)
+        elif kind == "StageProgress":
+            self._draw(event.stage, event.current, event.total)
+        elif kind == "MergeAdded" and not self._total:
+            self._draw("merge", event.rank + 1, None, detail=f"{event.token!r} ({event.count:,})")
+        elif kind == "UnigramStep":
+            self._draw("em", event.round + 1, None,
+                       detail=f"vocab {event.vocab_size:,}, loss {event.loss:,.1f}")
+
+    def _draw(self, stage: str, current: int, total: int | None, *, detail: str = "",
+              force: bool = False) -> None:
+        now = time.monotonic()
+        if not force and now - self._last < self.interval:
+            return
+        self._last = now
+        if total:
+            frac = min(1.0, current / total)
+            bar = "#" * int(frac * 24)
+            amount = (f"{_human(current)}/{_human(total)}" if self._bytes_stage
+                      else f"{current:,}/{total:,}")
+            line = f"{stage:<12} [{bar:<24}] {frac:4.0%}  {amount}"
+        elif current or detail:
+            line = f"{stage:<12} {current:,} {detail}"
+        else:
+            line = f"{stage:<12} ..."
+        width = _terminal_width(self.stream)
+        self.stream.write("\r" + line[: width - 1].ljust(width - 1))
+        self.stream.flush()
+
+    def clear(self) -> None:
+        if self.enabled:
+            width = _terminal_width(self.stream)
+            self.stream.write("\r" + " " * (width - 1) + "\r")
+            self.stream.flush()
+
+
+def _clear_progress() -> None:
+    # After an error the cursor may sit at the end of a progress line: start a fresh one.
+    if _is_terminal(sys.stderr):
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _terminal_width(stream: TextIO) -> int:
+    try:
+        return max(20, os.get_terminal_size(stream.fileno()).columns)
+    except (AttributeError, OSError, ValueError):
+        return 80
+
+
+def _human(n: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024  # type: ignore[assignment]
+    return str(n)  # pragma: no cover
+
+
+# -- encode -----------------------------------------------------------------------------------
+def _encode(args: argparse.Namespace) -> int:
+    tokenizer = _load(args.tokenizer)
+    text = _read_text(args.file) if args.file is not None else args.text
+    encoding = tokenizer.encode(text)
+    if args.json:
+        data = {"ids": encoding.ids, "tokens": encoding.tokens,
+                "offsets": [list(o) for o in encoding.offsets], "word_ids": encoding.word_ids}
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(format_encoding(text, encoding))
+    return EXIT_OK
+
+
+def _read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, "rb") as fh:
+        data = fh.read()
+    text = data.decode("utf-8", "replace")
+    if "\ufffd" in text and b"\xef\xbf\xbd" not in data:
+        print(f"{PROG}: warning: {path}: invalid UTF-8 replaced by U+FFFD", file=sys.stderr)
+    return text
+
+
+def format_encoding(text: str, encoding: Any) -> str:
+    """A readable table: index, id, token, character span, word id and the covered text."""
+    rows = [("#", "id", "token", "span", "word", "text")]
+    for i, (tid, tok, (start, end), word) in enumerate(
+            zip(encoding.ids, encoding.tokens, encoding.offsets, encoding.word_ids, strict=True)):
+        covered = _quote(text[start:end]) if end > start else ""
+        rows.append((str(i), str(tid), _quote(tok), f"{start}:{end}",
+                     "-" if word is None else str(word), covered))
+    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]) - 1)]
+    lines = []
+    for row in rows:
+        cells = [row[0].rjust(widths[0]), row[1].rjust(widths[1])]
+        cells += [cell.ljust(w) for cell, w in zip(row[2:5], widths[2:], strict=True)]
+        lines.append("  ".join(cells + [row[5]]).rstrip())
+    lines.append(f"{len(encoding.ids)} tokens")
+    return "\n".join(lines)
+
+
+def _quote(s: str) -> str:
+    # JSON quoting shows spaces at the edges and escapes control characters like \n.
+    return json.dumps(s, ensure_ascii=False)
+
+
+# -- info -------------------------------------------------------------------------------------
+def _info(args: argparse.Namespace) -> int:
+    tokenizer = _load(args.tokenizer)
+    print(describe(tokenizer, args.tokenizer))
+    return EXIT_OK
+
+
+def describe(tokenizer: Any, path: str = "") -> str:
+    """A short description: components, vocabulary size and special tokens."""
+    model = tokenizer.model
+    added = tokenizer.get_added_tokens_decoder()
+    specials = [f"{tok.content} ({i})" for i, tok in sorted(added.items()) if tok.special]
+    lines = [("file", path)] if path else []
+    lines += [
+        ("model", f"{type(model).__name__} ({model.get_vocab_size():,} entries)"),
+        ("normalizer", _component(tokenizer.normalizer)),
+        ("pre-tokenizer", _component(tokenizer.pre_tokenizer)),
+        ("post-processor", _component(tokenizer.post_processor)),
+        ("decoder", _component(tokenizer.decoder)),
+        ("vocab size", f"{tokenizer.get_vocab_size(with_added_tokens=True):,} "
+                       f"(with {len(added)} added tokens)"),
+        ("special tokens", ", ".join(specials) or "none"),
+    ]
+    width = max(len(k) for k, _ in lines) + 1
+    return "\n".join(f"{k + ':':<{width}} {v}" for k, v in lines)
+
+
+def _component(component: Any) -> str:
+    if component is None:
+        return "none"
+    fields = {k: v for k, v in component.to_dict().items() if k != "type"}
+    if type(component).__name__ == "TemplateProcessing":
+        # The JSON form is long; the template strings say the same thing.
+        fields = {"single": _template(fields["single"]), "pair": _template(fields["pair"])}
+    return f"{type(component).__name__}" + (f" {json.dumps(fields, ensure_ascii=False)}"
+                                            if fields else "")
+
+
+def _template(pieces: list[dict[str, Any]]) -> str:
+    """HF's template JSON back to its string form: ``[CLS] $A [SEP] $B:1 [SEP]:1``."""
+    words = []
+    for piece in pieces:
+        (kind, spec), = piece.items()
+        name = spec["id"] if kind == "SpecialToken" else f"${spec['id']}"
+        words.append(name + (f":{spec['type_id']}" if spec.get("type_id") else ""))
+    return " ".join(words)
+
+
+def _load(path: str) -> Any:
+    from .tokenizer import Tokenizer
+
+    return Tokenizer.from_file(path)
+
+
+def _one_line(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        where = f": {exc.filename}" if exc.filename else ""
+        return f"{exc.strerror}{where}"
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text
+
+
+if __name__ == "__main__":  # pragma: no cover - `python -m subword_core` is the usual route
+    sys.exit(main())
