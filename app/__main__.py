@@ -2,4 +2,7 @@
 
 from .main import main
 
-raise SystemExit(main())
+# subtle: the training child process (multiprocessing "spawn") imports the main module
+# again under the name "__mp_main__"; it must not open a second window.
+if __name__ == "__main__":
+    raise SystemExit(main())

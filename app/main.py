@@ -1,24 +1,70 @@
-"""Entry point: build the QApplication and the main window, then run the event loop."""
+"""Entry point: build the QApplication and the main window, then run the event loop.
+
+``create_main_window`` is what the console script and the tests share: it
+returns the fully wired window (session, selection model, panes) without
+entering the event loop.
+"""
 
 from __future__ import annotations
 
 import sys
 
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication
+
+from .main_window import MainWindow
+from .selection import SelectionModel
+from .session import Session
+
+ORGANIZATION = "SubwordExplorer"
+APPLICATION = "Subword Explorer"
 
 
-def create_main_window(load_sample: bool = True) -> QMainWindow:
-    """Return the fully wired main window without entering the event loop."""
-    window = QMainWindow()
-    window.setObjectName("mainWindow")
-    window.setWindowTitle("Subword Explorer")
-    window.setCentralWidget(QLabel("Subword Explorer — the explorer panes are being built."))
-    window.resize(1200, 800)
+def _configure_pyqtgraph(app: QApplication) -> None:
+    """Called once: plots follow the application palette (light or dark)."""
+    palette = app.palette()
+    pg.setConfigOptions(antialias=True,
+                        background=palette.color(QPalette.ColorRole.Base),
+                        foreground=palette.color(QPalette.ColorRole.Text))
+
+
+def ensure_app(argv: list[str] | None = None) -> QApplication:
+    app = QApplication.instance()
+    if app is None:
+        QCoreApplication.setOrganizationName(ORGANIZATION)
+        QCoreApplication.setApplicationName(APPLICATION)
+        app = QApplication(sys.argv if argv is None else argv)
+    if not getattr(app, "_subword_pg_configured", False):
+        _configure_pyqtgraph(app)
+        app._subword_pg_configured = True
+    return app
+
+
+def create_main_window(load_sample: bool = True, settings: QSettings | None = None) -> MainWindow:
+    """Return the fully wired main window without entering the event loop.
+
+    Args:
+        load_sample: load the bundled sample corpus and train a small tokenizer on it
+            (in workers: the window shows at once and fills in a moment later).
+        settings: where to persist layout and options (default: the user's QSettings).
+    """
+    ensure_app()
+    session = Session()
+    selection = SelectionModel()
+    window = MainWindow(session, selection,
+                        settings if settings is not None else QSettings(ORGANIZATION, APPLICATION))
+    # the window owns the shared objects (they are QObjects without a parent otherwise)
+    session.setParent(window)
+    selection.setParent(window)
+    if load_sample:
+        window.load_sample()
     return window
 
 
 def main(argv: list[str] | None = None) -> int:
-    app = QApplication.instance() or QApplication(sys.argv if argv is None else argv)
+    app = ensure_app(argv)
     window = create_main_window(load_sample=True)
     window.show()
     return app.exec()

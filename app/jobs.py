@@ -1,0 +1,90 @@
+"""FigureJob: run one core generator in a worker thread, latest request wins.
+
+The analysis panes (compare, OOV, statistics) compute corpus-wide figures with
+core generators (``compare.iter_corpus_profiles``, ``oov.iter_heldout``,
+``stats.iter_chars_per_token_curve``). A :class:`FigureJob` drives one at a time
+with :class:`~app.workers.GeneratorWorker` (same thread handling, batching and
+cooperative cancel as training): starting a new request aborts the running one
+and runs the new one when it has stopped, so only the latest result is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from .workers import GeneratorWorker, WorkerHandle
+
+MakeGenerator = Callable[[Any], Generator[Any, None, Any]]
+
+
+class FigureJob(QObject):
+    """One latest-wins background computation; ``make_generator(cancel_event)`` builds it."""
+
+    progress = Signal(object)   # the last event of a batch
+    returned = Signal(object)   # the generator's return value (latest request only)
+    failed = Signal(str)        # the last line of the traceback
+    running_changed = Signal(bool)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._handle: WorkerHandle | None = None
+        self._pending: MakeGenerator | None = None
+
+    def is_running(self) -> bool:
+        return self._handle is not None
+
+    def start(self, make_generator: MakeGenerator) -> None:
+        """Run ``make_generator``; a running request is aborted and replaced."""
+        if self._handle is not None:
+            self._pending = make_generator
+            self._handle.abort()
+            return
+        self._launch(make_generator)
+
+    def stop(self) -> None:
+        """Abort and wait (call before the window closes: a running QThread must not be destroyed)."""
+        self._pending = None
+        if self._handle is not None:
+            self._handle.stop()
+            self._handle = None
+            self.running_changed.emit(False)
+
+    def _launch(self, make_generator: MakeGenerator) -> None:
+        worker = GeneratorWorker(make_generator, pass_cancel=True)
+        worker.yielded.connect(self._on_worker_yielded)
+        worker.returned.connect(self._on_worker_returned)
+        worker.errored.connect(self._on_worker_errored)
+        worker.finished.connect(self._on_worker_finished)
+        self._handle = WorkerHandle(worker, self)
+        self._handle.start()
+        self.running_changed.emit(True)
+
+    @Slot(list)
+    def _on_worker_yielded(self, batch: list) -> None:
+        if self._pending is None and batch:
+            self.progress.emit(batch[-1])
+
+    @Slot(object)
+    def _on_worker_returned(self, value: Any) -> None:
+        if self._pending is None:  # a newer request replaces this result
+            self.returned.emit(value)
+
+    @Slot(str)
+    def _on_worker_errored(self, text: str) -> None:
+        if self._pending is None:
+            lines = text.strip().splitlines()
+            self.failed.emit(lines[-1] if lines else "failed")
+
+    @Slot()
+    def _on_worker_finished(self) -> None:
+        if self._handle is not None:
+            self._handle.stop()
+        self._handle = None
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self._launch(pending)
+        else:
+            self.running_changed.emit(False)

@@ -1,0 +1,228 @@
+"""CorpusPane: open a corpus (files, folders, drag and drop), see its report and word counts.
+
+Loading runs ``subword_core.corpus.iter_count_words`` in a worker (progress in
+bytes, cancel), then builds the word table's sort orders in the same worker.
+A failed or cancelled load leaves the session's corpus as it was.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from subword_core.analysis import visible_text
+from subword_core.corpus import iter_count_words
+
+from ..item_models import WordCountsModel, WordCountsTable
+from ..selection import SelectionModel
+from ..session import CorpusState, Session
+from ..workers import GeneratorWorker, WorkerHandle
+
+CORPUS_FILTER = ("Corpora (*.txt *.jsonl *.json *.csv *.tsv *.gz *.bz2 *.xz);;All files (*)")
+
+
+def _load_corpus(paths: list[str], cancel: Any):
+    """Worker body: count words, then prepare the table (both off the GUI thread)."""
+    counts, report = yield from iter_count_words([Path(p) for p in paths], cancel=cancel)
+    yield ("table", None)
+    return counts, report, WordCountsTable(counts)
+
+
+class CorpusPane(QWidget):
+    """Corpus loading, report and a sortable, filterable word-frequency table."""
+
+    loaded = Signal(object)  # CorpusState, after a successful load (main window chains training)
+
+    def __init__(self, session: Session, selection: SelectionModel,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("corpusPane")
+        self.setAcceptDrops(True)
+        self._session = session
+        self._selection = selection
+        self._handle: WorkerHandle | None = None
+        self._paths: list[str] = []
+        self.last_error = ""
+
+        self.open_button = QPushButton("Open file…", objectName="openCorpusButton")
+        self.folder_button = QPushButton("Open folder…", objectName="openCorpusFolderButton")
+        self.cancel_button = QPushButton("Cancel", objectName="cancelCorpusButton")
+        self.cancel_button.setEnabled(False)
+        self.progress = QProgressBar(objectName="corpusProgress")
+        self.progress.setTextVisible(True)
+        self.progress.setFormat("no corpus")
+        self.report_label = QLabel("Drop a file or folder here, or open one.",
+                                   objectName="corpusReport")
+        self.report_label.setWordWrap(True)
+        self.report_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.filter_edit = QLineEdit(objectName="corpusFilter", placeholderText="Filter words…")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.model = WordCountsModel(self)
+        self.table = QTableView(objectName="corpusTable")
+        self.table.setModel(self.model)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(1, Qt.SortOrder.DescendingOrder)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setMinimumHeight(60)
+
+        buttons = QHBoxLayout()
+        for w in (self.open_button, self.folder_button, self.cancel_button):
+            buttons.addWidget(w)
+        layout = QVBoxLayout(self)
+        layout.addLayout(buttons)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.report_label)
+        layout.addWidget(self.filter_edit)
+        layout.addWidget(self.table, 1)
+
+        # filtering a million words takes ~0.1 s: wait until the user pauses typing
+        self._filter_timer = QTimer(self, singleShot=True, interval=250)
+        self._filter_timer.timeout.connect(self._on_filter_timer_timeout)
+        self.filter_edit.textChanged.connect(self._filter_timer.start)
+        self.open_button.clicked.connect(self.open_file_dialog)
+        self.folder_button.clicked.connect(self.open_folder_dialog)
+        self.cancel_button.clicked.connect(self.cancel)
+
+    # -- public actions ----------------------------------------------------------------------
+    @Slot()
+    def open_file_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open corpus", "", CORPUS_FILTER)
+        if path:
+            self.load_paths([path])
+
+    @Slot()
+    def open_folder_dialog(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, "Open corpus folder")
+        if path:
+            self.load_paths([path])
+
+    def is_loading(self) -> bool:
+        return self._handle is not None
+
+    def load_paths(self, paths: list[str]) -> bool:
+        """Start loading ``paths`` in a worker; False while another load is running."""
+        if self._handle is not None:
+            self._session.notify("A corpus is still loading; cancel it first.")
+            return False
+        self._paths = [str(p) for p in paths]
+        worker = GeneratorWorker(lambda cancel: _load_corpus(self._paths, cancel), pass_cancel=True)
+        worker.yielded.connect(self._on_worker_yielded)
+        worker.returned.connect(self._on_worker_returned)
+        worker.errored.connect(self._on_worker_errored)
+        worker.aborted.connect(self._on_worker_aborted)
+        worker.finished.connect(self._on_worker_finished)
+        self._handle = WorkerHandle(worker, self)
+        self.progress.setRange(0, 0)
+        self.progress.setFormat("reading…")
+        self._set_busy(True)
+        self._session.notify(f"Reading corpus {', '.join(self._paths)}…")
+        self._handle.start()
+        return True
+
+    def _set_busy(self, busy: bool) -> None:
+        self.cancel_button.setEnabled(busy)
+        self.open_button.setEnabled(not busy)
+        self.folder_button.setEnabled(not busy)
+
+    @Slot()
+    def cancel(self) -> None:
+        if self._handle is not None:
+            self._handle.abort()
+
+    def shutdown(self) -> None:
+        if self._handle is not None:
+            self._handle.stop()
+
+    # -- worker signals ------------------------------------------------------------------------
+    @Slot(list)
+    def _on_worker_yielded(self, batch: list) -> None:
+        event = batch[-1]
+        total = getattr(event, "total", None)
+        if isinstance(event, tuple):
+            self.progress.setRange(0, 0)
+            self.progress.setFormat("sorting the word table…")
+        elif total:
+            self.progress.setRange(0, 1000)
+            done = getattr(event, "current", 0)
+            self.progress.setValue(int(1000 * min(done, total) / total))
+            self.progress.setFormat(f"reading %p%  ({done / 1e6:.1f} of {total / 1e6:.1f} MB)")
+
+    @Slot(object)
+    def _on_worker_returned(self, result: Any) -> None:
+        counts, report, table = result
+        self.model.set_table(table)
+        self.report_label.setText(self._report_text(report))
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1)
+        self.progress.setFormat(f"{len(table):,} distinct words")
+        state = CorpusState(list(self._paths), report, counts)
+        self._session.set_corpus(state)
+        self._session.notify(f"Corpus loaded: {report.summary()}")
+        self.loaded.emit(state)
+
+    @Slot(str)
+    def _on_worker_errored(self, text: str) -> None:
+        self.last_error = text.strip().splitlines()[-1]
+        self._reset_progress()
+        QMessageBox.critical(self, "Cannot read the corpus",
+                             f"{', '.join(self._paths)}\n\n{self.last_error}\n\n"
+                             "The previous corpus is kept.")
+
+    @Slot()
+    def _on_worker_aborted(self) -> None:
+        self._reset_progress()
+        kept = self._session.corpus.label if self._session.corpus else "no corpus"
+        self._session.notify(f"Corpus loading cancelled; kept {kept}.")
+
+    @Slot()
+    def _on_worker_finished(self) -> None:
+        if self._handle is not None:
+            self._handle.stop()
+        self._handle = None
+        self._set_busy(False)
+
+    @Slot()
+    def _on_filter_timer_timeout(self) -> None:
+        self.model.set_text_filter(self.filter_edit.text())
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _reset_progress(self) -> None:
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setFormat("no corpus" if self._session.corpus is None else "kept previous corpus")
+
+    @staticmethod
+    def _report_text(report: Any) -> str:
+        top = " ".join(f"{visible_text(c)}×{n}" for c, n in report.alphabet.most_common(8))
+        lines = [report.summary(), f"Top characters: {top}"]
+        lines += [f"⚠ {w}" for w in report.warnings[:3]]
+        return "\n".join(lines)
+
+    # -- drag and drop -----------------------------------------------------------------------
+    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:  # noqa: N802 - Qt override
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self.load_paths(paths)

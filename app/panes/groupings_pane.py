@@ -1,0 +1,308 @@
+"""GroupingsPane: tokens grouped back into words/entities, as token classification does.
+
+Mode 1, *aggregate scores*: a per-token score (corpus frequency, merge rank or
+Unigram log-probability, from ``analysis.token_scores``) becomes a two-label
+classifier output (LOW/HIGH) and goes through ``labels.aggregate`` with the
+strategy picked (none / simple / first / average / max). Rows: entity_group,
+word, start, end, score, tokens; selecting one selects its span everywhere.
+
+Mode 2, *IOB labels*: a word-per-line IOB/CoNLL file is aligned to sub-tokens
+(``labels.align_sentence``: first sub-token only or all, IOB1 or IOB2), the
+token labels are regrouped into entities and compared with the originals.
+
+Corpus token frequencies need one encode per corpus word, so they are counted in
+a worker and cached per tokenizer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, QItemSelection, QItemSelectionModel, QSignalBlocker, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QMessageBox,
+    QPushButton, QSizePolicy, QSpinBox, QStackedWidget, QTableView, QVBoxLayout, QWidget,
+)
+
+from subword_core.analysis import (
+    MergeGraph, available_score_sources, is_byte_level, iter_token_frequencies, token_scores,
+)
+from subword_core.labels import STRATEGIES, aggregate, align_sentence, read_conll, summarize, two_class_scores
+
+from .. import resources
+from ..item_models import Column, RecordTableModel
+from ..selection import Selection, SelectionModel
+from ..session import Session
+from ..widgets import AlignmentView
+from ..workers import GeneratorWorker, WorkerHandle
+
+SOURCE_LABELS = {"frequency": "token frequency in corpus", "merge_rank": "merge rank",
+                 "log_prob": "Unigram log-probability"}
+GROUP_COLUMNS = [
+    Column("entity_group", lambda g: g.entity_group),
+    Column("word", lambda g: g.word.replace("\n", "↵")),
+    Column("start", lambda g: g.start, align_right=True),
+    Column("end", lambda g: g.end, align_right=True),
+    Column("score", lambda g: round(g.score, 4), align_right=True),
+    Column("tokens", lambda g: ", ".join(map(str, g.tokens))),
+]
+
+
+class GroupingsPane(QWidget):
+    """Aggregation strategies over per-token scores, and IOB label alignment."""
+
+    def __init__(self, session: Session, selection: SelectionModel,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("groupingsPane")
+        self._session = session
+        self._selection = selection
+        self._graph = MergeGraph()
+        self._frequencies: dict[int, Any] = {}   # id(tokenizer) -> Counter
+        self._handle: WorkerHandle | None = None
+        self._shut_down = False
+        self._pending: Any = None
+        self._sentences: list = []
+        self._alignments: list = []
+
+        self.mode_combo = QComboBox(objectName="groupingsMode")
+        self.mode_combo.addItems(["Aggregate token scores", "Align IOB labels"])
+        self.aggregation_combo = QComboBox(objectName="aggregationCombo")
+        self.aggregation_combo.addItems(list(STRATEGIES))
+        self.aggregation_combo.setCurrentText("simple")
+        self.source_combo = QComboBox(objectName="scoreSourceCombo")
+        self.model = RecordTableModel(GROUP_COLUMNS, self)
+        self.view = QTableView(objectName="groupingsView")
+        self.view.setModel(self.model)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(2, Qt.SortOrder.AscendingOrder)  # natural order first
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setMinimumHeight(60)
+        self.view.verticalHeader().setVisible(False)
+        self.view.verticalHeader().setDefaultSectionSize(22)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.view.horizontalHeader().setResizeContentsPrecision(64)
+        self.view.horizontalHeader().setStretchLastSection(True)
+        self.note = QLabel("", objectName="groupingsNote")
+        self.note.setWordWrap(True)
+        self.note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.iob_note = QLabel("", objectName="alignmentSummary")
+        self.iob_note.setWordWrap(True)
+        self.iob_note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.file_combo = QComboBox(objectName="labeledFileCombo")
+        for path in resources.labeled_samples():
+            self.file_combo.addItem(path.name, str(path))
+        self.file_combo.setCurrentIndex(max(0, self.file_combo.findText("sample_iob2.conll")))
+        self.open_labels_button = QPushButton("Open…", objectName="openLabelsButton")
+        self.align_combo = QComboBox(objectName="alignModeCombo")
+        self.align_combo.addItem("first sub-token (others -100)", "first")
+        self.align_combo.addItem("all sub-tokens", "all")
+        self.scheme_combo = QComboBox(objectName="schemeCombo")
+        self.scheme_combo.addItems(["IOB2", "IOB1"])
+        for combo in (self.mode_combo, self.aggregation_combo, self.source_combo, self.file_combo,
+                      self.align_combo, self.scheme_combo):
+            # long item texts must not widen the dock
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
+        self.sentence_spin = QSpinBox(objectName="sentenceSpin", minimum=1, maximum=1, prefix="sentence ")
+        self.alignment_view = AlignmentView(self)
+
+        agg_page, iob_page = QWidget(), QWidget()
+        agg = QVBoxLayout(agg_page)
+        agg.setContentsMargins(0, 0, 0, 0)
+        form = QFormLayout()
+        form.addRow("Strategy", self.aggregation_combo)
+        form.addRow("Per-token score", self.source_combo)
+        agg.addLayout(form)
+        agg.addWidget(self.view, 1)
+        agg.addWidget(self.note)
+        iob = QVBoxLayout(iob_page)
+        iob.setContentsMargins(0, 0, 0, 0)
+        row1, row2 = QHBoxLayout(), QHBoxLayout()
+        row1.addWidget(self.file_combo, 1)
+        row1.addWidget(self.open_labels_button)
+        row1.addWidget(self.sentence_spin)
+        for label, w in (("Labels on", self.align_combo), ("Scheme", self.scheme_combo)):
+            row2.addWidget(QLabel(label))
+            row2.addWidget(w, 1)
+        iob.addLayout(row1)
+        iob.addLayout(row2)
+        iob.addWidget(self.alignment_view, 1)
+        iob.addWidget(self.iob_note)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(agg_page)
+        self.stack.addWidget(iob_page)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.mode_combo)
+        layout.addWidget(self.stack, 1)
+
+        self.mode_combo.currentIndexChanged.connect(self._on_mode_changed)
+        self.aggregation_combo.currentTextChanged.connect(self.refresh)
+        self.source_combo.currentIndexChanged.connect(self.refresh)
+        self.file_combo.currentIndexChanged.connect(self._on_file_changed)
+        self.open_labels_button.clicked.connect(self.open_labels_dialog)
+        self.align_combo.currentIndexChanged.connect(self._realign)
+        self.scheme_combo.currentIndexChanged.connect(self._realign)
+        self.sentence_spin.valueChanged.connect(self._show_sentence)
+        self.view.selectionModel().selectionChanged.connect(self._on_view_selection_changed)
+        session.tokenizer_changed.connect(self._on_session_tokenizer_changed)
+        session.encoding_changed.connect(self.refresh)
+        selection.changed.connect(self._on_selection_changed)
+        self._on_session_tokenizer_changed(session.current)
+        self._on_file_changed()
+
+    # -- aggregation mode -------------------------------------------------------------------------
+    @Slot(object)
+    def _on_session_tokenizer_changed(self, entry: Any) -> None:
+        tokenizer = entry.tokenizer if entry is not None else None
+        self._graph = entry.merge_graph() if entry is not None else MergeGraph()
+        with QSignalBlocker(self.source_combo):
+            previous = self.source_combo.currentData()
+            self.source_combo.clear()
+            for source in available_score_sources(tokenizer, self._graph) if tokenizer else []:
+                self.source_combo.addItem(SOURCE_LABELS[source], source)
+            index = self.source_combo.findData(previous)
+            self.source_combo.setCurrentIndex(max(index, 0))
+        self._realign()
+        self.refresh()
+
+    @Slot()
+    def refresh(self, *_: Any) -> None:
+        tokenizer, encoding = self._session.tokenizer, self._session.encoding
+        source = self.source_combo.currentData()
+        if tokenizer is None or encoding is None or source is None:
+            self.model.set_records([])
+            return
+        frequencies = None
+        if source == "frequency":
+            frequencies = self._frequencies.get(id(tokenizer))
+            if frequencies is None:
+                self._count_frequencies(tokenizer)
+                self.model.set_records([])
+                return
+        values = token_scores(encoding, source, tokenizer=tokenizer, graph=self._graph,
+                              frequencies=frequencies)
+        vectors, labels = two_class_scores(values)
+        groups = aggregate(self._session.text, encoding, vectors, labels,
+                           self.aggregation_combo.currentText())
+        with QSignalBlocker(self.view.selectionModel()):
+            self.model.set_records(groups)
+        self.note.setText(f"{len(groups)} groups. Score = {SOURCE_LABELS[source]} rescaled to "
+                          "[0, 1]; label HIGH when ≥ 0.5, as a 2-class classifier would.")
+
+    def _count_frequencies(self, tokenizer: Any) -> None:
+        corpus = self._session.corpus
+        if self._shut_down:
+            return  # the window is closing: start no new worker
+        if corpus is None or self._handle is not None:
+            self.note.setText("Token frequencies need a corpus." if corpus is None else
+                              "Counting token frequencies in the corpus…")
+            return
+        counts = corpus.word_counts
+        worker = GeneratorWorker(lambda: iter_token_frequencies(tokenizer, counts))
+        worker.returned.connect(self._on_frequencies_returned)
+        worker.errored.connect(self._on_frequencies_errored)
+        worker.finished.connect(self._on_frequencies_finished)
+        self._pending = tokenizer
+        self._handle = WorkerHandle(worker, self)
+        self.note.setText("Counting token frequencies in the corpus…")
+        self._handle.start()
+
+    @Slot(object)
+    def _on_frequencies_returned(self, freq: Any) -> None:
+        self._frequencies[id(self._pending)] = freq
+
+    @Slot(str)
+    def _on_frequencies_errored(self, text: str) -> None:
+        self.note.setText(f"Cannot count token frequencies: {text.strip().splitlines()[-1]}")
+
+    @Slot()
+    def _on_frequencies_finished(self) -> None:
+        if self._handle is not None:
+            self._handle.stop()
+        self._handle = None
+        self.refresh()
+
+    def shutdown(self) -> None:
+        self._shut_down = True
+        if self._handle is not None:
+            self._handle.stop()
+
+    # -- selection linking -----------------------------------------------------------------------
+    @Slot()
+    def _on_view_selection_changed(self, *_: Any) -> None:
+        rows = self.view.selectionModel().selectedRows()
+        encoding = self._session.encoding
+        if not rows or encoding is None:
+            return
+        group = self.model.record_at(rows[0].row())
+        self._selection.set(Selection(span=(group.start, group.end),
+                                      token_ids=frozenset(encoding.ids[i] for i in group.tokens),
+                                      origin="groupings"))
+
+    @Slot(object)
+    def _on_selection_changed(self, selection: Selection) -> None:
+        if selection.origin == "groupings" or selection.span is None:
+            return
+        s, e = selection.span
+        sel = QItemSelection()
+        for row in range(self.model.rowCount()):
+            g = self.model.record_at(row)
+            if g.start < e and s < g.end or (s == e and g.start <= s < g.end):
+                sel.select(self.model.index(row, 0), self.model.index(row, self.model.columnCount() - 1))
+        with QSignalBlocker(self.view.selectionModel()):
+            self.view.selectionModel().select(sel, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        self.view.viewport().update()
+
+    # -- IOB mode ---------------------------------------------------------------------------------
+    @Slot(int)
+    def _on_mode_changed(self, index: int) -> None:
+        self.stack.setCurrentIndex(index)
+        self._realign() if index == 1 else self.refresh()
+
+    @Slot()
+    def open_labels_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open IOB/CoNLL file", "",
+                                              "CoNLL / IOB (*.conll *.iob *.txt *.tsv);;All files (*)")
+        if path:
+            self.file_combo.addItem(path, path)
+            self.file_combo.setCurrentIndex(self.file_combo.count() - 1)
+
+    @Slot()
+    def _on_file_changed(self, *_: Any) -> None:
+        path = self.file_combo.currentData()
+        self._sentences = []
+        if path:
+            try:
+                self._sentences = read_conll(path)
+            except (OSError, ValueError, UnicodeDecodeError) as exc:
+                QMessageBox.critical(self, "Cannot read labels", f"{path}\n\n{exc}")
+        if "iob1" in str(path).lower():
+            self.scheme_combo.setCurrentText("IOB1")
+        self._realign()
+
+    @Slot()
+    def _realign(self, *_: Any) -> None:
+        tokenizer = self._session.tokenizer
+        if self.mode_combo.currentIndex() != 1 or tokenizer is None or not self._sentences:
+            self._alignments = []
+            self.alignment_view.set_alignment(None)
+            return
+        mode, scheme = self.align_combo.currentData(), self.scheme_combo.currentText()
+        self._alignments = [align_sentence(s, tokenizer, mode, scheme) for s in self._sentences]
+        s = summarize(self._alignments)
+        self.iob_note.setText(
+            f"{s.sentences} sentences, {s.entities} entities; {s.split_entities} split into "
+            f"several tokens (max {s.max_tokens_per_entity}); regrouped entities differ from the "
+            f"original in {s.mismatched_sentences} sentence(s)."
+            + (f" {sum(bool(a.scheme_problems) for a in self._alignments)} sentence(s) break "
+               f"{scheme}." if any(a.scheme_problems for a in self._alignments) else ""))
+        self.sentence_spin.setMaximum(len(self._alignments))
+        self._show_sentence()
+
+    @Slot()
+    def _show_sentence(self, *_: Any) -> None:
+        if not self._alignments:
+            return
+        a = self._alignments[self.sentence_spin.value() - 1]
+        self.alignment_view.set_alignment(a, is_byte_level(self._session.tokenizer))

@@ -1,0 +1,116 @@
+"""OffsetsPane: the token table (index, token, id, start, end, original slice, word id, special).
+
+Selecting a row selects that token everywhere (its span in the original text,
+its id, its index). An incoming selection selects the rows of the tokens in its
+span (or the one token it names) and paints the rows of tokens built with a
+selected merge; it is applied under ``QSignalBlocker`` so it is not echoed back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, QItemSelection, QItemSelectionModel, QSignalBlocker, Slot
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+
+from subword_core.analysis import is_byte_level, token_indices_with_ids, unk_id
+
+from .. import style
+from ..item_models import TokensModel
+from ..selection import Selection, SelectionModel
+from ..session import Session
+
+
+class OffsetsPane(QWidget):
+    """One row per token of the session's current encoding."""
+
+    def __init__(self, session: Session, selection: SelectionModel,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("offsetsPane")
+        self._session = session
+        self._selection = selection
+        self.model = TokensModel(self)
+        self.table = QTableView(objectName="offsetsTable")
+        self.table.setModel(self.model)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # natural order first
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # ResizeToContents re-measures on every re-encode: look at the first rows only
+        self.table.horizontalHeader().setResizeContentsPrecision(64)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.caption = QLabel("", objectName="offsetsCaption")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.table, 1)
+
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+        session.encoding_changed.connect(self._on_session_encoding_changed)
+        selection.changed.connect(self._on_selection_changed)
+        self._on_session_encoding_changed(session.encoding)
+
+    @Slot(object)
+    def _on_session_encoding_changed(self, encoding: Any) -> None:
+        tokenizer = self._session.tokenizer
+        with QSignalBlocker(self.table.selectionModel()):
+            self.model.set_encoding(self._session.text, encoding,
+                                    byte_level=tokenizer is not None and is_byte_level(tokenizer),
+                                    unk_id=unk_id(tokenizer) if tokenizer is not None else None)
+        n = len(encoding) if encoding is not None else 0
+        self.caption.setText(f"{n:,} tokens — offsets are character spans of the original text")
+        self._on_selection_changed(self._selection.current)
+
+    @Slot(object)
+    def _on_selection_changed(self, selection: Selection) -> None:
+        encoding = self._session.encoding
+        if encoding is None:
+            return
+        if selection.origin == "offsets":
+            rows = None  # the table itself made this selection: leave its rows alone
+        elif selection.token_index is not None and selection.token_index < len(encoding):
+            rows = [selection.token_index]
+        elif selection.span is not None:
+            rows = encoding.tokens_in_span(*selection.span)
+        else:
+            rows = []
+        highlight = []
+        if selection.merge_rank is not None and selection.token_ids:
+            highlight = token_indices_with_ids(encoding, selection.token_ids)
+        self.model.set_highlight(highlight, style.highlight_color())
+        if rows is not None:
+            self._select_rows(rows)
+
+    def _select_rows(self, token_indices: list[int]) -> None:
+        sel = QItemSelection()
+        last_col = self.model.columnCount() - 1
+        for i in token_indices:
+            row = self.model.view_row(i)
+            if row is not None:
+                sel.select(self.model.index(row, 0), self.model.index(row, last_col))
+        with QSignalBlocker(self.table.selectionModel()):
+            self.table.selectionModel().select(
+                sel, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        if token_indices:
+            row = self.model.view_row(token_indices[0])
+            if row is not None:
+                self.table.scrollTo(self.model.index(row, 0))
+        self.table.viewport().update()
+
+    @Slot()
+    def _on_table_selection_changed(self, *_: Any) -> None:
+        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+        if not rows:
+            return
+        records = [self.model.record_at(r) for r in rows]
+        if len(records) == 1:
+            r = records[0]
+            sel = Selection(span=(r.start, r.end), token_ids=frozenset({r.id}),
+                            token_index=r.index, origin="offsets")
+        else:
+            spans = [(r.start, r.end) for r in records if not r.special]
+            span = (min(s for s, _ in spans), max(e for _, e in spans)) if spans else None
+            sel = Selection(span=span, token_ids=frozenset(r.id for r in records), origin="offsets")
+        self._selection.set(sel)

@@ -1,0 +1,76 @@
+"""ClickablePointsPlot: a line of points (optionally log-log) whose points can be clicked.
+
+Used for the Zipf rank-frequency plot, characters per token against vocabulary
+size and the pair count of each merge. ``point_clicked(index)`` gives the
+clicked point's index; ``set_highlight`` draws the selected points on top in
+the highlight colour. Both items are updated in place with ``setData``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import pyqtgraph as pg
+from PySide6.QtCore import QPoint, Signal
+from PySide6.QtWidgets import QWidget
+
+from .. import style
+
+
+class ClickablePointsPlot(pg.PlotWidget):
+    """Points ``(xs[i], ys[i])`` joined by a line; clicks give ``i``."""
+
+    point_clicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None, symbol_size: int = 6) -> None:
+        super().__init__(parent)
+        self.setMinimumHeight(120)
+        self.showGrid(x=True, y=True, alpha=0.25)
+        self._n = 0
+        self._xs: list[float] = []
+        self._ys: list[float] = []
+        self._highlight: frozenset[int] = frozenset()
+        color = style.plot_pen_color()
+        self._line = pg.PlotDataItem([], [], pen=pg.mkPen(color, width=1.5), symbol="o",
+                                     symbolSize=symbol_size, symbolBrush=pg.mkBrush(color),
+                                     symbolPen=None)
+        self._marks = pg.PlotDataItem([], [], pen=None, symbol="o", symbolSize=symbol_size + 6,
+                                      symbolBrush=pg.mkBrush(style.highlight_color()),
+                                      symbolPen=pg.mkPen("k"))
+        self.addItem(self._line)
+        self.addItem(self._marks)
+        self._line.sigPointsClicked.connect(self._on_points_clicked)
+
+    def set_points(self, xs: Sequence[float], ys: Sequence[float], log_x: bool = False,
+                   log_y: bool = False) -> None:
+        self._xs, self._ys, self._n = list(xs), list(ys), len(xs)
+        self.setLogMode(x=log_x, y=log_y)
+        self._line.setData(self._xs, self._ys, data=list(range(self._n)))
+        self._highlight = frozenset()
+        self._marks.setData([], [])
+        self.plotItem.enableAutoRange()
+
+    def set_highlight(self, indices: Iterable[int]) -> None:
+        highlight = frozenset(i for i in indices if 0 <= i < self._n)
+        if highlight == self._highlight:
+            return
+        self._highlight = highlight
+        order = sorted(highlight)
+        self._marks.setData([self._xs[i] for i in order], [self._ys[i] for i in order])
+
+    @property
+    def highlighted(self) -> frozenset[int]:
+        return self._highlight
+
+    @property
+    def n_points(self) -> int:
+        return self._n
+
+    def point_position(self, index: int) -> QPoint:
+        """Viewport position of point ``index`` (for automation and tests)."""
+        spot = self._line.scatter.points()[index]
+        return self.mapFromScene(self._line.scatter.mapToScene(spot.pos()))
+
+    def _on_points_clicked(self, _item, points, _event) -> None:
+        if len(points):
+            self.point_clicked.emit(int(points[0].data()))

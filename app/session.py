@@ -1,0 +1,234 @@
+"""Session: the data every pane shares (STYLE.md section 3).
+
+The session holds the corpus that was loaded, the tokenizers trained or opened
+(named; one is current), the input text and the current encoding of that text.
+Panes read it and call its setters; they react to its signals. It holds no
+widget and no selection (that is :mod:`app.selection`), and it computes nothing
+itself: encoding is ``Tokenizer.encode`` from ``subword_core``.
+
+Large texts are encoded by a latest-wins :class:`~app.workers.EncodeWorker`, so
+typing in a big text never blocks the window; small texts are encoded at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from subword_core.analysis import MergeGraph
+
+from .workers import EncodeWorker
+
+#: Texts longer than this (characters) are encoded in the background.
+SYNC_ENCODE_LIMIT = 20_000
+
+
+@dataclass
+class CorpusState:
+    """A loaded corpus: where it came from, its report and its word counts."""
+
+    paths: list[str]
+    report: Any = None                     # subword_core.corpus.CorpusReport
+    word_counts: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        if not self.paths:
+            return "(none)"
+        return self.paths[0] if len(self.paths) == 1 else f"{self.paths[0]} (+{len(self.paths) - 1})"
+
+
+@dataclass
+class TokenizerEntry:
+    """A named tokenizer kept in the session, with how it was made."""
+
+    name: str
+    tokenizer: Any                          # subword_core.tokenizer.Tokenizer
+    history: Any = None                     # subword_core.trainers.history.TrainingHistory | None
+    algorithm: str = ""                     # preset name, or "file"
+    options: dict[str, Any] = field(default_factory=dict)
+    source: str = ""                        # corpus label or tokenizer.json path
+    graph: Any = None                       # analysis.MergeGraph, built once (see merge_graph)
+
+    def merge_graph(self) -> Any:
+        """The merge index of this tokenizer, built on first use and shared by all panes.
+
+        The training worker builds it off the GUI thread; an opened tokenizer.json gets it here.
+        """
+        if self.graph is None:
+            self.graph = MergeGraph.of(self.tokenizer, self.history)
+        return self.graph
+
+
+class Session(QObject):
+    """Shared state of one explorer window."""
+
+    text_changed = Signal(str)
+    corpus_changed = Signal(object)        # CorpusState | None
+    tokenizers_changed = Signal()           # an entry was added, removed or renamed
+    tokenizer_changed = Signal(object)     # the current TokenizerEntry | None
+    encoding_changed = Signal(object)      # the current Encoding | None
+    message = Signal(str)                   # a short status line for the status bar
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._text = ""
+        self._corpus: CorpusState | None = None
+        self._entries: dict[str, TokenizerEntry] = {}
+        self._current: str | None = None
+        self._encoding: Any = None
+        self._request_id = 0
+        self._encode_thread: QThread | None = None
+        self._encode_worker: EncodeWorker | None = None
+
+    # -- read access -----------------------------------------------------------------------
+    @property
+    def text(self) -> str:
+        return self._text
+
+    @property
+    def corpus(self) -> CorpusState | None:
+        return self._corpus
+
+    @property
+    def encoding(self) -> Any:
+        return self._encoding
+
+    @property
+    def entries(self) -> list[TokenizerEntry]:
+        return list(self._entries.values())
+
+    @property
+    def current(self) -> TokenizerEntry | None:
+        return self._entries.get(self._current) if self._current else None
+
+    @property
+    def tokenizer(self) -> Any:
+        entry = self.current
+        return entry.tokenizer if entry else None
+
+    def entry(self, name: str) -> TokenizerEntry | None:
+        return self._entries.get(name)
+
+    # -- changes -----------------------------------------------------------------------------
+    def set_text(self, text: str) -> None:
+        if text == self._text:
+            return
+        self._text = text
+        self.text_changed.emit(text)
+        self._reencode()
+
+    def set_corpus(self, corpus: CorpusState | None) -> None:
+        self._corpus = corpus
+        self.corpus_changed.emit(corpus)
+
+    def unique_name(self, base: str) -> str:
+        name, n = base, 2
+        while name in self._entries:
+            name, n = f"{base} ({n})", n + 1
+        return name
+
+    def add_tokenizer(self, entry: TokenizerEntry, make_current: bool = True) -> TokenizerEntry:
+        """Keep ``entry`` (renamed if its name is taken) and optionally make it current."""
+        entry.name = self.unique_name(entry.name)
+        self._entries[entry.name] = entry
+        self.tokenizers_changed.emit()
+        if make_current:
+            self.set_current(entry.name)
+        return entry
+
+    def set_current(self, name: str | None) -> None:
+        if name == self._current or (name is not None and name not in self._entries):
+            return
+        self._current = name
+        # encode before announcing the tokenizer, so no listener sees the old encoding with it
+        self._reencode(announce=False)
+        self.tokenizer_changed.emit(self.current)
+        self.encoding_changed.emit(self._encoding)
+
+    def rename_tokenizer(self, old: str, new: str) -> str:
+        if old not in self._entries or not new or new == old:
+            return old
+        new = self.unique_name(new)
+        self._entries = {(new if k == old else k): v for k, v in self._entries.items()}
+        self._entries[new].name = new
+        if self._current == old:
+            self._current = new
+        self.tokenizers_changed.emit()
+        return new
+
+    def remove_tokenizer(self, name: str) -> None:
+        if name not in self._entries:
+            return
+        del self._entries[name]
+        self.tokenizers_changed.emit()
+        if self._current == name:
+            self._current = None
+            self.set_current(next(iter(self._entries), None))
+            if self._current is None:
+                self._reencode(announce=False)
+                self.tokenizer_changed.emit(None)
+                self.encoding_changed.emit(None)
+
+    def notify(self, text: str) -> None:
+        self.message.emit(text)
+
+    # -- encoding ---------------------------------------------------------------------------
+    def encode(self, text: str) -> Any:
+        """Encode ``text`` with the current tokenizer (synchronously); None without one."""
+        tokenizer = self.tokenizer
+        return None if tokenizer is None else tokenizer.encode(text)
+
+    def _reencode(self, announce: bool = True) -> None:
+        self._request_id += 1
+        tokenizer = self.tokenizer
+        if tokenizer is None:
+            self._set_encoding(None, announce)
+        elif len(self._text) <= SYNC_ENCODE_LIMIT:
+            try:
+                self._set_encoding(tokenizer.encode(self._text), announce)
+            except Exception as exc:  # noqa: BLE001 - a bad text must not break the window
+                self._set_encoding(None, announce)
+                self.notify(f"Cannot encode the text: {exc}")
+        else:
+            # until the background result arrives there is no encoding of this text
+            self._set_encoding(None, announce)
+            self._ensure_encode_worker().submit(self._request_id, tokenizer, self._text)
+
+    def _set_encoding(self, encoding: Any, announce: bool = True) -> None:
+        self._encoding = encoding
+        if announce:
+            self.encoding_changed.emit(encoding)
+
+    def _ensure_encode_worker(self) -> EncodeWorker:
+        if self._encode_worker is None:
+            self._encode_thread = QThread()
+            self._encode_thread.setObjectName("EncodeThread")
+            self._encode_worker = EncodeWorker()
+            self._encode_worker.moveToThread(self._encode_thread)
+            self._encode_worker.encoded.connect(self._on_encoder_encoded)
+            self._encode_worker.failed.connect(self._on_encoder_failed)
+            self._encode_thread.start()
+        return self._encode_worker
+
+    @Slot(int, object)
+    def _on_encoder_encoded(self, request_id: int, encoding: Any) -> None:
+        if request_id == self._request_id:  # drop stale results
+            self._set_encoding(encoding)
+
+    @Slot(int, str)
+    def _on_encoder_failed(self, request_id: int, text: str) -> None:
+        if request_id == self._request_id:
+            self._set_encoding(None)
+            self.notify(f"Cannot encode the text: {text}")
+
+    def shutdown(self) -> None:
+        """Stop the background encoder (call before the application quits)."""
+        if self._encode_thread is not None:
+            self._encode_thread.quit()
+            self._encode_thread.wait(5000)
+            self._encode_thread = None
+            self._encode_worker = None

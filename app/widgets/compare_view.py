@@ -1,0 +1,261 @@
+"""CompareView: several encodings of one text, one row each, aligned character by character.
+
+The view draws a :class:`subword_core.compare.Alignment`: every character gets one
+column, the same in every row, so a cut one tokenizer makes and another does not
+lines up vertically. In each row the tokens are coloured spans (unknown tokens in
+the unknown colour, characters shared by several byte tokens in the shared
+colour); a boundary the tokenizers disagree on is a red line through the whole
+block (solid where the row cuts there, dashed where it does not) with a marker on
+top. Long texts wrap into blocks. The view computes nothing: segments,
+boundaries and the differing set come from the core.
+
+Each code point is one column (offsets are code points), so an emoji with a skin
+tone modifier shows as two glyphs; the tooltip shows the raw tokens.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+
+from subword_core.analysis import visible_token
+
+from .. import style
+
+#: Characters drawn at most (the tables still use the whole text).
+MAX_DRAWN_CHARS = 4000
+_MARKERS = {" ": "␣", "\t": "→", "\n": "↵", "\r": "␍", "\u00a0": "⍽", "\u3000": "□"}
+_PAD, _TOP, _GAP, _MIN_CELL = 4.0, 9.0, 12.0, 7.0
+
+
+def _cut_color() -> QColor:
+    return QColor("#ff5252" if style.is_dark() else "#d11f1f")
+
+
+class CompareView(QWidget):
+    """Rows of token spans over the same characters; ``token_clicked(row, token index)``."""
+
+    token_clicked = Signal(int, int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("compareView")
+        self.setMouseTracking(True)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+        self.setFont(style.text_font(12))
+        self._alignment: Any = None
+        self._labels: list[str] = []
+        self._byte_level: list[bool] = []
+        self._message = ""
+        self._covers: list[list[tuple[int, ...]]] = []
+        self._glyphs: list[str] = []
+        self._widths: list[float] = []
+        self._lines: list[tuple[int, int]] = []
+        self._x: list[float] = []          # left edge of each character in its line
+        self._span: tuple[int, int] | None = None
+        self._layout_width = -1
+
+    # -- content ---------------------------------------------------------------------------------
+    def set_alignment(self, alignment: Any, labels: list[str] | None = None,
+                      byte_level: list[bool] | None = None, message: str = "") -> None:
+        """Show ``alignment`` (None: only ``message``); ``labels`` name the rows."""
+        self._alignment = alignment
+        self._message = message
+        rows = alignment.rows if alignment is not None else ()
+        self._labels = labels or [r.name for r in rows]
+        self._byte_level = byte_level or [False] * len(rows)
+        text = alignment.text[:MAX_DRAWN_CHARS] if alignment is not None else ""
+        self._covers = []
+        for row in rows:
+            cover: list[tuple[int, ...]] = [()] * len(text)
+            for seg in row.segments:
+                for c in range(seg.start, min(seg.end, len(text))):
+                    cover[c] = seg.tokens
+            self._covers.append(cover)
+        metrics = QFontMetricsF(self.font())
+        self._glyphs = [_MARKERS.get(c, c) for c in text]
+        self._widths = [max(metrics.horizontalAdvance(g), _MIN_CELL) + _PAD for g in self._glyphs]
+        self._layout_width = -1
+        self._relayout()
+        self.update()
+
+    def set_highlight_span(self, span: tuple[int, int] | None) -> None:
+        if span != self._span:
+            self._span = span
+            self.update()
+
+    @property
+    def alignment(self) -> Any:
+        return self._alignment
+
+    # -- geometry --------------------------------------------------------------------------------
+    def _row_height(self) -> float:
+        return QFontMetricsF(self.font()).height() + 8
+
+    def _gutter(self) -> float:
+        metrics = QFontMetricsF(self.font())
+        return max((metrics.horizontalAdvance(label) for label in self._labels), default=0) + 14
+
+    def _block_height(self) -> float:
+        return _TOP + len(self._covers) * self._row_height() + _GAP
+
+    def _relayout(self) -> None:
+        width = self.width()
+        if width == self._layout_width:
+            return
+        self._layout_width = width
+        avail = max(80.0, width - self._gutter() - 8)
+        self._lines, self._x = [], [0.0] * len(self._glyphs)
+        start, x = 0, 0.0
+        for i, w in enumerate(self._widths):
+            if x + w > avail and i > start:
+                self._lines.append((start, i))
+                start, x = i, 0.0
+            self._x[i] = x
+            x += w
+            if self._glyphs[i] == "↵":
+                self._lines.append((start, i + 1))
+                start, x = i + 1, 0.0
+        if start < len(self._glyphs) or not self._lines:
+            self._lines.append((start, len(self._glyphs)))
+        height = int(len(self._lines) * self._block_height() + 24)
+        if self.minimumHeight() != height:
+            self.setMinimumHeight(height)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        return QSize(600, self.minimumHeight())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self._relayout()
+        super().resizeEvent(event)
+
+    def _char_x(self, line: tuple[int, int], p: int) -> float:
+        """x of the left edge of character ``p`` (``p == end`` gives the line's right edge)."""
+        start, end = line
+        if p < end:
+            return self._gutter() + self._x[p]
+        return self._gutter() + self._x[end - 1] + self._widths[end - 1] if end > start else self._gutter()
+
+    # -- painting --------------------------------------------------------------------------------
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self._alignment is None or not self._covers:
+            painter.setPen(style.marker_color())
+            painter.drawText(self.rect().adjusted(8, 8, -8, -8), Qt.AlignmentFlag.AlignTop, self._message)
+            return
+        block = self._block_height()
+        for k, line in enumerate(self._lines):
+            top = k * block
+            if top > event.rect().bottom() or top + block < event.rect().top():
+                continue
+            for r in range(len(self._covers)):
+                self._paint_row(painter, line, r, top + _TOP + r * self._row_height())
+            self._paint_differing(painter, line, top)
+        painter.end()
+
+    def _paint_row(self, painter: QPainter, line: tuple[int, int], r: int, y: float) -> None:
+        row, h = self._alignment.rows[r], self._row_height()
+        painter.setPen(self.palette().text().color())
+        painter.drawText(QRectF(4, y, self._gutter() - 8, h), Qt.AlignmentFlag.AlignVCenter, self._labels[r])
+        start, end = line
+        selected = set(row.encoding.tokens_in_span(*self._span)) if self._span else set()
+        text_color = self.palette().text().color()
+        for seg in row.segments:
+            if seg.end <= start or seg.start >= end or not seg.tokens:
+                continue
+            x0, x1 = self._char_x(line, max(seg.start, start)), self._char_x(line, min(seg.end, end))
+            rect = QRectF(x0 + 1, y + 1, x1 - x0 - 2, h - 2)
+            painter.setPen(QPen(style.selection_color(), 2) if selected & set(seg.tokens) else Qt.PenStyle.NoPen)
+            painter.setBrush(self._segment_color(row, seg.tokens))
+            painter.drawRoundedRect(rect, 3, 3)
+        for c in range(start, end):
+            covered = bool(self._covers[r][c])
+            marker = self._glyphs[c] != self._alignment.text[c]
+            painter.setPen(style.marker_color() if marker or not covered else text_color)
+            painter.drawText(QRectF(self._char_x(line, c), y, self._widths[c], h),
+                             Qt.AlignmentFlag.AlignCenter, self._glyphs[c])
+
+    def _segment_color(self, row: Any, tokens: tuple[int, ...]) -> QColor:
+        if len(tokens) > 1:
+            return style.multi_token_color()
+        if tokens[0] in row.unknown:
+            return style.unknown_color()
+        return style.token_color(tokens[0])
+
+    def _paint_differing(self, painter: QPainter, line: tuple[int, int], top: float) -> None:
+        start, end = line
+        h = self._row_height()
+        for p in self._alignment.differing:
+            if not start < p < end:
+                continue
+            x = self._char_x(line, p)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(_cut_color())
+            painter.drawPolygon([QPointF(x - 4, top + 1), QPointF(x + 4, top + 1), QPointF(x, top + _TOP - 1)])
+            for r, row in enumerate(self._alignment.rows):
+                y = top + _TOP + r * h
+                cuts = p in row.boundaries
+                pen = QPen(_cut_color(), 2.5 if cuts else 1.2)
+                pen.setStyle(Qt.PenStyle.SolidLine if cuts else Qt.PenStyle.DashLine)
+                painter.setPen(pen)
+                painter.drawLine(QPointF(x, y), QPointF(x, y + h))
+
+    # -- hit testing -----------------------------------------------------------------------------
+    def hit(self, pos: QPointF) -> tuple[int, int] | None:
+        """``(row, character)`` under a widget position."""
+        if self._alignment is None or not self._lines:
+            return None
+        block, h = self._block_height(), self._row_height()
+        k = int(pos.y() // block)
+        if not 0 <= k < len(self._lines):
+            return None
+        r = int((pos.y() - k * block - _TOP) // h)
+        if not 0 <= r < len(self._covers):
+            return None
+        start, end = self._lines[k]
+        for c in range(start, end):
+            x = self._char_x(self._lines[k], c)
+            if x <= pos.x() < x + self._widths[c]:
+                return r, c
+        return None
+
+    def char_position(self, row: int, char: int) -> QPointF:
+        """Centre of ``char`` in ``row`` (for automation and tests)."""
+        k = next(i for i, (s, e) in enumerate(self._lines) if s <= char < e)
+        x = self._char_x(self._lines[k], char) + self._widths[char] / 2
+        return QPointF(x, k * self._block_height() + _TOP + (row + 0.5) * self._row_height())
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt override
+        found = self.hit(event.position())
+        if found is not None and event.button() == Qt.MouseButton.LeftButton:
+            r, c = found
+            if self._covers[r][c]:
+                self.token_clicked.emit(r, self._covers[r][c][0])
+        super().mousePressEvent(event)
+
+    def event(self, event) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            found = self.hit(QPointF(event.pos()))
+            if found is not None:
+                QToolTip.showText(event.globalPos(), self._describe(*found), self)
+            else:
+                QToolTip.hideText()
+            return True
+        return super().event(event)
+
+    def _describe(self, r: int, c: int) -> str:
+        row = self._alignment.rows[r]
+        enc = row.encoding
+        lines = [f"{self._labels[r]} — character {c} {self._alignment.text[c]!r}"]
+        for i in self._covers[r][c]:
+            shown = visible_token(enc.tokens[i], self._byte_level[r])
+            unknown = "  (unknown)" if i in row.unknown else ""
+            lines.append(f"  {shown}   raw {enc.tokens[i]!r}  id {enc.ids[i]}  {tuple(enc.offsets[i])}{unknown}")
+        if c in self._alignment.differing:
+            cut = [self._labels[k] for k, rw in enumerate(self._alignment.rows) if c in rw.boundaries]
+            lines.append(f"cut before this character by: {', '.join(cut)}")
+        return "\n".join(lines)

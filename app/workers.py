@@ -1,0 +1,436 @@
+"""Workers: run long core generators off the GUI thread and turn their events into signals.
+
+This is the Qt half of the trainer progress protocol (STYLE.md sections 5 and 6).
+The core yields typed events from a plain generator and returns its result;
+:class:`GeneratorWorker` drives that generator in a ``QThread`` and
+
+- emits ``yielded`` with *batches* of events on a time budget (~25 Hz), because
+  one signal per merge is a signal storm that stalls the GUI (QT_SETUP.md);
+- aborts through a ``threading.Event`` checked between two ``next()`` calls,
+  because ``run()`` never returns to the thread's event loop, so a queued abort
+  slot would never run; the generator is then ``close()``d, so the core cleans up;
+- lowers ``sys.setswitchinterval`` while any worker runs, so the GIL is handed
+  back to the GUI thread every millisecond instead of every 5 ms (measured: the
+  longest stall drops from ~170 ms to ~25 ms on this machine kind);
+- pauses the cyclic garbage collector while it runs: its full collections over a
+  trainer's millions of tuples hold the GIL for 0.3-0.5 s each (measured).
+
+:class:`ProcessGeneratorWorker` runs the generator in a spawned child process
+instead, for training: then no core work can hold the GUI process's GIL.
+:class:`WorkerHandle` owns the thread/worker pair and keeps Python references to
+both until ``finished`` (PySide garbage-collects unreferenced workers).
+:class:`EncodeWorker` is the latest-wins worker for encoding large texts.
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import os
+import sys
+import threading
+import time
+import traceback
+import types
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+
+#: Seconds between two ``yielded`` batches (about 25 updates per second).
+BATCH_INTERVAL_S = 0.04
+#: Scheduling niceness added to the training child (and its word-counting pool).
+CHILD_NICENESS = 5
+#: GIL switch interval while a worker runs (the default is 0.005 s).
+WORKER_SWITCH_INTERVAL_S = 0.001
+
+
+class _GcPause:
+    """Reference-counted ``gc.disable()`` while workers run (process-global state).
+
+    Measured on a 10 MB byte-level BPE training: the trainer allocates millions of
+    tuples, so the cyclic collector runs full (generation 2) collections of 0.3-0.5 s
+    that find nothing and hold the GIL, freezing the GUI thread each time. Trainers
+    free their structures by reference counting, so pausing the collector while they
+    run costs no memory in practice; it is re-enabled when the last worker ends.
+    """
+
+    _lock = threading.Lock()
+    _users = 0
+    _was_enabled = True
+
+    @classmethod
+    def acquire(cls) -> None:
+        with cls._lock:
+            if cls._users == 0:
+                cls._was_enabled = gc.isenabled()
+                gc.disable()
+            cls._users += 1
+
+    @classmethod
+    def release(cls) -> None:
+        with cls._lock:
+            cls._users -= 1
+            if cls._users == 0 and cls._was_enabled:
+                gc.enable()
+
+
+class _SwitchInterval:
+    """Reference-counted ``sys.setswitchinterval`` override (process-global state)."""
+
+    _lock = threading.Lock()
+    _users = 0
+    _saved = sys.getswitchinterval()
+
+    @classmethod
+    def acquire(cls) -> None:
+        with cls._lock:
+            if cls._users == 0:
+                cls._saved = sys.getswitchinterval()
+                sys.setswitchinterval(WORKER_SWITCH_INTERVAL_S)
+            cls._users += 1
+
+    @classmethod
+    def release(cls) -> None:
+        with cls._lock:
+            cls._users -= 1
+            if cls._users == 0:
+                sys.setswitchinterval(cls._saved)
+
+
+class GeneratorWorker(QObject):
+    """Drive ``make_generator()`` to completion in a worker thread.
+
+    Signals use superqt's names; ``finished`` is always the last one emitted.
+
+    Args:
+        make_generator: called in the worker thread, so even the generator's
+            setup runs off the GUI thread.
+        pass_cancel: call ``make_generator(abort_event)`` so that core code that
+            accepts a ``cancel`` event can stop inside a long stage too.
+        pause_gc: pause the cyclic garbage collector while the worker runs (see
+            :class:`_GcPause`).
+        interval_s: time budget between two ``yielded`` batches.
+    """
+
+    started = Signal()
+    yielded = Signal(list)   # a batch of events
+    returned = Signal(object)  # the generator's return value
+    errored = Signal(str)    # formatted traceback (last line = the message)
+    aborted = Signal()
+    finished = Signal()
+
+    def __init__(self, make_generator: Callable[..., Generator[Any, None, Any]],
+                 interval_s: float = BATCH_INTERVAL_S, pass_cancel: bool = False,
+                 pause_gc: bool = True) -> None:
+        super().__init__()
+        self._pause_gc = pause_gc
+        self._make_generator = make_generator
+        self._interval_s = interval_s
+        self._pass_cancel = pass_cancel
+        self._abort = threading.Event()
+        self.error: BaseException | None = None
+
+    def abort(self) -> None:
+        """Ask the worker to stop; safe to call from any thread, any number of times."""
+        self._abort.set()
+
+    @property
+    def abort_requested(self) -> bool:
+        return self._abort.is_set()
+
+    @Slot()
+    def run(self) -> None:
+        _SwitchInterval.acquire()
+        if self._pause_gc:
+            _GcPause.acquire()
+        try:
+            self.started.emit()
+            self._drive()
+        finally:
+            if self._pause_gc:
+                _GcPause.release()
+            _SwitchInterval.release()
+            self.finished.emit()
+
+    def _drive(self) -> None:
+        # 1. build the generator here, in the worker thread
+        gen = None
+        batch: list[Any] = []
+        last_flush = time.monotonic()
+        try:
+            # with pass_cancel the core also watches the abort event inside long stages
+            gen = self._make_generator(self._abort) if self._pass_cancel else self._make_generator()
+            # 2. pull events, checking the abort flag between two of them
+            while True:
+                if self._abort.is_set():
+                    gen.close()  # lets the core run its finally blocks
+                    self._flush(batch)
+                    self.aborted.emit()
+                    return
+                try:
+                    event = next(gen)
+                except StopIteration as stop:
+                    self._flush(batch)
+                    self.returned.emit(stop.value)
+                    return
+                batch.append(event)
+                # 3. flush on a time budget, never per event
+                now = time.monotonic()
+                if now - last_flush >= self._interval_s:
+                    self._flush(batch)
+                    last_flush = now
+        except Exception as exc:  # noqa: BLE001 - every failure must reach the GUI
+            self._flush(batch)
+            if self._abort.is_set():
+                # the core noticed the cancel event itself (e.g. corpus.Cancelled)
+                self.aborted.emit()
+                return
+            self.error = exc
+            self.errored.emit("".join(traceback.format_exception(exc)))
+
+    def _flush(self, batch: list[Any]) -> None:
+        if batch:
+            self.yielded.emit(batch.copy())
+            batch.clear()
+
+
+class ProcessGeneratorWorker(GeneratorWorker):
+    """Like :class:`GeneratorWorker`, but the generator runs in a child process.
+
+    The worker thread starts a ``spawn`` child running ``target(*args, cancel)``
+    (``cancel`` is a callable the core polls), which sends batches of events on
+    the same time budget through a pipe; the thread only relays them. Nothing
+    the core does in the child — long C calls, freeing millions of objects,
+    garbage collection — can hold the GUI process's GIL (QT_SETUP.md measured
+    23-26 ms longest stalls this way). ``target`` must be a picklable top-level
+    function and its events and return value picklable (the core's are).
+
+    Abort sets a cross-process event the core checks; a child that does not
+    stop within ``ABORT_GRACE_S`` is terminated. ``finish`` (optional) turns the
+    child's return value into the emitted one, in the worker thread (e.g. rebuild
+    big objects in Python rather than unpickle them in one C call).
+    """
+
+    ABORT_GRACE_S = 5.0
+
+    def __init__(self, target: Callable[..., Generator[Any, None, Any]], args: tuple = (),
+                 interval_s: float = BATCH_INTERVAL_S,
+                 finish: Callable[[Any], Any] | None = None) -> None:
+        # the collector stays paused here too: unpickling the result makes many objects
+        super().__init__(lambda: iter(()), interval_s)
+        self._target = target
+        self._args = args
+        self._finish = finish or (lambda value: value)
+
+    def _drive(self) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        receiver, sender = ctx.Pipe(duplex=False)
+        cancel = ctx.Event()
+        # not a daemon: the core may start its own word-counting pool in the child
+        child = ctx.Process(target=_child_main, name="subword-train",
+                            args=(self._target, self._args, sender, cancel, self._interval_s))
+        try:
+            with _bare_main():
+                child.start()
+        except Exception as exc:  # noqa: BLE001 - e.g. no process can be started
+            sender.close()
+            receiver.close()
+            self.errored.emit("".join(traceback.format_exception(exc)))
+            return
+        sender.close()
+        try:
+            self._relay(receiver, child, cancel)
+        finally:
+            # after a result the child only frees memory on its way out: do not wait for it
+            child.join(self.ABORT_GRACE_S if cancel.is_set() else 0.2)
+            if child.is_alive():
+                child.terminate()
+                child.join(2.0)
+            receiver.close()
+
+    def _relay(self, receiver: Any, child: Any, cancel: Any) -> None:
+        deadline = float("inf")
+        parts: list[Any] = []
+        while True:
+            if self._abort.is_set() and not cancel.is_set():
+                cancel.set()
+                deadline = time.monotonic() + self.ABORT_GRACE_S
+            if cancel.is_set() and time.monotonic() > deadline:
+                self.aborted.emit()  # the child ignored the cancel event: terminated in _drive
+                return
+            if not receiver.poll(0.02):
+                if not child.is_alive() and not receiver.poll(0):
+                    self.errored.emit(f"the training process ended unexpectedly "
+                                      f"(exit code {child.exitcode})")
+                    return
+                continue
+            try:
+                kind, payload = receiver.recv()
+            except EOFError:
+                continue  # the child closed the pipe; is_alive() decides on the next turn
+            if kind == "events":
+                self.yielded.emit(payload)
+            elif kind == "part":
+                parts.append(payload)
+            elif kind in ("returned_parts", "returned"):
+                value = tuple(parts) if kind == "returned_parts" else payload
+                try:
+                    value = self._finish(value)
+                except Exception as exc:  # noqa: BLE001
+                    self.errored.emit("".join(traceback.format_exception(exc)))
+                    return
+                self.returned.emit(value)
+                return
+            elif self._abort.is_set():  # "aborted" or an error caused by the cancel
+                self.aborted.emit()
+                return
+            else:
+                self.errored.emit(payload)
+                return
+
+
+_main_lock = threading.Lock()
+
+
+@contextmanager
+def _bare_main() -> Iterator[None]:
+    """Show ``spawn`` an empty ``__main__`` while the child starts.
+
+    subtle: a spawned child re-imports the parent's ``__main__`` module (the app's
+    entry point, which imports Qt; or a script without a ``__main__`` guard, which
+    would run again). With a bare stand-in the child imports only what unpickling
+    its target needs: ``app.train_job`` and ``subword_core``.
+    """
+    with _main_lock:
+        main = sys.modules.get("__main__")
+        sys.modules["__main__"] = types.ModuleType("__main__")
+        try:
+            yield
+        finally:
+            if main is not None:
+                sys.modules["__main__"] = main
+
+
+def _child_main(target: Callable[..., Generator[Any, None, Any]], args: tuple, sender: Any,
+                cancel: Any, interval_s: float) -> None:
+    """Body of the training child: drive the generator, send batched events."""
+    batch: list[Any] = []
+    last = time.monotonic()
+    gen = None
+    # background work: when the CPUs are busy, the GUI process should win them
+    if hasattr(os, "nice"):
+        try:
+            os.nice(CHILD_NICENESS)
+        except OSError:
+            pass
+    try:
+        gen = target(*args, cancel.is_set)
+        while True:
+            if cancel.is_set():
+                gen.close()
+                sender.send(("aborted", None))
+                return
+            try:
+                event = next(gen)
+            except StopIteration as stop:
+                if batch:
+                    sender.send(("events", batch))
+                # a tuple travels element by element: unpickling is one C call holding the
+                # parent's GIL, so several small ones let its GUI thread run in between
+                if isinstance(stop.value, tuple) and type(stop.value) is tuple:
+                    for part in stop.value:
+                        sender.send(("part", part))
+                    sender.send(("returned_parts", len(stop.value)))
+                else:
+                    sender.send(("returned", stop.value))
+                return
+            batch.append(event)
+            if time.monotonic() - last >= interval_s:
+                sender.send(("events", batch))
+                batch, last = [], time.monotonic()
+    except BaseException as exc:  # noqa: BLE001 - report everything to the parent
+        sender.send(("errored", "".join(traceback.format_exception(exc))))
+    finally:
+        sender.close()
+
+
+class WorkerHandle(QObject):
+    """Own a worker and its ``QThread`` until the worker has finished.
+
+    Usage::
+
+        handle = WorkerHandle(GeneratorWorker(make_gen), parent=self)
+        handle.worker.yielded.connect(self._on_worker_yielded)
+        handle.start()
+        ...
+        handle.stop()  # abort + wait, e.g. on window close
+    """
+
+    def __init__(self, worker: GeneratorWorker, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.worker = worker
+        self.thread = QThread()
+        self.thread.setObjectName(f"{type(worker).__name__}Thread")
+        self.running = False
+        worker.moveToThread(self.thread)
+        self.thread.started.connect(worker.run)
+        # subtle: the QThread object lives in the GUI thread, so an automatic connection
+        # would queue quit() there; a GUI thread blocked in stop()/wait() would then wait
+        # forever. quit() is thread-safe: call it directly from the worker thread.
+        worker.finished.connect(self.thread.quit, Qt.ConnectionType.DirectConnection)
+        self.thread.finished.connect(self._on_thread_finished)
+
+    def start(self) -> None:
+        self.running = True
+        self.thread.start()
+
+    def abort(self) -> None:
+        self.worker.abort()
+
+    def stop(self, timeout_ms: int = 10000) -> bool:
+        """Abort and wait for the thread to end; True if it ended in time."""
+        self.worker.abort()
+        if self.running and not self.thread.wait(timeout_ms):
+            return False
+        return True
+
+    @Slot()
+    def _on_thread_finished(self) -> None:
+        self.running = False
+
+
+class EncodeWorker(QObject):
+    """Latest-wins encoder for large texts (the glue ``ComputeWorker`` idea).
+
+    Lives in its own thread; each request carries an increasing id and results of
+    stale requests are dropped, so fast typing never queues up work.
+    """
+
+    requested = Signal(int, object, str)  # request id, tokenizer, text
+    encoded = Signal(int, object)          # request id, Encoding
+    failed = Signal(int, str)              # request id, message
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._latest = 0
+        self._lock = threading.Lock()
+        self.requested.connect(self._on_requested)  # queued: runs in the worker thread
+
+    def submit(self, request_id: int, tokenizer: Any, text: str) -> None:
+        with self._lock:
+            self._latest = request_id
+        self.requested.emit(request_id, tokenizer, text)
+
+    @Slot(int, object, str)
+    def _on_requested(self, request_id: int, tokenizer: Any, text: str) -> None:
+        with self._lock:
+            if request_id != self._latest:
+                return  # a newer request is waiting in the queue
+        try:
+            encoding = tokenizer.encode(text)
+        except Exception as exc:  # noqa: BLE001
+            self.failed.emit(request_id, str(exc))
+            return
+        self.encoded.emit(request_id, encoding)

@@ -1,0 +1,32 @@
+"""Helpers shared by the GUI tests: load a corpus, train, type text — through the real widgets."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+
+def load_corpus(qtbot, window, paths, timeout=30000):
+    with qtbot.waitSignal(window.corpus_pane.loaded, timeout=timeout):
+        assert window.corpus_pane.load_paths(list(paths))
+    assert window.session.corpus is not None
+
+
+def train(qtbot, window, label: str, vocab_size: int, min_frequency: int = 0, timeout=60000):
+    pane = window.training_pane
+    pane.algorithm_combo.setCurrentText(label)
+    pane.vocab_spin.setValue(vocab_size)
+    pane.min_frequency_spin.setValue(min_frequency)
+    with qtbot.waitSignal(pane.training_finished, timeout=timeout) as blocker:
+        qtbot.mouseClick(pane.train_button, _left())
+    assert blocker.args == [True], pane.last_error
+    qtbot.waitUntil(lambda: not pane.is_training())
+    return window.session.current
+
+
+def set_text(qtbot, window, text: str) -> None:
+    window.encoding_pane.input.setPlainText(text)
+    qtbot.waitUntil(lambda: window.session.text == text, timeout=3000)
+
+
+def _left():
+    return Qt.MouseButton.LeftButton

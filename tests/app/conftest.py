@@ -1,0 +1,64 @@
+"""Fixtures for the GUI tests: an isolated QSettings file, the real window, corpus helpers.
+
+tests/conftest.py already forces QT_QPA_PLATFORM=offscreen before any Qt import.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QSettings  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPORA = ROOT / "resources" / "corpora"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_config(tmp_path, monkeypatch):
+    # QSettings() with no arguments must never touch the user's real configuration
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def sample_paths(tmp_path) -> list[str]:
+    """The bundled .txt corpora, or a small temporary one while they are missing."""
+    paths = sorted(str(p) for p in CORPORA.glob("*.txt"))
+    if paths:
+        return paths
+    path = tmp_path / "tiny.txt"
+    path.write_text("low lower newest widest\n한국어 문장 🙂 café\n" * 50, encoding="utf-8")
+    return [str(path)]
+
+
+@pytest.fixture
+def big_corpus(tmp_path) -> str:
+    """A few MB of pseudo-words: long enough that a training can be cancelled midway."""
+    rng = random.Random(7)
+    syllables = ["ka", "to", "ri", "men", "sa", "lo", "ve", "qu", "ne", "ba", "di", "xo", "ul"]
+    words = ["".join(rng.choice(syllables) for _ in range(rng.randint(1, 4))) for _ in range(30000)]
+    path = tmp_path / "big.txt"
+    with open(path, "w", encoding="utf-8") as fh:
+        for _ in range(40000):
+            fh.write(" ".join(rng.choice(words) for _ in range(12)) + "\n")
+    return str(path)
+
+
+@pytest.fixture
+def window(qtbot, settings):
+    from app import create_main_window
+
+    win = create_main_window(load_sample=False, settings=settings)
+    qtbot.addWidget(win)
+    yield win
+    win.shutdown()  # stop every worker before the QThreads are destroyed

@@ -1,0 +1,106 @@
+"""GeneratorWorker: events arrive batched and in order, errors and aborts are reported, finished is last."""
+
+from __future__ import annotations
+
+import sys
+import threading
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from app.workers import GeneratorWorker, WorkerHandle  # noqa: E402
+
+
+class Recorder:
+    """Collects a worker's signals in the GUI thread (pytest-qt delivers them there)."""
+
+    def __init__(self, worker: GeneratorWorker) -> None:
+        self.order: list[str] = []
+        self.events: list[object] = []
+        self.batches = 0
+        self.value = None
+        self.error = ""
+        worker.started.connect(lambda: self.order.append("started"))
+        worker.yielded.connect(self._on_yielded)
+        worker.returned.connect(self._on_returned)
+        worker.errored.connect(self._on_errored)
+        worker.aborted.connect(lambda: self.order.append("aborted"))
+        worker.finished.connect(lambda: self.order.append("finished"))
+
+    def _on_yielded(self, batch):
+        self.batches += 1
+        self.events.extend(batch)
+
+    def _on_returned(self, value):
+        self.order.append("returned")
+        self.value = value
+
+    def _on_errored(self, text):
+        self.order.append("errored")
+        self.error = text
+
+
+def _run(qtbot, make_gen, **kw):
+    handle = WorkerHandle(GeneratorWorker(make_gen, **kw))
+    rec = Recorder(handle.worker)
+    return handle, rec
+
+
+def test_events_are_batched_and_value_returned(qtbot):
+    def gen():
+        for i in range(5000):
+            yield i
+        return "done"
+
+    handle, rec = _run(qtbot, gen)
+    with qtbot.waitSignal(handle.worker.finished, timeout=10000):
+        handle.start()
+    qtbot.waitUntil(lambda: "finished" in rec.order)
+    handle.stop()
+    assert rec.order == ["started", "returned", "finished"]
+    assert rec.events == list(range(5000))
+    assert rec.batches < 100  # batched on a time budget, never one signal per event
+    assert rec.value == "done"
+
+
+def test_error_is_reported_with_traceback(qtbot):
+    def gen():
+        yield 1
+        raise ValueError("bad corpus")
+
+    handle, rec = _run(qtbot, gen)
+    with qtbot.waitSignal(handle.worker.finished, timeout=10000):
+        handle.start()
+    qtbot.waitUntil(lambda: "finished" in rec.order)
+    handle.stop()
+    assert rec.order == ["started", "errored", "finished"]
+    assert "ValueError: bad corpus" in rec.error
+    assert isinstance(handle.worker.error, ValueError)
+
+
+def test_abort_mid_run_closes_the_generator(qtbot):
+    running = threading.Event()
+    closed = threading.Event()
+
+    def gen():
+        try:
+            i = 0
+            while True:
+                running.set()
+                yield i
+                i += 1
+        finally:
+            closed.set()
+
+    handle, rec = _run(qtbot, gen)
+    handle.start()
+    qtbot.waitUntil(running.is_set)
+    assert sys.getswitchinterval() == pytest.approx(0.001)
+    with qtbot.waitSignal(handle.worker.finished, timeout=10000):
+        handle.abort()
+    qtbot.waitUntil(lambda: "finished" in rec.order)
+    assert handle.stop()
+    assert rec.order == ["started", "aborted", "finished"]
+    assert closed.is_set()
+    assert sys.getswitchinterval() == pytest.approx(0.005)
