@@ -25,7 +25,7 @@ from typing import Any, TextIO
 from .errors import SubwordError
 
 PROG = "subword"
-EXIT_OK, EXIT_DATA, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK, EXIT_DATA, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 1, 2, 130, 141
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -40,6 +40,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _clear_progress()
         print(f"{PROG}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # `subword info x.json | head`: the reader left; say nothing, as shell tools do.
+        # Point stdout at /dev/null so the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except (SubwordError, OSError) as exc:
         _clear_progress()
         print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)

@@ -137,6 +137,17 @@ def test_invalid_utf8_is_a_warning_not_an_error(tmp_path):
     assert out.stderr == f"subword: warning: {warning}\n"
 
 
+def test_a_closed_pipe_is_quiet(trained):
+    info = subprocess.Popen([sys.executable, "-m", "subword_core", "encode", "-t",
+                             str(trained["byte-bpe"]), "word " * 20000],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    info.stdout.readline()
+    info.stdout.close()  # like `| head -1`
+    assert info.wait(timeout=60) == 141
+    assert info.stderr.read() == b""
+    info.stderr.close()
+
+
 def test_console_script_is_installed():
     script = Path(sys.executable).with_name("subword")
     if not script.exists():
@@ -146,20 +157,23 @@ def test_console_script_is_installed():
 
 
 # -- data errors: exit 1, one line, no traceback ----------------------------------------------
-def test_missing_corpus(tmp_path):
-    assert_data_error(run("train", tmp_path / "nope.txt", "-a", "bpe", "-v", 100,
-                          "-o", tmp_path / "o.json"), "no such file: ")
-
-
-@pytest.mark.parametrize("content, message", [
-    (b"", "corpus is empty: no text in "),
-    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary file (NUL bytes)"),
+@pytest.mark.parametrize("case, content, vocab, message", [
+    ("missing", None, 300, "no such file: "),
+    ("empty", b"", 300, "corpus is empty: no text in "),
+    ("binary", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", 300, "binary file (NUL bytes)"),
+    ("impossible vocab size", b"words\n", 100, "vocab size 100 is too small for byte-bpe"),
 ])
-def test_empty_or_binary_corpus(tmp_path, content, message):
+def test_data_errors_exit_1_and_leave_the_output_untouched(tmp_path, case, content, vocab,
+                                                           message):
     corpus = tmp_path / "c.txt"
-    corpus.write_bytes(content)
-    assert_data_error(run("train", corpus, "-a", "byte-bpe", "-v", 300, "-o", tmp_path / "o.json"),
-                      message)
+    if content is not None:
+        corpus.write_bytes(content)
+    out = tmp_path / "OUT.json"
+    out.write_text("precious", encoding="utf-8")
+    assert_data_error(run("train", corpus, "-a", "byte-bpe", "-v", vocab, "-o", out), message)
+    assert out.read_text(encoding="utf-8") == "precious"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["OUT.json"] + (["c.txt"] if content is not None else []))  # no temporary file left
 
 
 def test_whitespace_only_corpus_is_empty(tmp_path, capsys):
@@ -178,11 +192,6 @@ def test_binary_file_next_to_text_is_skipped_with_a_warning(tmp_path, capsys):
                        "-o", tmp_path / "o.json")
     assert code == 0
     assert err == f"subword: warning: skipped {binary}: binary file (NUL bytes)\n"
-
-
-def test_impossible_vocab_size(tmp_path):
-    assert_data_error(run("train", ENGLISH, "-a", "byte-bpe", "-v", 100, "-o", tmp_path / "o.json"),
-                      "vocab size 100 is too small for byte-bpe")
 
 
 def test_malformed_tokenizer_json(tmp_path):
@@ -238,18 +247,7 @@ def test_usage_error_exit_2_as_a_process(tmp_path):
     assert not (tmp_path / "x.json").exists()
 
 
-# -- atomic output ----------------------------------------------------------------------------
-@pytest.mark.parametrize("corpus_content, vocab", [(b"", 300), (b"words\n", 100)])
-def test_failed_run_leaves_existing_output_untouched(tmp_path, corpus_content, vocab):
-    corpus = tmp_path / "c.txt"
-    corpus.write_bytes(corpus_content)
-    out = tmp_path / "OUT.json"
-    out.write_text("precious", encoding="utf-8")
-    assert_data_error(run("train", corpus, "-a", "byte-bpe", "-v", vocab, "-o", out), "")
-    assert out.read_text(encoding="utf-8") == "precious"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["OUT.json", "c.txt"]
-
-
+# -- Ctrl-C and the terminal ------------------------------------------------------------------
 def wait_until_blocked_in_pipe_read(pid: int, timeout: float = 60) -> None:
     wchan = Path(f"/proc/{pid}/wchan")
     if not wchan.exists():
