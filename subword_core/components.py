@@ -60,6 +60,13 @@ def component_from_dict(kind: str, data: Any):
         raise TokenizerFileError(f"invalid {type_name} {kind.replace('_', '-')}: {detail}") from None
 
 
+def components_from_list(kind: str, items: Any, field: str) -> list:
+    """The members of a ``Sequence``: a JSON list of component objects, none of them null."""
+    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+        raise TokenizerFileError(f"Sequence {kind.replace('_', '-')}: '{field}' must be a list of objects")
+    return [component_from_dict(kind, item) for item in items]
+
+
 def _guess_model_type(data: dict) -> str | None:
     # Old tokenizer.json files omit the model "type"; HF guesses from the fields.
     if "merges" in data:

@@ -18,7 +18,7 @@ from itertools import groupby
 from typing import Any
 
 from . import onig
-from .components import Decoder, component_from_dict, register
+from .components import Decoder, components_from_list, register
 from .errors import TokenizerFileError
 from .pre_tokenizers import bytes_to_unicode
 
@@ -443,7 +443,4 @@ class Sequence(Decoder):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Sequence:
-        decoders = data.get("decoders")
-        if not isinstance(decoders, list):
-            raise TokenizerFileError("Sequence decoder is missing its decoders list")
-        return cls([component_from_dict("decoder", d) for d in decoders])
+        return cls(components_from_list("decoder", data.get("decoders"), "decoders"))

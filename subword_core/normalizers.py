@@ -22,7 +22,7 @@ import regex
 
 from . import _hf_unicode as hfu
 from ._unicode import is_whitespace
-from .components import Normalizer, component_from_dict, register
+from .components import Normalizer, components_from_list, register
 from .errors import TokenizerFileError
 from .normalized import NormalizedString
 from .onig import Regex, compile_onig
@@ -416,10 +416,7 @@ class Sequence(Normalizer):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Sequence:
-        items = _field(data, "normalizers", list)
-        if not all(isinstance(item, dict) for item in items):
-            raise ValueError("every entry of 'normalizers' must be a normalizer object")
-        return cls(component_from_dict("normalizer", item) for item in items)
+        return cls(components_from_list("normalizer", data.get("normalizers"), "normalizers"))
 
 
 # One table for the normalizer and the pre-tokenizer (GPT-2's reversible byte -> char map).

@@ -34,7 +34,7 @@ from ._unicode_tables import (
     char_set,
     class_items,
 )
-from .components import PreTokenizer, component_from_dict, register
+from .components import PreTokenizer, components_from_list, register
 from .errors import EncodingError
 from .normalized import NormalizedString, SplitDelimiterBehavior, invert_matches
 from .onig import OnigPattern, Regex, compile_onig, find_matches
@@ -613,4 +613,4 @@ class Sequence(PreTokenizer):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Sequence:
-        return cls([component_from_dict("pre_tokenizer", d) for d in data["pretokenizers"]])
+        return cls(components_from_list("pre_tokenizer", data.get("pretokenizers"), "pretokenizers"))

@@ -350,8 +350,6 @@ def test_mutated_files_never_raise_bare_python_errors(valid_files, data):
     _mutate_and_load(data, original, lambda p: p[0] not in _THEIR_SUBTREES or len(p) == 1)
 
 
-@pytest.mark.xfail(strict=False, reason="normalizers/pre_tokenizers/decoders Sequence accept "
-                   "null members and crash later (reported to their owners)")
 @settings(max_examples=300, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
