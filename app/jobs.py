@@ -23,9 +23,9 @@ MakeGenerator = Callable[[Any], Generator[Any, None, Any]]
 class FigureJob(QObject):
     """One latest-wins background computation; ``make_generator(cancel_event)`` builds it."""
 
-    progress = Signal(object)   # the last event of a batch
-    returned = Signal(object)   # the generator's return value (latest request only)
-    failed = Signal(str)        # the last line of the traceback
+    progress = Signal(object)  # the last event of a batch
+    returned = Signal(object)  # the generator's return value (latest request only)
+    failed = Signal(str)  # the last line of the traceback
     running_changed = Signal(bool)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -45,7 +45,7 @@ class FigureJob(QObject):
         self._launch(make_generator)
 
     def stop(self) -> None:
-        """Abort and wait (call before the window closes: a running QThread must not be destroyed)."""
+        """Abort and wait (before the window closes: a running QThread must not be destroyed)."""
         self._pending = None
         if self._handle is not None:
             self._handle.stop()

@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QMessageBox, QToolBar, QWidget
 
 from . import file_actions, resources
+from .analysis_docks import add_analysis_docks
 from .panes.corpus_pane import CorpusPane
 from .panes.encoding_pane import EncodingPane
 from .panes.groupings_pane import GroupingsPane
@@ -64,6 +65,7 @@ class MainWindow(QMainWindow):
         toolbar = QToolBar("Tokenizers", objectName="tokenizersToolBar")
         toolbar.addWidget(self.tokenizers_pane)
         self.addToolBar(toolbar)
+        self.analysis_docks = add_analysis_docks(self, session, selection)
 
         # 3. menus, status bar, persistence
         self._build_menus()
@@ -247,6 +249,7 @@ class MainWindow(QMainWindow):
         """Stop every worker (a running QThread must never be destroyed)."""
         for pane in (self.corpus_pane, self.training_pane, self.groupings_pane):
             pane.shutdown()
+        self.analysis_docks.shutdown()
         self.session.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override

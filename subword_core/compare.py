@@ -1,4 +1,4 @@
-"""Compare tokenizers on the same text: aligned boundaries, per-tokenizer metrics, vocabulary overlap.
+"""Compare tokenizers on one text: aligned boundaries, per-tokenizer metrics, vocabulary overlap.
 
 Encodings of one text by different tokenizers share one coordinate system: the
 character offsets into the original text (see :mod:`subword_core.encoding`). This
@@ -82,8 +82,8 @@ class AlignedRow:
     encoding: Encoding
     segments: tuple[Segment, ...]
     boundaries: frozenset[int]
-    split_chars: frozenset[int]        # characters covered by several tokens
-    unknown: frozenset[int]            # indices of unknown tokens
+    split_chars: frozenset[int]  # characters covered by several tokens
+    unknown: frozenset[int]  # indices of unknown tokens
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,9 @@ class Alignment:
     @property
     def common(self) -> frozenset[int]:
         """Boundaries every tokenizer has."""
-        return frozenset.intersection(*(r.boundaries for r in self.rows)) if self.rows else frozenset()
+        return (
+            frozenset.intersection(*(r.boundaries for r in self.rows)) if self.rows else frozenset()
+        )
 
     @property
     def differing(self) -> tuple[int, ...]:
@@ -145,7 +147,7 @@ def boundaries(text: str, cover: list[tuple[int, ...]]) -> frozenset[int]:
         frozenset({1, 3})
     """
     cuts, previous = set(), None
-    for p, char in enumerate(text[:len(cover)]):
+    for p, char in enumerate(text[: len(cover)]):
         if char.isspace():
             continue
         # subtle: an uncovered character shares no token with anything, so it is cut both sides
@@ -158,14 +160,24 @@ def boundaries(text: str, cover: list[tuple[int, ...]]) -> frozenset[int]:
 def align_row(name: str, text: str, encoding: Encoding, unk: int | None = None) -> AlignedRow:
     """One tokenizer's :class:`AlignedRow` for ``text``."""
     cover = char_cover(encoding, len(text))
-    unknown = frozenset(i for i, t in enumerate(encoding.ids)
-                        if unk is not None and t == unk and not encoding.special_tokens_mask[i])
-    return AlignedRow(name, encoding, tuple(segments(cover)), boundaries(text, cover),
-                      frozenset(p for p, c in enumerate(cover) if len(c) > 1), unknown)
+    unknown = frozenset(
+        i
+        for i, t in enumerate(encoding.ids)
+        if unk is not None and t == unk and not encoding.special_tokens_mask[i]
+    )
+    return AlignedRow(
+        name,
+        encoding,
+        tuple(segments(cover)),
+        boundaries(text, cover),
+        frozenset(p for p, c in enumerate(cover) if len(c) > 1),
+        unknown,
+    )
 
 
-def align(text: str, encodings: Mapping[str, Encoding],
-          unk_ids: Mapping[str, int | None] | None = None) -> Alignment:
+def align(
+    text: str, encodings: Mapping[str, Encoding], unk_ids: Mapping[str, int | None] | None = None
+) -> Alignment:
     """Line up encodings of the same ``text`` (named; order kept).
 
     Example:
@@ -175,12 +187,14 @@ def align(text: str, encodings: Mapping[str, Encoding],
         (2,)
     """
     unk_ids = unk_ids or {}
-    return Alignment(text, tuple(align_row(name, text, enc, unk_ids.get(name))
-                                 for name, enc in encodings.items()))
+    return Alignment(
+        text,
+        tuple(align_row(name, text, enc, unk_ids.get(name)) for name, enc in encodings.items()),
+    )
 
 
 def encode_plain(tokenizer: Any, text: str) -> Encoding:
-    """``text`` encoded without special tokens, truncation or padding (the tokenizer is untouched)."""
+    """``text`` encoded without special tokens, truncation or padding (tokenizer untouched)."""
     return _plain(tokenizer).encode(text, add_special_tokens=False)
 
 
@@ -192,7 +206,10 @@ def align_tokenizers(text: str, tokenizers: Mapping[str, Any]) -> Alignment:
 
 def _plain(tokenizer: Any) -> Any:
     # a tokenizer.json may enable truncation/padding; metrics need every token of the text
-    if getattr(tokenizer, "truncation", None) is None and getattr(tokenizer, "padding", None) is None:
+    if (
+        getattr(tokenizer, "truncation", None) is None
+        and getattr(tokenizer, "padding", None) is None
+    ):
         return tokenizer
     clone = copy.copy(tokenizer)
     clone.no_truncation()
@@ -230,17 +247,28 @@ class Metrics:
         return self.unknown / self.tokens if self.tokens else 0.0
 
     def __add__(self, other: Metrics) -> Metrics:
-        return Metrics(self.characters + other.characters, self.words + other.words,
-                       self.tokens + other.tokens, self.unknown + other.unknown)
+        return Metrics(
+            self.characters + other.characters,
+            self.words + other.words,
+            self.tokens + other.tokens,
+            self.unknown + other.unknown,
+        )
 
     def as_row(self) -> dict[str, float]:
-        return {"tokens": self.tokens, "characters": self.characters, "words": self.words,
-                "chars_per_token": self.chars_per_token, "tokens_per_word": self.tokens_per_word,
-                "unknown": self.unknown, "unknown_share": self.unknown_share}
+        return {
+            "tokens": self.tokens,
+            "characters": self.characters,
+            "words": self.words,
+            "chars_per_token": self.chars_per_token,
+            "tokens_per_word": self.tokens_per_word,
+            "unknown": self.unknown,
+            "unknown_share": self.unknown_share,
+        }
 
 
-def text_metrics(text: str, encoding: Encoding, unk: int | None = None,
-                 n_words: int | None = None) -> Metrics:
+def text_metrics(
+    text: str, encoding: Encoding, unk: int | None = None, n_words: int | None = None
+) -> Metrics:
     """:class:`Metrics` of one encoded text (``n_words`` if already counted)."""
     ids = [t for t, special in zip(encoding.ids, encoding.special_tokens_mask) if not special]
     unknown = sum(1 for t in ids if t == unk) if unk is not None else 0
@@ -254,12 +282,30 @@ class CorpusProfile:
     metrics: Metrics = field(default_factory=Metrics)
     token_counts: Counter[int] = field(default_factory=Counter)
     documents: int = 0
-    truncated: bool = False            # stopped at ``max_chars``: a prefix of the corpus
+    truncated: bool = False  # stopped at ``max_chars``: a prefix of the corpus
 
 
-def iter_corpus_profiles(documents: Iterable[str], tokenizers: Mapping[str, Any],
-                         max_chars: int | None = None,
-                         ) -> Generator[StageStarted | StageProgress, None, dict[str, CorpusProfile]]:
+def take_chars(documents: Iterable[str], max_chars: int) -> list[str]:
+    """The first documents, up to and including the one that reaches ``max_chars`` characters.
+
+    Example:
+        >>> take_chars(["ab", "cd", "ef"], 3)
+        ['ab', 'cd']
+    """
+    taken, total = [], 0
+    for doc in documents:
+        if total >= max_chars:
+            break
+        taken.append(doc)
+        total += len(doc)
+    return taken
+
+
+def iter_corpus_profiles(
+    documents: Iterable[str],
+    tokenizers: Mapping[str, Any],
+    max_chars: int | None = None,
+) -> Generator[StageStarted | StageProgress, None, dict[str, CorpusProfile]]:
     """Encode every document with every tokenizer; return a :class:`CorpusProfile` per name.
 
     Documents are encoded whole (in context, as a model would see them), not word by
@@ -313,9 +359,9 @@ def surface_form(token: str, tokenizer: Any = None, byte_level: bool | None = No
     prefix = getattr(model, "continuing_subword_prefix", None)
     suffix = getattr(model, "end_of_word_suffix", None)
     if prefix and text.startswith(prefix) and len(text) > len(prefix):
-        text = text[len(prefix):]
+        text = text[len(prefix) :]
     if suffix and text.endswith(suffix) and len(text) > len(suffix):
-        text = text[:-len(suffix)]
+        text = text[: -len(suffix)]
     stripped = text.replace(METASPACE, " ").lstrip(" ")
     return stripped if stripped or not token else " "
 
@@ -355,9 +401,16 @@ class Overlap:
         return self.surface_shared / union if union else 0.0
 
     def as_row(self) -> dict[str, Any]:
-        return {"a": self.a, "b": self.b, "size_a": self.size_a, "size_b": self.size_b,
-                "shared": self.shared, "jaccard": self.jaccard,
-                "surface_shared": self.surface_shared, "surface_jaccard": self.surface_jaccard}
+        return {
+            "a": self.a,
+            "b": self.b,
+            "size_a": self.size_a,
+            "size_b": self.size_b,
+            "shared": self.shared,
+            "jaccard": self.jaccard,
+            "surface_shared": self.surface_shared,
+            "surface_jaccard": self.surface_jaccard,
+        }
 
 
 def vocab_overlap(a: str, tok_a: Any, b: str, tok_b: Any) -> Overlap:
@@ -370,13 +423,15 @@ def vocab_overlap(a: str, tok_a: Any, b: str, tok_b: Any) -> Overlap:
 
 def pairwise_overlaps(tokenizers: Mapping[str, Any]) -> list[Overlap]:
     """:func:`vocab_overlap` for each pair of named tokenizers, in order."""
-    return [vocab_overlap(a, tokenizers[a], b, tokenizers[b])
-            for a, b in itertools.combinations(tokenizers, 2)]
+    return [
+        vocab_overlap(a, tokenizers[a], b, tokenizers[b])
+        for a, b in itertools.combinations(tokenizers, 2)
+    ]
 
 
 __all__ = [
     "MAX_COMPARE", "PROFILE_STAGE", "AlignedRow", "Alignment", "CorpusProfile", "Metrics",
     "Overlap", "Segment", "align", "align_row", "align_tokenizers", "boundaries", "char_cover",
     "encode_plain", "iter_corpus_profiles", "model_vocab", "pairwise_overlaps", "segments",
-    "surface_form", "text_metrics", "vocab_overlap", "words",
+    "surface_form", "take_chars", "text_metrics", "vocab_overlap", "words",
 ]

@@ -33,6 +33,7 @@ from typing import Any
 
 from .analysis import byte_level_to_bytes, is_byte_level, unk_id
 from .compare import Metrics, _plain, text_metrics, words
+from .corpus import Cancelled
 from .encoding import Encoding
 from .trainers.events import StageProgress, StageStarted
 
@@ -73,27 +74,34 @@ def unknown_strategy(tokenizer: Any) -> UnknownStrategy:
         return _bpe_strategy(tokenizer, model)
     if name in ("WordPiece", "WordLevel"):
         what = "a piece is missing" if name == "WordPiece" else "it is not in the vocabulary"
-        return UnknownStrategy("unk_whole_word",
-                               f"the whole word becomes {model.unk_token} as soon as {what}")
+        return UnknownStrategy(
+            "unk_whole_word", f"the whole word becomes {model.unk_token} as soon as {what}"
+        )
     if name == "Unigram":
         if model.byte_fallback:
             return UnknownStrategy("byte_fallback", "unseen characters become <0xNN> byte pieces")
         if model.unk_id is not None:
-            return UnknownStrategy("unk_span", f"a run of unseen characters becomes one "
-                                               f"{model.id_to_token(model.unk_id)}")
+            return UnknownStrategy(
+                "unk_span",
+                f"a run of unseen characters becomes one {model.id_to_token(model.unk_id)}",
+            )
         return UnknownStrategy("error", "no unknown piece: an unseen character is an error")
     return UnknownStrategy("error", f"{name}: unknown handling not described")
 
 
 def _bpe_strategy(tokenizer: Any, model: Any) -> UnknownStrategy:
     if is_byte_level(tokenizer):
-        return UnknownStrategy("bytes", "byte-level: an unseen character is spelled with its "
-                                        "UTF-8 bytes, so nothing is ever unknown")
+        return UnknownStrategy(
+            "bytes",
+            "byte-level: an unseen character is spelled with its "
+            "UTF-8 bytes, so nothing is ever unknown",
+        )
     if model.byte_fallback:
         return UnknownStrategy("byte_fallback", "unseen characters become <0xNN> byte tokens")
     if model.unk_token and model.fuse_unk:
-        return UnknownStrategy("unk_fused", f"consecutive unseen characters fuse into one "
-                                            f"{model.unk_token}")
+        return UnknownStrategy(
+            "unk_fused", f"consecutive unseen characters fuse into one {model.unk_token}"
+        )
     if model.unk_token:
         return UnknownStrategy("unk_per_char", f"one {model.unk_token} per unseen character")
     return UnknownStrategy("dropped", "no unknown token: unseen characters are dropped")
@@ -138,6 +146,13 @@ class OovReport:
     def byte_count(self) -> int:
         return self.kinds.count("byte_fallback") + self.kinds.count("byte_piece")
 
+    def as_rows(self) -> list[dict[str, Any]]:
+        """One flat record per word (for tables and CSV)."""
+        return [{"strategy": self.strategy.kind, "word": w.text, "start": w.offsets[0],
+                 "end": w.offsets[1], "model_input": w.model_input, "outcome": w.outcome,
+                 "tokens": " ".join(self.encoding.tokens[i] for i in w.tokens)}
+                for w in self.words]
+
 
 def token_kinds(tokenizer: Any, encoding: Encoding) -> list[str]:
     """One of :data:`TOKEN_KINDS` per token of ``encoding``."""
@@ -145,7 +160,9 @@ def token_kinds(tokenizer: Any, encoding: Encoding) -> list[str]:
     byte_level = is_byte_level(tokenizer)
     fallback = bool(getattr(tokenizer.model, "byte_fallback", False))
     kinds = []
-    for token, token_id, special in zip(encoding.tokens, encoding.ids, encoding.special_tokens_mask):
+    for token, token_id, special in zip(
+        encoding.tokens, encoding.ids, encoding.special_tokens_mask
+    ):
         if special:
             kinds.append("special")
         elif unk is not None and token_id == unk:
@@ -184,10 +201,15 @@ def explain_unseen(tokenizer: Any, text: str) -> OovReport:
     for w, piece in enumerate(explanation.pre_tokens):
         tokens = tuple(by_word.get(w, ()))
         start, end = piece.offsets
-        trace_kind, trace = ("added", None) if piece.added_token else model_trace(tokenizer, piece.text)
+        trace_kind, trace = (
+            ("added", None) if piece.added_token else model_trace(tokenizer, piece.text)
+        )
         outcome = "added" if piece.added_token else _outcome([kinds[i] for i in tokens])
-        outcomes.append(WordOutcome(text[start:end], piece.text, (start, end), tokens, outcome,
-                                    trace_kind, trace))
+        outcomes.append(
+            WordOutcome(
+                text[start:end], piece.text, (start, end), tokens, outcome, trace_kind, trace
+            )
+        )
     return OovReport(text, unknown_strategy(tokenizer), encoding, tuple(kinds), tuple(outcomes))
 
 
@@ -221,13 +243,24 @@ def model_trace(tokenizer: Any, model_input: str) -> tuple[str, Any]:
 # ----------------------------------------------------------------------------- held-out split
 @dataclass(frozen=True)
 class TrainSpec:
-    """How to retrain a preset on the training split (see :func:`subword_core.presets.train_tokenizer`)."""
+    """How to retrain a preset on the training split (see ``presets.train_tokenizer``)."""
 
     algorithm: str
     vocab_size: int
     min_frequency: int | None = None
     special_tokens: tuple[str, ...] | None = None
     scoring: str | None = None
+
+    @classmethod
+    def from_options(cls, algorithm: str, options: Mapping[str, Any]) -> TrainSpec | None:
+        """The spec of a preset trained with ``options`` (None if it is not a preset run)."""
+        from .presets import ALGORITHMS
+
+        if algorithm not in ALGORITHMS or "vocab_size" not in options:
+            return None
+        specials = options.get("special_tokens")
+        return cls(algorithm, options["vocab_size"], options.get("min_frequency"),
+                   tuple(specials) if specials else None, options.get("scoring"))
 
 
 @dataclass(frozen=True)
@@ -237,9 +270,9 @@ class HeldoutRow:
     name: str
     vocab_size: int
     retrained: bool
-    subword: Metrics                  # the subword tokenizer on the held-out text
-    words_with_unknown: int           # held-out words with at least one unknown token
-    word_level: Metrics               # the word-level tokenizer: tokens = words, unknown = OOV
+    subword: Metrics  # the subword tokenizer on the held-out text
+    words_with_unknown: int  # held-out words with at least one unknown token
+    word_level: Metrics  # the word-level tokenizer: tokens = words, unknown = OOV
     error: str = ""
 
     @property
@@ -255,11 +288,17 @@ class HeldoutRow:
         return self.words_with_unknown / self.subword.words if self.subword.words else 0.0
 
     def as_row(self) -> dict[str, Any]:
-        return {"tokenizer": self.name, "vocab_size": self.vocab_size, "retrained": self.retrained,
-                "heldout_words": self.word_level.words, "word_oov_rate": self.word_oov_rate,
-                "unknown_token_rate": self.unknown_token_rate,
-                "words_with_unknown_rate": self.words_with_unknown_rate,
-                "subword_tokens": self.subword.tokens, "error": self.error}
+        return {
+            "tokenizer": self.name,
+            "vocab_size": self.vocab_size,
+            "retrained": self.retrained,
+            "heldout_words": self.word_level.words,
+            "word_oov_rate": self.word_oov_rate,
+            "unknown_token_rate": self.unknown_token_rate,
+            "words_with_unknown_rate": self.words_with_unknown_rate,
+            "subword_tokens": self.subword.tokens,
+            "error": self.error,
+        }
 
 
 @dataclass(frozen=True)
@@ -269,8 +308,9 @@ class HeldoutReport:
     rows: tuple[HeldoutRow, ...]
 
 
-def split_documents(documents: Sequence[str], fraction: float = HOLDOUT_FRACTION
-                    ) -> tuple[list[str], list[str]]:
+def split_documents(
+    documents: Sequence[str], fraction: float = HOLDOUT_FRACTION
+) -> tuple[list[str], list[str]]:
     """``(train, held_out)``: the last ``ceil(fraction * n)`` documents are held out
     (at least one, and at least one left for training, when there are two or more).
 
@@ -280,13 +320,13 @@ def split_documents(documents: Sequence[str], fraction: float = HOLDOUT_FRACTION
     """
     n = len(documents)
     k = min(max(1, math.ceil(fraction * n)), n - 1) if n >= 2 else 0
-    return list(documents[:n - k]), list(documents[n - k:])
+    return list(documents[: n - k]), list(documents[n - k :])
 
 
 def word_vocabulary(word_counts: Mapping[str, int], size: int) -> list[str]:
     """The ``size - 1`` most frequent words (count, then word), leaving room for ``[UNK]``."""
     ranked = sorted(word_counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    return [w for w, _ in ranked[:max(0, size - 1)]]
+    return [w for w, _ in ranked[: max(0, size - 1)]]
 
 
 def word_level_tokenizer(vocabulary: Iterable[str], unk_token: str = "[UNK]") -> Any:
@@ -321,10 +361,13 @@ def heldout_metrics(tokenizer: Any, documents: Iterable[str]) -> tuple[Metrics, 
     return total, with_unknown
 
 
-def iter_heldout(documents: Sequence[str], tokenizers: Mapping[str, Any],
-                 fraction: float = HOLDOUT_FRACTION,
-                 retrain: Mapping[str, TrainSpec] | None = None,
-                 ) -> Generator[Any, None, HeldoutReport]:
+def iter_heldout(
+    documents: Sequence[str],
+    tokenizers: Mapping[str, Any],
+    fraction: float = HOLDOUT_FRACTION,
+    retrain: Mapping[str, TrainSpec] | None = None,
+    cancel: Any = None,
+) -> Generator[Any, None, HeldoutReport]:
     """Held-out comparison of each tokenizer with a word vocabulary of its size.
 
     Yields ``StageStarted``/``StageProgress`` (stage ``heldout``, one step per
@@ -334,6 +377,8 @@ def iter_heldout(documents: Sequence[str], tokenizers: Mapping[str, Any],
         documents: the corpus, in order (the last ``fraction`` is held out).
         tokenizers: name -> tokenizer, measured as they are.
         retrain: name -> :class:`TrainSpec`; these are first trained on the training split.
+        cancel: handed to the trainer (a ``threading.Event`` or callable), so a long
+            retraining stops inside its stages too.
     """
     # 1. split, and count the training words once
     train, held = split_documents(documents, fraction)
@@ -350,33 +395,44 @@ def iter_heldout(documents: Sequence[str], tokenizers: Mapping[str, Any],
         try:
             tokenizer = tokenizers.get(name)
             if name in retrain:
-                tokenizer = yield from _train_on(train, retrain[name])
+                tokenizer = yield from _train_on(train, retrain[name], cancel)
             subword, with_unknown = heldout_metrics(tokenizer, held)
+        except Cancelled:
+            raise
         except Exception as exc:  # noqa: BLE001 - one failing tokenizer must not hide the others
             rows.append(HeldoutRow(name, 0, name in retrain, Metrics(), 0, Metrics(), str(exc)))
             continue
         # 3. the word-level baseline with the same number of entries
         size = tokenizer.get_vocab_size()
         if size not in baselines:
-            baselines[size] = heldout_metrics(word_level_tokenizer(word_vocabulary(counts, size)), held)
-        rows.append(HeldoutRow(name, size, name in retrain, subword, with_unknown, baselines[size][0]))
+            baselines[size] = heldout_metrics(
+                word_level_tokenizer(word_vocabulary(counts, size)), held
+            )
+        rows.append(
+            HeldoutRow(name, size, name in retrain, subword, with_unknown, baselines[size][0])
+        )
         yield StageProgress(HELDOUT_STAGE, k + 1, len(names))
     return HeldoutReport(len(train), len(held), tuple(rows))
 
 
-def _train_on(train: list[str], spec: TrainSpec) -> Generator[Any, None, Any]:
+def _train_on(train: list[str], spec: TrainSpec, cancel: Any = None) -> Generator[Any, None, Any]:
     from .presets import train_tokenizer
 
     result = yield from train_tokenizer(
-        train, spec.algorithm, spec.vocab_size, min_frequency=spec.min_frequency,
+        train,
+        spec.algorithm,
+        spec.vocab_size,
+        min_frequency=spec.min_frequency,
         special_tokens=list(spec.special_tokens) if spec.special_tokens is not None else None,
-        scoring=spec.scoring)
+        scoring=spec.scoring,
+        cancel=cancel,
+    )
     return result.tokenizer
 
 
 __all__ = [
-    "HELDOUT_STAGE", "HOLDOUT_FRACTION", "TOKEN_KINDS", "HeldoutReport", "HeldoutRow", "OovReport",
-    "TrainSpec", "UnknownStrategy", "WordOutcome", "explain_unseen", "heldout_metrics",
-    "iter_heldout", "model_trace", "split_documents", "token_kinds", "unknown_strategy",
-    "word_level_tokenizer", "word_vocabulary",
+    "HELDOUT_STAGE", "HOLDOUT_FRACTION", "TOKEN_KINDS", "HeldoutReport", "HeldoutRow",
+    "OovReport", "TrainSpec", "UnknownStrategy", "WordOutcome", "explain_unseen",
+    "heldout_metrics", "iter_heldout", "model_trace", "split_documents", "token_kinds",
+    "unknown_strategy", "word_level_tokenizer", "word_vocabulary",
 ]

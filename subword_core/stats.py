@@ -23,8 +23,8 @@ from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .analysis import MergeGraph, can_replay, is_byte_level, truncated_tokenizer
-from .compare import _plain, model_vocab, surface_form
+from .analysis import MergeGraph, can_replay, is_byte_level, truncated_tokenizer, visible_token
+from .compare import _plain, iter_corpus_profiles, model_vocab, surface_form, take_chars
 from .trainers.events import StageProgress, StageStarted
 
 CURVE_STAGE = "replay_merges"
@@ -52,7 +52,9 @@ def token_length(token: str, tokenizer: Any = None, byte_level: bool | None = No
     return len(form) - 5 * form.count("<0x") if "<0x" in form else len(form)
 
 
-def length_histogram(tokenizer: Any, frequencies: Mapping[int, int] | None = None) -> list[LengthBin]:
+def length_histogram(
+    tokenizer: Any, frequencies: Mapping[int, int] | None = None
+) -> list[LengthBin]:
     """One bin per length from 1 to the longest token (empty bins included).
 
     Without ``frequencies`` a bin counts vocabulary entries; with them, it counts
@@ -81,7 +83,7 @@ def tokens_in_length_bin(bins: Iterable[LengthBin], length: int) -> frozenset[in
 # ----------------------------------------------------------------------------- Zipf
 @dataclass(frozen=True)
 class ZipfPoint:
-    rank: int            # 1-based
+    rank: int  # 1-based
     count: int
     token_id: int
     token: str
@@ -94,7 +96,9 @@ def zipf(frequencies: Mapping[int, int], tokenizer: Any = None) -> list[ZipfPoin
         >>> [(p.rank, p.count, p.token_id) for p in zipf({7: 2, 3: 5, 9: 2})]
         [(1, 5, 3), (2, 2, 7), (3, 2, 9)]
     """
-    ranked = sorted(((c, i) for i, c in frequencies.items() if c > 0), key=lambda ci: (-ci[0], ci[1]))
+    ranked = sorted(
+        ((c, i) for i, c in frequencies.items() if c > 0), key=lambda ci: (-ci[0], ci[1])
+    )
     name = tokenizer.id_to_token if tokenizer is not None else (lambda i: str(i))
     return [ZipfPoint(r, c, i, name(i) or "") for r, (c, i) in enumerate(ranked, 1)]
 
@@ -119,7 +123,7 @@ class VocabSizePoint:
     vocab_size: int
     characters: int
     tokens: int
-    new_token_ids: frozenset[int]     # tokens made by the merges since the previous point
+    new_token_ids: frozenset[int]  # tokens made by the merges since the previous point
 
     @property
     def chars_per_token(self) -> float:
@@ -138,9 +142,12 @@ def merge_steps(n_merges: int, n_points: int) -> list[int]:
     return sorted({round(k * n_merges / (n_points - 1)) for k in range(n_points)})
 
 
-def iter_chars_per_token_curve(tokenizer: Any, graph: MergeGraph, texts: list[str],
-                               n_points: int = 12,
-                               ) -> Generator[StageStarted | StageProgress, None, list[VocabSizePoint]]:
+def iter_chars_per_token_curve(
+    tokenizer: Any,
+    graph: MergeGraph,
+    texts: list[str],
+    n_points: int = 12,
+) -> Generator[StageStarted | StageProgress, None, list[VocabSizePoint]]:
     """Encode ``texts`` with the tokenizer truncated to N merges, for ``n_points`` values of N.
 
     Returns [] for tokenizers without merges to replay (Unigram). Yields progress
@@ -166,8 +173,9 @@ def iter_chars_per_token_curve(tokenizer: Any, graph: MergeGraph, texts: list[st
     return points
 
 
-def chars_per_token_curve(tokenizer: Any, graph: MergeGraph, texts: list[str],
-                          n_points: int = 12) -> list[VocabSizePoint]:
+def chars_per_token_curve(
+    tokenizer: Any, graph: MergeGraph, texts: list[str], n_points: int = 12
+) -> list[VocabSizePoint]:
     """:func:`iter_chars_per_token_curve` run to the end."""
     gen = iter_chars_per_token_curve(tokenizer, graph, texts, n_points)
     while True:
@@ -175,6 +183,18 @@ def chars_per_token_curve(tokenizer: Any, graph: MergeGraph, texts: list[str],
             next(gen)
         except StopIteration as stop:
             return stop.value
+
+
+def iter_corpus_figures(tokenizer: Any, graph: MergeGraph, documents: Iterable[str],
+                        corpus_chars: int, curve_chars: int, n_points: int = 12,
+                        ) -> Generator[Any, None, tuple[Any, list[VocabSizePoint]]]:
+    """Token counts on the corpus's first ``corpus_chars`` characters, then the replayed
+    curve on its first ``curve_chars``: ``(CorpusProfile, [VocabSizePoint])``."""
+    docs = take_chars(documents, corpus_chars)
+    profiles = yield from iter_corpus_profiles(docs, {"t": tokenizer})
+    curve = yield from iter_chars_per_token_curve(tokenizer, graph, take_chars(docs, curve_chars),
+                                                  n_points)
+    return profiles["t"], curve
 
 
 # ----------------------------------------------------------------------------- merge counts
@@ -193,8 +213,33 @@ def merge_counts(history: Any) -> list[MergeCountPoint]:
     return [MergeCountPoint(m.rank, m.count, m.token, m.token_id) for m in history.merges]
 
 
+# ----------------------------------------------------------------------------- tables
+def figure_table(kind: str, items: list, tokenizer: Any = None) -> tuple[list[str], list[list]]:
+    """Header and rows of a figure's data (CSV export); ``kind`` is ``lengths``, ``zipf``,
+    ``curve`` or ``merges``. Length bins list their tokens as people read them
+    (:func:`~subword_core.analysis.visible_token`: whitespace shown, so spaces separate)."""
+    if kind == "lengths":
+        byte_level = tokenizer is not None and is_byte_level(tokenizer)
+        rows = [[b.length, b.count,
+                 " ".join(sorted(visible_token(tokenizer.id_to_token(i) or "", byte_level)
+                                 for i in b.token_ids))] for b in items]
+        return ["length", "count", "tokens"], rows
+    if kind == "zipf":
+        return ["rank", "count", "token_id", "token"], [[p.rank, p.count, p.token_id, p.token]
+                                                        for p in items]
+    if kind == "curve":
+        return (["n_merges", "vocab_size", "characters", "tokens", "chars_per_token"],
+                [[p.n_merges, p.vocab_size, p.characters, p.tokens, p.chars_per_token]
+                 for p in items])
+    if kind == "merges":
+        return ["rank", "token", "token_id", "count"], [[m.rank, m.token, m.token_id, m.count]
+                                                        for m in items]
+    raise ValueError(f"unknown figure {kind!r}")
+
+
 __all__ = [
     "CURVE_STAGE", "LengthBin", "MergeCountPoint", "VocabSizePoint", "ZipfPoint",
-    "chars_per_token_curve", "iter_chars_per_token_curve", "length_histogram", "merge_counts",
-    "merge_steps", "token_length", "tokens_in_length_bin", "zipf", "zipf_slope",
+    "chars_per_token_curve", "figure_table", "iter_chars_per_token_curve",
+    "iter_corpus_figures", "length_histogram", "merge_counts", "merge_steps", "token_length",
+    "tokens_in_length_bin", "zipf", "zipf_slope",
 ]

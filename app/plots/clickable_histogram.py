@@ -39,6 +39,10 @@ class ClickableHistogram(pg.PlotWidget):
     def set_bars(self, xs: Sequence[float], heights: Sequence[float]) -> None:
         self._xs, self._heights = list(xs), list(heights)
         self._highlight = frozenset()
+        # one labelled tick per bar (lengths are whole numbers); automatic ticks when crowded
+        step = max(1, len(self._xs) // 30)
+        ticks = [(x, f"{x:g}") for x in self._xs[::step]]
+        self.getAxis("bottom").setTicks([ticks] if ticks else None)
         self._redraw()
         self.plotItem.enableAutoRange()
 
@@ -56,8 +60,9 @@ class ClickableHistogram(pg.PlotWidget):
         normal = pg.mkBrush(style.plot_pen_color())
         marked = pg.mkBrush(style.highlight_color())
         brushes = [marked if i in self._highlight else normal for i in range(len(self._xs))]
-        self._bars.setOpts(x=self._xs, height=self._heights, width=BAR_WIDTH, brushes=brushes,
-                           pen=pg.mkPen(None))
+        self._bars.setOpts(
+            x=self._xs, height=self._heights, width=BAR_WIDTH, brushes=brushes, pen=pg.mkPen(None)
+        )
 
     def bar_at(self, x: float) -> int | None:
         """Index of the bar whose column contains view coordinate ``x``."""
@@ -68,6 +73,7 @@ class ClickableHistogram(pg.PlotWidget):
 
     def bar_position(self, index: int) -> QPoint:
         """Viewport position of the middle of bar ``index`` (for automation and tests)."""
+        self.plotItem.vb.prepareForPaint()  # a range change waits for the next paint; apply it now
         view_point = QPointF(self._xs[index], self._heights[index] / 2)
         return self.mapFromScene(self.plotItem.vb.mapViewToScene(view_point))
 

@@ -8,6 +8,7 @@ the highlight colour. Both items are updated in place with ``setData``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 
 import pyqtgraph as pg
@@ -17,13 +18,28 @@ from PySide6.QtWidgets import QWidget
 from .. import style
 
 
+class _SparseLogAxis(pg.AxisItem):
+    """A log axis labelling only 1, 2 and 5 of each decade (pyqtgraph labels 1 … 9 of each
+    decade when the range spans few decades, and the labels run into each other)."""
+
+    def logTickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph override
+        strings = super().logTickStrings(values, scale, spacing)
+        kept = []
+        for value, text in zip(values, strings):
+            mantissa = 10 ** (value - math.floor(value))
+            kept.append(text if any(abs(mantissa - m) < 0.01 for m in (1, 2, 5, 10)) else "")
+        return kept
+
+
 class ClickablePointsPlot(pg.PlotWidget):
     """Points ``(xs[i], ys[i])`` joined by a line; clicks give ``i``."""
 
     point_clicked = Signal(int)
 
     def __init__(self, parent: QWidget | None = None, symbol_size: int = 6) -> None:
-        super().__init__(parent)
+        super().__init__(
+            parent, axisItems={"bottom": _SparseLogAxis("bottom"), "left": _SparseLogAxis("left")}
+        )
         self.setMinimumHeight(120)
         self.showGrid(x=True, y=True, alpha=0.25)
         self._n = 0
@@ -31,24 +47,41 @@ class ClickablePointsPlot(pg.PlotWidget):
         self._ys: list[float] = []
         self._highlight: frozenset[int] = frozenset()
         color = style.plot_pen_color()
-        self._line = pg.PlotDataItem([], [], pen=pg.mkPen(color, width=1.5), symbol="o",
-                                     symbolSize=symbol_size, symbolBrush=pg.mkBrush(color),
-                                     symbolPen=None)
-        self._marks = pg.PlotDataItem([], [], pen=None, symbol="o", symbolSize=symbol_size + 6,
-                                      symbolBrush=pg.mkBrush(style.highlight_color()),
-                                      symbolPen=pg.mkPen("k"))
+        self._line = pg.PlotDataItem(
+            [],
+            [],
+            pen=pg.mkPen(color, width=1.5),
+            symbol="o",
+            symbolSize=symbol_size,
+            symbolBrush=pg.mkBrush(color),
+            symbolPen=None,
+        )
+        self._marks = pg.PlotDataItem(
+            [],
+            [],
+            pen=None,
+            symbol="o",
+            symbolSize=symbol_size + 6,
+            symbolBrush=pg.mkBrush(style.highlight_color()),
+            symbolPen=pg.mkPen("k"),
+        )
         self.addItem(self._line)
         self.addItem(self._marks)
         self._line.sigPointsClicked.connect(self._on_points_clicked)
 
-    def set_points(self, xs: Sequence[float], ys: Sequence[float], log_x: bool = False,
-                   log_y: bool = False) -> None:
+    def set_points(
+        self, xs: Sequence[float], ys: Sequence[float], log_x: bool = False, log_y: bool = False
+    ) -> None:
         self._xs, self._ys, self._n = list(xs), list(ys), len(xs)
         self.setLogMode(x=log_x, y=log_y)
         self._line.setData(self._xs, self._ys, data=list(range(self._n)))
         self._highlight = frozenset()
         self._marks.setData([], [])
         self.plotItem.enableAutoRange()
+
+    def set_message(self, text: str) -> None:
+        """A line above the plot (e.g. why it is empty); "" removes it."""
+        self.setTitle(text or None)
 
     def set_highlight(self, indices: Iterable[int]) -> None:
         highlight = frozenset(i for i in indices if 0 <= i < self._n)
@@ -68,9 +101,15 @@ class ClickablePointsPlot(pg.PlotWidget):
 
     def point_position(self, index: int) -> QPoint:
         """Viewport position of point ``index`` (for automation and tests)."""
+        self.plotItem.vb.prepareForPaint()  # a range change waits for the next paint; apply it now
         spot = self._line.scatter.points()[index]
         return self.mapFromScene(self._line.scatter.mapToScene(spot.pos()))
 
-    def _on_points_clicked(self, _item, points, _event) -> None:
-        if len(points):
-            self.point_clicked.emit(int(points[0].data()))
+    def _on_points_clicked(self, _item, points, event) -> None:
+        if not len(points):
+            return
+        # several symbols can overlap the click (a Zipf plateau): take the nearest one
+        where = event.scenePos()
+        scatter = self._line.scatter
+        nearest = min(points, key=lambda p: (scatter.mapToScene(p.pos()) - where).manhattanLength())
+        self.point_clicked.emit(int(nearest.data()))

@@ -54,13 +54,19 @@ class CompareView(QWidget):
         self._glyphs: list[str] = []
         self._widths: list[float] = []
         self._lines: list[tuple[int, int]] = []
-        self._x: list[float] = []          # left edge of each character in its line
+        self._x: list[float] = []  # left edge of each character in its line
         self._span: tuple[int, int] | None = None
+        self._not_drawn = 0
         self._layout_width = -1
 
-    # -- content ---------------------------------------------------------------------------------
-    def set_alignment(self, alignment: Any, labels: list[str] | None = None,
-                      byte_level: list[bool] | None = None, message: str = "") -> None:
+    # -- content -------------------------------------------------------------------------------
+    def set_alignment(
+        self,
+        alignment: Any,
+        labels: list[str] | None = None,
+        byte_level: list[bool] | None = None,
+        message: str = "",
+    ) -> None:
         """Show ``alignment`` (None: only ``message``); ``labels`` name the rows."""
         self._alignment = alignment
         self._message = message
@@ -68,6 +74,7 @@ class CompareView(QWidget):
         self._labels = labels or [r.name for r in rows]
         self._byte_level = byte_level or [False] * len(rows)
         text = alignment.text[:MAX_DRAWN_CHARS] if alignment is not None else ""
+        self._not_drawn = len(alignment.text) - len(text) if alignment is not None else 0
         self._covers = []
         for row in rows:
             cover: list[tuple[int, ...]] = [()] * len(text)
@@ -91,7 +98,7 @@ class CompareView(QWidget):
     def alignment(self) -> Any:
         return self._alignment
 
-    # -- geometry --------------------------------------------------------------------------------
+    # -- geometry ------------------------------------------------------------------------------
     def _row_height(self) -> float:
         return QFontMetricsF(self.font()).height() + 8
 
@@ -137,15 +144,21 @@ class CompareView(QWidget):
         start, end = line
         if p < end:
             return self._gutter() + self._x[p]
-        return self._gutter() + self._x[end - 1] + self._widths[end - 1] if end > start else self._gutter()
+        return (
+            self._gutter() + self._x[end - 1] + self._widths[end - 1]
+            if end > start
+            else self._gutter()
+        )
 
-    # -- painting --------------------------------------------------------------------------------
+    # -- painting ------------------------------------------------------------------------------
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self._alignment is None or not self._covers:
             painter.setPen(style.marker_color())
-            painter.drawText(self.rect().adjusted(8, 8, -8, -8), Qt.AlignmentFlag.AlignTop, self._message)
+            painter.drawText(
+                self.rect().adjusted(8, 8, -8, -8), Qt.AlignmentFlag.AlignTop, self._message
+            )
             return
         block = self._block_height()
         for k, line in enumerate(self._lines):
@@ -155,29 +168,45 @@ class CompareView(QWidget):
             for r in range(len(self._covers)):
                 self._paint_row(painter, line, r, top + _TOP + r * self._row_height())
             self._paint_differing(painter, line, top)
+        if self._not_drawn:
+            painter.setPen(style.marker_color())
+            painter.drawText(QPointF(8, len(self._lines) * block + 14),
+                             f"… {self._not_drawn:,} more characters not drawn")
         painter.end()
 
     def _paint_row(self, painter: QPainter, line: tuple[int, int], r: int, y: float) -> None:
         row, h = self._alignment.rows[r], self._row_height()
         painter.setPen(self.palette().text().color())
-        painter.drawText(QRectF(4, y, self._gutter() - 8, h), Qt.AlignmentFlag.AlignVCenter, self._labels[r])
+        painter.drawText(
+            QRectF(4, y, self._gutter() - 8, h), Qt.AlignmentFlag.AlignVCenter, self._labels[r]
+        )
         start, end = line
         selected = set(row.encoding.tokens_in_span(*self._span)) if self._span else set()
         text_color = self.palette().text().color()
         for seg in row.segments:
             if seg.end <= start or seg.start >= end or not seg.tokens:
                 continue
-            x0, x1 = self._char_x(line, max(seg.start, start)), self._char_x(line, min(seg.end, end))
+            x0, x1 = (
+                self._char_x(line, max(seg.start, start)),
+                self._char_x(line, min(seg.end, end)),
+            )
             rect = QRectF(x0 + 1, y + 1, x1 - x0 - 2, h - 2)
-            painter.setPen(QPen(style.selection_color(), 2) if selected & set(seg.tokens) else Qt.PenStyle.NoPen)
+            painter.setPen(
+                QPen(style.selection_color(), 2)
+                if selected & set(seg.tokens)
+                else Qt.PenStyle.NoPen
+            )
             painter.setBrush(self._segment_color(row, seg.tokens))
             painter.drawRoundedRect(rect, 3, 3)
         for c in range(start, end):
             covered = bool(self._covers[r][c])
             marker = self._glyphs[c] != self._alignment.text[c]
             painter.setPen(style.marker_color() if marker or not covered else text_color)
-            painter.drawText(QRectF(self._char_x(line, c), y, self._widths[c], h),
-                             Qt.AlignmentFlag.AlignCenter, self._glyphs[c])
+            painter.drawText(
+                QRectF(self._char_x(line, c), y, self._widths[c], h),
+                Qt.AlignmentFlag.AlignCenter,
+                self._glyphs[c],
+            )
 
     def _segment_color(self, row: Any, tokens: tuple[int, ...]) -> QColor:
         if len(tokens) > 1:
@@ -195,7 +224,9 @@ class CompareView(QWidget):
             x = self._char_x(line, p)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(_cut_color())
-            painter.drawPolygon([QPointF(x - 4, top + 1), QPointF(x + 4, top + 1), QPointF(x, top + _TOP - 1)])
+            painter.drawPolygon(
+                [QPointF(x - 4, top + 1), QPointF(x + 4, top + 1), QPointF(x, top + _TOP - 1)]
+            )
             for r, row in enumerate(self._alignment.rows):
                 y = top + _TOP + r * h
                 cuts = p in row.boundaries
@@ -204,7 +235,7 @@ class CompareView(QWidget):
                 painter.setPen(pen)
                 painter.drawLine(QPointF(x, y), QPointF(x, y + h))
 
-    # -- hit testing -----------------------------------------------------------------------------
+    # -- hit testing ---------------------------------------------------------------------------
     def hit(self, pos: QPointF) -> tuple[int, int] | None:
         """``(row, character)`` under a widget position."""
         if self._alignment is None or not self._lines:
@@ -254,8 +285,13 @@ class CompareView(QWidget):
         for i in self._covers[r][c]:
             shown = visible_token(enc.tokens[i], self._byte_level[r])
             unknown = "  (unknown)" if i in row.unknown else ""
-            lines.append(f"  {shown}   raw {enc.tokens[i]!r}  id {enc.ids[i]}  {tuple(enc.offsets[i])}{unknown}")
+            lines.append(
+                f"  {shown}   raw {enc.tokens[i]!r}  id {enc.ids[i]}  "
+                f"{tuple(enc.offsets[i])}{unknown}"
+            )
         if c in self._alignment.differing:
-            cut = [self._labels[k] for k, rw in enumerate(self._alignment.rows) if c in rw.boundaries]
+            cut = [
+                self._labels[k] for k, rw in enumerate(self._alignment.rows) if c in rw.boundaries
+            ]
             lines.append(f"cut before this character by: {', '.join(cut)}")
         return "\n".join(lines)

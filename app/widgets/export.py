@@ -39,11 +39,18 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     return out.getvalue()
 
 
-def export_dialog(parent: QWidget, title: str, basename: str, figure: QWidget,
-                  header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str | None:
-    """Ask where to save; write ``figure`` as PNG or ``header``/``rows`` as CSV. Returns the path."""
-    path, chosen = QFileDialog.getSaveFileName(parent, f"Export {title}", basename,
-                                               f"{PNG_FILTER};;{CSV_FILTER}")
+def export_dialog(
+    parent: QWidget,
+    title: str,
+    basename: str,
+    figure: QWidget,
+    header: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+) -> str | None:
+    """Ask where to save; write ``figure`` as PNG or ``header``/``rows`` as CSV; the path."""
+    path, chosen = QFileDialog.getSaveFileName(
+        parent, f"Export {title}", basename, f"{PNG_FILTER};;{CSV_FILTER}"
+    )
     if not path:
         return None
     lower = path.lower()

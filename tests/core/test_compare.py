@@ -28,7 +28,7 @@ from subword_core.pre_tokenizers import Whitespace
 from subword_core.tokenizer import Tokenizer
 from subword_core.trainers.base import drive
 
-TEXT = "lower lowest"   # l0 o1 w2 e3 r4 _5 l6 o7 w8 e9 s10 t11
+TEXT = "lower lowest"  # l0 o1 w2 e3 r4 _5 l6 o7 w8 e9 s10 t11
 
 
 def hand_bpe(special_unk: bool = False) -> Tokenizer:
@@ -69,8 +69,8 @@ def test_hand_models_align_by_offsets():
 
 def test_where_a_space_is_attached_is_not_a_boundary_difference():
     text = "hello world"
-    split = rows((0, 5), (6, 11))          # whitespace pre-tokenizer drops the space
-    attached = rows((0, 5), (5, 11))       # byte-level 'Ġworld' carries it
+    split = rows((0, 5), (6, 11))  # whitespace pre-tokenizer drops the space
+    attached = rows((0, 5), (5, 11))  # byte-level 'Ġworld' carries it
     a = align(text, {"split": split, "attached": attached})
     assert a.row("split").boundaries == a.row("attached").boundaries == {6}
     assert a.differing == ()
@@ -87,11 +87,14 @@ def test_characters_shared_by_several_tokens():
     assert row.split_chars == {1}
     assert row.boundaries == {1, 2}
     assert [(s.start, s.end, s.tokens) for s in row.segments] == [
-        (0, 1, (0,)), (1, 2, (1, 2, 3)), (2, 3, (4,))]
+        (0, 1, (0,)),
+        (1, 2, (1, 2, 3)),
+        (2, 3, (4,)),
+    ]
 
 
 def test_a_token_spanning_two_characters_hides_the_cut():
-    enc = rows((0, 2), (1, 2))   # token 0 covers 'ab', token 1 part of 'b'
+    enc = rows((0, 2), (1, 2))  # token 0 covers 'ab', token 1 part of 'b'
     assert boundaries("ab", char_cover(enc, 2)) == frozenset()
 
 
@@ -112,7 +115,12 @@ def test_special_tokens_are_ignored_when_aligning():
 
 # ----------------------------------------------------------------------------- metrics
 def test_words_are_whitespace_pre_tokenizer_pieces():
-    assert words("Hi, 한국어 🙂!") == [("Hi", (0, 2)), (",", (2, 3)), ("한국어", (4, 7)), ("🙂!", (8, 10))]
+    assert words("Hi, 한국어 🙂!") == [
+        ("Hi", (0, 2)),
+        (",", (2, 3)),
+        ("한국어", (4, 7)),
+        ("🙂!", (8, 10)),
+    ]
 
 
 def test_text_metrics_by_hand():
@@ -120,7 +128,11 @@ def test_text_metrics_by_hand():
     m = text_metrics(TEXT, tok.encode(TEXT), tok.token_to_id("[UNK]"))
     # 12 characters, 2 words, 6 tokens of which 2 unknown
     assert m == Metrics(characters=12, words=2, tokens=6, unknown=2)
-    assert (m.chars_per_token, m.tokens_per_word, m.unknown_share) == (2.0, 3.0, pytest.approx(1 / 3))
+    assert (m.chars_per_token, m.tokens_per_word, m.unknown_share) == (
+        2.0,
+        3.0,
+        pytest.approx(1 / 3),
+    )
     wp = hand_wordpiece()
     m = text_metrics(TEXT, wp.encode(TEXT), 0)
     assert (m.tokens, m.chars_per_token, m.tokens_per_word, m.unknown_share) == (4, 3.0, 2.0, 0.0)
@@ -169,10 +181,18 @@ def test_vocab_overlap_by_hand():
     assert o.surface_jaccard == pytest.approx(5 / 9)
 
 
-@pytest.mark.parametrize("token,byte_level,form", [
-    ("Ġworld", True, "world"), ("Ġ", True, " "), ("ðŁ", True, "<0xF0><0x9F>"), ("Ã©", True, "é"),
-    ("▁the", False, "the"), ("▁", False, " "), ("the", False, "the"),
-])
+@pytest.mark.parametrize(
+    "token,byte_level,form",
+    [
+        ("Ġworld", True, "world"),
+        ("Ġ", True, " "),
+        ("ðŁ", True, "<0xF0><0x9F>"),
+        ("Ã©", True, "é"),
+        ("▁the", False, "the"),
+        ("▁", False, " "),
+        ("the", False, "the"),
+    ],
+)
 def test_surface_form(token, byte_level, form):
     assert surface_form(token, byte_level=byte_level) == form
 
@@ -184,7 +204,11 @@ def test_surface_form_uses_the_model_markers():
 
 
 # ----------------------------------------------------------------------------- trained tokenizers
-CORPUS = ["low lower newest widest", "the other theatre thesis", "한국어 문장 🙂 café naïve"] * 20
+CORPUS = [
+    "low lower newest widest",
+    "the other theatre thesis",
+    "한국어 문장 🙂 café naïve",
+] * 20
 
 
 @pytest.fixture(scope="module")
@@ -195,12 +219,16 @@ def trained():
     return {alg: drive(train_tokenizer(CORPUS, alg, size)).tokenizer for alg, size in sizes.items()}
 
 
-@pytest.mark.parametrize("text", ["", "a", "lower newest 🙂", "한국어 café naïve", "  spaces\tand\nlines "])
+@pytest.mark.parametrize(
+    "text", ["", "a", "lower newest 🙂", "한국어 café naïve", "  spaces\tand\nlines "]
+)
 def test_alignment_invariants_on_trained_tokenizers(trained, text):
     a = align_tokenizers(text, trained)
     for row in a.rows:
         # segments tile the text in order
-        assert [s.start for s in row.segments] == [0, *[s.end for s in row.segments]][:len(row.segments)]
+        assert [s.start for s in row.segments] == [0, *[s.end for s in row.segments]][
+            : len(row.segments)
+        ]
         assert (row.segments[-1].end if row.segments else 0) == len(text)
         # every boundary is a non-whitespace character with no token shared with the previous one
         cover = char_cover(row.encoding, len(text))
@@ -219,8 +247,21 @@ def test_byte_level_emoji_is_a_split_character(trained):
 def test_pairwise_overlaps_cover_each_pair_once(trained):
     overlaps = pairwise_overlaps(trained)
     assert [(o.a, o.b) for o in overlaps] == [
-        ("byte-bpe", "bpe"), ("byte-bpe", "wordpiece"), ("byte-bpe", "unigram"),
-        ("bpe", "wordpiece"), ("bpe", "unigram"), ("wordpiece", "unigram")]
+        ("byte-bpe", "bpe"),
+        ("byte-bpe", "wordpiece"),
+        ("byte-bpe", "unigram"),
+        ("bpe", "wordpiece"),
+        ("bpe", "unigram"),
+        ("wordpiece", "unigram"),
+    ]
     for o in overlaps:
         assert 0 <= o.shared <= min(o.size_a, o.size_b)
         assert 0.0 <= o.jaccard <= 1.0 and 0.0 <= o.surface_jaccard <= 1.0
+
+
+def test_take_chars_stops_after_the_document_that_reaches_the_budget():
+    from subword_core.compare import take_chars
+
+    assert take_chars(["ab", "cd", "ef"], 3) == ["ab", "cd"]
+    assert take_chars(["ab", "cd"], 100) == ["ab", "cd"]
+    assert take_chars(iter(["ab"]), 0) == []

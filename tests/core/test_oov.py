@@ -54,20 +54,27 @@ def trained():
 # ----------------------------------------------------------------------------- strategies
 def test_strategies_of_the_presets(trained):
     kinds = {name: unknown_strategy(tok).kind for name, tok in trained.items()}
-    assert kinds == {"byte-bpe": "bytes", "bpe": "unk_per_char", "wordpiece": "unk_whole_word",
-                     "unigram": "unk_span"}
+    assert kinds == {
+        "byte-bpe": "bytes",
+        "bpe": "unk_per_char",
+        "wordpiece": "unk_whole_word",
+        "unigram": "unk_span",
+    }
 
 
-@pytest.mark.parametrize("tokenizer,kind", [
-    (hand_bpe(), "unk_per_char"),
-    (hand_bpe(fuse_unk=True), "unk_fused"),
-    (hand_bpe(unk_token=None), "dropped"),
-    (hand_bpe(byte_fallback=True), "byte_fallback"),
-    (hand_wordpiece(), "unk_whole_word"),
-    (hand_unigram(unk_id=0), "unk_span"),
-    (hand_unigram(unk_id=0, byte_fallback=True), "byte_fallback"),
-    (hand_unigram(), "error"),
-])
+@pytest.mark.parametrize(
+    "tokenizer,kind",
+    [
+        (hand_bpe(), "unk_per_char"),
+        (hand_bpe(fuse_unk=True), "unk_fused"),
+        (hand_bpe(unk_token=None), "dropped"),
+        (hand_bpe(byte_fallback=True), "byte_fallback"),
+        (hand_wordpiece(), "unk_whole_word"),
+        (hand_unigram(unk_id=0), "unk_span"),
+        (hand_unigram(unk_id=0, byte_fallback=True), "byte_fallback"),
+        (hand_unigram(), "error"),
+    ],
+)
 def test_strategies_from_model_options(tokenizer, kind):
     assert unknown_strategy(tokenizer).kind == kind
 
@@ -77,7 +84,10 @@ def test_bpe_gives_one_unknown_per_unseen_character():
     r = explain_unseen(hand_bpe(), "lower lowest")
     assert r.encoding.tokens == ["low", "er", "low", "e", "[UNK]", "[UNK]"]
     assert r.kinds == ("known", "known", "known", "known", "unknown", "unknown")
-    assert [(w.text, w.outcome) for w in r.words] == [("lower", "split"), ("lowest", "partly_unknown")]
+    assert [(w.text, w.outcome) for w in r.words] == [
+        ("lower", "split"),
+        ("lowest", "partly_unknown"),
+    ]
     trace = r.words[1].trace
     assert r.words[1].trace_kind == "bpe"
     # l o w e [UNK] [UNK] -> lo w ... -> low ...; then no pair has a merge
@@ -96,7 +106,7 @@ def test_bpe_without_unknown_token_drops_unseen_characters():
 def test_wordpiece_turns_the_whole_word_into_unk():
     r = explain_unseen(hand_wordpiece(), "lowest lowxst")
     assert r.encoding.tokens == ["low", "##est", "[UNK]"]
-    assert r.encoding.offsets[2] == (7, 13)      # the whole word, not the missing piece
+    assert r.encoding.offsets[2] == (7, 13)  # the whole word, not the missing piece
     outcome = r.words[1]
     assert outcome.outcome == "unknown" and outcome.trace.reason == "no_match"
     # greedy: 'low' matches at 0; at 3 nothing starting with 'x' is in the vocabulary
@@ -110,7 +120,11 @@ def test_unigram_lattice_and_unknown_span():
     lattice = r.words[0].trace
     assert r.words[0].trace_kind == "unigram"
     assert [(n.piece, n.start, n.end) for n in lattice.nodes] == [
-        ("a", 0, 1), ("ab", 0, 2), ("b", 1, 2), ("x", 2, 3)]
+        ("a", 0, 1),
+        ("ab", 0, 2),
+        ("b", 1, 2),
+        ("x", 2, 3),
+    ]
     # best path ab + <unk>: -1.5 + (min score -2 - 10)
     assert [lattice.nodes[i].piece for i in lattice.best_path] == ["ab", "x"]
     assert lattice.best_score == pytest.approx(-13.5)
@@ -129,7 +143,7 @@ def test_byte_level_never_unknown(trained):
     tok = trained["byte-bpe"]
     r = explain_unseen(tok, "🙂")
     assert r.unknown_count == 0
-    assert set(r.kinds) == {"byte_piece"}           # four bytes, none a whole character
+    assert set(r.kinds) == {"byte_piece"}  # four bytes, none a whole character
     assert r.words[0].outcome == "bytes"
     assert len(r.encoding) == 4
 
@@ -138,7 +152,7 @@ def test_token_kinds_flag_special_tokens(trained):
     tok = trained["wordpiece"]
     enc = tok.encode("low")
     kinds = token_kinds(tok, enc)
-    assert kinds[0] == kinds[-1] == "special"        # [CLS] ... [SEP]
+    assert kinds[0] == kinds[-1] == "special"  # [CLS] ... [SEP]
 
 
 # ----------------------------------------------------------------------------- held-out
@@ -151,7 +165,7 @@ def test_split_documents_holds_out_the_last_tenth(n, held):
 
 def test_word_vocabulary_ranks_by_count_then_word():
     counts = {"the": 9, "cat": 5, "dog": 5, "sat": 1}
-    assert word_vocabulary(counts, 3) == ["the", "cat"]       # 2 words + [UNK] = 3 entries
+    assert word_vocabulary(counts, 3) == ["the", "cat"]  # 2 words + [UNK] = 3 entries
     assert word_vocabulary(counts, 10) == ["the", "cat", "dog", "sat"]
 
 
@@ -160,15 +174,16 @@ HELDOUT_DOCS = ["the cat"] * 5 + ["the dog"] * 4 + ["the cat sat"]
 
 def test_word_level_baseline_by_hand():
     # training split: the x9, cat x5, dog x4; held out: "the cat sat"
-    small = word_level_tokenizer(word_vocabulary({"the": 9, "cat": 5, "dog": 4}, 2))   # [UNK] + the
+    small = word_level_tokenizer(word_vocabulary({"the": 9, "cat": 5, "dog": 4}, 2))  # [UNK] + the
     metrics, with_unknown = heldout_metrics(small, ["the cat sat"])
     assert (metrics.words, metrics.tokens, metrics.unknown, with_unknown) == (3, 3, 2, 2)
     assert metrics.unknown_share == pytest.approx(2 / 3)
 
 
 def test_heldout_report_by_hand():
-    chars = _with_whitespace(BPE({"[UNK]": 0, "t": 1, "h": 2, "e": 3, "c": 4, "a": 5}, [],
-                                 unk_token="[UNK]"))
+    chars = _with_whitespace(
+        BPE({"[UNK]": 0, "t": 1, "h": 2, "e": 3, "c": 4, "a": 5}, [], unk_token="[UNK]")
+    )
     report = drive(iter_heldout(HELDOUT_DOCS, {"chars": chars}))
     assert (report.train_documents, report.heldout_documents) == (9, 1)
     (row,) = report.rows
@@ -183,8 +198,11 @@ def test_heldout_report_by_hand():
 
 def test_heldout_retrains_on_the_training_split():
     docs = ["ab ab"] * 9 + ["abc"]
-    report = drive(iter_heldout(docs, {}, retrain={"bpe": TrainSpec("bpe", 20),
-                                                   "byte": TrainSpec("byte-bpe", 270)}))
+    report = drive(
+        iter_heldout(
+            docs, {}, retrain={"bpe": TrainSpec("bpe", 20), "byte": TrainSpec("byte-bpe", 270)}
+        )
+    )
     rows = {r.name: r for r in report.rows}
     # 'c' never occurs in the training split: classic BPE has one [UNK], byte-level none
     assert rows["bpe"].retrained and rows["bpe"].subword.unknown == 1
@@ -197,3 +215,18 @@ def test_heldout_retrains_on_the_training_split():
 def test_heldout_reports_a_failing_retrain_as_an_error_row():
     report = drive(iter_heldout(["ab"] * 9 + ["ab"], {}, retrain={"u": TrainSpec("unigram", 1)}))
     assert report.rows[0].error
+
+
+def test_train_spec_from_session_options():
+    spec = TrainSpec.from_options("bpe", {"vocab_size": 50, "special_tokens": ["[UNK]"],
+                                          "min_frequency": 2, "scoring": None})
+    assert spec == TrainSpec("bpe", 50, 2, ("[UNK]",), None)
+    assert TrainSpec.from_options("file", {"vocab_size": 50}) is None
+    assert TrainSpec.from_options("bpe", {}) is None
+
+
+def test_report_rows_for_export():
+    rows = explain_unseen(hand_bpe(), "lowest").as_rows()
+    assert rows == [{"strategy": "unk_per_char", "word": "lowest", "start": 0, "end": 6,
+                     "model_input": "lowest", "outcome": "partly_unknown",
+                     "tokens": "low e [UNK] [UNK]"}]

@@ -43,7 +43,7 @@ def test_length_histogram_by_hand():
 
 def test_length_histogram_weighted_by_corpus_counts():
     bins = length_histogram(hand_bpe(), {7: 3, 8: 1, 4: 1, 0: 2})
-    assert [b.count for b in bins] == [1, 1, 3]       # e | er | low x3 ([UNK] not counted)
+    assert [b.count for b in bins] == [1, 1, 3]  # e | er | low x3 ([UNK] not counted)
 
 
 def test_empty_bins_keep_the_axis_contiguous():
@@ -51,9 +51,16 @@ def test_empty_bins_keep_the_axis_contiguous():
     assert [(b.length, b.count) for b in length_histogram(tok)] == [(1, 1), (2, 0), (3, 0), (4, 1)]
 
 
-@pytest.mark.parametrize("token,byte_level,length", [
-    ("Ġworld", True, 5), ("Ġ", True, 1), ("ðŁ", True, 2), ("Ã©", True, 1), ("▁the", False, 3),
-])
+@pytest.mark.parametrize(
+    "token,byte_level,length",
+    [
+        ("Ġworld", True, 5),
+        ("Ġ", True, 1),
+        ("ðŁ", True, 2),
+        ("Ã©", True, 1),
+        ("▁the", False, 3),
+    ],
+)
 def test_token_length_of_surface_forms(token, byte_level, length):
     assert token_length(token, byte_level=byte_level) == length
 
@@ -77,8 +84,9 @@ def test_zipf_names_tokens():
 
 
 # ----------------------------------------------------------------------------- replaying merges
-@pytest.mark.parametrize("n,k,steps", [(10, 3, [0, 5, 10]), (2, 5, [0, 1, 2]), (0, 4, [0]),
-                                       (7, 1, [7])])
+@pytest.mark.parametrize(
+    "n,k,steps", [(10, 3, [0, 5, 10]), (2, 5, [0, 1, 2]), (0, 4, [0]), (7, 1, [7])]
+)
 def test_merge_steps(n, k, steps):
     assert merge_steps(n, k) == steps
 
@@ -108,7 +116,9 @@ def test_merge_counts_from_a_history():
     history.record(MergeAdded(0, "l", "o", "lo", 6, 5))
     history.record(MergeAdded(1, "lo", "w", "low", 7, 4))
     assert [(m.rank, m.count, m.token, m.token_id) for m in merge_counts(history)] == [
-        (0, 5, "lo", 6), (1, 4, "low", 7)]
+        (0, 5, "lo", 6),
+        (1, 4, "low", 7),
+    ]
     assert merge_counts(None) == []
 
 
@@ -120,8 +130,33 @@ def test_trained_bpe_pair_counts_never_increase():
     counts = [m.count for m in merge_counts(result.history)]
     assert len(counts) == len(result.history.merges) > 10
     assert all(a >= b for a, b in zip(counts, counts[1:]))
-    curve = chars_per_token_curve(result.tokenizer, MergeGraph.of(result.tokenizer, result.history),
-                                  docs[:2], n_points=5)
+    curve = chars_per_token_curve(
+        result.tokenizer, MergeGraph.of(result.tokenizer, result.history), docs[:2], n_points=5
+    )
     # the last point is the model itself; merges compress the text
     assert curve[-1].tokens == sum(len(result.tokenizer.encode(d)) for d in docs[:2])
     assert curve[0].chars_per_token < curve[-1].chars_per_token
+
+
+# ----------------------------------------------------------------------- corpus figures, tables
+def test_corpus_figures_take_the_beginning_of_the_corpus():
+    from subword_core.stats import iter_corpus_figures
+
+    tok = hand_bpe()
+    docs = ["lower lowest", "low", "lower"]
+    profile, curve = drive(iter_corpus_figures(tok, MergeGraph.of(tok), docs, 12, 5, n_points=4))
+    # corpus: "lower lowest" already reaches 12 characters; curve: the same first document
+    assert profile.documents == 1 and profile.metrics.tokens == 6
+    assert [p.tokens for p in curve] == [11, 9, 7, 6]
+
+
+def test_figure_tables():
+    from subword_core.stats import figure_table
+
+    tok = hand_bpe()
+    header, rows = figure_table("lengths", length_histogram(tok), tok)
+    assert header == ["length", "count", "tokens"]
+    assert rows == [[1, 5, "e l o r w"], [2, 2, "er lo"], [3, 1, "low"]]
+    assert figure_table("zipf", zipf({7: 2}, tok), tok)[1] == [[1, 2, 7, "low"]]
+    with pytest.raises(ValueError):
+        figure_table("pie", [])

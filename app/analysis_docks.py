@@ -1,0 +1,108 @@
+"""Place the analysis panes (compare, unseen words, statistics) as docks of the main window.
+
+Composition only, like ``main_window``: this module creates the three panes from
+the shared :class:`~app.session.Session` and :class:`~app.selection.SelectionModel`,
+puts each in a dock (tabbed with the merge history when the window has one),
+registers the docks in ``window.docks`` (so a View menu built afterwards lists
+them) and stops the panes' workers when the window closes or the application
+quits. It lives outside ``app/panes`` because it imports panes, which panes never do.
+
+Usage in ``MainWindow.__init__``, after the docks are made and before the menus::
+
+    self.analysis_docks = add_analysis_docks(self, session, selection)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QScrollArea, QWidget
+
+from .panes.compare_pane import ComparePane
+from .panes.oov_pane import OovPane
+from .panes.stats_pane import StatsPane
+from .selection import SelectionModel
+from .session import Session
+
+
+@dataclass
+class AnalysisDocks:
+    """The panes and docks that :func:`add_analysis_docks` created."""
+
+    compare: ComparePane
+    oov: OovPane
+    stats: StatsPane
+    docks: dict[str, QDockWidget] = field(default_factory=dict)
+
+    @property
+    def panes(self) -> list[QWidget]:
+        return [self.compare, self.oov, self.stats]
+
+    def shutdown(self) -> None:
+        """Stop every worker (a running QThread must never be destroyed)."""
+        for pane in self.panes:
+            pane.shutdown()
+
+
+class _StopOnClose(QObject):
+    """Stops the panes' workers when the window is closed (before it is destroyed)."""
+
+    def __init__(self, docks: AnalysisDocks, parent: QObject) -> None:
+        super().__init__(parent)
+        self._docks = docks
+        app = QApplication.instance()
+        if app is not None:  # a child of the window: disconnected when the window goes
+            app.aboutToQuit.connect(self.stop)
+
+    def stop(self) -> None:
+        self._docks.shutdown()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.Close:
+            self._docks.shutdown()
+        return False
+
+
+def add_analysis_docks(
+    window: QMainWindow, session: Session, selection: SelectionModel
+) -> AnalysisDocks:
+    """Create the compare, unseen-words and statistics docks in ``window``."""
+    result = AnalysisDocks(
+        ComparePane(session, selection), OovPane(session, selection), StatsPane(session, selection)
+    )
+    existing = getattr(window, "docks", None)
+    # tabbed with the merge history; without one, the three share one dock area as tabs
+    anchor = existing.get("merges") if isinstance(existing, dict) else None
+    front = anchor
+    for key, title, pane in (
+        ("compare", "Compare", result.compare),
+        ("oov", "Unseen words", result.oov),
+        ("stats", "Statistics", result.stats),
+    ):
+        dock = QDockWidget(title, window)
+        dock.setObjectName(f"{pane.objectName()}Dock")
+        dock.setWidget(_scrollable(pane))
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+        if anchor is not None:
+            window.tabifyDockWidget(anchor, dock)
+        anchor = anchor or dock
+        result.docks[key] = dock
+    (front or result.docks["compare"]).raise_()  # the merge history stays in front, as before
+    if isinstance(existing, dict):
+        existing.update(result.docks)
+    window.installEventFilter(_StopOnClose(result, window))
+    return result
+
+
+def _scrollable(pane: QWidget) -> QScrollArea:
+    # The tabbed bottom dock takes the tallest tab's minimum height; scrolling keeps
+    # the window within a 1280x800 screen whatever these panes need.
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(pane)
+    return area
+
+
+__all__ = ["AnalysisDocks", "add_analysis_docks"]

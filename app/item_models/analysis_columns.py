@@ -1,0 +1,115 @@
+"""Columns of the analysis tables (compare metrics, vocabulary overlap, boundaries, held-out).
+
+Each :class:`~app.item_models.table_model.Column` maps one core record
+(``compare.Metrics`` rows, ``compare.Overlap``, ``oov.HeldoutRow``) to a cell:
+numbers are formatted for people and sorted by their value. :func:`table_rows`
+gives the same cells for a CSV export, so the file holds what the table shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from subword_core.analysis import visible_text
+
+from .table_model import Column
+
+
+def fmt(value: float | None) -> str | None:
+    return None if value is None else f"{value:.2f}"
+
+
+def pct(value: float | None) -> str | None:
+    return None if value is None else f"{value:.1%}"
+
+
+def _metric(key: str, attr: str):
+    def get(record: dict) -> Any:
+        metrics = record[key]
+        return None if metrics is None else getattr(metrics, attr)
+
+    return get
+
+
+def _metric_columns(prefix: str, key: str) -> list[Column]:
+    cpt, tpw, unk = (
+        _metric(key, a) for a in ("chars_per_token", "tokens_per_word", "unknown_share")
+    )
+    return [
+        Column(f"{prefix}tokens", _metric(key, "tokens"), align_right=True),
+        Column(f"{prefix}chars/token", lambda r: fmt(cpt(r)), align_right=True, sort_key=cpt),
+        Column(f"{prefix}tokens/word", lambda r: fmt(tpw(r)), align_right=True, sort_key=tpw),
+        Column(f"{prefix}unknown", lambda r: pct(unk(r)), align_right=True, sort_key=unk),
+    ]
+
+
+#: Records: ``{"name": str, "text": Metrics, "corpus": Metrics | None}``.
+METRIC_COLUMNS = [
+    Column("tokenizer", lambda r: r["name"]),
+    *_metric_columns("", "text"),
+    *_metric_columns("corpus ", "corpus"),
+]
+
+#: Records: ``compare.Overlap``.
+OVERLAP_COLUMNS = [
+    Column("pair", lambda o: f"{o.a} ↔ {o.b}"),
+    Column("sizes", lambda o: f"{o.size_a:,} / {o.size_b:,}"),
+    Column("shared", lambda o: o.shared, align_right=True),
+    Column("Jaccard", lambda o: fmt(o.jaccard), align_right=True),
+    Column(
+        "surface shared",
+        lambda o: o.surface_shared,
+        align_right=True,
+        tooltip=lambda o: "markers (Ġ ▁ ## </w>) removed, byte symbols decoded",
+    ),
+    Column("surface Jaccard", lambda o: fmt(o.surface_jaccard), align_right=True),
+]
+
+#: Records: ``oov.HeldoutRow``.
+HELDOUT_COLUMNS = [
+    Column("tokenizer", lambda r: r.name),
+    Column("vocab size", lambda r: r.vocab_size, align_right=True),
+    Column("retrained", lambda r: "yes" if r.retrained else "no"),
+    Column("held-out words", lambda r: r.word_level.words, align_right=True),
+    Column(
+        "word-level OOV",
+        lambda r: pct(r.word_oov_rate),
+        align_right=True,
+        tooltip=lambda r: "held-out words missing from a word vocabulary of the same size",
+    ),
+    Column("unknown tokens", lambda r: pct(r.unknown_token_rate), align_right=True),
+    Column("words with an unknown", lambda r: pct(r.words_with_unknown_rate), align_right=True),
+    Column("error", lambda r: r.error),
+]
+
+
+def boundary_columns(names: Sequence[str]) -> list[Column]:
+    """Position, context, then one column per tokenizer: does it cut there?"""
+    columns = [
+        Column("position", lambda r: r["p"], align_right=True),
+        Column("context", lambda r: r["context"]),
+    ]
+    for k, name in enumerate(names):
+        columns.append(Column(name, lambda r, k=k: "cut" if r["cuts"][k] else "—"))
+    return columns
+
+
+def boundary_records(alignment: Any) -> list[dict]:
+    """One record per differing boundary of a ``compare.Alignment``."""
+    if alignment is None:
+        return []
+    text = alignment.text
+    return [
+        {
+            "p": p,
+            "context": f"{visible_text(text[max(0, p - 8) : p])} | {visible_text(text[p : p + 8])}",
+            "cuts": [p in row.boundaries for row in alignment.rows],
+        }
+        for p in alignment.differing
+    ]
+
+
+def table_rows(columns: Sequence[Column], records: Iterable[Any]) -> tuple[list[str], list[list]]:
+    """Header and cells, as the table shows them (for CSV export)."""
+    return [c.title for c in columns], [[c.value(r) for c in columns] for r in records]

@@ -1,0 +1,293 @@
+"""ComparePane: two to four tokenizers on the same text, aligned by character offsets.
+
+- The compare set is picked from the session's tokenizers (``addToCompareButton``
+  adds the one chosen in the combo; the current tokenizer joins an empty set).
+- The :class:`~app.widgets.compare_view.CompareView` draws one row per tokenizer;
+  boundaries they disagree on are red (``subword_core.compare.align``).
+- Tables: per-tokenizer metrics on the text and on the corpus (tokens, characters
+  per token, tokens per word, unknown share; the corpus pass runs in a
+  :class:`~app.jobs.FigureJob`), vocabulary overlap of each pair, and every
+  differing boundary with who cuts there.
+- Clicking a token selects its character span; a span selected elsewhere is
+  outlined in every row. Export writes the view as PNG or the shown table as CSV.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtWidgets import (
+    QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QScrollArea, QSplitter, QTableView,
+    QTabWidget, QVBoxLayout, QWidget,
+)
+
+from subword_core.analysis import is_byte_level, unk_id
+from subword_core.compare import (
+    MAX_COMPARE, align_tokenizers, iter_corpus_profiles, pairwise_overlaps, text_metrics,
+)
+from subword_core.corpus import Corpus
+
+from ..item_models import RecordTableModel
+from ..item_models.analysis_columns import (
+    METRIC_COLUMNS, OVERLAP_COLUMNS, boundary_columns, boundary_records, table_rows,
+)
+from ..jobs import FigureJob
+from ..selection import Selection, SelectionModel
+from ..session import Session
+from ..widgets.compare_view import CompareView
+from ..widgets.export import export_dialog
+
+#: Characters of the session text compared (the view draws fewer; see CompareView).
+TEXT_LIMIT = 20_000
+#: The corpus pass stops after the document that reaches this many characters.
+CORPUS_CHARS = 300_000
+
+
+class ComparePane(QWidget):
+    """Compare set controls, the aligned rows, and the metrics / overlap / boundary tables."""
+
+    def __init__(self, session: Session, selection: SelectionModel,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("comparePane")
+        self._session, self._selection = session, selection
+        self._entries: list[Any] = []  # TokenizerEntry objects, compared in this order
+        self._profiles: dict[str, Any] = {}
+        self._shown_names: list[str] | None = None
+        self._dirty: set[str] = set()  # "text", "corpus": waiting until the pane is shown
+        self.alignment: Any = None
+
+        self.combo = QComboBox(objectName="compareTokenizerCombo")
+        self.combo.setMinimumContentsLength(16)
+        self.add_button = QPushButton("Add to compare", objectName="addToCompareButton")
+        self.remove_button = QPushButton("Remove", objectName="removeFromCompareButton")
+        self.export_button = QPushButton("Export…", objectName="exportButton")
+        self.export_button.setToolTip("The view as PNG, or the table shown below as CSV")
+        self.members_label = QLabel("", objectName="compareMembers")
+        self.view = CompareView()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.view)
+        self.status_label = QLabel("", objectName="compareStatus")
+        self.metrics_model = RecordTableModel(METRIC_COLUMNS, self)
+        self.overlap_model = RecordTableModel(OVERLAP_COLUMNS, self)
+        self.boundary_columns = boundary_columns([])
+        self.boundary_model = RecordTableModel(self.boundary_columns, self)
+        self.tabs = QTabWidget(objectName="compareTables")
+        tables = (("Metrics", "compareMetricsTable", self.metrics_model),
+                  ("Vocabulary overlap", "compareOverlapTable", self.overlap_model),
+                  ("Differing boundaries", "compareBoundariesTable", self.boundary_model))
+        for title, name, model in tables:
+            table = QTableView(objectName=name)
+            table.setModel(model)
+            table.verticalHeader().setVisible(False)
+            table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            self.tabs.addTab(table, title)
+        self.boundary_table = self.tabs.widget(2)
+
+        controls = QHBoxLayout()
+        for w in (QLabel("Tokenizer:"), self.combo, self.add_button, self.remove_button):
+            controls.addWidget(w)
+        controls.addWidget(self.members_label, 1)
+        controls.addWidget(self.export_button)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(scroll)
+        splitter.addWidget(self.tabs)
+        splitter.setSizes([260, 160])
+        layout = QVBoxLayout(self)
+        layout.addLayout(controls)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(self.status_label)
+
+        self.job = FigureJob(self)
+        self.job.progress.connect(self._on_job_progress)
+        self.job.returned.connect(self._on_job_returned)
+        self.job.failed.connect(self._on_job_failed)
+        self.add_button.clicked.connect(self._on_add_clicked)
+        self.remove_button.clicked.connect(self._on_remove_clicked)
+        self.export_button.clicked.connect(self.export)
+        self.view.token_clicked.connect(self._on_view_token_clicked)
+        session.tokenizers_changed.connect(self._on_session_tokenizers_changed)
+        session.tokenizer_changed.connect(self._on_session_tokenizer_changed)
+        session.text_changed.connect(self._on_session_text_changed)
+        session.corpus_changed.connect(self._on_session_corpus_changed)
+        selection.changed.connect(self._on_selection_changed)
+        self._on_session_tokenizers_changed()
+        self._on_session_tokenizer_changed(session.current)
+
+    # -- the compare set -----------------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return [e.name for e in self._entries]
+
+    def add_entry(self, name: str) -> bool:
+        entry = self._session.entry(name)
+        taken = entry is None or any(e is entry for e in self._entries)
+        if taken or len(self._entries) >= MAX_COMPARE:
+            return False
+        self._entries.append(entry)
+        self._set_changed()
+        return True
+
+    def remove_entry(self, name: str) -> None:
+        self._entries = [e for e in self._entries if e.name != name]
+        self._set_changed()
+
+    @Slot()
+    def _on_add_clicked(self) -> None:
+        if not self.add_entry(self.combo.currentText()) and len(self._entries) >= MAX_COMPARE:
+            self._session.notify(f"At most {MAX_COMPARE} tokenizers can be compared.")
+
+    @Slot()
+    def _on_remove_clicked(self) -> None:
+        self.remove_entry(self.combo.currentText())
+
+    @Slot()
+    def _on_session_tokenizers_changed(self) -> None:
+        live = self._session.entries
+        kept = [e for e in self._entries if any(e is x for x in live)]
+        self.combo.clear()
+        self.combo.addItems([e.name for e in live])
+        if self._session.current is not None:
+            self.combo.setCurrentText(self._session.current.name)
+        self._entries = kept
+        if self.names != self._shown_names:  # removed or renamed
+            self._set_changed()
+
+    @Slot(object)
+    def _on_session_tokenizer_changed(self, entry: Any) -> None:
+        if entry is not None:
+            self.combo.setCurrentText(entry.name)
+            if not self._entries:
+                self.add_entry(entry.name)
+
+    def _set_changed(self) -> None:
+        self._shown_names = self.names
+        names = " · ".join(self.names)
+        self.members_label.setText(f"Comparing: {names}" if names else "Add tokenizers to compare")
+        self._profiles = {}
+        self._request("text", "corpus")
+
+    def _request(self, *what: str) -> None:
+        # encoding texts and corpora is costly: a hidden dock tab waits until it is shown
+        self._dirty.update(what)
+        if self.isVisible():
+            self._flush()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        self._flush()
+
+    def _flush(self) -> None:
+        dirty, self._dirty = self._dirty, set()
+        if "text" in dirty:
+            self._refresh_text()
+        if "corpus" in dirty:
+            self.overlap_model.set_records(pairwise_overlaps(self._tokenizers()))
+            self._start_corpus_job()
+
+    def _tokenizers(self) -> dict[str, Any]:
+        return {e.name: e.tokenizer for e in self._entries}
+
+    # -- text ----------------------------------------------------------------------------------
+    @Slot(str)
+    def _on_session_text_changed(self, _text: str) -> None:
+        self._request("text")
+
+    def _refresh_text(self) -> None:
+        text = self._session.text[:TEXT_LIMIT]
+        tokenizers = self._tokenizers()
+        if len(self._session.text) > TEXT_LIMIT:
+            self.status_label.setText(f"comparing the first {TEXT_LIMIT:,} characters of the text")
+        try:
+            self.alignment = align_tokenizers(text, tokenizers) if tokenizers else None
+        except Exception as exc:  # noqa: BLE001 - a failing tokenizer must not break the pane
+            self.alignment = None
+            self.status_label.setText(f"cannot encode the text: {exc}")
+        message = "Add tokenizers to compare them." if not tokenizers else "cannot encode the text"
+        byte_level = [is_byte_level(t) for t in tokenizers.values()]
+        self.view.set_alignment(self.alignment, self.names, byte_level, message)
+        self.view.set_highlight_span(self._selection.current.span)
+        self._fill_metrics()
+        self._fill_boundaries()
+
+    def _fill_metrics(self) -> None:
+        rows = []
+        for row, entry in zip(self.alignment.rows if self.alignment else (), self._entries):
+            metrics = text_metrics(self.alignment.text, row.encoding, unk_id(entry.tokenizer))
+            profile = self._profiles.get(entry.name)
+            corpus = profile.metrics if profile is not None else None
+            rows.append({"name": entry.name, "text": metrics, "corpus": corpus})
+        self.metrics_model.set_records(rows)
+
+    def _fill_boundaries(self) -> None:
+        # the columns depend on the compare set: a new model each time
+        self.boundary_columns = boundary_columns(self.names)
+        self.boundary_model = RecordTableModel(self.boundary_columns, self)
+        self.boundary_model.set_records(boundary_records(self.alignment))
+        self.boundary_table.setModel(self.boundary_model)
+
+    # -- corpus --------------------------------------------------------------------------------
+    @Slot(object)
+    def _on_session_corpus_changed(self, _corpus: Any) -> None:
+        self._profiles = {}
+        self._request("corpus")
+
+    def _start_corpus_job(self) -> None:
+        corpus, tokenizers = self._session.corpus, self._tokenizers()
+        if corpus is None or not tokenizers:
+            self._fill_metrics()
+            return
+        paths = [Path(p) for p in corpus.paths]
+        self.status_label.setText("measuring the corpus…")
+        self.job.start(lambda cancel: iter_corpus_profiles(
+            Corpus(paths).iter_documents(), tokenizers, max_chars=CORPUS_CHARS))
+
+    @Slot(object)
+    def _on_job_progress(self, event: Any) -> None:
+        current = getattr(event, "current", None)
+        if current is not None:
+            self.status_label.setText(f"measuring the corpus… {current:,} characters")
+
+    @Slot(object)
+    def _on_job_returned(self, profiles: dict[str, Any]) -> None:
+        if set(profiles) != set(self.names):
+            return  # the compare set changed meanwhile; a new job is on its way
+        self._profiles = profiles
+        first = next(iter(profiles.values()), None)
+        if first is not None:
+            part = "the first " if first.truncated else ""
+            self.status_label.setText(f"corpus columns: {part}{first.documents:,} documents, "
+                                      f"{first.metrics.characters:,} characters")
+        self._fill_metrics()
+
+    @Slot(str)
+    def _on_job_failed(self, message: str) -> None:
+        self.status_label.setText(f"corpus figures unavailable: {message}")
+
+    # -- selection and export ------------------------------------------------------------------
+    @Slot(int, int)
+    def _on_view_token_clicked(self, row: int, index: int) -> None:
+        offsets = self.alignment.rows[row].encoding.offsets[index]
+        self._selection.set(Selection(span=tuple(offsets), origin="compare"))
+
+    @Slot(object)
+    def _on_selection_changed(self, selection: Selection) -> None:
+        self.view.set_highlight_span(selection.span)
+
+    def table_csv(self) -> tuple[list[str], list[list[Any]]]:
+        """Header and rows of the table shown in the current tab."""
+        models = [(METRIC_COLUMNS, self.metrics_model), (OVERLAP_COLUMNS, self.overlap_model),
+                  (self.boundary_columns, self.boundary_model)]
+        columns, model = models[self.tabs.currentIndex()]
+        return table_rows(columns, model.records)
+
+    @Slot()
+    def export(self) -> str | None:
+        header, rows = self.table_csv()
+        return export_dialog(self, "comparison", "comparison.png", self.view, header, rows)
+
+    def shutdown(self) -> None:
+        self.job.stop()

@@ -1,0 +1,245 @@
+"""OovPane: what each tokenizer does with words and characters it never saw.
+
+- ``oovInput``: a word or sentence; every session tokenizer encodes it
+  (``subword_core.oov.explain_unseen``). ``oovView`` lists, per tokenizer, its
+  strategy (unknown per character, bytes, whole word ``[UNK]``, ``<unk>`` span)
+  and the tokens; per word, the outcome (in vocabulary, split, spelled with
+  bytes, unknown).
+- Selecting a word shows the model's own trace of it (:class:`TraceView`): the
+  BPE merges one at a time, WordPiece's greedy matches, or the Unigram lattice.
+- The held-out tab holds out the last 10% of the corpus documents and compares a
+  word vocabulary of the same size with each tokenizer's unknown-token rate
+  (``oov.iter_heldout`` in a :class:`~app.jobs.FigureJob`), optionally after
+  retraining each preset on the other 90%.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtGui import QBrush
+from PySide6.QtWidgets import (
+    QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSplitter, QTableView,
+    QTabWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+)
+
+from subword_core.analysis import is_byte_level, visible_text, visible_token
+from subword_core.corpus import Corpus
+from subword_core.oov import TrainSpec, explain_unseen, iter_heldout
+
+from .. import style
+from ..item_models import RecordTableModel
+from ..item_models.analysis_columns import HELDOUT_COLUMNS, table_rows
+from ..jobs import FigureJob
+from ..selection import SelectionModel
+from ..session import Session
+from ..widgets.export import export_dialog
+from ..widgets.trace_view import TraceView
+
+DEFAULT_TEXT = "tokenizerization 🦜 한국어 naïveté"
+MAX_TOKENIZERS = 6
+OUTCOME_LABELS = {"in_vocab": "whole word in vocabulary", "split": "split into {n} known pieces",
+                  "bytes": "spelled with bytes", "partly_unknown": "partly unknown",
+                  "unknown": "unknown", "dropped": "dropped (no token)", "added": "added token"}
+WORD_COLUMNS = ["tokenizer", "strategy", "word", "start", "end", "model_input", "outcome", "tokens"]
+
+
+def _heldout_job(paths: list[Path], tokenizers: dict[str, Any], retrain: dict[str, TrainSpec],
+                 cancel: Any):
+    """Worker body: read the corpus documents, then the core's held-out comparison."""
+    documents = list(Corpus(paths).iter_documents())
+    return (yield from iter_heldout(documents, tokenizers, retrain=retrain, cancel=cancel))
+
+
+class OovPane(QWidget):
+    """Input box, per-tokenizer outcomes, the step-by-step trace, and the held-out split."""
+
+    def __init__(self, session: Session, selection: SelectionModel,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("oovPane")
+        self._session = session
+        self.reports: list[tuple[Any, Any]] = []   # (entry, OovReport or the exception)
+        self.heldout: Any = None
+
+        self.input = QLineEdit(DEFAULT_TEXT, objectName="oovInput")
+        self.input.setPlaceholderText("A word or sentence the tokenizers never saw…")
+        self.input.setFont(style.text_font(12))
+        self.export_button = QPushButton("Export…", objectName="exportButton")
+        self.export_button.setToolTip("The pane as PNG, or the outcomes / held-out table as CSV")
+        self.tree = QTreeWidget(objectName="oovView")
+        self.tree.setHeaderLabels(["tokenizer / word", "what happens", "tokens"])
+        self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.tree.setColumnWidth(0, 170)
+        self.tree.setColumnWidth(1, 260)
+        self.tree.setFont(style.text_font(11))
+        self.trace_view = TraceView()
+        self.heldout_button = QPushButton("Compute held-out split", objectName="heldoutButton")
+        self.retrain_check = QCheckBox("retrain each preset on the first 90% first",
+                                       objectName="retrainCheck", checked=True)
+        self.heldout_label = QLabel("The last 10% of the corpus documents are held out.",
+                                    objectName="heldoutStatus")
+        self.heldout_model = RecordTableModel(HELDOUT_COLUMNS, self)
+        self.heldout_table = QTableView(objectName="heldoutTable")
+        self.heldout_table.setModel(self.heldout_model)
+        self.heldout_table.verticalHeader().setVisible(False)
+        self.heldout_table.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
+        heldout = QWidget()
+        box = QVBoxLayout(heldout)
+        row = QHBoxLayout()
+        row.addWidget(self.heldout_button)
+        row.addWidget(self.retrain_check)
+        row.addStretch(1)
+        box.addLayout(row)
+        box.addWidget(self.heldout_label)
+        box.addWidget(self.heldout_table, 1)
+        self.tabs = QTabWidget(objectName="oovTabs")
+        self.tabs.addTab(self.trace_view, "Step by step")
+        self.tabs.addTab(heldout, "Held-out split")
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Unseen text:"))
+        top.addWidget(self.input, 1)
+        top.addWidget(self.export_button)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.tree)
+        splitter.addWidget(self.tabs)
+        splitter.setSizes([200, 260])
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+
+        self.job = FigureJob(self)
+        self.job.returned.connect(self._on_job_returned)
+        self.job.failed.connect(self._on_job_failed)
+        self.job.progress.connect(self._on_job_progress)
+        self._debounce = QTimer(self, singleShot=True, interval=150)
+        self._debounce.timeout.connect(self.refresh)
+        self.input.textChanged.connect(self._debounce.start)
+        self.tree.currentItemChanged.connect(self._on_tree_current_changed)
+        self.heldout_button.clicked.connect(self.compute_heldout)
+        self.export_button.clicked.connect(self.export)
+        session.tokenizers_changed.connect(self.refresh)
+        self.refresh()
+
+    # -- outcomes ------------------------------------------------------------------------------
+    @Slot()
+    def refresh(self) -> None:
+        text = self.input.text()
+        self.reports = []
+        for entry in self._session.entries[:MAX_TOKENIZERS]:
+            try:
+                self.reports.append((entry, explain_unseen(entry.tokenizer, text)))
+            except Exception as exc:  # noqa: BLE001 - e.g. Unigram without <unk>: show why
+                self.reports.append((entry, exc))
+        self.tree.clear()
+        for k, (entry, report) in enumerate(self.reports):
+            self.tree.addTopLevelItem(self._tokenizer_item(k, entry, report))
+        self.tree.expandAll()
+        first = self._first_interesting_word()
+        if first is not None:
+            self.tree.setCurrentItem(first)
+        else:
+            self.trace_view.show_trace("none", None)
+
+    def _tokenizer_item(self, k: int, entry: Any, report: Any) -> QTreeWidgetItem:
+        if isinstance(report, Exception):
+            return QTreeWidgetItem([entry.name, f"cannot encode: {report}", ""])
+        byte_level = is_byte_level(entry.tokenizer)
+        tokens = [visible_token(t, byte_level)
+                  for t, kind in zip(report.encoding.tokens, report.kinds) if kind != "special"]
+        counts = f"{report.unknown_count} unknown, {report.byte_count} byte tokens"
+        item = QTreeWidgetItem([entry.name, report.strategy.summary,
+                                f"{counts}: " + " · ".join(tokens)])
+        item.setToolTip(1, report.strategy.summary)
+        for w, word in enumerate(report.words):
+            shown = [visible_token(report.encoding.tokens[i], byte_level) for i in word.tokens]
+            label = OUTCOME_LABELS.get(word.outcome, word.outcome).format(n=len(word.tokens))
+            child = QTreeWidgetItem([visible_text(word.text), label, " · ".join(shown)])
+            child.setData(0, Qt.ItemDataRole.UserRole, (k, w))
+            child.setToolTip(0, f"the model saw {word.model_input!r}")
+            if word.outcome in ("unknown", "partly_unknown", "dropped"):
+                child.setBackground(1, QBrush(style.unknown_color()))
+            elif word.outcome == "bytes":
+                child.setBackground(1, QBrush(style.multi_token_color()))
+            item.addChild(child)
+        return item
+
+    def _first_interesting_word(self) -> QTreeWidgetItem | None:
+        """The first word some model could not take whole (shown on start)."""
+        for i in range(self.tree.topLevelItemCount()):
+            top = self.tree.topLevelItem(i)
+            for j in range(top.childCount()):
+                k, w = top.child(j).data(0, Qt.ItemDataRole.UserRole)
+                if self.reports[k][1].words[w].outcome not in ("in_vocab", "added"):
+                    return top.child(j)
+        return None
+
+    @Slot(object, object)
+    def _on_tree_current_changed(self, item: QTreeWidgetItem | None, _previous: Any) -> None:
+        where = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        if where is None:
+            return
+        entry, report = self.reports[where[0]]
+        word = report.words[where[1]]
+        unk = getattr(entry.tokenizer.model, "unk_token", None) or "[UNK]"
+        self.trace_view.show_trace(word.trace_kind, word.trace, is_byte_level(entry.tokenizer),
+                                   unk)
+
+    # -- held-out split ------------------------------------------------------------------------
+    @Slot()
+    def compute_heldout(self) -> bool:
+        corpus, entries = self._session.corpus, self._session.entries[:MAX_TOKENIZERS]
+        if corpus is None or not entries:
+            self.heldout_label.setText("Load a corpus and train a tokenizer first.")
+            return False
+        retrain = {}
+        if self.retrain_check.isChecked():
+            specs = {e.name: TrainSpec.from_options(e.algorithm, e.options) for e in entries}
+            retrain = {name: spec for name, spec in specs.items() if spec is not None}
+        tokenizers = {e.name: e.tokenizer for e in entries if e.name not in retrain}
+        paths = [Path(p) for p in corpus.paths]
+        self.heldout_label.setText("computing…")
+        self.job.start(lambda cancel: _heldout_job(paths, tokenizers, retrain, cancel))
+        return True
+
+    @Slot(object)
+    def _on_job_progress(self, event: Any) -> None:
+        if getattr(event, "stage", "") == "heldout":
+            self.heldout_label.setText(f"measuring… {event.current} of {event.total}"
+                                       if hasattr(event, "current") else "measuring…")
+        else:
+            self.heldout_label.setText("retraining on the first 90%…")
+
+    @Slot(object)
+    def _on_job_returned(self, report: Any) -> None:
+        self.heldout = report
+        self.heldout_model.set_records(list(report.rows))
+        self.heldout_label.setText(
+            f"trained on {report.train_documents:,} documents, held out the last "
+            f"{report.heldout_documents:,}; each word vocabulary has as many entries as its "
+            "tokenizer (the most frequent training words + [UNK]).")
+
+    @Slot(str)
+    def _on_job_failed(self, message: str) -> None:
+        self.heldout_label.setText(f"held-out split failed: {message}")
+
+    # -- export --------------------------------------------------------------------------------
+    def table_csv(self) -> tuple[list[str], list[list[Any]]]:
+        """The held-out table on its tab, else one row per word and tokenizer."""
+        if self.tabs.currentIndex() == 1 and self.heldout is not None:
+            return table_rows(HELDOUT_COLUMNS, self.heldout.rows)
+        rows = [[entry.name, *row.values()] for entry, report in self.reports
+                if not isinstance(report, Exception) for row in report.as_rows()]
+        return WORD_COLUMNS, rows
+
+    @Slot()
+    def export(self) -> str | None:
+        header, rows = self.table_csv()
+        return export_dialog(self, "unseen words", "unseen.png", self, header, rows)
+
+    def shutdown(self) -> None:
+        self.job.stop()

@@ -1,0 +1,267 @@
+"""StatsPane: the current tokenizer as numbers — four linked pyqtgraph plots.
+
+``statsView`` holds one tab per figure, each computed by :mod:`subword_core.stats`:
+
+1. token length histogram (vocabulary entries, or corpus occurrences);
+2. Zipf rank-frequency of token counts on the corpus (log-log, with the slope);
+3. characters per token as a function of vocabulary size (merge history replayed);
+4. pair count per merge (the decay curve of the training history).
+
+Corpus figures run in a :class:`~app.jobs.FigureJob` (on the session text when
+no corpus is loaded), only while the pane is visible. Clicking a bar or point
+selects the tokens behind it (a merge point selects its merge, as the merge
+history does); tokens selected elsewhere are highlighted. Export writes the
+shown plot as PNG or its data as CSV.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Slot
+from PySide6.QtWidgets import (
+    QCheckBox, QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget,
+)
+
+from subword_core.analysis import ids_of_tokens
+from subword_core.corpus import Corpus
+from subword_core.stats import (
+    figure_table, iter_corpus_figures, length_histogram, merge_counts, zipf, zipf_slope,
+)
+
+from ..jobs import FigureJob
+from ..plots.clickable_histogram import ClickableHistogram
+from ..plots.clickable_points import ClickablePointsPlot
+from ..selection import Selection, SelectionModel
+from ..session import Session
+from ..widgets.export import export_dialog
+
+CORPUS_CHARS = 300_000   # token counts: the corpus up to this many characters
+CURVE_CHARS = 30_000     # the replay encodes this sample once per point
+CURVE_POINTS = 12
+FIGURES = ["lengths", "zipf", "curve", "merges"]   # tab order
+
+
+def _figures_job(entry: Any, graph: Any, paths: list[Path] | None, text: str):
+    """Worker body: the corpus (or the text) through ``stats.iter_corpus_figures``."""
+    documents = Corpus(paths).iter_documents() if paths else [text]
+    profile, curve = yield from iter_corpus_figures(entry.tokenizer, graph, documents,
+                                                    CORPUS_CHARS, CURVE_CHARS, CURVE_POINTS)
+    return entry, profile, curve
+
+
+def _labelled(plot: Any, name: str, x: str, y: str) -> Any:
+    plot.setObjectName(name)
+    plot.setLabel("bottom", x)
+    plot.setLabel("left", y)
+    return plot
+
+
+class StatsPane(QWidget):
+    """Tabs of clickable plots, a caption per figure, and export."""
+
+    def __init__(self, session: Session, selection: SelectionModel,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("statsPane")
+        self._session, self._selection = session, selection
+        self._entry: Any = None
+        self._dirty = False
+        self.profile: Any = None
+        self.bins, self.zipf_points, self.curve, self.merges = [], [], [], []
+
+        self.title = QLabel("", objectName="statsTitle")
+        self.status = QLabel("", objectName="statsStatus")
+        self.export_button = QPushButton("Export…", objectName="exportButton")
+        self.export_button.setToolTip("The shown plot as PNG, or its data as CSV")
+        self.weight_check = QCheckBox("count corpus occurrences", objectName="lengthWeightCheck")
+        self.histogram = _labelled(ClickableHistogram(), "lengthHistogram",
+                                   "token length (characters)", "tokens")
+        self.zipf_plot = _labelled(ClickablePointsPlot(symbol_size=5), "zipfPlot", "rank", "count")
+        self.curve_plot = _labelled(ClickablePointsPlot(), "compressionPlot", "vocabulary size",
+                                    "characters per token")
+        self.merge_plot = _labelled(ClickablePointsPlot(symbol_size=4), "mergeCountPlot",
+                                    "merge rank", "pair count")
+        self.captions = [QLabel("") for _ in FIGURES]
+        self.tabs = QTabWidget(objectName="statsView")
+        pages = [(self.histogram, "Token lengths", self.weight_check),
+                 (self.zipf_plot, "Zipf", None),
+                 (self.curve_plot, "Chars/token vs vocabulary", None),
+                 (self.merge_plot, "Pair count per merge", None)]
+        for (plot, title, extra), caption in zip(pages, self.captions):
+            page = QWidget()
+            box = QVBoxLayout(page)
+            box.setContentsMargins(2, 2, 2, 2)
+            box.addWidget(plot, 1)
+            row = QHBoxLayout()
+            row.addWidget(caption, 1)
+            if extra is not None:
+                row.addWidget(extra)
+            box.addLayout(row)
+            self.tabs.addTab(page, title)
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        top.addWidget(self.status)
+        top.addWidget(self.export_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.tabs, 1)
+
+        self.job = FigureJob(self)
+        self.job.returned.connect(self._on_job_returned)
+        self.job.failed.connect(self._on_job_failed)
+        self.histogram.bar_clicked.connect(self._on_bar_clicked)
+        self.zipf_plot.point_clicked.connect(self._on_zipf_clicked)
+        self.curve_plot.point_clicked.connect(self._on_curve_clicked)
+        self.merge_plot.point_clicked.connect(self._on_merge_clicked)
+        self.weight_check.toggled.connect(self._show_histogram)
+        self.export_button.clicked.connect(self.export)
+        session.tokenizer_changed.connect(self._on_session_tokenizer_changed)
+        session.corpus_changed.connect(self._on_session_corpus_changed)
+        selection.changed.connect(self._on_selection_changed)
+        self._on_session_tokenizer_changed(session.current)
+
+    # -- inputs --------------------------------------------------------------------------------
+    @property
+    def _tokenizer(self) -> Any:
+        return self._entry.tokenizer if self._entry is not None else None
+
+    @Slot(object)
+    def _on_session_tokenizer_changed(self, entry: Any) -> None:
+        self._entry = entry
+        self.title.setText(f"Statistics of {entry.name}" if entry is not None else "No tokenizer")
+        self.profile, self.curve = None, []
+        self.merges = merge_counts(entry.history) if entry is not None else []
+        self.merge_plot.set_points([m.rank for m in self.merges], [m.count for m in self.merges])
+        model = type(entry.tokenizer.model).__name__ if entry is not None else ""
+        self.merge_plot.set_message("" if self.merges or entry is None
+                                    else f"{model}: no merges with pair counts")
+        self.captions[3].setText(f"{len(self.merges):,} merges: the count of the pair merged at "
+                                 "each rank (click a point: its merge)" if self.merges
+                                 else "no training history with merge counts")
+        self._show_histogram()
+        self._show_corpus_figures()
+        self._request_corpus_figures()
+
+    @Slot(object)
+    def _on_session_corpus_changed(self, _corpus: Any) -> None:
+        self._request_corpus_figures()
+
+    def _request_corpus_figures(self) -> None:
+        # costly: computed when the pane is shown (a hidden dock tab costs nothing)
+        self._dirty = self._entry is not None
+        if self._dirty and self.isVisible():
+            self._start_job()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if self._dirty:
+            self._start_job()
+
+    def _start_job(self) -> None:
+        self._dirty = False
+        entry, corpus = self._entry, self._session.corpus
+        paths = [Path(p) for p in corpus.paths] if corpus is not None else None
+        graph, text = entry.merge_graph(), self._session.text
+        self.status.setText("computing corpus figures…")
+        self.job.start(lambda cancel: _figures_job(entry, graph, paths, text))
+
+    @Slot(object)
+    def _on_job_returned(self, result: tuple[Any, Any, list]) -> None:
+        entry, profile, curve = result
+        if entry is not self._entry:
+            return  # computed for a tokenizer that is no longer shown
+        self.profile, self.curve = profile, curve
+        where = "the corpus" if self._session.corpus is not None else "the text"
+        part = " (beginning)" if profile.truncated else ""
+        self.status.setText(f"on {where}{part}: {profile.metrics.tokens:,} tokens")
+        self._show_histogram()
+        self._show_corpus_figures()
+
+    @Slot(str)
+    def _on_job_failed(self, message: str) -> None:
+        self.status.setText(f"corpus figures unavailable: {message}")
+
+    # -- drawing -------------------------------------------------------------------------------
+    @Slot()
+    def _show_histogram(self) -> None:
+        tok = self._tokenizer
+        weighted = self.weight_check.isChecked() and self.profile is not None
+        counts = self.profile.token_counts if weighted else None
+        self.bins = length_histogram(tok, counts) if tok is not None else []
+        self.histogram.set_bars([b.length for b in self.bins], [b.count for b in self.bins])
+        self.histogram.setLabel("left", "occurrences" if weighted else "vocabulary tokens")
+        self.captions[0].setText("surface length: Ġ ▁ ## </w> removed, bytes decoded "
+                                 "(click a bar: its tokens)")
+        self._on_selection_changed(self._selection.current)
+
+    def _show_corpus_figures(self) -> None:
+        tok = self._tokenizer
+        self.zipf_points = zipf(self.profile.token_counts, tok) if self.profile is not None else []
+        self.zipf_plot.set_points([p.rank for p in self.zipf_points],
+                                  [p.count for p in self.zipf_points], log_x=True, log_y=True)
+        slope = zipf_slope(self.zipf_points)
+        self.captions[1].setText(f"{len(self.zipf_points):,} distinct tokens; log-log slope "
+                                 f"{slope:.2f} (Zipf: about −1)" if slope is not None
+                                 else "no counts yet")
+        self.curve_plot.set_points([p.vocab_size for p in self.curve],
+                                   [p.chars_per_token for p in self.curve])
+        no_merges = tok is not None and not self._entry.merge_graph().records
+        self.curve_plot.set_message(f"{type(tok.model).__name__}: no merge history to replay"
+                                    if no_merges else "")
+        self.captions[2].setText("the tokenizer truncated to N merges, on a sample (click a "
+                                 "point: the tokens added there)" if self.curve
+                                 else "no merge history to replay, or not computed yet")
+        self._on_selection_changed(self._selection.current)
+
+    # -- selection -----------------------------------------------------------------------------
+    def _select(self, ids: frozenset[int], merge_rank: int | None = None) -> None:
+        self._selection.set(Selection(token_ids=frozenset(ids), merge_rank=merge_rank,
+                                      origin="stats"))
+
+    @Slot(int)
+    def _on_bar_clicked(self, index: int) -> None:
+        self._select(self.bins[index].token_ids)
+
+    @Slot(int)
+    def _on_zipf_clicked(self, index: int) -> None:
+        self._select(frozenset({self.zipf_points[index].token_id}))
+
+    @Slot(int)
+    def _on_curve_clicked(self, index: int) -> None:
+        self._select(self.curve[index].new_token_ids)
+
+    @Slot(int)
+    def _on_merge_clicked(self, index: int) -> None:
+        # as the merge history does: the merge, and every token whose construction used it
+        rank = self.merges[index].rank
+        using = self._entry.merge_graph().tokens_using(rank)
+        self._select(ids_of_tokens(self._tokenizer, using), rank)
+
+    @Slot(object)
+    def _on_selection_changed(self, selection: Selection) -> None:
+        ids, rank = selection.token_ids, selection.merge_rank
+        self.histogram.set_highlight(i for i, b in enumerate(self.bins) if ids & b.token_ids)
+        self.zipf_plot.set_highlight(i for i, p in enumerate(self.zipf_points) if p.token_id in ids)
+        self.curve_plot.set_highlight(i for i, p in enumerate(self.curve) if ids & p.new_token_ids)
+        self.merge_plot.set_highlight(i for i, m in enumerate(self.merges)
+                                      if m.rank == rank or (rank is None and m.token_id in ids))
+
+    # -- export --------------------------------------------------------------------------------
+    def table_csv(self) -> tuple[list[str], list[list[Any]]]:
+        """Header and rows of the figure on the current tab."""
+        kind = FIGURES[self.tabs.currentIndex()]
+        items = {"lengths": self.bins, "zipf": self.zipf_points, "curve": self.curve,
+                 "merges": self.merges}[kind]
+        return figure_table(kind, items, self._tokenizer)
+
+    @Slot()
+    def export(self) -> str | None:
+        header, rows = self.table_csv()
+        kind = FIGURES[self.tabs.currentIndex()]
+        return export_dialog(self, self.tabs.tabText(self.tabs.currentIndex()), f"{kind}.png",
+                             self.tabs.currentWidget(), header, rows)
+
+    def shutdown(self) -> None:
+        self.job.stop()

@@ -1,0 +1,182 @@
+"""TraceView: how one model cut one word, step by step.
+
+- BPE (``BPE.merge_trace``): a table with the symbols before each merge, every
+  adjacent pair that has a merge with its rank, the lowest-rank one chosen, the
+  symbols after, and why merging stopped;
+- WordPiece (``WordPiece.match_trace``): the greedy longest match at each
+  position, every candidate tried (longest first) and the match, or why the
+  whole word became ``[UNK]``;
+- Unigram (``Unigram.lattice``): the :class:`~app.widgets.lattice_view.LatticeView`.
+
+The traces are core values; this widget only lays them out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QScrollArea,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from subword_core.analysis import visible_token
+
+from ..item_models import Column, RecordTableModel
+from .lattice_view import LatticeView
+
+BPE_STOP = {
+    "no_merge_applies": "no adjacent pair has a merge any more: these are the tokens",
+    "single_symbol": "one symbol left: nothing to pair",
+    "whole_word_in_vocab": "the whole word is a token (ignore_merges)",
+    "no_symbols": "every character was dropped (no unknown token)",
+    "empty": "empty word",
+}
+WORDPIECE_END = {
+    "matched": "every position matched: the matches are the tokens",
+    "no_match": "nothing in the vocabulary matches here, so the WHOLE word becomes {unk}",
+    "too_long": "longer than max_input_chars_per_word: the whole word becomes {unk}",
+    "empty": "empty word",
+}
+STEP_COLUMNS = [
+    Column("#", lambda r: r[0], align_right=True),
+    Column("state", lambda r: r[1]),
+    Column("candidates", lambda r: r[2]),
+    Column("chosen", lambda r: r[3]),
+    Column("result", lambda r: r[4]),
+]
+
+
+class TraceView(QStackedWidget):
+    """A hint, a step table (BPE, WordPiece) or the lattice (Unigram)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("traceView")
+        self.hint = QLabel("Select a word above to see how each model cut it.")
+        self.hint.setWordWrap(True)
+        self.model = RecordTableModel(STEP_COLUMNS, self)
+        self.table = QTableView(objectName="traceTable")
+        self.table.setModel(self.model)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.caption = QLabel("", objectName="traceCaption")
+        self.caption.setWordWrap(True)
+        table_page = QWidget()
+        box = QVBoxLayout(table_page)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.caption)
+        box.addWidget(self.table, 1)
+        self.lattice_view = LatticeView()
+        self.lattice_caption = QLabel("", objectName="latticeCaption")
+        self.lattice_caption.setWordWrap(True)
+        scroll = QScrollArea()
+        scroll.setWidget(self.lattice_view)
+        scroll.setWidgetResizable(True)
+        lattice_page = QWidget()
+        box = QVBoxLayout(lattice_page)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.lattice_caption)
+        box.addWidget(scroll, 1)
+        for page in (self.hint, table_page, lattice_page):
+            self.addWidget(page)
+
+    def show_trace(
+        self, kind: str, trace: Any, byte_level: bool = False, unk: str = "[UNK]"
+    ) -> None:
+        if kind == "bpe":
+            self._show_rows(*_bpe_rows(trace, byte_level))
+        elif kind == "wordpiece":
+            self._show_rows(*_wordpiece_rows(trace, unk))
+        elif kind == "unigram":
+            self.lattice_view.set_lattice(trace)
+            self.lattice_caption.setText(_lattice_caption(trace))
+            self.setCurrentIndex(2)
+        else:
+            self.hint.setText(
+                "An added token: the model never sees it."
+                if kind == "added"
+                else "No step-by-step view for this model."
+            )
+            self.setCurrentIndex(0)
+
+    def _show_rows(self, caption: str, rows: list[tuple]) -> None:
+        self.caption.setText(caption)
+        self.model.set_records(rows)
+        self.setCurrentIndex(1)
+
+
+def _symbols(symbols, byte_level: bool) -> str:
+    return " · ".join(visible_token(s, byte_level) for s in symbols)
+
+
+def _bpe_rows(trace: Any, byte_level: bool) -> tuple[str, list[tuple]]:
+    rows = [(0, _symbols(trace.initial, byte_level), "", "", "start: one symbol per character")]
+    for k, step in enumerate(trace.steps, 1):
+        pairs = ", ".join(
+            f"{visible_token(c.left, byte_level)}+{visible_token(c.right, byte_level)} ({c.rank})"
+            for c in step.candidates
+        )
+        chosen = step.chosen
+        rows.append(
+            (
+                k,
+                _symbols(step.before, byte_level),
+                pairs,
+                f"rank {chosen.rank}: {visible_token(step.merged, byte_level)}",
+                _symbols(step.after, byte_level),
+            )
+        )
+    rows.append(
+        (len(trace.steps) + 1, "stop", "", "", BPE_STOP.get(trace.stop_reason, trace.stop_reason))
+    )
+    caption = (
+        f"BPE on {visible_token(trace.word, byte_level)!r}: apply the lowest-rank merge among "
+        f"the adjacent pairs, repeat. {len(trace.steps)} merges, {len(trace.tokens)} tokens."
+    )
+    return caption, rows
+
+
+def _wordpiece_rows(trace: Any, unk: str) -> tuple[str, list[tuple]]:
+    rows = []
+    for k, step in enumerate(trace.steps, 1):
+        rows.append(
+            (
+                k,
+                f"position {step.start}",
+                " › ".join(step.tried),
+                step.match if step.match is not None else "no match",
+                "",
+            )
+        )
+    rows.append(
+        (
+            len(trace.steps) + 1,
+            "end",
+            "",
+            "",
+            WORDPIECE_END.get(trace.reason, trace.reason).format(unk=unk),
+        )
+    )
+    caption = (
+        f"WordPiece on {trace.word!r}: at each position take the longest vocabulary entry "
+        f"(with ## after the first), trying longest first."
+    )
+    return caption, rows
+
+
+def _lattice_caption(lattice: Any) -> str:
+    if not lattice.best_path:
+        return f"No path through {lattice.sequence!r}: an unseen character and no unknown piece."
+    pieces = " + ".join(lattice.nodes[i].piece for i in lattice.best_path)
+    return (
+        f"Unigram lattice of {lattice.sequence!r}: {len(lattice.nodes)} candidate pieces. "
+        f"Viterbi best path (highlighted) = {pieces}, "
+        f"total log-probability {lattice.best_score:.2f}."
+    )
