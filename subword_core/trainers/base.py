@@ -160,8 +160,9 @@ class TrainerBase:
             value = getattr(self, f.name)
             if lo is not None and value is not None and value < lo:
                 raise TrainingError(f"{f.name} must be >= {lo}, got {value!r}")
-        if any(not isinstance(t, str) or not t for t in self.special_tokens):
-            raise TrainingError("special_tokens must be non-empty strings")
+        contents = [getattr(t, "content", t) for t in self.special_tokens]  # str or AddedToken
+        if any(not isinstance(t, str) or not t for t in contents):
+            raise TrainingError("special_tokens must be non-empty strings (or AddedTokens)")
         if any(not isinstance(c, str) for c in self.initial_alphabet):
             raise TrainingError("initial_alphabet must hold strings")
 
@@ -182,7 +183,10 @@ def check_word_counts(word_counts: Mapping[str, int]) -> None:
 
 
 def _copy(value: Any) -> Any:
-    return list(value) if isinstance(value, (list, tuple)) else value
+    # lists are copied; AddedToken-like items become their content (JSON-able history)
+    if isinstance(value, (list, tuple)):
+        return [getattr(v, "content", v) for v in value]
+    return value
 
 
 __all__ = [

@@ -62,6 +62,7 @@ from .history import TrainingHistory
 
 RawMerge = tuple[int, int, int]  # (left id, right id, new id)
 _TWO64 = 1 << 64
+_SMALL_MERGE = 256  # merges touching fewer words skip the progress-yielding wrapper
 
 
 # ---------------------------------------------------------------------------------------
@@ -214,7 +215,10 @@ class _Queue:
                 count += _TWO64  # HF: `count as u64`
             if -neg == count:
                 return key, count
-            heapq.heapreplace(heap, (-count, key, seq, pos))
+            if count:
+                heapq.heapreplace(heap, (-count, key, seq, pos))
+            else:  # HF re-queues it at 0, where it can only end the loop: drop it
+                heapq.heappop(heap)
         return None
 
     def pop(self) -> tuple[Key, int, set[int]] | None:
@@ -250,7 +254,11 @@ def _frequency_merges(setup: Setup, trainer: TrainerBase, prefix: str | None,
         runner = queue.peek()
         # 3. replace the pair in the words that (once) held it; queue the created pairs
         created: defaultdict[Key, set[int]] = defaultdict(set)
-        touched = yield from apply_merge(setup, pos, a, b, new, fresh, created, ticker, total)
+        if len(pos) <= _SMALL_MERGE:
+            touched = state.merge(pos, a, b, new, fresh, created)
+        else:
+            touched = yield from apply_merge(setup, pos, a, b, new, fresh, created, ticker,
+                                             total)
         for ckey, cpos in created.items():
             ccount = pair_counts[ckey]
             if ccount > 0:

@@ -80,6 +80,17 @@ def test_ids_special_tokens_then_alphabet_then_merges():
         ["<s>", "b", "a", "c", "bc", "abc"]
 
 
+def test_special_tokens_may_be_added_tokens():
+    from subword_core.added_tokens import AddedToken
+
+    model, history = BpeTrainer(vocab_size=5, special_tokens=[AddedToken("<s>", special=True)]) \
+        .train({"ab": 1})
+    assert model.get_vocab()["<s>"] == 0
+    assert history.options["special_tokens"] == ["<s>"]
+    with pytest.raises(TrainingError):
+        BpeTrainer(special_tokens=[""]).train({"ab": 1})
+
+
 def test_initial_alphabet_uses_first_character_and_limit_alphabet():
     model, _ = BpeTrainer(vocab_size=10, initial_alphabet=["xyz", "q"]).train({"ab": 1})
     assert {"x", "q"} <= set(model.get_vocab()) and "y" not in model.get_vocab()
