@@ -102,7 +102,9 @@ TRUNCATIONS: dict[str, dict[str, Any]] = {
     "only_second-7-stride1": dict(max_length=7, stride=1, strategy="only_second"),
     "tiny-3": dict(max_length=3),
     "tiny-1": dict(max_length=1),
-    "stride-near-limit": dict(max_length=6, stride=4),  # refused where specials leave < 5
+    # refused by enable_truncation where the special tokens leave <= 4 tokens (BERT, CLIP,
+    # Whisper); elsewhere pairs then leave too little room and HF fails while encoding
+    "stride-near-limit": dict(max_length=6, stride=4),
 }
 
 GENERIC_SPECIALS = ["[CLS]", "[SEP]", "[MASK]", "[PAD]", "[UNK]", "<s>", "</s>", "<unk>",
