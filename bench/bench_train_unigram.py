@@ -2,27 +2,30 @@
 
 Each case runs in its own subprocess (clean peak RSS, its own thread settings):
 
-- ``ours``:   ``subword_core.corpus.count_words`` (Metaspace, 1 process) + our
-              ``UnigramTrainer``; the training part is also reported alone (``ours train``)
+- ``ours``:   ``subword_core.corpus.count_words`` on the lines (Metaspace, 1 process) +
+              our ``UnigramTrainer``; the training part is also reported alone
 - ``hf``:     ``tokenizers``: ``Tokenizer(Unigram())`` + Metaspace pre-tokenizer,
               ``train_from_iterator(lines)`` with ``UnigramTrainer``, default threads
 - ``hf-1t``:  the same with ``RAYON_NUM_THREADS=1``
-- ``spm``:    ``SentencePieceTrainer`` on the file: identity normalization, no script or
-              number splitting, ``character_coverage=1``, every sentence, default threads
+- ``spm``:    ``SentencePieceTrainer`` on the file: identity normalization, whitespace
+              kept as is (so its words are the Metaspace words: indentation matters in
+              code), no script or number splitting, ``character_coverage=1``, every
+              sentence, default threads (16)
 - ``spm-1t``: the same with ``num_threads=1``
 
 All train ``--vocab-size`` pieces (8000) with ``<unk>`` and default Unigram options.
 Times are wall-clock seconds inside the worker (imports excluded, corpus reading
 included), with the process CPU time beside them (all threads); peak memory is the
-worker's max RSS. Ratios are ours (end to end) over each peer: below 1 is faster.
-The machine's load average is printed: on a shared machine compare ratios, not seconds.
+worker's peak RSS (``VmHWM``), interpreter and imports included. Ratios are ours
+(end to end) over each peer: below 1 is faster. The machine's load average is printed:
+on a shared machine compare ratios, not seconds.
 
 ``--quality`` adds, per corpus, the vocabulary overlap with ours and each model's
 corpus negative log-likelihood per word on our word counts (``corpus_nll``).
 
     .venv/bin/python bench/bench_train_unigram.py [--corpus stdlib prose] [--mb 1 2 5 10]
-        [--vocab-size 8000] [--cases ours hf hf-1t spm spm-1t] [--repeat 1] [--quality]
-        [--json-file PATH]
+        [--vocab-size 8000] [--cases ours hf hf-1t spm spm-1t] [--repeat 1]
+        [--quality] [--json-file PATH]
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.corpora import english_prose, python_stdlib  # noqa: E402
+from bench.corpora import english_prose, python_stdlib  # noqa: E402  (after sys.path)
 
 CASES = ("ours", "hf", "hf-1t", "spm", "spm-1t")
 
@@ -48,13 +51,26 @@ CASES = ("ours", "hf", "hf-1t", "spm", "spm-1t")
 # ---------------------------------------------------------------------------------------
 # Workers: one case, one corpus; print a JSON line with the figures
 # ---------------------------------------------------------------------------------------
-def _ours(corpus: Path, vocab_size: int) -> tuple[list, dict]:
+def read_lines(corpus: Path) -> list[str]:
+    """The corpus lines without line endings: what every case trains on."""
+    with open(corpus, encoding="utf-8") as fh:
+        return fh.read().splitlines()
+
+
+def metaspace_counts(lines: list[str]) -> dict[str, int]:
+    """Our word counts: no normalizer, Metaspace (prepend always), one process."""
     from subword_core.corpus import count_words
     from subword_core.pre_tokenizers import Metaspace
+
+    # subtle: counting the file itself would keep each line's "\n" in its last word
+    pre_tokenizer = Metaspace(replacement="▁", prepend_scheme="always")
+    return count_words(lines, None, pre_tokenizer, n_workers=1).counts
+
+
+def _ours(corpus: Path, vocab_size: int) -> tuple[list, dict]:
     from subword_core.trainers.unigram import UnigramTrainer
 
-    counts = count_words(str(corpus), None, Metaspace(replacement="▁", prepend_scheme="always"),
-                         n_workers=1).counts
+    counts = metaspace_counts(read_lines(corpus))
     start = time.perf_counter()
     model, history = UnigramTrainer(vocab_size=vocab_size, show_progress=False).train(counts)
     extra = {"train_wall": time.perf_counter() - start, "rounds": len(history.steps)}
@@ -64,8 +80,7 @@ def _ours(corpus: Path, vocab_size: int) -> tuple[list, dict]:
 def _hf(corpus: Path, vocab_size: int) -> tuple[list, dict]:
     from tokenizers import Tokenizer, models, pre_tokenizers, trainers
 
-    with open(corpus, encoding="utf-8") as fh:
-        lines = fh.read().splitlines()
+    lines = read_lines(corpus)
     tok = Tokenizer(models.Unigram())
     tok.pre_tokenizer = pre_tokenizers.Metaspace(replacement="▁", prepend_scheme="always")
     trainer = trainers.UnigramTrainer(vocab_size=vocab_size, special_tokens=["<unk>"],
@@ -80,10 +95,11 @@ def _spm(corpus: Path, vocab_size: int, threads: int | None) -> tuple[list, dict
 
     import sentencepiece as spm
 
-    options = dict(input=str(corpus), model_type="unigram", vocab_size=vocab_size,
-                   character_coverage=1.0, normalization_rule_name="identity", bos_id=-1,
-                   eos_id=-1, split_by_unicode_script=False, split_by_number=False,
-                   input_sentence_size=0, max_sentence_length=1 << 16, minloglevel=2)
+    options = {"input": str(corpus), "model_type": "unigram", "vocab_size": vocab_size,
+               "character_coverage": 1.0, "normalization_rule_name": "identity",
+               "bos_id": -1, "eos_id": -1, "split_by_unicode_script": False,
+               "split_by_number": False, "remove_extra_whitespaces": False,
+               "input_sentence_size": 0, "max_sentence_length": 1 << 16, "minloglevel": 2}
     if threads:
         options["num_threads"] = threads
     buf = io.BytesIO()
@@ -104,8 +120,23 @@ def worker(case: str, corpus: Path, vocab_size: int, vocab_out: Path) -> None:
         vocab, extra = _spm(corpus, vocab_size, 1 if case == "spm-1t" else None)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     vocab_out.write_text(json.dumps(vocab, ensure_ascii=False), encoding="utf-8")
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"wall": wall, "cpu": cpu, "rss_mb": rss, **extra}))
+    print(json.dumps({"wall": wall, "cpu": cpu, "rss_mb": peak_rss_mb(), **extra}))
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory since its exec.
+
+    subtle: ``ru_maxrss`` survives fork+exec, so a child would report its parent's peak
+    when that is larger; Linux's ``VmHWM`` belongs to the new address space.
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def run_case(case: str, corpus: Path, vocab_size: int, vocab_out: Path) -> dict:
@@ -130,12 +161,9 @@ def corpus_path(kind: str, mb: float) -> Path:
 
 def quality(corpus: Path, vocabs: dict[str, Path]) -> dict[str, dict]:
     """Overlap with ours and NLL per word (our word counts) of each case's vocabulary."""
-    from subword_core.corpus import count_words
-    from subword_core.pre_tokenizers import Metaspace
     from subword_core.trainers.unigram import corpus_nll
 
-    counts = count_words(str(corpus), None, Metaspace(replacement="▁", prepend_scheme="always"),
-                         n_workers=1).counts
+    counts = metaspace_counts(read_lines(corpus))
     n_words = sum(counts.values())
     pieces = {case: json.loads(path.read_text(encoding="utf-8")) for case, path in vocabs.items()}
     ours = {p for p, _ in pieces.get("ours", [])}

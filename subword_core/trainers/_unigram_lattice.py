@@ -215,7 +215,7 @@ class BatchLattice:
                 scores, ticker)
             expected += sub_expected
             log_z[words] = sub_log_z
-        return expected, -float(np.dot(self.weights, log_z))
+        return expected, -float((self.weights * log_z).sum())
 
     def _forward_sum(self, weight: np.ndarray, ticker: Ticker) -> Beats:
         value = np.zeros(self.n_nodes)

@@ -148,8 +148,8 @@ def given_seeds(index: SuffixIndex, alphabet: Alphabet, pieces: list[str],
         raise TrainingError("seed piece scores must be finite")
     kept = [p for p, k in zip(pieces, keep.tolist()) if k]
     slots = np.where(lengths == 1, -1, slots)[keep]
-    return Seeds(kept + extra, score, np.concatenate((lengths[keep], np.ones(len(extra), np.int64))),
-                 np.concatenate((slots, np.full(len(extra), -1))))
+    lengths = np.concatenate((lengths[keep], np.ones(len(extra), dtype=np.int64)))
+    return Seeds(kept + extra, score, lengths, np.concatenate((slots, np.full(len(extra), -1))))
 
 
 def _piece_counts(index: SuffixIndex, slots: np.ndarray, lengths: np.ndarray

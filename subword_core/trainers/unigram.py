@@ -26,16 +26,19 @@ The algorithm is sentencepiece's ``unigram_model_trainer.cc`` (HF
 
 Differences from sentencepiece/HF, on purpose: single characters are never
 dropped by the M-step or pruning (sentencepiece drops and re-adds them at the
-end); a word end counts as a distinct continuation when seeding; ties are
-deterministic (:func:`._unigram_seed.select_top`, :func:`_prune`); a piece whose
-best segmentation is split is always removable (sentencepiece; HF keeps it when
-it is used). Pieces dropped by the M-step, or never on a best path, are reported
-with a loss increase of 0.
+end); ties are deterministic (:func:`._unigram_seed.select_top`, :func:`_prune`);
+a piece whose own best segmentation is split is always removable (sentencepiece;
+HF keeps it when it is used); HF's loss uses the vocabulary size where
+sentencepiece (and we) use the number of alternatives. Loss increases are
+reported in corpus nats; pieces dropped by the M-step, or never on a best path,
+are reported with 0.
 
 numpy does the heavy lifting: the suffix array and seeding (whole-array sorts and
 scans), the lattices (:mod:`._unigram_lattice`: all words advance one character
 offset per numpy step) and the pruning loss. Per-word Python loops would be
 about 100x slower; the few Python loops here run once per length or per offset.
+No BLAS call is made (sums are written out): OpenBLAS threads spin after each
+call and would take a second core for nothing.
 """
 
 from __future__ import annotations
@@ -51,8 +54,7 @@ from ..errors import TrainingError
 from ..models.unigram import UNK_PENALTY, Unigram
 from ._unigram_index import SuffixIndex, WordTable
 from ._unigram_lattice import BatchLattice, digamma
-from ._unigram_seed import (Alphabet, Seeds, build_grid, first_occurrence, given_seeds,
-                            suffix_seeds)
+from ._unigram_seed import Alphabet, Seeds, build_grid, first_occurrence, given_seeds, suffix_seeds
 from .base import Ticker, TrainerBase, TrainGenerator, check_word_counts, option
 from .events import StageProgress, StageStarted, TrainEvent, UnigramStep
 
@@ -70,6 +72,12 @@ Removed = list[tuple[str, float]]
 @dataclass(kw_only=True)
 class UnigramTrainer(TrainerBase):
     """Train a Unigram model from word counts (sentencepiece's EM + pruning).
+
+    Shared options, as Unigram reads them: ``min_frequency`` is the least number of
+    occurrences of a seed substring (at least 2, as in sentencepiece);
+    ``limit_alphabet`` keeps the most frequent characters and, like
+    ``character_coverage``, turns the others into unknowns; ``initial_alphabet``
+    characters always get a piece.
 
     Example:
         >>> trainer = UnigramTrainer(vocab_size=30, show_progress=False)
@@ -111,7 +119,10 @@ class UnigramTrainer(TrainerBase):
 
         Yields:
             StageStarted/StageProgress for ``seed``, ``em``, ``prune``, ``finalize``;
-            one :class:`UnigramStep` per round, the last one for the returned model.
+            one :class:`UnigramStep` per round: pieces left after pruning, the corpus
+            NLL in nats of the round's last E-step, and the removed pieces with their
+            loss increase (nats). The last step is the finalized model: its size
+            (special tokens included), its NLL, and the pieces finalize trimmed.
         """
         history = self.new_history()
         # 1. words, alphabet, suffix index, seed vocabulary, lattices
@@ -266,7 +277,7 @@ class _State:
         self.grid_ids = np.arange(len(self.pieces) + 1, dtype=np.int64)
         self.lattice_ids = self.grid_ids.copy()
         self.lattice_edges = np.bincount(self.lattice.f_piece, minlength=len(self.pieces) + 1)
-        self.n_chars = float(np.dot(self.table.weights, self.table.lengths))
+        self.n_chars = float((self.table.weights * self.table.lengths).sum())
 
     def scores_with_unk(self) -> np.ndarray:
         """Scores plus the unknown slot: min score - 10, as HF's lattice does."""
@@ -534,7 +545,7 @@ def _final_nll(state: _State, chosen: list[tuple[str, float]]
                       [min(final.values()) - UNK_PENALTY])
     log_z = yield from _beats(state.lattice.log_likelihood(state.on_lattice(scores, -np.inf),
                                                            state.ticker), "finalize")
-    return -float(np.dot(state.lattice.weights, log_z))
+    return -float((state.lattice.weights * log_z).sum())
 
 
 # ---------------------------------------------------------------------------------------
@@ -593,7 +604,7 @@ def corpus_nll(word_counts: Mapping[str, int], pieces: Sequence[tuple[str, float
     """
     _, lattice, scores = _fixed_lattice(word_counts, pieces)
     log_z = _drain(lattice.log_likelihood(scores, Ticker(math.inf)))
-    return -float(np.dot(lattice.weights, log_z))
+    return -float((lattice.weights * log_z).sum())
 
 
 def viterbi_segment(words: Sequence[str], pieces: Sequence[tuple[str, float]]

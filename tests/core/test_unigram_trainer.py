@@ -27,8 +27,7 @@ from hypothesis import strategies as st
 
 from subword_core.errors import TrainingError
 from subword_core.models import Unigram
-from subword_core.trainers import (StageProgress, StageStarted, TrainingHistory, UnigramStep,
-                                   drive)
+from subword_core.trainers import StageProgress, StageStarted, TrainingHistory, UnigramStep, drive
 from subword_core.trainers.unigram import UnigramTrainer, corpus_nll, viterbi_segment
 
 HUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
@@ -100,17 +99,17 @@ def test_worked_example_all_substrings():
     scores = dict(seed)
     assert set(scores) == set(all_substrings(HUG))
     # through our batched Viterbi and through the Unigram model
-    (unhug, _), (pug, pug_score) = viterbi_segment(["unhug", "pug"], seed)
+    (unhug, _), (_, pug_score) = viterbi_segment(["unhug", "pug"], seed)
     assert unhug == ["un", "hug"]
     model = Unigram(seed)
     assert [t.value for t in model.tokenize("unhug")] == ["un", "hug"]
-    # p+ug and pu+g score the same (both 17 * 40 with count * length seeds)
+    # p+ug and pu+g score the same: 17 * (20 * 2) == (17 * 2) * 20 (count * length seeds)
     assert math.isclose(scores["p"] + scores["ug"], scores["pu"] + scores["g"])
     assert pug_score == pytest.approx(scores["pug"])
-    # counts are corpus occurrences: "ug" occurs in hug, pug, hugs: 10 + 5 + 5 = 20
-    total = sum(math.exp(s) for s in scores.values())
-    assert math.exp(scores["ug"]) / math.exp(scores["g"]) == pytest.approx(2 * 20 / 20)
-    assert total == pytest.approx(1.0)
+    # counts are corpus occurrences: "ug" and "g" both occur 10 + 5 + 5 = 20 times,
+    # "ug" scores count * length = 40, a character its count
+    assert math.exp(scores["ug"] - scores["g"]) == pytest.approx(2.0)
+    assert sum(math.exp(s) for s in scores.values()) == pytest.approx(1.0)
 
 
 def test_worked_example_trains_to_words():
@@ -224,7 +223,7 @@ def test_fertility_close_to_hf(small, small_hf):
     assert ours == pytest.approx(hf, rel=0.05)
 
 
-# -- properties -------------------------------------------------------------------------------------
+# -- properties ----------------------------------------------------------------------------------
 words_strategy = st.dictionaries(
     st.text(alphabet="abcdeé▁", min_size=1, max_size=8), st.integers(1, 30),
     min_size=1, max_size=40)
@@ -252,7 +251,8 @@ def test_properties(counts, vocab_size, specials):
     assert len(set(names)) == len(names) <= vocab_size
     # deterministic, whatever the order of the mapping
     shuffled = dict(sorted(counts.items(), key=lambda kv: hash(kv[0]) % 7919))
-    model2, history2 = UnigramTrainer(vocab_size=vocab_size, special_tokens=specials).train(shuffled)
+    trainer2 = UnigramTrainer(vocab_size=vocab_size, special_tokens=specials)
+    model2, history2 = trainer2.train(shuffled)
     assert model2.pieces == vocab and history2.records == history.records
 
 
@@ -339,7 +339,7 @@ def test_progress_is_frequent():
     assert worst < 0.25
 
 
-# -- options ----------------------------------------------------------------------------------------
+# -- options -------------------------------------------------------------------------------------
 def test_option_metadata():
     specs = {s["name"]: s for s in UnigramTrainer.option_specs()}
     for name in ("vocab_size", "unk_token", "shrinking_factor", "n_sub_iterations",
@@ -418,7 +418,28 @@ def test_seed_pieces_with_scores():
     assert "hug" in model.get_vocab()
 
 
-# -- helpers ------------------------------------------------------------------------------------------
+def test_seed_size_cut_breaks_ties_lexicographically():
+    counts = {"▁ab": 5, "▁ac": 5, "▁ad": 5, "▁abx": 5, "▁acx": 5, "▁adx": 5}
+    full = UnigramTrainer().make_seed(counts)
+    chars = [p for p, _ in full if len(p) == 1]
+    cut = UnigramTrainer(seed_size=len(chars) + 3).make_seed(counts)
+    # "▁a" scores 30 * 2; then "▁ab", "▁ac", "▁ad" tie at 10 * 3: the two
+    # lexicographically first are kept
+    assert [p for p, _ in cut[len(chars):]] == ["▁a", "▁ab", "▁ac"]
+    score = dict(full)
+    assert score["▁ab"] == score["▁ac"] == score["▁ad"] < score["▁a"]
+
+
+def test_bad_seed_pieces():
+    with pytest.raises(TrainingError, match="all strings"):
+        UnigramTrainer().make_seed(HUG, seed_pieces=["h", ("u", -1.0)])
+    with pytest.raises(TrainingError, match="finite"):
+        UnigramTrainer().make_seed(HUG, seed_pieces=[("h", -math.inf), ("u", -1.0)])
+    with pytest.raises(TrainingError, match="pairs"):
+        corpus_nll(HUG, ["h", "u"])
+
+
+# -- helpers ---------------------------------------------------------------------------------------
 def brute_force(words, vocab):
     scores = dict(vocab)
 
@@ -464,7 +485,7 @@ def test_expected_counts_match_brute_force_at_any_scale():
     _, lattice, scores = U._fixed_lattice(words, vocab)
     lengths = np.array([len(p) for p, _ in vocab] + [1])
     reference, ref_nll = U._drain(lattice._log_expected(scores, Ticker(math.inf)))
-    for scale in (-3.0, 0.0, 3.0, 200.0):  # 200: every word takes the log-space path
+    for scale in (-3.0, 0.0, 3.0, 200.0, 200.0):  # 200: every word takes the log-space path
         expected, nll = U._drain(lattice.expected_counts(scores, lengths, scale,
                                                          Ticker(math.inf)))
         assert np.allclose(expected, reference, rtol=1e-10, atol=1e-12)
