@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 from ._corpus_formats import CorpusFile, FileReader, resolve_files
 from ._word_counting import ChunkCounter, count_chunks_in_pool, words_function
 from .errors import CorpusError
-from .trainers.base import Ticker
+from .trainers.base import Ticker, drive
 from .trainers.events import StageProgress, StageStarted
 
 #: Something that says "stop": a ``threading.Event`` or a callable returning True.
@@ -300,16 +300,7 @@ def count_words(source: Corpus | str | os.PathLike[str] | Iterable[Any],
                 on_event: Callable[[CountEvent], object] | None = None,
                 **options: Any) -> WordCounts:
     """:func:`iter_count_words` run to the end; ``on_event`` sees each progress event."""
-    gen = iter_count_words(source, normalizer, pre_tokenizer, **options)
-    try:
-        while True:
-            event = next(gen)
-            if on_event is not None:
-                on_event(event)
-    except StopIteration as stop:
-        return stop.value
-    finally:
-        gen.close()
+    return drive(iter_count_words(source, normalizer, pre_tokenizer, **options), on_event)
 
 
 def _choose_workers(n_workers: int | None, total: int | None) -> int:

@@ -23,14 +23,17 @@ __all__ = [
     "TrainerBase",
     "TrainingHistory",
     "UnigramStep",
+    "UnigramTrainer",
     "WordPieceTrainer",
     "drive",
 ]
 
-try:
-    from .unigram import UnigramTrainer
-except ModuleNotFoundError as exc:  # pragma: no cover - only while unigram.py is being written
-    if exc.name != f"{__name__}.unigram":
-        raise
-else:
-    __all__ += ["UnigramTrainer"]
+
+def __getattr__(name: str):
+    # UnigramTrainer needs numpy; importing it lazily keeps `import subword_core.trainers`
+    # (events, history, BPE) free of numpy for encode-only users and the app's first paint.
+    if name == "UnigramTrainer":
+        from .unigram import UnigramTrainer
+
+        return UnigramTrainer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
