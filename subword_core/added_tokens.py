@@ -147,6 +147,10 @@ class _Matcher:
             first_chars = "".join(regex.escape(c) for c in self._trie)
             self._starts = regex.compile(f"[{first_chars}]")
 
+    def may_match(self, text: str) -> bool:
+        """False only if no pattern occurs in ``text`` (one regex search, no match objects kept)."""
+        return (self._regex or self._starts).search(text) is not None
+
     def finditer(self, text: str):
         """Yield ``(id, start, end)`` for each leftmost-longest, non-overlapping match."""
         ids = self._ids
@@ -333,6 +337,17 @@ class AddedVocabulary:
         if start_offset != len(sentence):
             pieces.append((None, (start_offset, len(sentence))))
         return pieces
+
+    def cut(self, text: str, normalized: bool) -> list[tuple[int | None, int, int]]:
+        """``(added token id or None, start, end)`` for each non-empty piece of ``text``.
+
+        The raw tokens' matches when ``normalized`` is false, else the normalized ones':
+        the splits of one pass of :meth:`extract_and_normalize`.
+        """
+        matcher = self._normalized_matcher if normalized else self._raw_matcher
+        if matcher is None or not matcher.may_match(text):
+            return [(None, 0, len(text))] if text else []
+        return [(id_, s, e) for id_, (s, e) in self.find_matches(text, matcher) if s < e]
 
     def _split(self, normalized: NormalizedString, matcher: _Matcher | None) -> list[Split]:
         splits = []

@@ -56,10 +56,11 @@ class Encoding:
         return len(self.ids)
 
     def copy(self) -> Encoding:
+        overflowing = [o.copy() for o in self.overflowing] if self.overflowing else []
         return Encoding(
             list(self.ids), list(self.type_ids), list(self.tokens), list(self.word_ids),
             list(self.offsets), list(self.special_tokens_mask), list(self.attention_mask),
-            [o.copy() for o in self.overflowing], dict(self.sequence_ranges),
+            overflowing, dict(self.sequence_ranges),
         )
 
     # ----------------------------------------------------------- sequences
@@ -72,7 +73,7 @@ class Encoding:
         return len(self.sequence_ranges) or 1
 
     def set_sequence_id(self, sequence_id: int) -> None:
-        self.sequence_ranges[sequence_id] = (0, len(self))
+        self.sequence_ranges[sequence_id] = (0, len(self.ids))
 
     def _sequence_range(self, sequence_id: int) -> tuple[int, int]:
         return self.sequence_ranges.get(sequence_id, (0, len(self)))
@@ -182,6 +183,9 @@ class Encoding:
 
     @staticmethod
     def merge(encodings: Iterable[Encoding], growing_offsets: bool = False) -> Encoding:
+        encodings = list(encodings)
+        if len(encodings) == 1 and not encodings[0].overflowing:
+            return encodings[0].copy()  # what merging it into an empty encoding gives
         merged = Encoding()
         for sub in encodings:
             merged.merge_with(sub, growing_offsets)
@@ -210,7 +214,10 @@ class Encoding:
         self.type_ids.extend(pair.type_ids)
         self.tokens.extend(pair.tokens)
         self.word_ids.extend(pair.word_ids)
-        self.offsets.extend((s + shift, e + shift) for s, e in pair.offsets)
+        if shift:
+            self.offsets.extend((s + shift, e + shift) for s, e in pair.offsets)
+        else:
+            self.offsets.extend(pair.offsets)  # tuples are immutable: sharing them is safe
         self.special_tokens_mask.extend(pair.special_tokens_mask)
         self.attention_mask.extend(pair.attention_mask)
         self.overflowing = overflowings

@@ -13,6 +13,11 @@ covers whole characters, which is all a tokenizer ever asks for.
 A slice (a pre-tokenizer split) keeps its own ``original`` substring, alignments
 relative to it, and ``original_shift``: where that substring starts in the text the
 user typed. ``offsets_original()`` therefore always answers in the user's text.
+
+Most strings are never edited in a way that moves characters (no normalizer, or one
+that maps each char to one char), so the identity alignment ``[(0, 1), (1, 2), ...]``
+is not built until something needs it: ``_alignments is None`` stands for it. The
+``alignments`` attribute always gives the full list, so this is invisible outside.
 """
 
 from __future__ import annotations
@@ -131,7 +136,7 @@ class NormalizedString:
         (1, 2)
     """
 
-    __slots__ = ("original", "normalized", "alignments", "original_shift")
+    __slots__ = ("original", "normalized", "_alignments", "original_shift")
 
     def __init__(
         self,
@@ -142,10 +147,37 @@ class NormalizedString:
     ) -> None:
         self.original = original
         self.normalized = original if normalized is None else normalized
-        self.alignments = (
-            [(i, i + 1) for i in range(len(original))] if alignments is None else alignments
-        )
+        if alignments is None and len(self.normalized) != len(original):
+            alignments = [(i, i + 1) for i in range(len(original))]
+        # None: the identity alignment, built on demand (see the module docstring).
+        self._alignments = alignments
         self.original_shift = original_shift
+
+    @property
+    def alignments(self) -> list[Offsets]:
+        """The original span of every normalized char (relative to ``original``)."""
+        if self._alignments is None:
+            self._alignments = [(i, i + 1) for i in range(len(self.normalized))]
+        return self._alignments
+
+    @alignments.setter
+    def alignments(self, value: list[Offsets]) -> None:
+        self._alignments = value
+
+    @property
+    def is_identity(self) -> bool:
+        """True when every normalized char is known to align with the original char at its index."""
+        return self._alignments is None
+
+    def set_identity_text(self, normalized: str) -> None:
+        """Replace the text by one of the same length, each char aligned as before.
+
+        For a normalizer that maps each char to exactly one char (see
+        ``fastpath``); the same as ``transform`` with a change of 0 for every char.
+        """
+        if len(normalized) != len(self.normalized):
+            raise ValueError("set_identity_text needs a text of the same length")
+        self.normalized = normalized
 
     def __repr__(self) -> str:
         return (
@@ -157,9 +189,8 @@ class NormalizedString:
         return len(self.normalized)
 
     def copy(self) -> NormalizedString:
-        return NormalizedString(
-            self.original, self.normalized, list(self.alignments), self.original_shift
-        )
+        alignments = None if self._alignments is None else list(self._alignments)
+        return NormalizedString(self.original, self.normalized, alignments, self.original_shift)
 
     def offsets_original(self) -> Offsets:
         """Where this (possibly sliced) string sits in the full original text."""
@@ -174,9 +205,12 @@ class NormalizedString:
             return None
         if not self.normalized and (start, end) == (0, 0):
             return (0, len(self.original))
-        if start < 0 or end > len(self.alignments):
+        alignments = self._alignments
+        if alignments is None:
+            return (start, end) if 0 <= start and end <= len(self.normalized) else None
+        if start < 0 or end > len(alignments):
             return None
-        return (self.alignments[start][0], self.alignments[end - 1][1])
+        return (alignments[start][0], alignments[end - 1][1])
 
     def convert_original_to_normalized(self, start: int, end: int) -> Offsets | None:
         """Map an original span (relative to ``original``) to the normalized span it became."""
@@ -186,6 +220,8 @@ class NormalizedString:
             return None
         if not self.original and (start, end) == (0, 0):
             return (0, len(self.normalized))
+        if self._alignments is None and 0 <= start < end <= len(self.normalized):
+            return (start, end)  # what the loop below finds on the identity alignment
         first = last = None
         for i, (a_start, a_end) in enumerate(self.alignments):
             if end < a_end:
@@ -208,10 +244,11 @@ class NormalizedString:
         if original_range is None or start < 0 or end > len(self.normalized):
             return None
         o_start, o_end = original_range
+        alignments = self._alignments
+        if alignments is not None:
+            alignments = [(a - o_start, b - o_start) for a, b in alignments[start:end]]
         return NormalizedString(
-            self.original[o_start:o_end],
-            self.normalized[start:end],
-            [(a - o_start, b - o_start) for a, b in self.alignments[start:end]],
+            self.original[o_start:o_end], self.normalized[start:end], alignments,
             self.original_shift + o_start,
         )
 
@@ -226,6 +263,12 @@ class NormalizedString:
         replacing the next old one and removing the N after it. ``initial_offset`` old
         chars at the start of the range are removed before anything is emitted.
         """
+        if self._alignments is None:
+            dest = dest if isinstance(dest, list) else list(dest)
+            if _keeps_identity(dest, end - start, initial_offset):
+                replaced = "".join([c for c, _ in dest])
+                self.normalized = self.normalized[:start] + replaced + self.normalized[end:]
+                return
         old_alignments = self.alignments
         pos = start + initial_offset
         chars: list[str] = []
@@ -320,21 +363,31 @@ class NormalizedString:
 
     def replace(self, pattern: Pattern, content: str) -> None:
         """Replace every match of ``pattern`` by ``content`` (HF ``NormalizedString::replace``)."""
+        spans = [span for span, is_match in find_matches(pattern, self.normalized) if is_match]
+        if not spans:
+            return  # nothing to replace: text and alignments stay as they are
+        if self._alignments is None and len(content) == 1 and all(e - s == 1 for s, e in spans):
+            # One char for one char (Metaspace's " " -> "▁"): each replacement takes the
+            # alignment of the char it replaces, so the identity alignment stays.
+            chars = list(self.normalized)
+            for start, _ in spans:
+                chars[start] = content
+            self.normalized = "".join(chars)
+            return
+        alignments = self.alignments
         new_chars: list[str] = []
         new_alignments: list[Offsets] = []
         last_end = 0
-        for (start, end), is_match in find_matches(pattern, self.normalized):
-            if not is_match:
-                continue
+        for start, end in spans:
             new_chars.append(self.normalized[last_end:start])
-            new_alignments.extend(self.alignments[last_end:start])
+            new_alignments.extend(alignments[last_end:start])
             # Every replacement char is an insertion after the removed match.
-            align = self.alignments[end - 1] if end >= 1 else (0, 0)
+            align = alignments[end - 1] if end >= 1 else (0, 0)
             new_chars.append(content)
             new_alignments.extend([align] * len(content))
             last_end = end
         new_chars.append(self.normalized[last_end:])
-        new_alignments.extend(self.alignments[last_end:])
+        new_alignments.extend(alignments[last_end:])
         self.normalized = "".join(new_chars)
         self.alignments = new_alignments
 
@@ -361,6 +414,29 @@ class NormalizedString:
             if piece is not None:
                 pieces.append(piece)
         return pieces
+
+
+def split_pieces(
+    text: str, matches: list[Match], behavior: SplitDelimiterBehavior | str
+) -> tuple[list[str], list[int]]:
+    """The pieces ``split`` keeps, and where each starts, for a text aligned to itself.
+
+    Each piece is ``text[start:start + len(piece)]``; empty pieces are left out, as
+    ``PreTokenizedString.split`` leaves them out.
+
+    Example:
+        >>> split_pieces("a-b", find_matches("-", "a-b"), "Removed")
+        (['a', 'b'], [0, 2])
+    """
+    splits = _apply_behavior(matches, SplitDelimiterBehavior(behavior))
+    spans = [(s, e) for (s, e), remove in splits if not remove and s < e]
+    return [text[s:e] for s, e in spans], [s for s, _ in spans]
+
+
+def _keeps_identity(dest: list[Change], length: int, initial_offset: int) -> bool:
+    # One replacing char (change 0) per old char: each new char takes its old char's
+    # alignment, so an identity alignment stays the identity.
+    return not initial_offset and len(dest) == length and all(c == 0 for _, c in dest)
 
 
 def _case_changes(text: str, convert: Callable[[str], str]) -> list[Change]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import base64
 import binascii
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import regex
@@ -59,6 +59,68 @@ def _field(data: dict[str, Any], key: str, kind: type | tuple, default: Any = _R
     return value
 
 
+# ------------------------------------------------------------ char-for-char fast path
+# ``fast_normalize(text)`` (on some normalizers) returns what ``normalize`` makes of
+# ``text`` when that maps each char to exactly one char aligned with it, else None.
+# The tokenizer's fast path (``fastpath``) and ``normalize`` itself then skip the
+# per-char change lists.
+
+_MAX_LEARNT_CHARS = 1 << 16  # bounds a _CharMap on texts that use a huge set of chars
+
+
+class _CharMap:
+    """What a char-by-char normalizer makes of each char, learnt as chars turn up.
+
+    Only for normalizers whose result on a text is the concatenation of their results on
+    its chars: if each char of ``text`` becomes exactly one char, the text becomes
+    ``text.translate(table)``, each char aligned with the char it came from.
+    """
+
+    __slots__ = ("known", "table", "bad")
+
+    def __init__(self) -> None:
+        self.known: dict[str, str] = {}  # char -> the one char it becomes
+        self.table: dict[int, str] = {}  # the same, keyed for str.translate
+        self.bad: set[str] = set()  # chars that become zero or several chars
+
+    def translate(self, text: str, one_char: Callable[[str], str | None]) -> str | None:
+        """``text`` normalized char by char, or None if some char does not give one char."""
+        new = set(text).difference(self.known)
+        if len(self.known) + len(self.bad) + len(new) > _MAX_LEARNT_CHARS:
+            self.__init__()  # forget, before learning: the table must hold all of text's chars
+            new = set(text)
+        for c in new:
+            if c in self.bad:
+                return None
+            mapped = one_char(c)
+            if mapped is None:
+                self.bad.add(c)
+                return None
+            self.known[c] = mapped
+            self.table[ord(c)] = mapped
+        return text.translate(self.table)
+
+
+def _single_char_result(normalize: Callable[[NormalizedString], None], c: str) -> str | None:
+    """The one char ``normalize`` turns ``c`` into (aligned with ``c``), or None."""
+    n = NormalizedString(c)
+    normalize(n)
+    if len(n.normalized) != 1 or n.alignments != [(0, 1)]:
+        return None
+    return n.normalized
+
+
+def _normalize_in_place(normalizer: Normalizer, normalized: NormalizedString) -> bool:
+    """Apply ``normalizer.fast_normalize`` to an identity-aligned string; False if it cannot."""
+    if not normalized.is_identity:
+        return False
+    result = normalizer.fast_normalize(normalized.normalized)
+    if result is None:
+        return False
+    normalized.set_identity_text(result)
+    return True
+
+
 # --------------------------------------------------------------------- Unicode forms
 @register("normalizer")
 class NFD(_NoField):
@@ -71,6 +133,9 @@ class NFD(_NoField):
 
     def normalize(self, normalized: NormalizedString) -> None:
         normalized.transform(hfu.nfd(normalized.normalized))
+
+    def fast_normalize(self, text: str) -> str | None:
+        return text if text.isascii() else None  # ASCII is stable under every form
 
 
 @register("normalizer")
@@ -85,6 +150,9 @@ class NFKD(_NoField):
     def normalize(self, normalized: NormalizedString) -> None:
         normalized.transform(hfu.nfkd(normalized.normalized))
 
+    def fast_normalize(self, text: str) -> str | None:
+        return text if text.isascii() else None  # ASCII is stable under every form
+
 
 @register("normalizer")
 class NFC(_NoField):
@@ -97,6 +165,9 @@ class NFC(_NoField):
 
     def normalize(self, normalized: NormalizedString) -> None:
         normalized.transform(hfu.nfc(normalized.normalized))
+
+    def fast_normalize(self, text: str) -> str | None:
+        return text if text.isascii() else None  # ASCII is stable under every form
 
 
 @register("normalizer")
@@ -111,6 +182,9 @@ class NFKC(_NoField):
     def normalize(self, normalized: NormalizedString) -> None:
         normalized.transform(hfu.nfkc(normalized.normalized))
 
+    def fast_normalize(self, text: str) -> str | None:
+        return text if text.isascii() else None  # ASCII is stable under every form
+
 
 @register("normalizer")
 class Lowercase(_NoField):
@@ -122,7 +196,19 @@ class Lowercase(_NoField):
     """
 
     def normalize(self, normalized: NormalizedString) -> None:
-        normalized.lowercase()
+        if not _normalize_in_place(self, normalized):
+            normalized.lowercase()
+
+    def fast_normalize(self, text: str) -> str | None:
+        return _LOWERCASE_CHARS.translate(text, _lowercase_char)
+
+
+_LOWERCASE_CHARS = _CharMap()
+
+
+def _lowercase_char(c: str) -> str | None:
+    lowered = hfu.rust_lowercase(c)
+    return lowered if len(lowered) == 1 else None
 
 
 @register("normalizer")
@@ -307,8 +393,28 @@ class BertNormalizer(Normalizer):
         self.handle_chinese_chars = handle_chinese_chars
         self.strip_accents = strip_accents
         self.lowercase = lowercase
+        self._char_maps: dict[tuple, _CharMap] = {}  # one per set of options
 
     def normalize(self, normalized: NormalizedString) -> None:
+        if not _normalize_in_place(self, normalized):
+            self._normalize(normalized)
+
+    def fast_normalize(self, text: str) -> str | None:
+        options = (self.clean_text, self.handle_chinese_chars, self.strip_accents, self.lowercase)
+        char_map = self._char_maps.get(options)
+        if char_map is None:
+            char_map = self._char_maps[options] = _CharMap()
+        return char_map.translate(text, self._one_char)
+
+    def _one_char(self, c: str) -> str | None:
+        # Every step works char by char, except that NFD reorders combining marks across
+        # chars: a char whose decomposition starts with a mark could move, so it is left out.
+        strips = self.lowercase if self.strip_accents is None else self.strip_accents
+        if strips and hfu.combining_class(hfu.nfd(c)[0][0]) != 0:
+            return None
+        return _single_char_result(self._normalize, c)
+
+    def _normalize(self, normalized: NormalizedString) -> None:
         if self.clean_text:
             # Order matters: controls such as \x0b and \x85 are whitespace too, but go first.
             normalized.filter(lambda c: not _bert_drops(c))
@@ -404,6 +510,17 @@ class Sequence(Normalizer):
     def normalize(self, normalized: NormalizedString) -> None:
         for normalizer in self.normalizers:
             normalizer.normalize(normalized)
+
+    def fast_normalize(self, text: str) -> str | None:
+        # One-char-per-char steps in a row still map each char to one char.
+        steps = [getattr(normalizer, "fast_normalize", None) for normalizer in self.normalizers]
+        if None in steps:
+            return None  # before any work: some member never maps char for char
+        for step in steps:
+            text = step(text)
+            if text is None:
+                return None
+        return text
 
     def __len__(self) -> int:
         return len(self.normalizers)

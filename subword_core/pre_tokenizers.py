@@ -6,6 +6,10 @@ sources. The character classes come from :mod:`subword_core.onig` and
 :mod:`subword_core._unicode_tables`: they follow the Unicode versions frozen in the
 ``tokenizers`` wheel, not Python's, so pieces and offsets match HF on any script.
 
+Most of them also offer ``fast_split(text)``: for a text aligned to itself, the
+pieces (substrings) and where each starts, for the tokenizer's fast path
+(``fastpath``); ``piece_transform`` is then applied to every piece (ByteLevel's bytes).
+
 ``ByteLevel`` also rewrites each piece as GPT-2 "byte characters". Every byte-char of
 a character aligns to that whole original character, as in HF, so a token covering
 part of a character reports the whole character. :func:`byte_level_words` gives the
@@ -15,9 +19,11 @@ same pieces without alignments, for the trainers' word counts.
 from __future__ import annotations
 
 import codecs
+import re
 import string
 from functools import cache, lru_cache
-from itertools import pairwise
+from itertools import accumulate, compress, pairwise
+from operator import itemgetter, not_
 from typing import Any
 
 import regex
@@ -36,7 +42,7 @@ from ._unicode_tables import (
 )
 from .components import PreTokenizer, components_from_list, register
 from .errors import EncodingError
-from .normalized import NormalizedString, SplitDelimiterBehavior, invert_matches
+from .normalized import NormalizedString, SplitDelimiterBehavior, invert_matches, split_pieces
 from .onig import OnigPattern, Regex, compile_onig, find_matches
 from .pretokenized import PreTokenizedString
 
@@ -49,6 +55,7 @@ __all__ = [
 GPT2_PATTERN = r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"
 
 B = SplitDelimiterBehavior
+Pieces = tuple[list[str], list[int]]  # what fast_split returns: pieces and their starts
 
 # ------------------------------------------------------------------ character classes
 def _pattern(exact: str, fast: str, rare_ranges: str) -> OnigPattern:
@@ -97,6 +104,50 @@ def _punctuation() -> OnigPattern:
     return _char_class("\\p{P}", PUNCTUATION_AFTER_UNICODE_8, ascii_punctuation + until_8)
 
 
+@cache
+def _bert_words() -> OnigPattern:
+    """BertPreTokenizer's two splits in one regex: whitespace runs, single punctuation
+    chars, and runs of anything else (whitespace goes first, as it is split off first)."""
+    ws, punct = _whitespace(), _punctuation()
+
+    def combined(w: regex.Pattern[str], p: regex.Pattern[str]) -> regex.Pattern[str]:
+        return regex.compile(f"{w.pattern}+|{p.pattern}|[^{w.pattern}{p.pattern}]+", regex.VERSION1)
+
+    return OnigPattern(combined(ws.exact, punct.exact), combined(ws.fast, punct.fast),
+                       ws.rare | punct.rare)  # fmt: skip
+
+
+# ASCII-only twins of the GPT-2 and BertPreTokenizer patterns, for ASCII text: Python's
+# ``re`` runs them about twice as fast as ``regex`` runs the Unicode ones. On ASCII,
+# \p{L} is [A-Za-z], \p{N} is [0-9], whitespace is [\t-\r ] and punctuation is
+# string.punctuation; test_fastpath checks every ASCII char and random ASCII text.
+_ASCII_SPACE, _ASCII_PUNCT = r"\t-\r ", re.escape(string.punctuation)
+_GPT2_ASCII = re.compile(
+    rf"'s|'t|'re|'ve|'m|'ll|'d| ?[A-Za-z]+| ?[0-9]+| ?[^{_ASCII_SPACE}A-Za-z0-9]+"
+    rf"|[{_ASCII_SPACE}]+(?![^{_ASCII_SPACE}])|[{_ASCII_SPACE}]+"
+)
+_BERT_ASCII = re.compile(
+    rf"[{_ASCII_SPACE}]+|[{_ASCII_PUNCT}]|[^{_ASCII_SPACE}{_ASCII_PUNCT}]+"
+)
+
+
+def _tiling_pieces(
+    pattern: OnigPattern, text: str, ascii_twin: re.Pattern[str] | None = None
+) -> Pieces | None:
+    """The matches of ``pattern`` and their starts, if they cover ``text`` end to end.
+
+    Then every piece is a match, so ``findall`` gives them all without match objects.
+    None if there is a gap or an empty match (where onig and ``regex`` may differ).
+    The pattern must have no capturing group (``findall`` would return the groups).
+    """
+    compiled = ascii_twin if ascii_twin is not None and text.isascii() else pattern.for_text(text)
+    pieces = compiled.findall(text)
+    starts = list(accumulate(map(len, pieces), initial=0))
+    if starts.pop() != len(text) or "" in pieces:
+        return None
+    return pieces, starts
+
+
 def _behavior(value: SplitDelimiterBehavior | str) -> SplitDelimiterBehavior:
     """Accept HF's Python names ("merged_with_next") and JSON names ("MergedWithNext")."""
     if isinstance(value, SplitDelimiterBehavior):
@@ -118,6 +169,14 @@ def _split_on(pattern: OnigPattern, behavior: SplitDelimiterBehavior, invert: bo
     return split
 
 
+def _pieces_on(
+    pattern: OnigPattern, behavior: SplitDelimiterBehavior, text: str, invert: bool = False
+) -> Pieces:
+    """The pieces the function of :func:`_split_on` cuts ``text`` into, and their starts."""
+    matches = find_matches(pattern, text)
+    return split_pieces(text, invert_matches(matches) if invert else matches, behavior)
+
+
 def _one_char(value: str, name: str) -> str:
     if not isinstance(value, str) or len(value) != 1:
         raise ValueError(f"{name} must be a single character, got {value!r}")
@@ -136,6 +195,9 @@ class Whitespace(PreTokenizer):
 
     def pre_tokenize(self, pretokenized: PreTokenizedString) -> None:
         pretokenized.split(_split_on(_words(), B.REMOVED, invert=True))
+
+    def fast_split(self, text: str) -> Pieces:
+        return _pieces_on(_words(), B.REMOVED, text, invert=True)
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "Whitespace"}
@@ -156,6 +218,9 @@ class WhitespaceSplit(PreTokenizer):
 
     def pre_tokenize(self, pretokenized: PreTokenizedString) -> None:
         pretokenized.split(_split_on(_whitespace(), B.REMOVED))
+
+    def fast_split(self, text: str) -> Pieces:
+        return _pieces_on(_whitespace(), B.REMOVED, text)
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "WhitespaceSplit"}
@@ -180,6 +245,9 @@ class Punctuation(PreTokenizer):
     def pre_tokenize(self, pretokenized: PreTokenizedString) -> None:
         pretokenized.split(_split_on(_punctuation(), self.behavior))
 
+    def fast_split(self, text: str) -> Pieces:
+        return _pieces_on(_punctuation(), self.behavior, text)
+
     def to_dict(self) -> dict[str, Any]:
         return {"type": "Punctuation", "behavior": self.behavior.value}
 
@@ -200,6 +268,15 @@ class BertPreTokenizer(PreTokenizer):
     def pre_tokenize(self, pretokenized: PreTokenizedString) -> None:
         pretokenized.split(_split_on(_whitespace(), B.REMOVED))
         pretokenized.split(_split_on(_punctuation(), B.ISOLATED))
+
+    def fast_split(self, text: str) -> Pieces | None:
+        tiled = _tiling_pieces(_bert_words(), text, _BERT_ASCII)
+        if tiled is None:  # pragma: no cover - every char is whitespace, punctuation or other
+            return None
+        pieces, starts = tiled
+        # Whitespace runs are removed: keep the pieces that do not start with whitespace.
+        keep = list(map(not_, map(WHITE_SPACE.__contains__, map(itemgetter(0), pieces))))
+        return list(compress(pieces, keep)), list(compress(starts, keep))
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "BertPreTokenizer"}
@@ -224,8 +301,13 @@ class Digits(PreTokenizer):
         self.individual_digits = bool(individual_digits)
 
     def pre_tokenize(self, pretokenized: PreTokenizedString) -> None:
-        behavior = B.ISOLATED if self.individual_digits else B.CONTIGUOUS
-        pretokenized.split(_split_on(_numeric(), behavior))
+        pretokenized.split(_split_on(_numeric(), self._behavior()))
+
+    def fast_split(self, text: str) -> Pieces:
+        return _pieces_on(_numeric(), self._behavior(), text)
+
+    def _behavior(self) -> SplitDelimiterBehavior:
+        return B.ISOLATED if self.individual_digits else B.CONTIGUOUS
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "Digits", "individual_digits": self.individual_digits}
@@ -286,6 +368,13 @@ class Split(PreTokenizer):
 
     def pre_tokenize(self, pretokenized: PreTokenizedString) -> None:
         pretokenized.split(_split_on(self._compiled, self.behavior, self.invert))
+
+    def fast_split(self, text: str) -> Pieces:
+        if self.behavior is B.ISOLATED and not self._compiled.fast.groups:
+            pieces = _tiling_pieces(self._compiled, text)  # the usual case: regexes that tile
+            if pieces is not None:
+                return pieces
+        return _pieces_on(self._compiled, self.behavior, text, self.invert)
 
     def to_dict(self) -> dict[str, Any]:
         if isinstance(self.pattern, Regex):
@@ -503,7 +592,10 @@ def _byte_level_normalize(n: NormalizedString) -> None:
     charmap decode plus one alignment list is many times faster than per-byte tuples.
     """
     text = n.normalized
-    n_range = n.convert_original_to_normalized(0, len(n.original))  # as transform() does
+    if n.is_identity:
+        n_range = (0, len(text))  # what the conversion below gives on the identity
+    else:
+        n_range = n.convert_original_to_normalized(0, len(n.original))  # as transform() does
     if n_range is None:
         return
     if n_range != (0, len(text)):
@@ -518,6 +610,16 @@ def _byte_level_normalize(n: NormalizedString) -> None:
     if not text.isascii():
         n.alignments = _byte_alignments(text, n.alignments)
     n.normalized = _to_byte_chars(text)
+
+
+def _byte_level_piece(piece: str) -> str | NormalizedString:
+    """``_byte_level_normalize`` of one split, for the fast path: the byte-chars alone
+    while each still aligns with its own char (ASCII), else the NormalizedString."""
+    if piece.isascii():
+        return _to_byte_chars(piece)
+    n = NormalizedString(piece)
+    _byte_level_normalize(n)
+    return n
 
 
 @register("pre_tokenizer")
@@ -554,6 +656,17 @@ class ByteLevel(PreTokenizer):
         if not self.use_regex:
             return [n]
         return n.split(find_matches(_gpt2(), n.normalized), B.ISOLATED)
+
+    # The fast path's byte mapping of each piece after the split (see fastpath).
+    piece_transform = staticmethod(_byte_level_piece)
+
+    def fast_split(self, text: str) -> Pieces | None:
+        if self.add_prefix_space and not text.startswith(" "):
+            return None  # the added space aligns with the first char: not a plain substring
+        if not self.use_regex:
+            return ([text], [0]) if text else ([], [])
+        pieces = _tiling_pieces(_gpt2(), text, _GPT2_ASCII)
+        return pieces if pieces is not None else _pieces_on(_gpt2(), B.ISOLATED, text)
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "ByteLevel", "add_prefix_space": self.add_prefix_space,
@@ -608,9 +721,39 @@ class Sequence(PreTokenizer):
         for pretokenizer in self.pretokenizers:
             pretokenizer.pre_tokenize(pretokenized)
 
+    @property
+    def piece_transform(self):
+        last = self.pretokenizers[-1] if self.pretokenizers else None
+        return getattr(last, "piece_transform", None)
+
+    def fast_split(self, text: str) -> Pieces | None:
+        """Each member splits the previous member's pieces; only the last may transform."""
+        splits = [getattr(member, "fast_split", None) for member in self.pretokenizers]
+        transforms = [getattr(m, "piece_transform", None) for m in self.pretokenizers[:-1]]
+        if None in splits or any(transforms):
+            return None  # before any work: most members cannot, e.g. Metaspace
+        pieces: Pieces = ([text], [0]) if text else ([], [])
+        for fast_split in splits:
+            pieces = _sub_pieces(fast_split, pieces)
+            if pieces is None:
+                return None
+        return pieces
+
     def to_dict(self) -> dict[str, Any]:
         return {"type": "Sequence", "pretokenizers": [p.to_dict() for p in self.pretokenizers]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Sequence:
         return cls(components_from_list("pre_tokenizer", data.get("pretokenizers"), "pretokenizers"))
+
+
+def _sub_pieces(fast_split, pieces: Pieces) -> Pieces | None:
+    out_pieces: list[str] = []
+    out_starts: list[int] = []
+    for piece, start in zip(*pieces):
+        sub = fast_split(piece)
+        if sub is None:
+            return None
+        out_pieces += sub[0]
+        out_starts += (start + s for s in sub[1])
+    return out_pieces, out_starts

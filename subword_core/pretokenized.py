@@ -92,16 +92,23 @@ class PreTokenizedString:
 
     def into_encoding(self, word_index: int | None = None, type_id: int = 0) -> Encoding:
         """One row per token; ``word_ids`` are split indices unless ``word_index`` is given."""
-        rows = []
+        ids: list[int] = []
+        values: list[str] = []
+        offsets: list[Offsets] = []
+        words: list[int] = []
         for index, split in enumerate(self.splits):
             if split.tokens is None:
                 raise ValueError("split has not been tokenized; call tokenize() first")
             n = split.normalized
             shift = n.original_shift
-            word = index if word_index is None else word_index
             for token in split.tokens:
-                start, end = token.offsets
-                converted = n.convert_normalized_to_original(start, end)
-                offsets = (shift + converted[0], shift + converted[1]) if converted else token.offsets
-                rows.append((token.id, token.value, offsets, word, type_id))
-        return Encoding.from_rows(rows)
+                converted = n.convert_normalized_to_original(*token.offsets)
+                ids.append(token.id)
+                values.append(token.value)
+                offsets.append((shift + converted[0], shift + converted[1]) if converted
+                               else token.offsets)
+            words += [index if word_index is None else word_index] * len(split.tokens)
+        n_tokens = len(ids)
+        return Encoding(ids=ids, type_ids=[type_id] * n_tokens, tokens=values, word_ids=words,
+                        offsets=offsets, special_tokens_mask=[0] * n_tokens,
+                        attention_mask=[1] * n_tokens)

@@ -34,6 +34,7 @@ from typing import Any
 
 # Importing the component families registers every "type" name tokenizer.json may use.
 from . import decoders, models, normalizers, pre_tokenizers, processors  # noqa: F401
+from . import fastpath
 from .added_tokens import AddedToken, AddedVocabulary
 from .components import (
     Decoder, Model, Normalizer, PostProcessor, PreTokenizer, component_from_dict,
@@ -266,6 +267,11 @@ class Tokenizer:
 
     def _encode_text(self, text: str, type_id: int, word_index: int | None,
                      stages: list | None = None) -> Encoding:
+        if stages is None:
+            encoding = fastpath.encode_text(self._added, self._normalizer, self._pre_tokenizer,
+                                            self._model, text, type_id, word_index)
+            if encoding is not None:
+                return encoding
         pretokenized = self._added.extract_and_normalize(self._normalizer, text)
         if stages is not None:
             stages.append(_normalized_view(pretokenized))

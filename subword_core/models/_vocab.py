@@ -24,6 +24,8 @@ def check_vocab(vocab: Any, model: str) -> dict[str, int]:
         return {}
     if not isinstance(vocab, Mapping):
         raise TokenizerFileError(f"{model} vocab must be a JSON object of token -> id")
+    if _plain_vocab(vocab):
+        return dict(vocab)
     result: dict[str, int] = {}
     for token, index in vocab.items():
         if not isinstance(token, str) or isinstance(index, bool) or not isinstance(index, int):
@@ -32,6 +34,16 @@ def check_vocab(vocab: Any, model: str) -> dict[str, int]:
             raise TokenizerFileError(f"{model} vocab id {index} of {token!r} is negative")
         result[token] = index
     return result
+
+
+def _plain_vocab(vocab: Mapping) -> bool:
+    """Whether ``vocab`` is a dict of str -> non-negative int, checked a whole column at a time."""
+    return (
+        isinstance(vocab, dict)
+        and set(map(type, vocab)) <= {str}
+        and set(map(type, vocab.values())) <= {int}
+        and min(vocab.values(), default=0) >= 0
+    )
 
 
 def reverse_vocab(vocab: dict[str, int]) -> dict[int, str]:
@@ -68,13 +80,18 @@ def model_repr(name: str, size: int, **options: Any) -> str:
 
 
 class WordCache:
-    """A bounded ``word -> tokens`` dict: like HF's cache, it stops inserting once full."""
+    """A bounded ``word -> tokens`` dict: like HF's cache, it stops inserting once full.
 
-    __slots__ = ("_data", "capacity")
+    It also holds the tokenizer fast path's caches (:meth:`pieces`), which depend on the
+    model's options just as the word cache does, so :meth:`clear` empties them too.
+    """
+
+    __slots__ = ("_data", "capacity", "_pieces")
 
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
         self._data: dict[str, tuple] = {}
+        self._pieces: dict[object, dict] = {}
 
     def get(self, word: str) -> tuple | None:
         return self._data.get(word)
@@ -83,8 +100,16 @@ class WordCache:
         if len(word) < CACHE_MAX_WORD and len(self._data) < self.capacity:
             self._data[word] = tuple(tokens)
 
+    def pieces(self, transform: object) -> dict:
+        """The fast path's ``piece -> encoded piece`` dict for one piece transform."""
+        found = self._pieces.get(transform)
+        if found is None:
+            found = self._pieces[transform] = {}
+        return found
+
     def clear(self) -> None:
         self._data.clear()
+        self._pieces.clear()
 
     def __len__(self) -> int:
         return len(self._data)

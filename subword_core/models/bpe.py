@@ -17,7 +17,9 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Iterable
-from typing import Any
+from itertools import accumulate, chain, repeat
+from operator import add, itemgetter
+from typing import Any, NamedTuple
 
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
@@ -26,10 +28,10 @@ from ._vocab import WordCache, check_vocab, f32_json, model_repr, ordered_vocab,
 from .bpe_trace import LineageNode, MergeTrace, build_lineage, trace_merges
 
 Pair = tuple[int, int]
-NO_RANK = 1 << 62  # sorts after every real rank
+Offsets = tuple[int, int]
+NO_RANK = (1 << 30) - 1  # sorts after every real rank; small ints compare fastest
 # Below this many symbols a linear scan beats the heap; both give HF's result.
 _SHORT_WORD = 40
-_NO_PAIRS: dict[int, int] = {}
 # Token(...) goes through a Python-level __new__; this skips it (the hot path builds many).
 _new_token = tuple.__new__
 _OPTIONS = frozenset(
@@ -87,13 +89,11 @@ class BPE(Model):
         self.byte_fallback = byte_fallback
         self.ignore_merges = ignore_merges
         # As in HF, the merge table is built once, with the prefix given here.
-        self._pair_rank, self._rank_new_id = _merge_table(
+        lefts, rights, self._rank_new_id = _merge_table(
             self._vocab, merges or [], continuing_subword_prefix
         )
-        # left id -> {right id -> rank}: the hot loop looks pairs up without building tuples.
-        self._right_rank: dict[int, dict[int, int]] = {}
-        for (left, right), rank in self._pair_rank.items():
-            self._right_rank.setdefault(left, {})[right] = rank
+        # (left id, right id) -> rank; a repeated pair keeps its last rank, as in HF.
+        self._pair_rank: dict[Pair, int] = dict(zip(zip(lefts, rights), range(len(lefts))))
 
     def __setattr__(self, name: str, value: Any) -> None:
         # subtle: cached words were tokenized with the old options.
@@ -130,6 +130,10 @@ class BPE(Model):
         by_rank = sorted(self._pair_rank.items(), key=lambda item: item[1])
         return [(r[a], r[b]) for (a, b), _ in by_rank]
 
+    def piece_cache(self, transform: object) -> dict | None:
+        """The tokenizer fast path's cache of encoded pieces; none with dropout (random)."""
+        return None if self.dropout else self._cache.pieces(transform)
+
     def clear_cache(self) -> None:
         self._cache.clear()
 
@@ -156,13 +160,56 @@ class BPE(Model):
         self._cache.put(sequence, tokens)
         return tokens
 
+    def tokenize_columns(self, sequence: str) -> tuple[tuple, tuple, tuple, tuple]:
+        """``tokenize(sequence)`` as columns: ids, values, start offsets, end offsets.
+
+        For the tokenizer's fast path, which caches whole pieces itself and would only
+        take the Token tuples apart again; the word cache is left alone.
+        """
+        if not sequence or self.dropout or self.ignore_merges:
+            tokens = self.tokenize(sequence)
+            return (tuple(t.id for t in tokens), tuple(t.value for t in tokens),
+                    tuple(t.offsets[0] for t in tokens), tuple(t.offsets[1] for t in tokens))
+        spelled = self._spelled_columns(sequence)
+        if spelled is not None:
+            return spelled
+        ids, lens, in_bytes = self._merged(sequence, None)
+        ends = tuple(accumulate(lens))
+        starts = (0, *ends[:-1]) if ends else ()
+        if in_bytes and ends and (ends[-1] > len(sequence) or not sequence.isascii()):
+            starts, ends = zip(*_bytes_to_char_offsets(sequence, zip(starts, ends)))
+        return tuple(ids), tuple(map(self._vocab_r.__getitem__, ids)), starts, ends
+
+    def _spelled_columns(self, word: str) -> tuple[tuple, tuple, tuple, tuple] | None:
+        """The columns for a short word whose chars are all tokens, or None.
+
+        Without prefix, suffix or shared ids, every symbol is then the text of its token,
+        so the merge loop need not track lengths: they are the token strings' lengths.
+        """
+        if self.continuing_subword_prefix or self.end_of_word_suffix or self._has_shared_ids:
+            return None
+        try:
+            ids = list(map(self._vocab.__getitem__, word))
+        except KeyError:
+            return None
+        if len(ids) >= _SHORT_WORD:
+            return None
+        self._merge_scan(ids, None)
+        values = tuple(map(self._vocab_r.__getitem__, ids))
+        ends = tuple(accumulate(map(len, values)))
+        return tuple(ids), values, (0, *ends[:-1]), ends
+
     def _tokenize_word(self, word: str, dropout: float | None) -> list[Token]:
+        return self._to_tokens(word, *self._merged(word, dropout))
+
+    def _merged(self, word: str, dropout: float | None) -> tuple[list[int], list[int], bool]:
+        """Symbol ids and lengths after every merge, and whether lengths count bytes."""
         ids, lens, in_bytes = self.initial_symbols(word)
         if dropout or self._has_shared_ids or len(ids) >= _SHORT_WORD:
             ids, lens = self._merge_heap(ids, lens, dropout)
         else:
             self._merge_scan(ids, lens)
-        return self._to_tokens(word, ids, lens, in_bytes)
+        return ids, lens, in_bytes
 
     def initial_symbols(self, word: str) -> tuple[list[int], list[int], bool]:
         """Symbol ids before any merge, their lengths, and whether lengths count bytes.
@@ -237,28 +284,30 @@ class BPE(Model):
             raise EncodingError(f"BPE unk token {self.unk_token!r} is not in the vocabulary")
         return [unk_id, length]
 
-    def _merge_scan(self, ids: list[int], lens: list[int]) -> None:
+    def _merge_scan(self, ids: list[int], lens: list[int] | None) -> None:
         """Merge in place: repeatedly the lowest-rank adjacent pair, leftmost on a tie.
 
         Same result as HF's heap of (rank, position) for short words, without the heap.
+        ``lens`` (the symbols' lengths) follow the merges unless it is None.
         """
         if len(ids) < 2:
             return
-        right_rank, new_ids, none = self._right_rank.get, self._rank_new_id, _NO_PAIRS
-        ranks = [right_rank(ids[i], none).get(ids[i + 1], NO_RANK) for i in range(len(ids) - 1)]
+        rank_of, new_ids = self._pair_rank.get, self._rank_new_id
+        ranks = list(map(rank_of, zip(ids, ids[1:]), repeat(NO_RANK)))
         while ranks:
             rank = min(ranks)
             if rank == NO_RANK:
                 return
             i = ranks.index(rank)
-            new = new_ids[rank]
-            ids[i] = new
-            lens[i] += lens[i + 1]
-            del ids[i + 1], lens[i + 1], ranks[i]
+            new = ids[i] = new_ids[rank]
+            if lens is not None:
+                lens[i] += lens[i + 1]
+                del lens[i + 1]
+            del ids[i + 1], ranks[i]
             if i:
-                ranks[i - 1] = right_rank(ids[i - 1], none).get(new, NO_RANK)
+                ranks[i - 1] = rank_of((ids[i - 1], new), NO_RANK)
             if i < len(ranks):
-                ranks[i] = right_rank(new, none).get(ids[i + 1], NO_RANK)
+                ranks[i] = rank_of((new, ids[i + 1]), NO_RANK)
 
     def _merge_heap(self, ids: list[int], lens: list[int], dropout: float | None):
         """HF's ``Word::merge_all``: a heap of (rank, position, new id), with dropout."""
@@ -317,7 +366,8 @@ class BPE(Model):
             tokens.append(_new_token(Token, (token_id, vocab_r[token_id], (pos, pos + length))))
             pos += length
         if in_bytes and (pos > len(word) or not word.isascii()):
-            tokens = _bytes_to_char_offsets(word, tokens)
+            offsets = _bytes_to_char_offsets(word, [t.offsets for t in tokens])
+            tokens = [Token(t.id, t.value, o) for t, o in zip(tokens, offsets)]
         return tokens
 
     # -- teaching views ----------------------------------------------------------------
@@ -372,7 +422,7 @@ class BPE(Model):
             raise TokenizerFileError(f"BPE dropout {dropout!r} is not between 0 and 1")
         return cls(
             vocab=check_vocab(data["vocab"], "BPE"),
-            merges=parse_merges(data["merges"]),
+            merges=merge_columns(data["merges"]),
             dropout=dropout,
             unk_token=_optional_str(data, "unk_token"),
             continuing_subword_prefix=_optional_str(data, "continuing_subword_prefix"),
@@ -383,10 +433,50 @@ class BPE(Model):
         )
 
 
+class MergeColumns(NamedTuple):
+    """Merges as two columns: the left parts and the right parts, in rank order.
+
+    ``BPE(vocab, MergeColumns(lefts, rights))`` is ``BPE(vocab, list(zip(lefts, rights)))``
+    without building a pair per merge; a large tokenizer.json has hundreds of thousands.
+    """
+
+    lefts: list[str]
+    rights: list[str]
+
+
 def parse_merges(merges: Any) -> list[tuple[str, str]]:
     """Merges from JSON: ``[["a", "b"], ...]`` or legacy ``["a b", ...]`` (``#version`` skipped)."""
+    parsed = merge_columns(merges)
+    return list(zip(*parsed)) if isinstance(parsed, MergeColumns) else parsed
+
+
+def merge_columns(merges: Any) -> MergeColumns | list[tuple[str, str]]:
+    """:func:`parse_merges`, as columns when the list has one of the usual shapes."""
     if not isinstance(merges, list):
         raise TokenizerFileError("BPE merges must be a JSON list")
+    columns = _merge_columns_fast(merges)
+    return columns if columns is not None else _parse_merges_checked(merges)
+
+
+def _merge_columns_fast(merges: list) -> MergeColumns | None:
+    # Whole-list operations for the two usual shapes; None sends anything else (and
+    # every error) through _parse_merges_checked.
+    kinds = set(map(type, merges))
+    if kinds == {str}:
+        lines = [m for m in merges if not m.startswith("#version")]
+        if set(map(str.count, lines, repeat(" "))) - {1}:
+            return None
+        # One space per line: a single split of all lines gives left, right, left, ...
+        words = " ".join(lines).split(" ") if lines else []
+        return MergeColumns(words[0::2], words[1::2])
+    if kinds == {list} and set(map(type, chain.from_iterable(merges))) <= {str}:
+        if set(map(len, merges)) - {2}:
+            return None
+        return MergeColumns(list(map(itemgetter(0), merges)), list(map(itemgetter(1), merges)))
+    return MergeColumns([], []) if not kinds else None
+
+
+def _parse_merges_checked(merges: list) -> list[tuple[str, str]]:
     result = []
     lines = (m for m in merges if not (isinstance(m, str) and m.startswith("#version")))
     for line_no, merge in enumerate(lines, start=1):
@@ -402,10 +492,42 @@ def parse_merges(merges: Any) -> list[tuple[str, str]]:
     return result
 
 
-def _merge_table(vocab: dict[str, int], merges: Iterable, prefix: str | None):
-    """``(left id, right id) -> rank`` and ``rank -> new id``, checked against the vocab."""
-    pair_rank: dict[Pair, int] = {}
-    rank_new_id: list[int] = []
+def _merge_table(vocab: dict[str, int], merges: Iterable | MergeColumns, prefix: str | None):
+    """Left ids, right ids and new ids of the merges in rank order, checked against the vocab."""
+    if not isinstance(merges, MergeColumns):
+        merges = list(merges)
+    try:
+        table = _merge_table_fast(vocab, merges, prefix)
+    except (TypeError, ValueError, TokenizerFileError):
+        table = None
+    if table is None:
+        pairs = list(zip(*merges)) if isinstance(merges, MergeColumns) else merges
+        table = _merge_table_checked(vocab, pairs, prefix)
+    return table
+
+
+def _merge_table_fast(vocab: dict[str, int], merges: list | MergeColumns, prefix: str | None):
+    # Whole-list operations; None (or an exception) when some merge is not a pair of
+    # vocabulary tokens, and _merge_table_checked then finds and reports the first one.
+    if isinstance(merges, MergeColumns):
+        lefts, rights = merges
+    elif set(map(len, merges)) - {2}:
+        return None
+    else:
+        lefts, rights = list(map(itemgetter(0), merges)), list(map(itemgetter(1), merges))
+    tails = [_strip_prefix(r, prefix) for r in rights] if prefix else rights
+    get = vocab.get
+    new_tokens = map(add, lefts, tails)
+    columns = [list(map(get, lefts)), list(map(get, rights)), list(map(get, new_tokens))]
+    if any(None in column for column in columns):
+        return None
+    return columns
+
+
+def _merge_table_checked(vocab: dict[str, int], merges: list, prefix: str | None):
+    lefts: list[int] = []
+    rights: list[int] = []
+    new_ids: list[int] = []
     for rank, merge in enumerate(merges):
         try:
             left, right = merge
@@ -420,9 +542,10 @@ def _merge_table(vocab: dict[str, int], merges: Iterable, prefix: str | None):
                     f"BPE merge {rank} ({left!r}, {right!r}): token {token!r} is not in the vocabulary"
                 )
             ids.append(token_id)
-        pair_rank[(ids[0], ids[1])] = rank  # a repeated pair keeps its last rank, as in HF
-        rank_new_id.append(ids[2])
-    return pair_rank, rank_new_id
+        lefts.append(ids[0])
+        rights.append(ids[1])
+        new_ids.append(ids[2])
+    return lefts, rights, new_ids
 
 
 def _strip_prefix(right: str, prefix: str | None) -> str:
@@ -447,20 +570,19 @@ def _utf8_len(char: str) -> int:
     return 1 if code < 0x80 else 2 if code < 0x800 else 3 if code < 0x10000 else 4
 
 
-def _bytes_to_char_offsets(word: str, tokens: list[Token]) -> list[Token]:
+def _bytes_to_char_offsets(word: str, offsets: Iterable[Offsets]) -> list[Offsets]:
     """Byte offsets -> character offsets covering them (HF reports whole characters)."""
     char_of_byte: list[int] = []
     for index, char in enumerate(word):
         char_of_byte.extend([index] * _utf8_len(char))
     n_bytes, n_chars = len(char_of_byte), len(word)
     result = []
-    for token in tokens:
-        start, end = token.offsets
+    for start, end in offsets:
         # subtle: byte tokens of a prefix/suffix run past the word; HF's offsets are then
         # meaningless, we clamp them to the word's end.
         char_start = char_of_byte[start] if start < n_bytes else n_chars
         char_end = char_of_byte[end - 1] + 1 if end <= n_bytes else n_chars
-        result.append(Token(token.id, token.value, (char_start, char_end)))
+        result.append((char_start, char_end))
     return result
 
 

@@ -89,6 +89,10 @@ class Unigram(Model):
     def pieces(self) -> list[tuple[str, float]]:
         return list(self._pieces)
 
+    def piece_cache(self, transform: object) -> dict:
+        """The tokenizer fast path's cache of encoded pieces, emptied with the word cache."""
+        return self._cache.pieces(transform)
+
     def clear_cache(self) -> None:
         self._cache.clear()
 

@@ -18,6 +18,9 @@ from ..pretokenized import Token
 from ._vocab import WordCache, check_vocab, model_repr, ordered_vocab, reverse_vocab
 
 _CACHE_CAPACITY = 10000
+# Token(...) goes through a Python-level __new__; this skips it (as in bpe.py).
+_new_token = tuple.__new__
+_KEY = 3  # how many first chars index the longest-match table (see _update_max_lengths)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +82,13 @@ class WordPiece(Model):
                 self._update_max_lengths()
 
     def _update_max_lengths(self) -> None:
-        # Longest possible match, so the greedy loop need not try longer substrings.
+        # The longest possible match given the candidate's first chars, so the greedy loop
+        # need not try longer substrings (most of them, for rare words): for a piece that
+        # starts the word, and for the rest of a continuing (prefixed) piece.
         prefix = self.continuing_subword_prefix
-        self._max_first = max(map(len, self._vocab), default=0)
-        self._max_next = max(
-            (len(t) - len(prefix) for t in self._vocab if t.startswith(prefix)), default=0
+        self._max_first = _longest_by_start(self._vocab)
+        self._max_next = _longest_by_start(
+            t[len(prefix):] for t in self._vocab if t.startswith(prefix)
         )
 
     def __repr__(self) -> str:
@@ -105,6 +110,10 @@ class WordPiece(Model):
     def get_vocab_size(self) -> int:
         return len(self._vocab)
 
+    def piece_cache(self, transform: object) -> dict:
+        """The tokenizer fast path's cache of encoded pieces, emptied with the word cache."""
+        return self._cache.pieces(transform)
+
     def clear_cache(self) -> None:
         self._cache.clear()
 
@@ -125,17 +134,20 @@ class WordPiece(Model):
         tokens = []
         start = 0
         while start < n:
+            # Candidates of up to _KEY - 1 chars are always tried; longer ones only up to
+            # the longest vocabulary entry with the same first _KEY chars.
             if start:
-                end = min(n, start + self._max_next)
+                longest = self._max_next.get(word[start:start + _KEY], 0)
+                end = min(n, start + max(longest, _KEY - 1))
                 while end > start and (piece := prefix + word[start:end]) not in vocab:
                     end -= 1
             else:
-                end = min(n, self._max_first)
+                end = min(n, max(self._max_first.get(word[:_KEY], 0), _KEY - 1))
                 while end > 0 and (piece := word[:end]) not in vocab:
                     end -= 1
             if end == start:
                 return [self._unk(n)]
-            tokens.append(Token(vocab[piece], piece, (start, end)))
+            tokens.append(_new_token(Token, (vocab[piece], piece, (start, end))))
             start = end
         return tokens
 
@@ -199,3 +211,14 @@ class WordPiece(Model):
         if isinstance(max_chars, bool) or not isinstance(max_chars, int) or max_chars < 0:
             raise TokenizerFileError(f"WordPiece max_input_chars_per_word {max_chars!r} is invalid")
         return cls(check_vocab(data.get("vocab"), "WordPiece"), unk, max_chars, prefix)
+
+
+def _longest_by_start(tokens) -> dict[str, int]:
+    """Length of the longest token of at least _KEY chars, per first _KEY chars."""
+    longest: dict[str, int] = {}
+    for token in tokens:
+        if len(token) >= _KEY:
+            key = token[:_KEY]
+            if len(token) > longest.get(key, 0):
+                longest[key] = len(token)
+    return longest

@@ -5,22 +5,33 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
-from .._unicode import is_whitespace
+from .._unicode import WHITE_SPACE
 from ..components import PostProcessor, register
 from ..encoding import Encoding
 
 BYTE_LEVEL_SPACE = "\u0120"  # "Ġ": how the byte-level alphabet writes a space byte
+_SPACES = "".join(sorted(WHITE_SPACE | {BYTE_LEVEL_SPACE}))  # what trimming removes
 
 
-def _count_spaces(chars) -> int:
-    n = 0
-    for c in chars:
-        if c != BYTE_LEVEL_SPACE and not is_whitespace(c):
-            break
-        n += 1
-    return n
+class _SpaceCounts(dict):
+    """token -> (leading, trailing) spaces, or None when there are none; learnt per token.
+
+    Counted separately at each end, as HF does: an all-space token counts them twice.
+    """
+
+    def __missing__(self, token: str) -> tuple[int, int] | None:
+        leading = len(token) - len(token.lstrip(_SPACES))
+        trailing = len(token) - len(token.rstrip(_SPACES))
+        counts = (leading, trailing) if leading or trailing else None
+        if len(self) < 1 << 20:  # token strings come from vocabularies: few, but bound it
+            self[token] = counts
+        return counts
+
+
+_SPACE_COUNTS = _SpaceCounts()
 
 
 def process_offsets(encoding: Encoding, add_prefix_space: bool) -> None:
@@ -30,20 +41,18 @@ def process_offsets(encoding: Encoding, add_prefix_space: bool) -> None:
     pre-tokenizer added it, so it maps onto the first character, not onto a space.
     """
     offsets = encoding.offsets
-    for i, token in enumerate(encoding.tokens):
-        leading = _count_spaces(token)
-        trailing = _count_spaces(reversed(token))
-        if not leading and not trailing:
-            continue
+    all_counts = list(map(_SPACE_COUNTS.__getitem__, encoding.tokens))
+    for i in compress(range(len(all_counts)), all_counts):  # only tokens with spaces
+        leading, trailing = all_counts[i]
         start, end = offsets[i]
+        # min() and max(), written out: this loop runs for most byte-level tokens.
         if leading:
             # With pre-tokenized input a later token can also start at 0.
-            is_first = i == 0 or start == 0
-            if is_first and add_prefix_space and leading == 1:
+            if leading == 1 and add_prefix_space and (i == 0 or start == 0):
                 leading = 0
-            start = min(start + leading, end)
+            start = start + leading if start + leading < end else end
         if trailing and end >= trailing:
-            end = max(end - trailing, start)
+            end = end - trailing if end - trailing > start else start
         offsets[i] = (start, end)
 
 

@@ -68,3 +68,38 @@ def check_batch(hf_tokenizer, ours: Tokenizer, batch, **kwargs) -> None:
     assert len(mine) == len(theirs)
     for item, a, b in zip(batch, mine, theirs):
         assert_same(a, b, item)
+
+
+# ------------------------------------------------------------ pipelines trained in HF
+def hf_byte_level_bpe(lines: list[str], vocab_size: int):
+    """A GPT-2-style byte-level BPE trained by HF on ``lines``."""
+    import tokenizers as hf
+
+    tok = hf.Tokenizer(hf.models.BPE())
+    tok.pre_tokenizer = hf.pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = hf.decoders.ByteLevel()
+    tok.post_processor = hf.processors.ByteLevel(trim_offsets=True)
+    trainer = hf.trainers.BpeTrainer(
+        vocab_size=vocab_size, special_tokens=["<|endoftext|>"], show_progress=False,
+        initial_alphabet=hf.pre_tokenizers.ByteLevel.alphabet())
+    tok.train_from_iterator(lines, trainer)
+    return tok
+
+
+def hf_bert_wordpiece(lines: list[str], vocab_size: int):
+    """A BERT-style WordPiece (lowercasing, [CLS] $A [SEP] template) trained by HF."""
+    import tokenizers as hf
+
+    tok = hf.Tokenizer(hf.models.WordPiece(unk_token="[UNK]"))
+    tok.normalizer = hf.normalizers.BertNormalizer(lowercase=True)
+    tok.pre_tokenizer = hf.pre_tokenizers.BertPreTokenizer()
+    tok.decoder = hf.decoders.WordPiece()
+    trainer = hf.trainers.WordPieceTrainer(
+        vocab_size=vocab_size, show_progress=False,
+        special_tokens=["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"])
+    tok.train_from_iterator(lines, trainer)
+    tok.post_processor = hf.processors.TemplateProcessing(
+        single="[CLS] $A [SEP]", pair="[CLS] $A [SEP] $B:1 [SEP]:1",
+        special_tokens=[("[CLS]", tok.token_to_id("[CLS]")),
+                        ("[SEP]", tok.token_to_id("[SEP]"))])
+    return tok

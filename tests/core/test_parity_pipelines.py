@@ -23,7 +23,9 @@ from hypothesis import strategies as st
 from subword_core import Tokenizer
 
 hf = pytest.importorskip("tokenizers")
-from hf_parity import check_batch, check_encode  # noqa: E402
+from hf_parity import (  # noqa: E402
+    check_batch, check_encode, hf_bert_wordpiece, hf_byte_level_bpe,
+)
 
 SPECIALS = ["<unk>", "<s>", "</s>", "<pad>", "<mask>"]
 
@@ -52,31 +54,11 @@ def corpus(n_lines: int = 1500, seed: int = 0) -> list[str]:
 
 # ------------------------------------------------------------------ the five pipelines
 def gpt2_byte_level_bpe():
-    tok = hf.Tokenizer(hf.models.BPE())
-    tok.pre_tokenizer = hf.pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tok.decoder = hf.decoders.ByteLevel()
-    tok.post_processor = hf.processors.ByteLevel(trim_offsets=True)
-    trainer = hf.trainers.BpeTrainer(
-        vocab_size=1200, special_tokens=["<|endoftext|>"], show_progress=False,
-        initial_alphabet=hf.pre_tokenizers.ByteLevel.alphabet())
-    tok.train_from_iterator(corpus(), trainer)
-    return tok
+    return hf_byte_level_bpe(corpus(), vocab_size=1200)
 
 
 def bert_wordpiece():
-    tok = hf.Tokenizer(hf.models.WordPiece(unk_token="[UNK]"))
-    tok.normalizer = hf.normalizers.BertNormalizer(lowercase=True)
-    tok.pre_tokenizer = hf.pre_tokenizers.BertPreTokenizer()
-    tok.decoder = hf.decoders.WordPiece()
-    trainer = hf.trainers.WordPieceTrainer(
-        vocab_size=900, show_progress=False,
-        special_tokens=["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"])
-    tok.train_from_iterator(corpus(seed=1), trainer)
-    tok.post_processor = hf.processors.TemplateProcessing(
-        single="[CLS] $A [SEP]", pair="[CLS] $A [SEP] $B:1 [SEP]:1",
-        special_tokens=[("[CLS]", tok.token_to_id("[CLS]")),
-                        ("[SEP]", tok.token_to_id("[SEP]"))])
-    return tok
+    return hf_bert_wordpiece(corpus(seed=1), vocab_size=900)
 
 
 def sentencepiece_unigram():

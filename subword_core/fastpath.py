@@ -1,0 +1,182 @@
+"""Encoding a text without a NormalizedString per word, where that gives the same result.
+
+The general pipeline (:meth:`Tokenizer._encode_text`) keeps a NormalizedString, with
+an alignment for every character, for each split of the text. In the common case
+nothing moves characters: the normalizer maps each char to one char
+(``fast_normalize``) and the pre-tokenizer only cuts the text into substrings
+(``fast_split``), after which it may rewrite each piece (``piece_transform``:
+ByteLevel's byte mapping, as the general pipeline's ``_byte_level_normalize``).
+Every split is then aligned to the original text by a mere shift, so a piece's
+tokens, and their offsets relative to the piece, depend on the piece alone.
+:func:`encode_piece` computes them with the general code, exactly as
+``PreTokenizedString.into_encoding`` would, and the model's piece cache keeps them.
+
+Added tokens are cut out as :meth:`AddedVocabulary.extract_and_normalize` does. When
+a stage cannot promise the above for a text (a normalizer that inserts or removes
+chars, an unsupported pre-tokenizer, ...), :func:`encode_text` returns None and the
+caller runs the general pipeline. ``tests/core/test_fastpath.py`` checks that both
+paths agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import le
+
+from .encoding import Encoding, Offsets
+from .models._vocab import CACHE_MAX_WORD
+from .normalized import NormalizedString
+
+ENABLED = True  # tests turn it off to compare with the general pipeline
+PIECE_CACHE_CAPACITY = 50_000  # pieces per model and transform; inserting stops when full
+
+# A piece's token ids, token strings, and start and end offsets relative to the piece.
+EncodedPiece = tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...], tuple[int, ...]]
+Pieces = tuple[list[str], list[int]]  # pieces of a text and where each starts in it
+_NO_CACHE: dict[str, EncodedPiece] = {}  # stands for the cache of a model without one
+
+
+def encode_text(added, normalizer, pre_tokenizer, model, text: str, type_id: int,
+                word_index: int | None) -> Encoding | None:
+    """What ``Tokenizer._encode_text`` returns for ``text``, or None to use the general path."""
+    normalize = _fast_stage(normalizer, "fast_normalize", _same_text)
+    split = _fast_stage(pre_tokenizer, "fast_split", _whole_text)
+    if not ENABLED or normalize is None or split is None:
+        return None
+    out = _Columns(model, getattr(pre_tokenizer, "piece_transform", None), word_index)
+    for id_, start, end in added.cut(text, normalized=False):
+        if id_ is not None:
+            out.add_token(id_, text[start:end], start)
+            continue
+        normalized = normalize(text[start:end])
+        if normalized is None:
+            return None
+        for id2, s, e in added.cut(normalized, normalized=True):
+            if id2 is not None:
+                out.add_token(id2, normalized[s:e], start + s)
+                continue
+            pieces = split(normalized[s:e])
+            if pieces is None or not out.add_pieces(*pieces, start + s):
+                return None
+    return out.encoding(type_id)
+
+
+def encode_piece(model, transform, piece: str) -> EncodedPiece | None:
+    """Tokens of one split, offsets relative to it, as the general pipeline finds them.
+
+    ``transform(piece)`` gives the text the model sees: a str while each char still
+    aligns with the char at its index, else a NormalizedString with the alignments.
+    """
+    word = piece if transform is None else transform(piece)
+    n = word if isinstance(word, NormalizedString) else None
+    text = word if n is None else n.normalized
+    columns = getattr(model, "tokenize_columns", None)  # the same as tokenize, column-wise
+    ids, values, starts, ends = columns(text) if columns else _columns(model, text)
+    if ids and not ((n is None or n.is_identity) and _within(starts, ends, len(piece))):
+        n = n or NormalizedString(piece, text)
+        converted = tuple(map(n.convert_normalized_to_original, starts, ends))
+        if None in converted:
+            return None  # into_encoding then keeps the model's offsets as they are
+        starts, ends = zip(*converted)
+    return ids, values, starts, ends
+
+
+def _columns(model, word: str) -> EncodedPiece:
+    tokens = model.tokenize(word)
+    if not tokens:
+        return (), (), (), ()
+    ids, values, offsets = zip(*tokens)
+    return (ids, values, *zip(*offsets))
+
+
+def _within(starts: tuple[int, ...], ends: tuple[int, ...], length: int) -> bool:
+    # Spans inside the piece, which convert_normalized_to_original returns unchanged
+    # when the alignment is the identity.
+    return min(starts) >= 0 and max(ends) <= length and all(map(le, starts, ends))
+
+
+def _fast_stage(component, name: str, default: Callable) -> Callable | None:
+    return default if component is None else getattr(component, name, None)
+
+
+def _same_text(text: str) -> str:
+    return text
+
+
+def _whole_text(text: str) -> Pieces:
+    return ([text], [0]) if text else ([], [])
+
+
+class _Columns:
+    """The encoding's columns, filled split by split (offsets as two int columns)."""
+
+    __slots__ = ("ids", "tokens", "starts", "ends", "words", "word", "word_index", "model",
+                 "transform", "cache")
+
+    def __init__(self, model, transform, word_index: int | None) -> None:
+        self.ids: list[int] = []
+        self.tokens: list[str] = []
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        self.words: list[int] = []
+        self.word = 0  # index of the next split: the word id unless word_index is given
+        self.word_index = word_index
+        self.model, self.transform = model, transform
+        cache = getattr(model, "piece_cache", None)
+        self.cache = cache(transform) if cache is not None else None
+
+    def add_token(self, id_: int, value: str, start: int) -> None:
+        """An added token: a split of its own holding one token."""
+        self.ids.append(id_)
+        self.tokens.append(value)
+        self.starts.append(start)
+        self.ends.append(start + len(value))
+        self.words.append(self.word if self.word_index is None else self.word_index)
+        self.word += 1
+
+    def add_pieces(self, pieces: list[str], starts: list[int], shift: int) -> bool:
+        """Add the tokens of each piece, which starts at ``shift + start`` in the text.
+
+        False if some piece needs the general path.
+        """
+        ids, tokens, token_starts, token_ends, words = (
+            self.ids, self.tokens, self.starts, self.ends, self.words)
+        word, fixed = self.word, self.word_index
+        cached = (self.cache if self.cache is not None else _NO_CACHE).get
+        for piece, start in zip(pieces, starts):
+            entry = cached(piece) or self._encode_new(piece)
+            if entry is None:
+                return False
+            piece_ids, piece_tokens, piece_starts, piece_ends = entry
+            at = shift + start
+            if len(piece_ids) == 1:  # most pieces: plain appends are fastest
+                ids.append(piece_ids[0])
+                tokens.append(piece_tokens[0])
+                token_starts.append(piece_starts[0] + at)
+                token_ends.append(piece_ends[0] + at)
+                words.append(word if fixed is None else fixed)
+            else:
+                ids += piece_ids
+                tokens += piece_tokens
+                for s in piece_starts:
+                    token_starts.append(s + at)
+                for e in piece_ends:
+                    token_ends.append(e + at)
+                words += [word if fixed is None else fixed] * len(piece_ids)
+            word += 1
+        self.word = word
+        return True
+
+    def _encode_new(self, piece: str) -> EncodedPiece | None:
+        entry = encode_piece(self.model, self.transform, piece)
+        cache = self.cache
+        if (entry is not None and cache is not None and len(cache) < PIECE_CACHE_CAPACITY
+                and len(piece) < CACHE_MAX_WORD):
+            cache[piece] = entry
+        return entry
+
+    def encoding(self, type_id: int) -> Encoding:
+        n = len(self.ids)
+        return Encoding(ids=self.ids, type_ids=[type_id] * n, tokens=self.tokens,
+                        word_ids=self.words, offsets=list(zip(self.starts, self.ends)),
+                        special_tokens_mask=[0] * n, attention_mask=[1] * n)
