@@ -7,6 +7,7 @@ entering the event loop.
 
 from __future__ import annotations
 
+import gc
 import sys
 
 import pyqtgraph as pg
@@ -67,4 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     app = ensure_app(argv)
     window = create_main_window(load_sample=True)
     window.show()
+    # The ~100k objects of Qt, pyqtgraph and our modules live as long as the app; frozen,
+    # the collector's full passes skip them. Those passes otherwise add 20-30 ms to a
+    # keystroke's re-encoding every dozen or so keystrokes (compare bench/bench_encode.py with and
+    # without --gc-freeze: the max column).
+    gc.freeze()
     return app.exec()

@@ -2,12 +2,14 @@
 
 The general pipeline (:meth:`Tokenizer._encode_text`) keeps a NormalizedString, with
 an alignment for every character, for each split of the text. In the common case
-nothing moves characters: the normalizer maps each char to one char
-(``fast_normalize``) and the pre-tokenizer only cuts the text into substrings
-(``fast_split``), after which it may rewrite each piece (``piece_transform``:
+nothing moves characters across each other: the normalizer is char-local, each char
+becoming a string of its own (``fast_normalize``, which also tells where each
+normalized char comes from), and the pre-tokenizer only cuts the normalized text into
+substrings (``fast_split``), after which it may rewrite each piece (``piece_transform``:
 ByteLevel's byte mapping, as the general pipeline's ``_byte_level_normalize``).
-Every split is then aligned to the original text by a mere shift, so a piece's
-tokens, and their offsets relative to the piece, depend on the piece alone.
+A piece's tokens, and their offsets relative to the piece, then depend on the piece
+alone; a piece whose chars come from consecutive original chars is placed by a mere
+shift, any other piece by mapping each token's ends through the sources.
 :func:`encode_piece` computes them with the general code, exactly as
 ``PreTokenizedString.into_encoding`` would, and the model's piece cache keeps them.
 
@@ -20,8 +22,9 @@ paths agree.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
-from operator import le
+from operator import gt, le
 
 from .encoding import Encoding, Offsets
 from .models._vocab import CACHE_MAX_WORD
@@ -39,26 +42,37 @@ _NO_CACHE: dict[str, EncodedPiece] = {}  # stands for the cache of a model witho
 def encode_text(added, normalizer, pre_tokenizer, model, text: str, type_id: int,
                 word_index: int | None) -> Encoding | None:
     """What ``Tokenizer._encode_text`` returns for ``text``, or None to use the general path."""
-    normalize = _fast_stage(normalizer, "fast_normalize", _same_text)
+    normalize = _fast_stage(normalizer, "fast_normalize", _unchanged)
     split = _fast_stage(pre_tokenizer, "fast_split", _whole_text)
     if not ENABLED or normalize is None or split is None:
         return None
     out = _Columns(model, getattr(pre_tokenizer, "piece_transform", None), word_index)
     for id_, start, end in added.cut(text, normalized=False):
         if id_ is not None:
-            out.add_token(id_, text[start:end], start)
-            continue
-        normalized = normalize(text[start:end])
-        if normalized is None:
+            out.add_token(id_, text[start:end], start, end)
+        elif not _add_chunk(out, added, normalize, split, text[start:end], start):
             return None
-        for id2, s, e in added.cut(normalized, normalized=True):
-            if id2 is not None:
-                out.add_token(id2, normalized[s:e], start + s)
-                continue
-            pieces = split(normalized[s:e])
-            if pieces is None or not out.add_pieces(*pieces, start + s):
-                return None
     return out.encoding(type_id)
+
+
+def _add_chunk(out: _Columns, added, normalize, split, chunk: str, start: int) -> bool:
+    """Normalize, cut and tokenize the text between two raw added tokens.
+
+    ``chunk`` starts at ``start`` in the text. False if it needs the general path.
+    """
+    local = normalize(chunk)
+    if local is None:
+        return False
+    normalized, sources = local
+    place = _Placement(start, sources)
+    for id_, s, e in added.cut(normalized, normalized=True):
+        if id_ is not None:
+            out.add_token(id_, normalized[s:e], *place.span(s, e))
+            continue
+        pieces = split(normalized[s:e])
+        if pieces is None or not out.add_pieces(*pieces, s, place):
+            return False
+    return True
 
 
 def encode_piece(model, transform, piece: str) -> EncodedPiece | None:
@@ -95,16 +109,56 @@ def _within(starts: tuple[int, ...], ends: tuple[int, ...], length: int) -> bool
     return min(starts) >= 0 and max(ends) <= length and all(map(le, starts, ends))
 
 
+def _inside(entry: EncodedPiece, length: int) -> bool:
+    """Whether every token of a piece covers at least one of its chars."""
+    _, _, starts, ends = entry
+    return not starts or (min(starts) >= 0 and max(ends) <= length
+                          and all(map(gt, ends, starts)))
+
+
 def _fast_stage(component, name: str, default: Callable) -> Callable | None:
     return default if component is None else getattr(component, name, None)
 
 
-def _same_text(text: str) -> str:
-    return text
+def _unchanged(text: str) -> tuple[str, None]:
+    return text, None
 
 
 def _whole_text(text: str) -> Pieces:
     return ([text], [0]) if text else ([], [])
+
+
+class _Placement:
+    """Where the chars of a normalized chunk come from in the original text.
+
+    ``sources[j]`` is the chunk-relative index of the original char behind normalized
+    char ``j`` (None: char ``j`` itself); the chunk starts at ``start`` in the text.
+    """
+
+    __slots__ = ("start", "sources", "breaks")
+
+    def __init__(self, start: int, sources: list[int] | None) -> None:
+        self.start, self.sources = start, sources
+        # Where sources stop counting up by one: a piece spanning none is a plain shift.
+        self.breaks = [] if sources is None else [
+            j for j in range(1, len(sources)) if sources[j] != sources[j - 1] + 1]
+
+    def shift(self, first: int, length: int) -> int | None:
+        """Where normalized chars ``first:first + length`` start in the text, if they come
+        from as many consecutive original chars; else None."""
+        if self.sources is None:
+            return self.start + first
+        breaks = self.breaks
+        i = bisect_right(breaks, first)
+        if i < len(breaks) and breaks[i] < first + length:
+            return None
+        return self.start + self.sources[first]
+
+    def span(self, start: int, end: int) -> Offsets:
+        """The original span of normalized chars ``start:end`` (end > start)."""
+        if self.sources is None:
+            return (self.start + start, self.start + end)
+        return (self.start + self.sources[start], self.start + self.sources[end - 1] + 1)
 
 
 class _Columns:
@@ -125,20 +179,27 @@ class _Columns:
         cache = getattr(model, "piece_cache", None)
         self.cache = cache(transform) if cache is not None else None
 
-    def add_token(self, id_: int, value: str, start: int) -> None:
+    def add_token(self, id_: int, value: str, start: int, end: int) -> None:
         """An added token: a split of its own holding one token."""
         self.ids.append(id_)
         self.tokens.append(value)
         self.starts.append(start)
-        self.ends.append(start + len(value))
+        self.ends.append(end)
         self.words.append(self.word if self.word_index is None else self.word_index)
         self.word += 1
 
-    def add_pieces(self, pieces: list[str], starts: list[int], shift: int) -> bool:
-        """Add the tokens of each piece, which starts at ``shift + start`` in the text.
+    def add_pieces(self, pieces: list[str], starts: list[int], first: int,
+                   place: _Placement) -> bool:
+        """Add the pieces of a normalized chunk; piece ``k`` is at ``first + starts[k]`` in it.
 
         False if some piece needs the general path.
         """
+        if place.sources is None:
+            return self._add_shifted(pieces, starts, place.start + first)
+        return self._add_placed(pieces, starts, first, place)
+
+    def _add_shifted(self, pieces: list[str], starts: list[int], shift: int) -> bool:
+        """Add pieces each at ``shift + start`` in the text, their chars in the text's order."""
         ids, tokens, token_starts, token_ends, words = (
             self.ids, self.tokens, self.starts, self.ends, self.words)
         word, fixed = self.word, self.word_index
@@ -165,6 +226,32 @@ class _Columns:
                 words += [word if fixed is None else fixed] * len(piece_ids)
             word += 1
         self.word = word
+        return True
+
+    def _add_placed(self, pieces: list[str], starts: list[int], first: int,
+                    place: _Placement) -> bool:
+        """Add pieces that may come from scattered original chars: shifted where they
+        do not, else each token placed through the sources."""
+        cached = (self.cache if self.cache is not None else _NO_CACHE).get
+        for piece, start in zip(pieces, starts):
+            at = first + start
+            shift = place.shift(at, len(piece))
+            if shift is not None:
+                if not self._add_shifted([piece], [0], shift):
+                    return False
+                continue
+            entry = cached(piece) or self._encode_new(piece)
+            if entry is None or not _inside(entry, len(piece)):
+                return False  # empty or stray tokens: the general path knows what to do
+            ids, tokens, token_starts, token_ends = entry
+            self.ids += ids
+            self.tokens += tokens
+            for s, e in zip(token_starts, token_ends):
+                original = place.span(at + s, at + e)
+                self.starts.append(original[0])
+                self.ends.append(original[1])
+            self.words += [self.word if self.word_index is None else self.word_index] * len(ids)
+            self.word += 1
         return True
 
     def _encode_new(self, piece: str) -> EncodedPiece | None:

@@ -169,14 +169,19 @@ class NormalizedString:
         """True when every normalized char is known to align with the original char at its index."""
         return self._alignments is None
 
-    def set_identity_text(self, normalized: str) -> None:
-        """Replace the text by one of the same length, each char aligned as before.
+    def set_local_text(self, normalized: str, sources: list[int] | None) -> None:
+        """Replace the text of an identity-aligned string, char ``j`` coming from ``sources[j]``.
 
-        For a normalizer that maps each char to exactly one char (see
-        ``fastpath``); the same as ``transform`` with a change of 0 for every char.
+        For a char-local normalizer (see ``normalizers.fast_normalize``): the same as
+        ``transform``, where each new char takes the alignment of the char it comes
+        from. ``sources`` None: a text of the same length, each char from its own index.
         """
-        if len(normalized) != len(self.normalized):
-            raise ValueError("set_identity_text needs a text of the same length")
+        if sources is None:
+            if len(normalized) != len(self.normalized):
+                raise ValueError("set_local_text needs sources when the length changes")
+        else:
+            current = self.alignments
+            self._alignments = list(map(current.__getitem__, sources))
         self.normalized = normalized
 
     def __repr__(self) -> str:

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import unicodedata
 from collections.abc import Callable, Iterable
+from functools import cache
+from itertools import chain, repeat
 from typing import Any
 
 import regex
@@ -59,55 +62,89 @@ def _field(data: dict[str, Any], key: str, kind: type | tuple, default: Any = _R
     return value
 
 
-# ------------------------------------------------------------ char-for-char fast path
+# ------------------------------------------------------------------ char-local fast path
 # ``fast_normalize(text)`` (on some normalizers) returns what ``normalize`` makes of
-# ``text`` when that maps each char to exactly one char aligned with it, else None.
+# ``text`` when that is "char-local": each char becomes a string (maybe empty, maybe
+# several chars) that depends on that char alone, every char of which aligns with it.
+# The result is ``(normalized, sources)``: ``sources[j]`` is the index in ``text`` of the
+# char that normalized char ``j`` comes from, or ``sources`` is None when each char
+# became exactly one char (the identity alignment). None when some char is not local.
 # The tokenizer's fast path (``fastpath``) and ``normalize`` itself then skip the
 # per-char change lists.
 
+Local = tuple[str, list[int] | None]
 _MAX_LEARNT_CHARS = 1 << 16  # bounds a _CharMap on texts that use a huge set of chars
 
 
 class _CharMap:
-    """What a char-by-char normalizer makes of each char, learnt as chars turn up.
+    """What a char-local normalizer makes of each char, learnt as chars turn up.
 
-    Only for normalizers whose result on a text is the concatenation of their results on
-    its chars: if each char of ``text`` becomes exactly one char, the text becomes
-    ``text.translate(table)``, each char aligned with the char it came from.
+    If every char of ``text`` is local, the text becomes ``text.translate(table)``.
     """
 
-    __slots__ = ("known", "table", "bad")
+    __slots__ = ("known", "table", "uneven", "bad")
 
     def __init__(self) -> None:
-        self.known: dict[str, str] = {}  # char -> the one char it becomes
+        self.known: dict[str, str] = {}  # char -> what it becomes
         self.table: dict[int, str] = {}  # the same, keyed for str.translate
-        self.bad: set[str] = set()  # chars that become zero or several chars
+        self.uneven: dict[str, int] = {}  # char -> its output's length, when not 1
+        self.bad: set[str] = set()  # chars that are not local
 
-    def translate(self, text: str, one_char: Callable[[str], str | None]) -> str | None:
-        """``text`` normalized char by char, or None if some char does not give one char."""
-        new = set(text).difference(self.known)
+    def translate(self, text: str, local: Callable[[str], str | None]) -> Local | None:
+        """``text`` normalized char by char, or None if some char is not local."""
+        chars = set(text)
+        new = chars.difference(self.known)
         if len(self.known) + len(self.bad) + len(new) > _MAX_LEARNT_CHARS:
             self.__init__()  # forget, before learning: the table must hold all of text's chars
-            new = set(text)
+            new = chars
         for c in new:
-            if c in self.bad:
+            if not self._learn(c, local):
                 return None
-            mapped = one_char(c)
-            if mapped is None:
-                self.bad.add(c)
-                return None
-            self.known[c] = mapped
-            self.table[ord(c)] = mapped
-        return text.translate(self.table)
+        normalized = text.translate(self.table)
+        if self.uneven.keys().isdisjoint(chars):
+            return normalized, None
+        sizes = map(self.uneven.get, text, repeat(1))
+        return normalized, list(chain.from_iterable(map(repeat, range(len(text)), sizes)))
+
+    def _learn(self, c: str, local: Callable[[str], str | None]) -> bool:
+        if c in self.bad:
+            return False
+        mapped = local(c)
+        if mapped is None:
+            self.bad.add(c)
+            return False
+        self.known[c] = mapped
+        self.table[ord(c)] = mapped
+        if len(mapped) != 1:
+            self.uneven[c] = len(mapped)
+        return True
 
 
-def _single_char_result(normalize: Callable[[NormalizedString], None], c: str) -> str | None:
-    """The one char ``normalize`` turns ``c`` into (aligned with ``c``), or None."""
-    n = NormalizedString(c)
+def _char_result(normalize: Callable[[NormalizedString], None], c: str) -> str | None:
+    """What ``normalize`` turns ``c`` into, if every resulting char aligns with ``c``."""
+    n = NormalizedString(c, c, [(0, 1)])  # explicit alignments: the general code runs
     normalize(n)
-    if len(n.normalized) != 1 or n.alignments != [(0, 1)]:
+    if n.alignments != [(0, 1)] * len(n.normalized):
         return None
     return n.normalized
+
+
+def _local_by_general_code(normalize: Callable[[NormalizedString], None],
+                           text: str) -> Local | None:
+    """Run ``normalize`` on ``text``: a Local result if each char it gives aligns with one char.
+
+    For normalizers that act on the whole text (Replace, Prepend, Strip) but whose
+    general code is cheap: the alignments they build are turned into sources.
+    """
+    n = NormalizedString(text)
+    normalize(n)
+    if n.is_identity:
+        return n.normalized, None
+    alignments = n.alignments
+    sources = [start for start, _ in alignments]
+    if [(start, start + 1) for start in sources] != alignments:
+        return None
+    return n.normalized, sources
 
 
 def _normalize_in_place(normalizer: Normalizer, normalized: NormalizedString) -> bool:
@@ -117,13 +154,57 @@ def _normalize_in_place(normalizer: Normalizer, normalized: NormalizedString) ->
     result = normalizer.fast_normalize(normalized.normalized)
     if result is None:
         return False
-    normalized.set_identity_text(result)
+    normalized.set_local_text(*result)
     return True
+
+
+class _UnicodeForm(_NoField):
+    """NFD, NFKD, NFC and NFKC: a char is local when nothing can move across its edges.
+
+    Canonical reordering only moves marks (combining class > 0), and composition only
+    glues a "second" char onto what precedes it; a char whose decomposition starts with
+    a starter that is no composition second is therefore normalized on its own.
+    """
+
+    compat = composes = False
+
+    def __init__(self) -> None:
+        self._chars = _CharMap()
+
+    def normalize(self, normalized: NormalizedString) -> None:
+        if not _normalize_in_place(self, normalized):
+            self._normalize(normalized)
+
+    def _normalize(self, normalized: NormalizedString) -> None:
+        decomposed = hfu.decompose(normalized.normalized, self.compat)
+        normalized.transform(hfu.compose(decomposed) if self.composes else decomposed)
+
+    def fast_normalize(self, text: str) -> Local | None:
+        if text.isascii():
+            return text, None  # ASCII is stable under every form
+        return self._chars.translate(text, self._local)
+
+    def _local(self, c: str) -> str | None:
+        first = hfu.decompose(c, self.compat)[0][0]
+        if hfu.combining_class(first) or (self.composes and first in _composition_seconds()):
+            return None
+        return _char_result(self._normalize, c)
+
+
+@cache
+def _composition_seconds() -> frozenset[str]:
+    """Chars that compose with a char before them (with Python's data: a superset of HF's)."""
+    seconds = {chr(c) for c in range(0x1161, 0x1176)} | {chr(c) for c in range(0x11A8, 0x11C3)}
+    for code in chain(range(0x3400), range(0xA000, 0xAC00), range(0xD7A4, 0x20000)):
+        parts = unicodedata.decomposition(chr(code)).split()
+        if len(parts) == 2 and not parts[0].startswith("<"):
+            seconds.add(chr(int(parts[1], 16)))
+    return frozenset(seconds)
 
 
 # --------------------------------------------------------------------- Unicode forms
 @register("normalizer")
-class NFD(_NoField):
+class NFD(_UnicodeForm):
     """Canonical decomposition; the marks split off align with their base character.
 
     Example:
@@ -131,15 +212,11 @@ class NFD(_NoField):
         True
     """
 
-    def normalize(self, normalized: NormalizedString) -> None:
-        normalized.transform(hfu.nfd(normalized.normalized))
-
-    def fast_normalize(self, text: str) -> str | None:
-        return text if text.isascii() else None  # ASCII is stable under every form
+    compat, composes = False, False
 
 
 @register("normalizer")
-class NFKD(_NoField):
+class NFKD(_UnicodeForm):
     """Compatibility decomposition (``ﬁ`` → ``fi``, full-width → ASCII, accents split off).
 
     Example:
@@ -147,15 +224,11 @@ class NFKD(_NoField):
         'fi'
     """
 
-    def normalize(self, normalized: NormalizedString) -> None:
-        normalized.transform(hfu.nfkd(normalized.normalized))
-
-    def fast_normalize(self, text: str) -> str | None:
-        return text if text.isascii() else None  # ASCII is stable under every form
+    compat, composes = True, False
 
 
 @register("normalizer")
-class NFC(_NoField):
+class NFC(_UnicodeForm):
     """Canonical decomposition then composition; a composed char spans its parts.
 
     Example:
@@ -163,15 +236,11 @@ class NFC(_NoField):
         'é'
     """
 
-    def normalize(self, normalized: NormalizedString) -> None:
-        normalized.transform(hfu.nfc(normalized.normalized))
-
-    def fast_normalize(self, text: str) -> str | None:
-        return text if text.isascii() else None  # ASCII is stable under every form
+    compat, composes = False, True
 
 
 @register("normalizer")
-class NFKC(_NoField):
+class NFKC(_UnicodeForm):
     """Compatibility decomposition then canonical composition.
 
     Example:
@@ -179,11 +248,7 @@ class NFKC(_NoField):
         'ABC1'
     """
 
-    def normalize(self, normalized: NormalizedString) -> None:
-        normalized.transform(hfu.nfkc(normalized.normalized))
-
-    def fast_normalize(self, text: str) -> str | None:
-        return text if text.isascii() else None  # ASCII is stable under every form
+    compat, composes = True, True
 
 
 @register("normalizer")
@@ -199,7 +264,7 @@ class Lowercase(_NoField):
         if not _normalize_in_place(self, normalized):
             normalized.lowercase()
 
-    def fast_normalize(self, text: str) -> str | None:
+    def fast_normalize(self, text: str) -> Local | None:
         return _LOWERCASE_CHARS.translate(text, _lowercase_char)
 
 
@@ -207,8 +272,7 @@ _LOWERCASE_CHARS = _CharMap()
 
 
 def _lowercase_char(c: str) -> str | None:
-    lowered = hfu.rust_lowercase(c)
-    return lowered if len(lowered) == 1 else None
+    return _char_result(NormalizedString.lowercase, c)
 
 
 @register("normalizer")
@@ -265,6 +329,9 @@ class Strip(Normalizer):
     def normalize(self, normalized: NormalizedString) -> None:
         normalized.strip(left=self.left, right=self.right)
 
+    def fast_normalize(self, text: str) -> Local | None:
+        return _local_by_general_code(self.normalize, text)
+
     def to_dict(self) -> dict[str, Any]:
         return {"type": "Strip", "strip_left": self.left, "strip_right": self.right}
 
@@ -288,6 +355,9 @@ class Prepend(Normalizer):
     def normalize(self, normalized: NormalizedString) -> None:
         if normalized.normalized:
             normalized.prepend(self.prepend)
+
+    def fast_normalize(self, text: str) -> Local | None:
+        return _local_by_general_code(self.normalize, text)
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "Prepend", "prepend": self.prepend}
@@ -322,6 +392,9 @@ class Replace(Normalizer):
     def normalize(self, normalized: NormalizedString) -> None:
         text = normalized.normalized
         normalized.replace(self._compiled.for_text(text), self.content)
+
+    def fast_normalize(self, text: str) -> Local | None:
+        return _local_by_general_code(self.normalize, text)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -399,20 +472,20 @@ class BertNormalizer(Normalizer):
         if not _normalize_in_place(self, normalized):
             self._normalize(normalized)
 
-    def fast_normalize(self, text: str) -> str | None:
+    def fast_normalize(self, text: str) -> Local | None:
         options = (self.clean_text, self.handle_chinese_chars, self.strip_accents, self.lowercase)
         char_map = self._char_maps.get(options)
         if char_map is None:
             char_map = self._char_maps[options] = _CharMap()
-        return char_map.translate(text, self._one_char)
+        return char_map.translate(text, self._local)
 
-    def _one_char(self, c: str) -> str | None:
+    def _local(self, c: str) -> str | None:
         # Every step works char by char, except that NFD reorders combining marks across
         # chars: a char whose decomposition starts with a mark could move, so it is left out.
         strips = self.lowercase if self.strip_accents is None else self.strip_accents
         if strips and hfu.combining_class(hfu.nfd(c)[0][0]) != 0:
             return None
-        return _single_char_result(self._normalize, c)
+        return _char_result(self._normalize, c)
 
     def _normalize(self, normalized: NormalizedString) -> None:
         if self.clean_text:
@@ -511,16 +584,20 @@ class Sequence(Normalizer):
         for normalizer in self.normalizers:
             normalizer.normalize(normalized)
 
-    def fast_normalize(self, text: str) -> str | None:
-        # One-char-per-char steps in a row still map each char to one char.
+    def fast_normalize(self, text: str) -> Local | None:
+        # Char-local steps in a row are char-local: each char's sources follow back.
         steps = [getattr(normalizer, "fast_normalize", None) for normalizer in self.normalizers]
         if None in steps:
-            return None  # before any work: some member never maps char for char
+            return None  # before any work: some member is never char-local
+        sources = None
         for step in steps:
-            text = step(text)
-            if text is None:
+            result = step(text)
+            if result is None:
                 return None
-        return text
+            text, step_sources = result
+            if step_sources is not None:
+                sources = step_sources if sources is None else list(map(sources.__getitem__, step_sources))
+        return text, sources
 
     def __len__(self) -> int:
         return len(self.normalizers)

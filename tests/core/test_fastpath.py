@@ -123,10 +123,11 @@ def test_byte_level_bpe(byte_bpe):
 
 
 def test_bert_wordpiece(wordpiece):
-    for text in ("Hello world, it's me", "Café naïve [MASK] İx\t!"):
+    # Spaced-out CJK, decomposed Korean, dropped controls: placed through the sources.
+    for text in ("Hello world, it's me", "Café naïve [MASK] İx\t!", "日本 한국어\x00x"):
         assert fast_encoding(wordpiece, text) is not None
-    assert fast_encoding(wordpiece, "日本") is None  # spaced-out CJK: the general path
-    assert_texts_agree(wordpiece)
+    assert fast_encoding(wordpiece, "e\u0301") is None  # a mark that NFD may reorder
+    assert_texts_agree(wordpiece, TRICKY + KOREAN_AND_CJK)
 
 
 @pytest.mark.parametrize("options", [
@@ -213,16 +214,30 @@ def test_piece_cache_follows_model_options(wordpiece, byte_bpe):
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(text=st.text(st.sampled_from("".join(TRICKY[4:22])) | st.characters(), max_size=60))
-def test_arbitrary_text(byte_bpe, wordpiece, text):
+def test_arbitrary_text(byte_bpe, wordpiece, normalizing_byte_bpe, text):
     assert_paths_agree(byte_bpe, text)
     assert_paths_agree(wordpiece, text)
+    assert_paths_agree(normalizing_byte_bpe, text)
+
+
+@pytest.fixture(scope="module")
+def normalizing_byte_bpe(byte_bpe) -> Tokenizer:
+    """Qwen-style: NFKC and lowercase before a byte-level BPE, placed through sources."""
+    tok = Tokenizer.from_str(byte_bpe.to_str())
+    tok.normalizer = N.Sequence([N.NFKC(), N.Lowercase()])
+    return tok
 
 
 # ------------------------------------------------------------------ normalizers
 CHARWISE = [
     N.BertNormalizer(), N.BertNormalizer(lowercase=False), N.BertNormalizer(strip_accents=False),
     N.BertNormalizer(clean_text=False, handle_chinese_chars=False), N.Lowercase(), N.NFC(),
-    N.NFKC(), N.Sequence([N.NFKC(), N.Lowercase()]),
+    N.NFKC(), N.NFD(), N.NFKD(), N.Sequence([N.NFKC(), N.Lowercase()]),
+    N.Sequence([N.NFD(), N.Lowercase(), N.BertNormalizer()]),
+    N.Replace(P.Regex(r"\s+"), " "), N.Replace(" ", "\u2581"), N.Replace("a", ""),
+    N.Replace("ab", "xyz"), N.Prepend("\u2581"), N.Strip(),
+    N.Sequence([N.Prepend("\u2581"), N.Replace(" ", "\u2581")]),  # Llama 2, Mistral v0.1
+    N.Sequence([N.NFC(), N.Replace(P.Regex(r"\s+"), " "), N.Lowercase()]),  # CLIP
 ]
 
 
@@ -234,25 +249,62 @@ def general_normalize(normalizer, text: str) -> NormalizedString:
     return n
 
 
+def assert_fast_normalize_is_normalize(normalizer, text: str) -> bool:
+    """Compare ``fast_normalize`` with the general code; False if it declined."""
+    fast = normalizer.fast_normalize(text)
+    if fast is None:
+        return False
+    normalized, sources = fast
+    if sources is None:
+        sources = range(len(text))
+    n = general_normalize(normalizer, text)
+    assert (normalized, [(s, s + 1) for s in sources]) == (n.normalized, n.alignments), text
+    return True
+
+
+KOREAN_AND_CJK = ["한국어 텍스트", "日本語", "\u1100\u1161\u11a8 jamo", "가\u11a8"]
+
+
 @pytest.mark.parametrize("normalizer", CHARWISE)
 def test_fast_normalize_is_normalize(normalizer):
-    for text in TRICKY + [chr(c) for c in range(0x250)] + ["\u0130", "\u1e9e", "\u0345a"]:
-        fast = normalizer.fast_normalize(text)
-        if fast is not None:
-            n = general_normalize(normalizer, text)
-            assert (fast, n.alignments) == (n.normalized, [(i, i + 1) for i in range(len(text))])
+    texts = TRICKY + KOREAN_AND_CJK + [chr(c) for c in range(0x250)] + ["\u0130", "\u1e9e", "\u0345a"]
+    texts += ["a  b", "ab ab", "xx a", "  both ends  "]
+    taken = [assert_fast_normalize_is_normalize(normalizer, text) for text in texts]
     assert normalizer.fast_normalize("Plain ASCII text, 42.") is not None
+    assert sum(taken) > len(texts) // 3
 
 
-@settings(max_examples=300, deadline=None)
-@given(text=st.text(st.sampled_from("".join(TRICKY)) | st.characters(), max_size=20),
+@settings(max_examples=400, deadline=None)
+@given(text=st.text(st.sampled_from("".join(TRICKY + KOREAN_AND_CJK)) | st.characters(),
+                    max_size=20),
        which=st.sampled_from(range(len(CHARWISE))))
 def test_fast_normalize_on_arbitrary_text(text, which):
-    normalizer = CHARWISE[which]
-    fast = normalizer.fast_normalize(text)
-    if fast is not None:
-        n = general_normalize(normalizer, text)
-        assert (fast, n.alignments) == (n.normalized, [(i, i + 1) for i in range(len(text))])
+    assert_fast_normalize_is_normalize(CHARWISE[which], text)
+
+
+def test_replace_with_empty_matches_declines():
+    # Text inserted at an empty match aligns with nothing (or the char before): not local.
+    replace = N.Replace(P.Regex("x*"), "-")
+    assert replace.fast_normalize("abc") is None
+    for text in TRICKY:
+        assert_fast_normalize_is_normalize(replace, text)
+
+
+@pytest.mark.parametrize("text, local", [
+    ("한국어", True), ("café", True), ("e\u0301", False), ("\u1100\u1161", False),
+    ("ﬁ①", True), ("가\u11a8", False),
+])
+def test_unicode_forms_decline_what_may_move(text, local):
+    # Marks may reorder and seconds may compose with the char before: such text takes
+    # the general path, while chars normalized on their own take the fast one.
+    for form in (N.NFC(), N.NFKC()):
+        assert (form.fast_normalize(text) is not None) is local, (form, text)
+
+
+def test_bert_normalizer_reports_sources():
+    normalized, sources = N.BertNormalizer().fast_normalize("A日\x00é한")
+    assert normalized == "a 日 e\u1112\u1161\u11ab"
+    assert sources == [0, 1, 1, 1, 3, 4, 4, 4]
 
 
 def test_char_map_forgets_before_learning(monkeypatch):
@@ -261,7 +313,7 @@ def test_char_map_forgets_before_learning(monkeypatch):
     monkeypatch.setattr(N, "_MAX_LEARNT_CHARS", 4)
     lowercase = N.Lowercase()
     for text in ["ABC", "DEF", "ABCDEFG", "GHIJ", "Ｓ T Ḻ", "xyz"]:
-        assert lowercase.fast_normalize(text) == general_normalize(lowercase, text).normalized
+        assert assert_fast_normalize_is_normalize(lowercase, text)
 
 
 # ------------------------------------------------------------------ pre-tokenizers
