@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
+from typing import NamedTuple
 from operator import gt, le
 
 from .encoding import Encoding, Offsets
@@ -36,31 +37,42 @@ PIECE_CACHE_CAPACITY = 50_000  # pieces per model and transform; inserting stops
 # A piece's token ids, token strings, and start and end offsets relative to the piece.
 EncodedPiece = tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...], tuple[int, ...]]
 Pieces = tuple[list[str], list[int]]  # pieces of a text and where each starts in it
+Local = tuple[str, list[int] | None]  # a text and where each char comes from (normalizers)
 _NO_CACHE: dict[str, EncodedPiece] = {}  # stands for the cache of a model without one
 
 
 def encode_text(added, normalizer, pre_tokenizer, model, text: str, type_id: int,
                 word_index: int | None) -> Encoding | None:
     """What ``Tokenizer._encode_text`` returns for ``text``, or None to use the general path."""
-    normalize = _fast_stage(normalizer, "fast_normalize", _unchanged)
-    split = _fast_stage(pre_tokenizer, "fast_split", _whole_text)
-    if not ENABLED or normalize is None or split is None:
+    stages = _Stages(
+        _fast_stage(normalizer, "fast_normalize", _unchanged),
+        getattr(pre_tokenizer, "fast_rewrite", None),
+        _fast_stage(pre_tokenizer, "fast_split", _whole_text),
+    )
+    if not ENABLED or stages.normalize is None or stages.split is None:
         return None
     out = _Columns(model, getattr(pre_tokenizer, "piece_transform", None), word_index)
     for id_, start, end in added.cut(text, normalized=False):
         if id_ is not None:
             out.add_token(id_, text[start:end], start, end)
-        elif not _add_chunk(out, added, normalize, split, text[start:end], start):
+        elif not _add_chunk(out, added, stages, text[start:end], start):
             return None
     return out.encoding(type_id)
 
 
-def _add_chunk(out: _Columns, added, normalize, split, chunk: str, start: int) -> bool:
+class _Stages(NamedTuple):
+    normalize: Callable[[str], Local | None] | None
+    # The pre-tokenizer's char-local edit of each split before cutting it (Metaspace).
+    rewrite: Callable[[str, bool], Local] | None
+    split: Callable[[str], Pieces | None] | None
+
+
+def _add_chunk(out: _Columns, added, stages: _Stages, chunk: str, start: int) -> bool:
     """Normalize, cut and tokenize the text between two raw added tokens.
 
     ``chunk`` starts at ``start`` in the text. False if it needs the general path.
     """
-    local = normalize(chunk)
+    local = stages.normalize(chunk)
     if local is None:
         return False
     normalized, sources = local
@@ -69,8 +81,14 @@ def _add_chunk(out: _Columns, added, normalize, split, chunk: str, start: int) -
         if id_ is not None:
             out.add_token(id_, normalized[s:e], *place.span(s, e))
             continue
-        pieces = split(normalized[s:e])
-        if pieces is None or not out.add_pieces(*pieces, s, place):
+        segment, segment_place, first = normalized[s:e], place, s
+        if stages.rewrite is not None:
+            # HF's "offsets_original().0 == 0": this split starts the text.
+            segment, moved = stages.rewrite(segment, place.span(s, e)[0] == 0)
+            if moved is not None:
+                segment_place, first = place.rebased(s, moved), 0
+        pieces = stages.split(segment)
+        if pieces is None or not out.add_pieces(*pieces, first, segment_place):
             return False
     return True
 
@@ -153,6 +171,13 @@ class _Placement:
         if i < len(breaks) and breaks[i] < first + length:
             return None
         return self.start + self.sources[first]
+
+    def rebased(self, first: int, sources: list[int]) -> _Placement:
+        """The placement of a text whose char ``j`` comes from char ``first + sources[j]``
+        of this one."""
+        if self.sources is None:
+            return _Placement(self.start, [first + j for j in sources])
+        return _Placement(self.start, [self.sources[first + j] for j in sources])
 
     def span(self, start: int, end: int) -> Offsets:
         """The original span of normalized chars ``start:end`` (end > start)."""

@@ -104,6 +104,12 @@ def _punctuation() -> OnigPattern:
     return _char_class("\\p{P}", PUNCTUATION_AFTER_UNICODE_8, ascii_punctuation + until_8)
 
 
+@lru_cache(maxsize=64)
+def _literal(text: str) -> OnigPattern:
+    """A pattern matching ``text`` literally."""
+    return compile_onig(regex.escape(text))
+
+
 @cache
 def _bert_words() -> OnigPattern:
     """BertPreTokenizer's two splits in one regex: whitespace runs, single punctuation
@@ -523,6 +529,24 @@ class Metaspace(PreTokenizer):
             n.prepend(rep)
         return n.split(rep, B.MERGED_WITH_NEXT) if self.split else [n]
 
+    def fast_rewrite(self, text: str, at_start: bool) -> tuple[str, list[int] | None]:
+        """``_split``'s replacing and prepending, for the fast path (``fastpath``).
+
+        The new text and, when a char was prepended (it comes from the first char),
+        where each char comes from; ``at_start``: the split starts the original text.
+        """
+        rep = self.replacement
+        text = text.replace(" ", rep)
+        wanted = self.prepend_scheme == "always" or (self.prepend_scheme == "first" and at_start)
+        if wanted and text and not text.startswith(rep):
+            return rep + text, [0, *range(len(text))]
+        return text, None
+
+    def fast_split(self, text: str) -> Pieces:
+        if not self.split:
+            return ([text], [0]) if text else ([], [])
+        return _pieces_on(_literal(self.replacement), B.MERGED_WITH_NEXT, text)
+
     def to_dict(self) -> dict[str, Any]:
         return {"type": "Metaspace", "replacement": self.replacement,
                 "prepend_scheme": self.prepend_scheme, "split": self.split}  # fmt: skip
@@ -730,8 +754,9 @@ class Sequence(PreTokenizer):
         """Each member splits the previous member's pieces; only the last may transform."""
         splits = [getattr(member, "fast_split", None) for member in self.pretokenizers]
         transforms = [getattr(m, "piece_transform", None) for m in self.pretokenizers[:-1]]
-        if None in splits or any(transforms):
-            return None  # before any work: most members cannot, e.g. Metaspace
+        rewrites = [getattr(m, "fast_rewrite", None) for m in self.pretokenizers]
+        if None in splits or any(transforms) or any(rewrites):
+            return None  # before any work: e.g. Metaspace rewrites each piece it gets
         pieces: Pieces = ([text], [0]) if text else ([], [])
         for fast_split in splits:
             pieces = _sub_pieces(fast_split, pieces)

@@ -192,6 +192,27 @@ def test_components_on_a_word_level_model(normalizer, pre_tokenizer):
     assert_texts_agree(tok, TRICKY[:12] + TRICKY[-6:])
 
 
+@pytest.mark.parametrize("metaspace", [
+    P.Metaspace(), P.Metaspace(prepend_scheme="first"), P.Metaspace(prepend_scheme="never"),
+    P.Metaspace(prepend_scheme="first", split=False), P.Metaspace(replacement="_", split=False),
+])
+def test_metaspace_rewrites_each_split(metaspace):
+    tok = train_unigram()
+    tok.pre_tokenizer = metaspace
+    tok.add_tokens([AddedToken("fox", normalized=True), AddedToken("<s>", special=True)])
+    assert fast_encoding(tok, "the quick fox") is not None
+    texts = TRICKY + KOREAN_AND_CJK + ["fox the fox", "<s> fox<s>x", " lead", "▁already"]
+    assert_texts_agree(tok, texts)
+    for normalizer in (N.Sequence([N.NFKC(), N.Replace(P.Regex(" {2,}"), " ")]), N.Prepend("▁")):
+        tok.normalizer = normalizer
+        assert_texts_agree(tok, texts)
+
+
+def test_metaspace_inside_a_sequence_takes_the_general_path():
+    sequence = P.Sequence([P.Digits(individual_digits=True), P.Metaspace()])
+    assert sequence.fast_split("a 1") is None
+
+
 def test_unigram_model():
     tok = train_unigram()
     assert fast_encoding(tok, "the quick fox") is not None
@@ -214,10 +235,20 @@ def test_piece_cache_follows_model_options(wordpiece, byte_bpe):
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(text=st.text(st.sampled_from("".join(TRICKY[4:22])) | st.characters(), max_size=60))
-def test_arbitrary_text(byte_bpe, wordpiece, normalizing_byte_bpe, text):
+def test_arbitrary_text(byte_bpe, wordpiece, normalizing_byte_bpe, metaspace_unigram, text):
     assert_paths_agree(byte_bpe, text)
     assert_paths_agree(wordpiece, text)
     assert_paths_agree(normalizing_byte_bpe, text)
+    assert_paths_agree(metaspace_unigram, text)
+
+
+@pytest.fixture(scope="module")
+def metaspace_unigram() -> Tokenizer:
+    """SentencePiece-style: NFKC, runs of spaces squeezed, Metaspace, Unigram."""
+    tok = train_unigram()
+    tok.normalizer = N.Sequence([N.NFKC(), N.Replace(P.Regex(" {2,}"), " ")])
+    tok.pre_tokenizer = P.Metaspace(prepend_scheme="first")
+    return tok
 
 
 @pytest.fixture(scope="module")
@@ -280,6 +311,14 @@ def test_fast_normalize_is_normalize(normalizer):
        which=st.sampled_from(range(len(CHARWISE))))
 def test_fast_normalize_on_arbitrary_text(text, which):
     assert_fast_normalize_is_normalize(CHARWISE[which], text)
+
+
+@pytest.mark.parametrize("normalizer", CHARWISE)
+def test_char_local_normalizers_before_each_model(normalizer, byte_bpe, wordpiece):
+    for trained in (byte_bpe, wordpiece):
+        tok = Tokenizer.from_str(trained.to_str())
+        tok.normalizer = normalizer
+        assert_texts_agree(tok, TRICKY + KOREAN_AND_CJK + ["a  b", " x", "ab ab"])
 
 
 def test_replace_with_empty_matches_declines():
