@@ -42,7 +42,7 @@ from ..widgets.export import export_dialog
 #: Characters of the session text compared (the view draws fewer; see CompareView).
 TEXT_LIMIT = 20_000
 #: The corpus pass stops after the document that reaches this many characters.
-CORPUS_CHARS = 300_000
+CORPUS_CHARS = 1_000_000  # per tokenizer; 2-4 tokenizers, ~1 s each in the worker
 
 
 class ComparePane(QWidget):

@@ -37,7 +37,7 @@ from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets.export import export_dialog
 
-CORPUS_CHARS = 300_000   # token counts: the corpus up to this many characters
+CORPUS_CHARS = 2_000_000  # token counts: the corpus up to this many characters (~2 s)
 CURVE_CHARS = 30_000     # the replay encodes this sample once per point
 CURVE_POINTS = 12
 FIGURES = ["lengths", "zipf", "curve", "merges"]   # tab order
