@@ -31,12 +31,12 @@ import sys
 import threading
 import time
 import traceback
-import types
-from collections.abc import Callable, Generator, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Generator
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+
+from subword_core.spawning import bare_main
 
 #: Seconds between two ``yielded`` batches (about 25 updates per second).
 BATCH_INTERVAL_S = 0.04
@@ -232,7 +232,7 @@ class ProcessGeneratorWorker(GeneratorWorker):
         child = ctx.Process(target=_child_main, name="subword-train",
                             args=(self._target, self._args, sender, cancel, self._interval_s))
         try:
-            with _bare_main():
+            with bare_main():
                 child.start()
         except Exception as exc:  # noqa: BLE001 - e.g. no process can be started
             sender.close()
@@ -289,28 +289,6 @@ class ProcessGeneratorWorker(GeneratorWorker):
             else:
                 self.errored.emit(payload)
                 return
-
-
-_main_lock = threading.Lock()
-
-
-@contextmanager
-def _bare_main() -> Iterator[None]:
-    """Show ``spawn`` an empty ``__main__`` while the child starts.
-
-    subtle: a spawned child re-imports the parent's ``__main__`` module (the app's
-    entry point, which imports Qt; or a script without a ``__main__`` guard, which
-    would run again). With a bare stand-in the child imports only what unpickling
-    its target needs: ``app.train_job`` and ``subword_core``.
-    """
-    with _main_lock:
-        main = sys.modules.get("__main__")
-        sys.modules["__main__"] = types.ModuleType("__main__")
-        try:
-            yield
-        finally:
-            if main is not None:
-                sys.modules["__main__"] = main
 
 
 def _child_main(target: Callable[..., Generator[Any, None, Any]], args: tuple, sender: Any,

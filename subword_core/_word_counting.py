@@ -21,15 +21,12 @@ from __future__ import annotations
 import codecs
 import re
 import signal
-import sys
-import threading
-import types
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from . import normalizers, pre_tokenizers
+from .spawning import bare_main
 from .onig import compile_onig
 
 # -- counters ----------------------------------------------------------------------------
@@ -245,7 +242,7 @@ def count_chunks_in_pool(chunks: Iterator[list[str]], normalizer: Any, pre_token
     import multiprocessing
 
     ctx = multiprocessing.get_context("spawn")
-    with _bare_main():
+    with bare_main():
         pool = ctx.Pool(n_workers, initializer=_init_worker, initargs=(normalizer, pre_tokenizer))
     try:
         pending: deque = deque()
@@ -258,24 +255,3 @@ def count_chunks_in_pool(chunks: Iterator[list[str]], normalizer: Any, pre_token
     finally:
         pool.terminate()
         pool.join()
-
-
-_main_lock = threading.Lock()
-
-
-@contextmanager
-def _bare_main() -> Iterator[None]:
-    """Show ``spawn`` an empty ``__main__`` while the pool starts.
-
-    subtle: a spawned child re-imports the parent's ``__main__`` script (for the GUI,
-    a script that imports Qt). With a bare stand-in the children import only what
-    unpickling the worker functions needs: ``subword_core``.
-    """
-    with _main_lock:
-        main = sys.modules.get("__main__")
-        sys.modules["__main__"] = types.ModuleType("__main__")
-        try:
-            yield
-        finally:
-            if main is not None:
-                sys.modules["__main__"] = main

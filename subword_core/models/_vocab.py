@@ -79,6 +79,26 @@ def model_repr(name: str, size: int, **options: Any) -> str:
     return f"{name}(<{size} tokens>{', ' if fields else ''}{fields})"
 
 
+class VocabLookups:
+    """The vocabulary queries of models that keep ``_vocab`` (token -> id) and
+    ``_vocab_r`` (id -> token)."""
+
+    _vocab: dict[str, int]
+    _vocab_r: dict[int, str]
+
+    def token_to_id(self, token: str) -> int | None:
+        return self._vocab.get(token)
+
+    def id_to_token(self, id: int) -> str | None:
+        return self._vocab_r.get(id)
+
+    def get_vocab(self) -> dict[str, int]:
+        return dict(self._vocab)
+
+    def get_vocab_size(self) -> int:
+        return len(self._vocab)
+
+
 class WordCache:
     """A bounded ``word -> tokens`` dict: like HF's cache, it stops inserting once full.
 

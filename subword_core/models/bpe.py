@@ -24,7 +24,9 @@ from typing import Any, NamedTuple
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
-from ._vocab import WordCache, check_vocab, f32_json, model_repr, ordered_vocab, reverse_vocab
+from ._vocab import (
+    VocabLookups, WordCache, check_vocab, f32_json, model_repr, ordered_vocab, reverse_vocab,
+)
 from .bpe_trace import LineageNode, MergeTrace, build_lineage, trace_merges
 
 Pair = tuple[int, int]
@@ -41,7 +43,7 @@ _OPTIONS = frozenset(
 
 
 @register("model")
-class BPE(Model):
+class BPE(VocabLookups, Model):
     """Byte-pair encoding with HF's options.
 
     Args:
@@ -109,19 +111,7 @@ class BPE(Model):
             byte_fallback=self.byte_fallback, ignore_merges=self.ignore_merges,
         )
 
-    # -- vocabulary --------------------------------------------------------------------
-
-    def token_to_id(self, token: str) -> int | None:
-        return self._vocab.get(token)
-
-    def id_to_token(self, id: int) -> str | None:
-        return self._vocab_r.get(id)
-
-    def get_vocab(self) -> dict[str, int]:
-        return dict(self._vocab)
-
-    def get_vocab_size(self) -> int:
-        return len(self._vocab)
+    # -- vocabulary (lookups: VocabLookups) -------------------------------------------
 
     @property
     def merges(self) -> list[tuple[str, str]]:

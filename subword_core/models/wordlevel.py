@@ -11,11 +11,11 @@ from typing import Any
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
-from ._vocab import check_vocab, model_repr, ordered_vocab, reverse_vocab
+from ._vocab import VocabLookups, check_vocab, model_repr, ordered_vocab, reverse_vocab
 
 
 @register("model")
-class WordLevel(Model):
+class WordLevel(VocabLookups, Model):
     """Look the whole word up in the vocabulary.
 
     Args:
@@ -35,18 +35,6 @@ class WordLevel(Model):
 
     def __repr__(self) -> str:
         return model_repr("WordLevel", len(self._vocab), unk_token=self.unk_token)
-
-    def token_to_id(self, token: str) -> int | None:
-        return self._vocab.get(token)
-
-    def id_to_token(self, id: int) -> str | None:
-        return self._vocab_r.get(id)
-
-    def get_vocab(self) -> dict[str, int]:
-        return dict(self._vocab)
-
-    def get_vocab_size(self) -> int:
-        return len(self._vocab)
 
     def tokenize(self, sequence: str) -> list[Token]:
         # subtle: HF answers even the empty string (with the unknown token at (0, 0)).

@@ -15,7 +15,7 @@ from typing import Any
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
-from ._vocab import WordCache, check_vocab, model_repr, ordered_vocab, reverse_vocab
+from ._vocab import VocabLookups, WordCache, check_vocab, model_repr, ordered_vocab, reverse_vocab
 
 _CACHE_CAPACITY = 10000
 # Token(...) goes through a Python-level __new__; this skips it (as in bpe.py).
@@ -45,7 +45,7 @@ class MatchTrace:
 
 
 @register("model")
-class WordPiece(Model):
+class WordPiece(VocabLookups, Model):
     """Greedy longest-match-first subword model (BERT).
 
     Args:
@@ -97,18 +97,6 @@ class WordPiece(Model):
             max_input_chars_per_word=self.max_input_chars_per_word,
             continuing_subword_prefix=self.continuing_subword_prefix,
         )
-
-    def token_to_id(self, token: str) -> int | None:
-        return self._vocab.get(token)
-
-    def id_to_token(self, id: int) -> str | None:
-        return self._vocab_r.get(id)
-
-    def get_vocab(self) -> dict[str, int]:
-        return dict(self._vocab)
-
-    def get_vocab_size(self) -> int:
-        return len(self._vocab)
 
     def piece_cache(self, transform: object) -> dict:
         """The tokenizer fast path's cache of encoded pieces, emptied with the word cache."""
