@@ -26,8 +26,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from . import normalizers, pre_tokenizers
-from .spawning import bare_main
 from .onig import compile_onig
+from .spawning import bare_main
 
 # -- counters ----------------------------------------------------------------------------
 WordsOf = Callable[[str], Iterable[str]]
