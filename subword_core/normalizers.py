@@ -480,10 +480,8 @@ class BertNormalizer(Normalizer):
         return char_map.translate(text, self._local)
 
     def _local(self, c: str) -> str | None:
-        # Every step works char by char, except that NFD reorders combining marks across
-        # chars: a char whose decomposition starts with a mark could move, so it is left out.
         strips = self.lowercase if self.strip_accents is None else self.strip_accents
-        if strips and hfu.combining_class(hfu.nfd(c)[0][0]) != 0:
+        if strips and not _marks_vanish(c):
             return None
         return _char_result(self._normalize, c)
 
@@ -518,6 +516,23 @@ class BertNormalizer(Normalizer):
             _field(data, "strip_accents", (bool, type(None)), None),
             _field(data, "lowercase", bool, True),
         )
+
+
+def _marks_vanish(c: str) -> bool:
+    """Whether stripping accents treats ``c`` on its own: its NFD may reorder marks
+    across chars, which only matters for marks that stay.
+
+    Every step works char by char, except that NFD sorts runs of combining marks (class
+    > 0) that may span several chars. When each mark of ``c``'s decomposition is a
+    non-spacing one, which stripping removes, the order they took is gone with them;
+    a char made only of marks must then vanish entirely (a later part could otherwise
+    take the alignment of a mark moved in front of it).
+    """
+    parts = [part for part, _ in hfu.nfd(c)]
+    marks = [part for part in parts if hfu.combining_class(part)]
+    if not all(map(hfu.is_nonspacing_mark, marks)):
+        return False
+    return not hfu.combining_class(parts[0]) or len(marks) == len(parts)
 
 
 def _space_out_chinese(text: str) -> list[tuple[str, int]]:

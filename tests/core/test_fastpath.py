@@ -126,7 +126,8 @@ def test_bert_wordpiece(wordpiece):
     # Spaced-out CJK, decomposed Korean, dropped controls: placed through the sources.
     for text in ("Hello world, it's me", "Café naïve [MASK] İx\t!", "日本 한국어\x00x"):
         assert fast_encoding(wordpiece, text) is not None
-    assert fast_encoding(wordpiece, "e\u0301") is None  # a mark that NFD may reorder
+    assert fast_encoding(wordpiece, "e\u0301") is not None  # the mark is stripped
+    assert fast_encoding(wordpiece, "x\U0001d165") is None  # a spacing mark NFD may reorder
     assert_texts_agree(wordpiece, TRICKY + KOREAN_AND_CJK)
 
 
@@ -319,6 +320,24 @@ def test_char_local_normalizers_before_each_model(normalizer, byte_bpe, wordpiec
         tok = Tokenizer.from_str(trained.to_str())
         tok.normalizer = normalizer
         assert_texts_agree(tok, TRICKY + KOREAN_AND_CJK + ["a  b", " x", "ab ab"])
+
+
+def test_bert_marks_in_every_context():
+    # Chars with combining marks are local for accent stripping when all their marks
+    # vanish; check each such char between marks that NFD sorts around it.
+    import unicodedata
+    with_marks = [chr(c) for c in range(0x30000)
+                  if any(unicodedata.combining(p) for p in unicodedata.normalize("NFD", chr(c)))]
+    bert = N.BertNormalizer()
+    contexts = ["{}", "a\u0308{}", "{}\u0323b", "a\u0301{}\u0316x", "{}{}", "\u0f71{}\u0f72"]
+    checked = 0
+    for c in with_marks:
+        if bert.fast_normalize(c) is None:
+            continue
+        for context in contexts:
+            text = context.format(c, c)
+            checked += assert_fast_normalize_is_normalize(bert, text)
+    assert checked > 1000
 
 
 def test_replace_with_empty_matches_declines():
