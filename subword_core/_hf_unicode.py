@@ -133,6 +133,15 @@ def combining_class(c: str) -> int:
 _GRAPHEME = regex.compile(r"\X")
 
 
+def multi_char_graphemes(text: str) -> list[str]:
+    """The clusters of :func:`graphemes` longer than one char (usually none)."""
+    clusters = _GRAPHEME.findall(text)
+    if len(clusters) == len(text):
+        return []  # every cluster is a single char (the common case: one regex pass)
+    return [g for cluster in clusters if len(cluster) > 1 for g in graphemes(cluster)
+            if len(g) > 1]
+
+
 def graphemes(text: str) -> Iterator[str]:
     """Extended grapheme clusters as HF's ``unicode-segmentation`` cuts them.
 

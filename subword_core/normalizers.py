@@ -30,7 +30,7 @@ from .errors import TokenizerFileError
 from .normalized import NormalizedString
 from .onig import Regex, compile_onig
 from .pre_tokenizers import bytes_to_unicode
-from .precompiled import PrecompiledCharsMap, precompiled_changes
+from .precompiled import PrecompiledCharsMap, precompiled_changes, rewrites_whole
 
 __all__ = [
     "NFC", "NFD", "NFKC", "NFKD", "BertNormalizer", "ByteLevel", "Lowercase", "Nmt",
@@ -558,15 +558,52 @@ class Precompiled(Normalizer):
 
     def __init__(self, precompiled_charsmap: bytes) -> None:
         self.charsmap = PrecompiledCharsMap(precompiled_charsmap)
+        self._chars = _CharMap()
 
     @property
     def precompiled_charsmap(self) -> bytes:
         return self.charsmap.data
 
     def normalize(self, normalized: NormalizedString) -> None:
+        if not _normalize_in_place(self, normalized):
+            self._normalize(normalized)
+
+    def _normalize(self, normalized: NormalizedString) -> None:
         changes = precompiled_changes(normalized.normalized, self.charsmap)
         if changes is not None:
             normalized.transform(changes)
+
+    def fast_normalize(self, text: str) -> Local | None:
+        # A cluster with a rule of its own is rewritten as a whole: not char-local.
+        for cluster in hfu.multi_char_graphemes(text):
+            if rewrites_whole(cluster, self.charsmap):
+                return None
+        result = self._chars.translate(text, self._local)
+        if result is None or (result[1] is not None and not self._removals_follow_one_char(text)):
+            return None
+        return result
+
+    def _local(self, c: str) -> str | None:
+        return _char_result(self._normalize, c)
+
+    def _removals_follow_one_char(self, text: str) -> bool:
+        """Whether each char the rules remove comes after one that became a single char.
+
+        subtle: HF charges a removal to the char emitted before it. That keeps its own
+        alignment only if it replaced one char; after an expansion the last inserted
+        char would take the removed char's alignment, and with nothing before it the
+        next char would.
+        """
+        sizes = self._chars.uneven
+        if all(sizes.get(c, 1) for c in set(text)):
+            return True
+        last = None  # output length of the last char that was not removed
+        for c in text:
+            size = sizes.get(c, 1)
+            if size == 0 and last != 1:
+                return False
+            last = size or last
+        return True
 
     def to_dict(self) -> dict[str, Any]:
         encoded = base64.b64encode(self.charsmap.data).decode("ascii")

@@ -144,6 +144,12 @@ def precompiled_changes(text: str, charsmap: PrecompiledCharsMap) -> list[Change
     return changes if modified else None
 
 
+def rewrites_whole(grapheme: str, charsmap: PrecompiledCharsMap) -> bool:
+    """Whether :func:`precompiled_changes` rewrites ``grapheme`` as a whole."""
+    short = len(grapheme.encode("utf-8", "surrogatepass")) < _MAX_WHOLE_GRAPHEME_BYTES
+    return short and charsmap.transform(grapheme) is not None
+
+
 def _replace(changes: list[Change], old: str, new: str) -> None:
     """Append the changes that turn ``old`` into ``new`` (HF precompiled.rs ``replace``)."""
     diff = len(new) - len(old)

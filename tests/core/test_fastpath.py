@@ -340,6 +340,36 @@ def test_bert_marks_in_every_context():
     assert checked > 1000
 
 
+@pytest.fixture(scope="module")
+def precompiled_normalizers() -> list[N.Precompiled]:
+    from spm_models import spm_charsmap
+    return [N.Precompiled(spm_charsmap(rule)) for rule in ("nmt_nfkc", "nfkc_cf")]
+
+
+def test_precompiled_charsmaps(precompiled_normalizers, byte_bpe):
+    # SentencePiece conversions (T5, ALBERT, XLM-R): removals, expansions, clusters.
+    texts = TRICKY + KOREAN_AND_CJK + [chr(c) for c in range(0x250)] + [
+        "\x01a", "a\x01b", "ﬁ\x01", "a\x01\x01b", "a\u200bb", "Ａ１①", "\r\n", "e\u0301"]
+    for normalizer in precompiled_normalizers:
+        taken = [assert_fast_normalize_is_normalize(normalizer, text) for text in texts]
+        assert sum(taken) > len(texts) // 2
+        tok = Tokenizer.from_str(byte_bpe.to_str())
+        tok.normalizer = normalizer
+        assert_texts_agree(tok, texts[:40])
+    nmt_nfkc = precompiled_normalizers[0]  # removes most control chars
+    assert nmt_nfkc.fast_normalize("a\x01\x01b") == ("ab", [0, 3])
+    assert nmt_nfkc.fast_normalize("ﬁ\x01") is None  # a removal after an expansion
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(st.sampled_from("".join(TRICKY + KOREAN_AND_CJK) + "\x01\u200b\ufb01")
+                    | st.characters(), max_size=20))
+def test_precompiled_on_arbitrary_text(precompiled_normalizers, text):
+    for normalizer in precompiled_normalizers:
+        assert_fast_normalize_is_normalize(normalizer, text)
+
+
 def test_replace_with_empty_matches_declines():
     # Text inserted at an empty match aligns with nothing (or the char before): not local.
     replace = N.Replace(P.Regex("x*"), "-")
