@@ -7,6 +7,7 @@ message and leaves the session as it was; the core writes files atomically.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
@@ -43,17 +44,11 @@ def save_tokenizer(parent: QWidget, session: Session) -> bool:
     if entry is None:
         QMessageBox.warning(parent, "Nothing to save", "Train or open a tokenizer first.")
         return False
-    path, _ = QFileDialog.getSaveFileName(parent, "Save tokenizer.json",
-                                          f"{entry.name.replace(' ', '_')}.json", JSON_FILTER)
-    if not path:
-        return False
-    try:
-        entry.tokenizer.save(path)
-    except (SubwordError, OSError) as exc:
-        QMessageBox.critical(parent, "Cannot save tokenizer", f"{path}\n\n{exc}")
-        return False
-    session.notify(f"Saved {entry.name} to {path}")
-    return True
+    path = _save_with_dialog(parent, "tokenizer.json", f"{_file_stem(entry)}.json", JSON_FILTER,
+                             entry.tokenizer.save)
+    if path:
+        session.notify(f"Saved {entry.name} to {path}")
+    return path is not None
 
 
 def save_history(parent: QWidget, session: Session) -> bool:
@@ -62,15 +57,27 @@ def save_history(parent: QWidget, session: Session) -> bool:
         QMessageBox.warning(parent, "No training history",
                             "Only tokenizers trained in this session have a history.")
         return False
-    path, _ = QFileDialog.getSaveFileName(parent, "Save training history",
-                                          f"{entry.name.replace(' ', '_')}.history.jsonl",
-                                          HISTORY_FILTER)
+    path = _save_with_dialog(parent, "training history", f"{_file_stem(entry)}.history.jsonl",
+                             HISTORY_FILTER, entry.history.save)
+    if path:
+        session.notify(f"Saved the training history of {entry.name} to {path}")
+    return path is not None
+
+
+def _file_stem(entry: TokenizerEntry) -> str:
+    return entry.name.replace(" ", "_")
+
+
+def _save_with_dialog(parent: QWidget, what: str, suggested: str, file_filter: str,
+                      save: Callable[[str], None]) -> str | None:
+    """Ask where to save ``what``, save it there (``save`` writes atomically); the path,
+    or None if the user cancelled or saving failed (reported in a message box)."""
+    path, _ = QFileDialog.getSaveFileName(parent, f"Save {what}", suggested, file_filter)
     if not path:
-        return False
+        return None
     try:
-        entry.history.save(path)
+        save(path)
     except (SubwordError, OSError) as exc:
-        QMessageBox.critical(parent, "Cannot save history", f"{path}\n\n{exc}")
-        return False
-    session.notify(f"Saved the training history of {entry.name} to {path}")
-    return True
+        QMessageBox.critical(parent, f"Cannot save {what}", f"{path}\n\n{exc}")
+        return None
+    return path
