@@ -76,11 +76,8 @@ Local = tuple[str, list[int] | None]
 _MAX_LEARNT_CHARS = 1 << 16  # bounds a _CharMap on texts that use a huge set of chars
 
 
-class _CharMap:
-    """What a char-local normalizer makes of each char, learnt as chars turn up.
-
-    If every char of ``text`` is local, the text becomes ``text.translate(table)``.
-    """
+class _Learnt:
+    """What a _CharMap knows; replaced whole when it grows too big (see translate)."""
 
     __slots__ = ("known", "table", "uneven", "bad")
 
@@ -90,23 +87,7 @@ class _CharMap:
         self.uneven: dict[str, int] = {}  # char -> its output's length, when not 1
         self.bad: set[str] = set()  # chars that are not local
 
-    def translate(self, text: str, local: Callable[[str], str | None]) -> Local | None:
-        """``text`` normalized char by char, or None if some char is not local."""
-        chars = set(text)
-        new = chars.difference(self.known)
-        if len(self.known) + len(self.bad) + len(new) > _MAX_LEARNT_CHARS:
-            self.__init__()  # forget, before learning: the table must hold all of text's chars
-            new = chars
-        for c in new:
-            if not self._learn(c, local):
-                return None
-        normalized = text.translate(self.table)
-        if self.uneven.keys().isdisjoint(chars):
-            return normalized, None
-        sizes = map(self.uneven.get, text, repeat(1))
-        return normalized, list(chain.from_iterable(map(repeat, range(len(text)), sizes)))
-
-    def _learn(self, c: str, local: Callable[[str], str | None]) -> bool:
+    def learn(self, c: str, local: Callable[[str], str | None]) -> bool:
         if c in self.bad:
             return False
         mapped = local(c)
@@ -118,6 +99,44 @@ class _CharMap:
         if len(mapped) != 1:
             self.uneven[c] = len(mapped)
         return True
+
+
+class _CharMap:
+    """What a char-local normalizer makes of each char, learnt as chars turn up.
+
+    If every char of ``text`` is local, the text becomes ``text.translate(table)``.
+    """
+
+    __slots__ = ("_learnt",)
+
+    def __init__(self) -> None:
+        self._learnt = _Learnt()
+
+    def translate(self, text: str, local: Callable[[str], str | None],
+                  accept: Callable[[str, dict[str, int]], bool] | None = None) -> Local | None:
+        """``text`` normalized char by char, or None if some char is not local.
+
+        ``accept(text, output lengths that are not 1)``, if given, may still refuse it.
+        """
+        chars = set(text)
+        # One snapshot throughout: another thread may replace self._learnt meanwhile.
+        learnt = self._learnt
+        new = chars.difference(learnt.known)
+        if len(learnt.known) + len(learnt.bad) + len(new) > _MAX_LEARNT_CHARS:
+            # Forget before learning: the table must hold all of text's chars.
+            learnt = self._learnt = _Learnt()
+            new = chars
+        for c in new:
+            if not learnt.learn(c, local):
+                return None
+        uneven = learnt.uneven
+        if accept is not None and not accept(text, uneven):
+            return None
+        normalized = text.translate(learnt.table)
+        if uneven.keys().isdisjoint(chars):
+            return normalized, None
+        sizes = map(uneven.get, text, repeat(1))
+        return normalized, list(chain.from_iterable(map(repeat, range(len(text)), sizes)))
 
 
 def _char_result(normalize: Callable[[NormalizedString], None], c: str) -> str | None:
@@ -547,6 +566,25 @@ def _space_out_chinese(text: str) -> list[tuple[str, int]]:
 
 
 # ----------------------------------------------------------------- SentencePiece
+def _removals_follow_one_char(text: str, sizes: dict[str, int]) -> bool:
+    """Whether each char Precompiled removes comes after one that became a single char.
+
+    subtle: HF charges a removal to the char emitted before it. That keeps its own
+    alignment only if it replaced one char; after an expansion the last inserted char
+    would take the removed char's alignment, and with nothing before it the next char
+    would.
+    """
+    if all(sizes.get(c, 1) for c in set(text)):
+        return True
+    last = None  # output length of the last char that was not removed
+    for c in text:
+        size = sizes.get(c, 1)
+        if size == 0 and last != 1:
+            return False
+        last = size or last
+    return True
+
+
 @register("normalizer")
 class Precompiled(Normalizer):
     """SentencePiece's compiled normalization rules (``precompiled_charsmap`` bytes).
@@ -578,32 +616,10 @@ class Precompiled(Normalizer):
         for cluster in hfu.multi_char_graphemes(text):
             if rewrites_whole(cluster, self.charsmap):
                 return None
-        result = self._chars.translate(text, self._local)
-        if result is None or (result[1] is not None and not self._removals_follow_one_char(text)):
-            return None
-        return result
+        return self._chars.translate(text, self._local, _removals_follow_one_char)
 
     def _local(self, c: str) -> str | None:
         return _char_result(self._normalize, c)
-
-    def _removals_follow_one_char(self, text: str) -> bool:
-        """Whether each char the rules remove comes after one that became a single char.
-
-        subtle: HF charges a removal to the char emitted before it. That keeps its own
-        alignment only if it replaced one char; after an expansion the last inserted
-        char would take the removed char's alignment, and with nothing before it the
-        next char would.
-        """
-        sizes = self._chars.uneven
-        if all(sizes.get(c, 1) for c in set(text)):
-            return True
-        last = None  # output length of the last char that was not removed
-        for c in text:
-            size = sizes.get(c, 1)
-            if size == 0 and last != 1:
-                return False
-            last = size or last
-        return True
 
     def to_dict(self) -> dict[str, Any]:
         encoded = base64.b64encode(self.charsmap.data).decode("ascii")

@@ -404,6 +404,22 @@ def test_char_map_forgets_before_learning(monkeypatch):
         assert assert_fast_normalize_is_normalize(lowercase, text)
 
 
+def test_char_map_keeps_its_snapshot_when_another_caller_resets_it(monkeypatch):
+    # Another thread may fill the map past its bound (and so replace it) while this call
+    # learns: this call must still translate with everything it learnt.
+    monkeypatch.setattr(N, "_MAX_LEARNT_CHARS", 4)
+    char_map = N._CharMap()
+    calls = []
+
+    def lower_and_interfere(c: str) -> str:
+        calls.append(c)
+        if len(calls) == 2:  # the first char is learnt: now the other caller resets
+            assert char_map.translate("vwxyz", str.upper) == ("VWXYZ", None)
+        return c.lower()
+
+    assert char_map.translate("AB", lower_and_interfere) == ("ab", None)
+
+
 # ------------------------------------------------------------------ pre-tokenizers
 FAST_SPLITTERS = [
     P.Whitespace(), P.WhitespaceSplit(), P.BertPreTokenizer(), P.Digits(), P.Punctuation(),
