@@ -42,55 +42,102 @@ _NO_CACHE: dict[str, EncodedPiece] = {}  # stands for the cache of a model witho
 
 
 def encode_text(added, normalizer, pre_tokenizer, model, text: str, type_id: int,
-                word_index: int | None) -> Encoding | None:
-    """What ``Tokenizer._encode_text`` returns for ``text``, or None to use the general path."""
-    stages = _Stages(
+                word_index: int | None, stages: list | None = None) -> Encoding | None:
+    """What ``Tokenizer._encode_text`` returns for ``text``, or None to use the general path.
+
+    With ``stages``, also appends what ``Tokenizer.explain`` shows (only on success):
+    the normalized text with each char's original span, and the pre-tokens as
+    ``(text, original span, is an added token)``.
+    """
+    steps = _Steps(
         _fast_stage(normalizer, "fast_normalize", _unchanged),
         getattr(pre_tokenizer, "fast_rewrite", None),
         _fast_stage(pre_tokenizer, "fast_split", _whole_text),
     )
-    if not ENABLED or stages.normalize is None or stages.split is None:
+    if not ENABLED or steps.normalize is None or steps.split is None:
         return None
-    out = _Columns(model, getattr(pre_tokenizer, "piece_transform", None), word_index)
+    transform = getattr(pre_tokenizer, "piece_transform", None)
+    recorder = None if stages is None else _StageRecorder(transform)
+    out = _Columns(model, transform, word_index)
     for id_, start, end in added.cut(text, normalized=False):
         if id_ is not None:
             out.add_token(id_, text[start:end], start, end)
-        elif not _add_chunk(out, added, stages, text[start:end], start):
+            if recorder is not None:
+                recorder.raw_added_token(text[start:end], start)
+        elif not _add_chunk(out, added, steps, text[start:end], start, recorder):
             return None
+    if recorder is not None:
+        stages += recorder.stages()
     return out.encoding(type_id)
 
 
-class _Stages(NamedTuple):
+class _Steps(NamedTuple):
     normalize: Callable[[str], Local | None] | None
     # The pre-tokenizer's char-local edit of each split before cutting it (Metaspace).
     rewrite: Callable[[str, bool], Local] | None
     split: Callable[[str], Pieces | None] | None
 
 
-def _add_chunk(out: _Columns, added, stages: _Stages, chunk: str, start: int) -> bool:
+def _add_chunk(out: _Columns, added, steps: _Steps, chunk: str, start: int,
+               recorder: _StageRecorder | None) -> bool:
     """Normalize, cut and tokenize the text between two raw added tokens.
 
     ``chunk`` starts at ``start`` in the text. False if it needs the general path.
     """
-    local = stages.normalize(chunk)
+    local = steps.normalize(chunk)
     if local is None:
         return False
     normalized, sources = local
     place = _Placement(start, sources)
+    if recorder is not None:
+        recorder.normalized_chunk(normalized, place)
     for id_, s, e in added.cut(normalized, normalized=True):
         if id_ is not None:
             out.add_token(id_, normalized[s:e], *place.span(s, e))
+            if recorder is not None:
+                recorder.pre_tokens.append((normalized[s:e], place.span(s, e), True))
             continue
         segment, segment_place, first = normalized[s:e], place, s
-        if stages.rewrite is not None:
+        if steps.rewrite is not None:
             # HF's "offsets_original().0 == 0": this split starts the text.
-            segment, moved = stages.rewrite(segment, place.span(s, e)[0] == 0)
+            segment, moved = steps.rewrite(segment, place.span(s, e)[0] == 0)
             if moved is not None:
                 segment_place, first = place.rebased(s, moved), 0
-        pieces = stages.split(segment)
+        pieces = steps.split(segment)
         if pieces is None or not out.add_pieces(*pieces, first, segment_place):
             return False
+        if recorder is not None:
+            recorder.pieces(*pieces, first, segment_place)
     return True
+
+
+class _StageRecorder:
+    """Collects the stages ``Tokenizer.explain`` shows, as the general pipeline reports them."""
+
+    def __init__(self, transform) -> None:
+        self.transform = transform
+        self.normalized: list[str] = []
+        self.alignments: list[Offsets] = []
+        self.pre_tokens: list[tuple[str, Offsets, bool]] = []
+
+    def raw_added_token(self, value: str, start: int) -> None:
+        self.normalized.append(value)
+        self.alignments += [(i, i + 1) for i in range(start, start + len(value))]
+        self.pre_tokens.append((value, (start, start + len(value)), True))
+
+    def normalized_chunk(self, normalized: str, place: _Placement) -> None:
+        self.normalized.append(normalized)
+        self.alignments += [place.span(j, j + 1) for j in range(len(normalized))]
+
+    def pieces(self, pieces: list[str], starts: list[int], first: int, place: _Placement) -> None:
+        for piece, start in zip(pieces, starts):
+            at = first + start
+            seen = piece if self.transform is None else self.transform(piece)
+            text = seen.normalized if isinstance(seen, NormalizedString) else seen
+            self.pre_tokens.append((text, place.span(at, at + len(piece)), False))
+
+    def stages(self) -> list:
+        return [("".join(self.normalized), self.alignments), self.pre_tokens]
 
 
 def encode_piece(model, transform, piece: str) -> EncodedPiece | None:

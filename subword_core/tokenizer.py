@@ -267,11 +267,12 @@ class Tokenizer:
 
     def _encode_text(self, text: str, type_id: int, word_index: int | None,
                      stages: list | None = None) -> Encoding:
-        if stages is None:
-            encoding = fastpath.encode_text(self._added, self._normalizer, self._pre_tokenizer,
-                                            self._model, text, type_id, word_index)
-            if encoding is not None:
-                return encoding
+        encoding = fastpath.encode_text(self._added, self._normalizer, self._pre_tokenizer,
+                                        self._model, text, type_id, word_index, stages)
+        if encoding is not None:
+            if stages is not None:
+                stages[1] = [PreToken(*pre_token) for pre_token in stages[1]]
+            return encoding
         pretokenized = self._added.extract_and_normalize(self._normalizer, text)
         if stages is not None:
             stages.append(_normalized_view(pretokenized))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import random
 import string
+import contextlib
 from contextlib import contextmanager
 
 import pytest
@@ -100,6 +101,15 @@ def assert_paths_agree(tok: Tokenizer, *args, **kwargs) -> None:
     with general_path():
         general = tok.encode(*args, **kwargs)
     assert view(fast) == view(general), (args, kwargs)
+    if len(args) == 1 and isinstance(args[0], str) and not kwargs:
+        assert explained(tok, args[0]) == explained(tok, args[0], general=True), args[0]
+
+
+def explained(tok: Tokenizer, text: str, general: bool = False) -> tuple:
+    """What ``explain`` shows, on the fast or the general path."""
+    with general_path() if general else contextlib.nullcontext():
+        e = tok.explain(text)
+    return e.normalized, e.alignments, e.pre_tokens, view(e.encoding)
 
 
 def assert_texts_agree(tok: Tokenizer, texts=TRICKY) -> None:
@@ -120,6 +130,17 @@ def test_byte_level_bpe(byte_bpe):
     for text in ("Hello world, it's me", "café 日本 😀 <|endoftext|> x"):
         assert fast_encoding(byte_bpe, text) is not None  # the path is taken
     assert_texts_agree(byte_bpe)
+
+
+def test_explain_takes_the_fast_path(byte_bpe):
+    stages: list = []
+    encoding = fastpath.encode_text(byte_bpe._added, byte_bpe.normalizer, byte_bpe.pre_tokenizer,
+                                    byte_bpe.model, "Hello <|endoftext|> world", 0, None, stages)
+    assert encoding is not None
+    (normalized, alignments), pre_tokens = stages
+    assert normalized == "Hello <|endoftext|> world" and len(alignments) == len(normalized)
+    assert pre_tokens == [("Hello", (0, 5), False), ("Ġ", (5, 6), False),
+                          ("<|endoftext|>", (6, 19), True), ("Ġworld", (19, 25), False)]
 
 
 def test_bert_wordpiece(wordpiece):
