@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from subword_core.analysis import MergeGraph
+from subword_core.corpus import Corpus
 
 from .workers import EncodeWorker
 
@@ -33,6 +35,11 @@ class CorpusState:
     paths: list[str]
     report: Any = None                     # subword_core.corpus.CorpusReport
     word_counts: Mapping[str, int] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)  # Corpus(): field, column, glob
+
+    def corpus(self) -> Corpus:
+        """The corpus read again as it was loaded (for the panes' workers)."""
+        return Corpus([Path(p) for p in self.paths], **self.options)
 
     @property
     def label(self) -> str:

@@ -29,13 +29,14 @@ def train_job(request: dict[str, Any], cancel: Callable[[], bool]
 
     Args:
         request: ``paths``, ``algorithm``, ``vocab_size``, ``min_frequency``,
-            ``special_tokens`` and ``scoring`` (as the training pane's form gives them).
+            ``special_tokens`` and ``scoring`` (as the training pane's form gives them), and
+            ``reading``: the corpus's ``field`` / ``column`` / ``glob`` options, if any.
         cancel: polled by the core; True stops the training.
     """
     result = yield from train_tokenizer(
         [Path(p) for p in request["paths"]], request["algorithm"], request["vocab_size"],
         min_frequency=request["min_frequency"], special_tokens=request["special_tokens"],
-        scoring=request["scoring"], cancel=cancel)
+        scoring=request["scoring"], cancel=cancel, **request.get("reading", {}))
     return result.tokenizer.to_str(), result.history, result.report
 
 

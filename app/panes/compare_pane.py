@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Slot
@@ -27,7 +27,6 @@ from subword_core.analysis import is_byte_level, unk_id
 from subword_core.compare import (
     MAX_COMPARE, align_tokenizers, iter_corpus_profiles, pairwise_overlaps, text_metrics,
 )
-from subword_core.corpus import Corpus
 
 from ..item_models import RecordTableModel
 from ..item_models.analysis_columns import (
@@ -43,6 +42,12 @@ from ..widgets.export import export_dialog
 TEXT_LIMIT = 20_000
 #: The corpus pass stops after the document that reaches this many characters.
 CORPUS_CHARS = 1_000_000  # per tokenizer; 2-4 tokenizers, ~1 s each in the worker
+
+
+def _corpus_profiles(read: Callable[[], Any], tokenizers: dict[str, Any]):
+    """Worker body: read the corpus (in the worker: a missing file is its error to report)."""
+    return (yield from iter_corpus_profiles(read().iter_documents(), tokenizers,
+                                            max_chars=CORPUS_CHARS))
 
 
 class ComparePane(QWidget):
@@ -240,10 +245,8 @@ class ComparePane(QWidget):
         if corpus is None or not tokenizers:
             self._fill_metrics()
             return
-        paths = [Path(p) for p in corpus.paths]
         self.status_label.setText("measuring the corpus…")
-        self.job.start(lambda cancel: iter_corpus_profiles(
-            Corpus(paths).iter_documents(), tokenizers, max_chars=CORPUS_CHARS))
+        self.job.start(lambda cancel: _corpus_profiles(corpus.corpus, tokenizers))
 
     @Slot(object)
     def _on_job_progress(self, event: Any) -> None:

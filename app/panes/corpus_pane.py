@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from subword_core.analysis import visible_text
-from subword_core.corpus import iter_count_words
+from subword_core.corpus import Corpus, iter_count_words
 
 from ..item_models import WordCountsModel, WordCountsTable
 from ..selection import SelectionModel
@@ -36,9 +36,10 @@ from ..workers import GeneratorWorker, WorkerHandle
 CORPUS_FILTER = ("Corpora (*.txt *.jsonl *.json *.csv *.tsv *.gz *.bz2 *.xz);;All files (*)")
 
 
-def _load_corpus(paths: list[str], cancel: Any):
+def _load_corpus(paths: list[str], options: dict[str, Any], cancel: Any):
     """Worker body: count words, then prepare the table (both off the GUI thread)."""
-    counts, report = yield from iter_count_words([Path(p) for p in paths], cancel=cancel)
+    corpus = Corpus([Path(p) for p in paths], **options)
+    counts, report = yield from iter_count_words(corpus, cancel=cancel)
     yield ("table", None)
     return counts, report, WordCountsTable(counts)
 
@@ -57,6 +58,7 @@ class CorpusPane(QWidget):
         self._selection = selection
         self._handle: WorkerHandle | None = None
         self._paths: list[str] = []
+        self._options: dict[str, Any] = {}
         self.last_error = ""
 
         self.open_button = QPushButton("Open file…", objectName="openCorpusButton")
@@ -70,6 +72,14 @@ class CorpusPane(QWidget):
                                    objectName="corpusReport")
         self.report_label.setWordWrap(True)
         self.report_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # How to read structured files and folders (empty: the core's defaults).
+        self.field_edit = QLineEdit(objectName="corpusFieldEdit", placeholderText="text")
+        self.field_edit.setToolTip("JSON / JSONL: the field that holds the text")
+        self.column_edit = QLineEdit(objectName="corpusColumnEdit", placeholderText="text")
+        self.column_edit.setToolTip("CSV / TSV: the column name or 0-based index "
+                                    "(default: 'text', or the only column)")
+        self.glob_edit = QLineEdit(objectName="corpusGlobEdit", placeholderText="**/*")
+        self.glob_edit.setToolTip("Folders: which files to read, e.g. **/*.txt")
         self.filter_edit = QLineEdit(objectName="corpusFilter", placeholderText="Filter words…")
         self.filter_edit.setClearButtonEnabled(True)
         self.model = WordCountsModel(self)
@@ -86,8 +96,14 @@ class CorpusPane(QWidget):
         buttons = QHBoxLayout()
         for w in (self.open_button, self.folder_button, self.cancel_button):
             buttons.addWidget(w)
+        reading = QHBoxLayout()
+        for label, edit in (("field", self.field_edit), ("column", self.column_edit),
+                            ("glob", self.glob_edit)):
+            reading.addWidget(QLabel(label))
+            reading.addWidget(edit, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
+        layout.addLayout(reading)
         layout.addWidget(self.progress)
         layout.addWidget(self.report_label)
         layout.addWidget(self.filter_edit)
@@ -123,7 +139,9 @@ class CorpusPane(QWidget):
             self._session.notify("A corpus is still loading; cancel it first.")
             return False
         self._paths = [str(p) for p in paths]
-        worker = GeneratorWorker(lambda cancel: _load_corpus(self._paths, cancel), pass_cancel=True)
+        self._options = self.reading_options()
+        worker = GeneratorWorker(lambda cancel: _load_corpus(self._paths, self._options, cancel),
+                                 pass_cancel=True)
         worker.yielded.connect(self._on_worker_yielded)
         worker.returned.connect(self._on_worker_returned)
         worker.errored.connect(self._on_worker_errored)
@@ -136,6 +154,18 @@ class CorpusPane(QWidget):
         self._session.notify(f"Reading corpus {', '.join(self._paths)}…")
         self._handle.start()
         return True
+
+    def reading_options(self) -> dict[str, Any]:
+        """``Corpus`` options from the field / column / glob boxes (only those filled in)."""
+        options: dict[str, Any] = {}
+        if self.field_edit.text().strip():
+            options["field"] = self.field_edit.text().strip()
+        column = self.column_edit.text().strip()
+        if column:
+            options["column"] = int(column) if column.isdigit() else column
+        if self.glob_edit.text().strip():
+            options["glob"] = self.glob_edit.text().strip()
+        return options
 
     def _set_busy(self, busy: bool) -> None:
         self.cancel_button.setEnabled(busy)
@@ -173,7 +203,7 @@ class CorpusPane(QWidget):
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
         self.progress.setFormat(f"{len(table):,} distinct words")
-        state = CorpusState(list(self._paths), report, counts)
+        state = CorpusState(list(self._paths), report, counts, dict(self._options))
         self._session.set_corpus(state)
         self._session.notify(f"Corpus loaded: {report.summary()}")
         self.loaded.emit(state)

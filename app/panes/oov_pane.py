@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Slot
@@ -46,10 +46,10 @@ OUTCOME_LABELS = {"in_vocab": "whole word in vocabulary", "split": "split into {
 WORD_COLUMNS = ["tokenizer", "strategy", "word", "start", "end", "model_input", "outcome", "tokens"]
 
 
-def _heldout_job(paths: list[Path], tokenizers: dict[str, Any], retrain: dict[str, TrainSpec],
-                 cancel: Any):
+def _heldout_job(read: Callable[[], Corpus], tokenizers: dict[str, Any],
+                 retrain: dict[str, TrainSpec], cancel: Any):
     """Worker body: read the corpus documents, then the core's held-out comparison."""
-    documents = list(Corpus(paths).iter_documents())
+    documents = list(read().iter_documents())
     return (yield from iter_heldout(documents, tokenizers, retrain=retrain, cancel=cancel))
 
 
@@ -201,9 +201,8 @@ class OovPane(QWidget):
             specs = {e.name: TrainSpec.from_options(e.algorithm, e.options) for e in entries}
             retrain = {name: spec for name, spec in specs.items() if spec is not None}
         tokenizers = {e.name: e.tokenizer for e in entries if e.name not in retrain}
-        paths = [Path(p) for p in corpus.paths]
         self.heldout_label.setText("computing…")
-        self.job.start(lambda cancel: _heldout_job(paths, tokenizers, retrain, cancel))
+        self.job.start(lambda cancel: _heldout_job(corpus.corpus, tokenizers, retrain, cancel))
         return True
 
     @Slot(object)

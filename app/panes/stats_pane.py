@@ -16,7 +16,7 @@ shown plot as PNG or its data as CSV.
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Slot
@@ -43,9 +43,9 @@ CURVE_POINTS = 12
 FIGURES = ["lengths", "zipf", "curve", "merges"]   # tab order
 
 
-def _figures_job(entry: Any, graph: Any, paths: list[Path] | None, text: str):
+def _figures_job(entry: Any, graph: Any, read: Callable[[], Corpus] | None, text: str):
     """Worker body: the corpus (or the text) through ``stats.iter_corpus_figures``."""
-    documents = Corpus(paths).iter_documents() if paths else [text]
+    documents = read().iter_documents() if read is not None else [text]
     profile, curve = yield from iter_corpus_figures(entry.tokenizer, graph, documents,
                                                     CORPUS_CHARS, CURVE_CHARS, CURVE_POINTS)
     return entry, profile, curve
@@ -162,10 +162,10 @@ class StatsPane(QWidget):
     def _start_job(self) -> None:
         self._dirty = False
         entry, corpus = self._entry, self._session.corpus
-        paths = [Path(p) for p in corpus.paths] if corpus is not None else None
+        read = corpus.corpus if corpus is not None and corpus.paths else None
         graph, text = entry.merge_graph(), self._session.text
         self.status.setText("computing corpus figures…")
-        self.job.start(lambda cancel: _figures_job(entry, graph, paths, text))
+        self.job.start(lambda cancel: _figures_job(entry, graph, read, text))
 
     @Slot(object)
     def _on_job_returned(self, result: tuple[Any, Any, list]) -> None:

@@ -139,7 +139,8 @@ class TrainingPane(QWidget):
             return False
         algorithm, scoring, _ = ALGORITHMS[self.algorithm_combo.currentText()]
         self._request = {
-            "paths": list(corpus.paths), "algorithm": algorithm, "scoring": scoring,
+            "paths": list(corpus.paths), "reading": dict(corpus.options),
+            "algorithm": algorithm, "scoring": scoring,
             "vocab_size": self.vocab_spin.value(), "min_frequency": self.min_frequency_spin.value(),
             "special_tokens": self.special_edit.text().split(), "label": self.algorithm_combo.currentText(),
         }

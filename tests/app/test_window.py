@@ -209,6 +209,22 @@ def test_unreadable_corpus_keeps_the_previous_one(qtbot, window, sample_paths, t
     assert window.session.corpus is before
 
 
+def test_reading_options_choose_the_json_field_for_every_pane(qtbot, window, tmp_path):
+    records = [{"title": "ignoredheading", "content": f"zebra quagga okapi {i}"} for i in range(40)]
+    path = tmp_path / "records.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in records), encoding="utf-8")
+    window.corpus_pane.field_edit.setText("content")
+    window.corpus_pane.column_edit.setText("2")
+    load_corpus(qtbot, window, [path])
+    corpus = window.session.corpus
+    assert corpus.options == {"field": "content", "column": 2}
+    assert "zebra" in corpus.word_counts and "ignoredheading" not in corpus.word_counts
+    assert next(corpus.corpus().iter_documents()).startswith("zebra")  # what the panes reread
+    entry = train(qtbot, window, "Byte-level BPE (GPT-2)", 300)
+    assert "ignoredheading" not in entry.tokenizer.get_vocab()  # the child read "content" too
+    assert entry.tokenizer.encode("zebra").tokens == ["zebra"]
+
+
 def test_settings_are_remembered(qtbot, settings, sample_paths):
     from app import create_main_window
 
