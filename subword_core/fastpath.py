@@ -14,18 +14,19 @@ shift, any other piece by mapping each token's ends through the sources.
 ``PreTokenizedString.into_encoding`` would, and the model's piece cache keeps them.
 
 Added tokens are cut out as :meth:`AddedVocabulary.extract_and_normalize` does. When
-a stage cannot promise the above for a text (a normalizer that inserts or removes
-chars, an unsupported pre-tokenizer, ...), :func:`encode_text` returns None and the
-caller runs the general pipeline. ``tests/core/test_fastpath.py`` checks that both
-paths agree.
+a stage cannot promise the above for a text (a composition that merges chars, marks
+that may reorder across chars, a pre-tokenizer without ``fast_split``, ...),
+:func:`encode_text` returns None and the caller runs the general pipeline. It can also
+record the stages ``Tokenizer.explain`` shows. ``tests/core/test_fastpath.py`` checks
+that both paths agree, encodings and explanations alike.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
-from typing import NamedTuple
 from operator import gt, le
+from typing import NamedTuple
 
 from .encoding import Encoding, Offsets
 from .models._vocab import CACHE_MAX_WORD
