@@ -34,6 +34,19 @@ from subword_core.tokenizer import Tokenizer  # noqa: E402
 from wild_sources import MODELS, tokenizer_json  # noqa: E402
 
 
+def wild_tokenizer_files(only: str):
+    """``(name, tokenizer.json text)`` of each real tokenizer named in ``only`` (all if
+    empty); a model whose package is missing is reported and skipped."""
+    wanted = {n for n in only.split(",") if n}
+    for model in MODELS:
+        if wanted and model.name not in wanted:
+            continue
+        try:
+            yield model.name, tokenizer_json(model.name)
+        except pytest.skip.Exception as skipped:
+            print(f"{model.name:18} skipped: {skipped}")
+
+
 def timed(load, path: Path, repeat: int) -> list[float]:
     times = []
     for _ in range(repeat):
@@ -52,25 +65,17 @@ def main() -> None:
     args = parser.parse_args()
     import tokenizers
 
-    wanted = {n for n in args.only.split(",") if n}
     print(f"tokenizers {tokenizers.__version__}, repeat {args.repeat} (best / median seconds)")
     print(f"{'model':18} {'MB':>6} {'ours best':>9} {'ours med':>9} {'HF best':>8} "
           f"{'HF med':>7} {'ratio':>6}")
     with tempfile.TemporaryDirectory() as folder:
-        for model in MODELS:
-            if wanted and model.name not in wanted:
-                continue
-            try:
-                text = tokenizer_json(model.name)
-            except pytest.skip.Exception as skipped:
-                print(f"{model.name:18} skipped: {skipped}")
-                continue
-            path = Path(folder) / f"{model.name}.json"
+        for name, text in wild_tokenizer_files(args.only):
+            path = Path(folder) / f"{name}.json"
             path.write_text(text, encoding="utf-8")
             size = path.stat().st_size / 1e6
             ours = timed(Tokenizer.from_file, path, args.repeat)
             theirs = timed(lambda p: tokenizers.Tokenizer.from_file(str(p)), path, args.repeat)
-            print(f"{model.name:18} {size:6.1f} {min(ours):9.2f} {statistics.median(ours):9.2f} "
+            print(f"{name:18} {size:6.1f} {min(ours):9.2f} {statistics.median(ours):9.2f} "
                   f"{min(theirs):8.2f} {statistics.median(theirs):7.2f} "
                   f"{min(ours) / min(theirs):6.1f}", flush=True)
 

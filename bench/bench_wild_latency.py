@@ -23,13 +23,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "core"))
 
-import pytest  # noqa: E402  (wild_sources skips missing packages with pytest.skip)
-
 from bench.bench_encode import latency_ms, multilingual_lines  # noqa: E402
+from bench.bench_load import wild_tokenizer_files  # noqa: E402
 from bench.corpora import english_prose, head  # noqa: E402
 from subword_core import fastpath  # noqa: E402
 from subword_core.tokenizer import Tokenizer  # noqa: E402
-from wild_sources import MODELS, tokenizer_json  # noqa: E402
 
 TEXT_CHARS = 2000
 
@@ -53,25 +51,17 @@ def main() -> None:
     args = parser.parse_args()
     import tokenizers
 
-    wanted = {n for n in args.only.split(",") if n}
     samples = texts()
     if args.gc_freeze:
         gc.freeze()
     print(f"2,000-char re-encode, ms (p50 / p95), {args.repeat} keystrokes; tokenizers {tokenizers.__version__}")
     print(f"{'model':18} {'text':6} {'path':8} {'ours p50':>9} {'ours p95':>9} {'HF p50':>7} {'HF p95':>7}")
-    for model in MODELS:
-        if wanted and model.name not in wanted:
-            continue
-        try:
-            data = tokenizer_json(model.name)
-        except pytest.skip.Exception as skipped:
-            print(f"{model.name:18} skipped: {skipped}")
-            continue
+    for model, data in wild_tokenizer_files(args.only):
         ours, theirs = Tokenizer.from_str(data), tokenizers.Tokenizer.from_str(data)
         for name, text in samples.items():
             p50, p95, _ = latency_ms(ours.encode, text, args.repeat)
             hf50, hf95, _ = latency_ms(theirs.encode, text, args.repeat)
-            print(f"{model.name:18} {name:6} {path_taken(ours, text):8} {p50:9.2f} {p95:9.2f} "
+            print(f"{model:18} {name:6} {path_taken(ours, text):8} {p50:9.2f} {p95:9.2f} "
                   f"{hf50:7.2f} {hf95:7.2f}", flush=True)
 
 

@@ -25,12 +25,13 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
-from operator import gt, le
+from operator import ge, gt
 from typing import NamedTuple
 
 from .encoding import Encoding, Offsets
 from .models._vocab import CACHE_MAX_WORD
 from .normalized import NormalizedString
+from .pretokenized import PreToken
 
 ENABLED = True  # tests turn it off to compare with the general pipeline
 PIECE_CACHE_CAPACITY = 50_000  # pieces per model and transform; inserting stops when full
@@ -96,7 +97,7 @@ def _add_chunk(out: _Columns, added, steps: _Steps, chunk: str, start: int,
         if id_ is not None:
             out.add_token(id_, normalized[s:e], *place.span(s, e))
             if recorder is not None:
-                recorder.pre_tokens.append((normalized[s:e], place.span(s, e), True))
+                recorder.pre_tokens.append(PreToken(normalized[s:e], place.span(s, e), True))
             continue
         segment, segment_place, first = normalized[s:e], place, s
         if steps.rewrite is not None:
@@ -119,12 +120,12 @@ class _StageRecorder:
         self.transform = transform
         self.normalized: list[str] = []
         self.alignments: list[Offsets] = []
-        self.pre_tokens: list[tuple[str, Offsets, bool]] = []
+        self.pre_tokens: list[PreToken] = []
 
     def raw_added_token(self, value: str, start: int) -> None:
         self.normalized.append(value)
         self.alignments += [(i, i + 1) for i in range(start, start + len(value))]
-        self.pre_tokens.append((value, (start, start + len(value)), True))
+        self.pre_tokens.append(PreToken(value, (start, start + len(value)), True))
 
     def normalized_chunk(self, normalized: str, place: _Placement) -> None:
         self.normalized.append(normalized)
@@ -135,7 +136,7 @@ class _StageRecorder:
             at = first + start
             seen = piece if self.transform is None else self.transform(piece)
             text = seen.normalized if isinstance(seen, NormalizedString) else seen
-            self.pre_tokens.append((text, place.span(at, at + len(piece)), False))
+            self.pre_tokens.append(PreToken(text, place.span(at, at + len(piece)), False))
 
     def stages(self) -> list:
         return [("".join(self.normalized), self.alignments), self.pre_tokens]
@@ -152,6 +153,8 @@ def encode_piece(model, transform, piece: str) -> EncodedPiece | None:
     text = word if n is None else n.normalized
     columns = getattr(model, "tokenize_columns", None)  # the same as tokenize, column-wise
     ids, values, starts, ends = columns(text) if columns else _columns(model, text)
+    # Spans inside the piece come back unchanged from convert_normalized_to_original
+    # when the alignment is the identity.
     if ids and not ((n is None or n.is_identity) and _within(starts, ends, len(piece))):
         n = n or NormalizedString(piece, text)
         converted = tuple(map(n.convert_normalized_to_original, starts, ends))
@@ -169,17 +172,12 @@ def _columns(model, word: str) -> EncodedPiece:
     return (ids, values, *zip(*offsets))
 
 
-def _within(starts: tuple[int, ...], ends: tuple[int, ...], length: int) -> bool:
-    # Spans inside the piece, which convert_normalized_to_original returns unchanged
-    # when the alignment is the identity.
-    return min(starts) >= 0 and max(ends) <= length and all(map(le, starts, ends))
-
-
-def _inside(entry: EncodedPiece, length: int) -> bool:
-    """Whether every token of a piece covers at least one of its chars."""
-    _, _, starts, ends = entry
-    return not starts or (min(starts) >= 0 and max(ends) <= length
-                          and all(map(gt, ends, starts)))
+def _within(starts: tuple[int, ...], ends: tuple[int, ...], length: int,
+            non_empty: bool = False) -> bool:
+    """Whether every span lies inside a piece of ``length`` chars (and, with
+    ``non_empty``, covers at least one of them)."""
+    ordered = all(map(gt if non_empty else ge, ends, starts))
+    return not starts or (min(starts) >= 0 and max(ends) <= length and ordered)
 
 
 def _fast_stage(component, name: str, default: Callable) -> Callable | None:
@@ -314,7 +312,7 @@ class _Columns:
                     return False
                 continue
             entry = cached(piece) or self._encode_new(piece)
-            if entry is None or not _inside(entry, len(piece)):
+            if entry is None or not _within(*entry[2:], len(piece), non_empty=True):
                 return False  # empty or stray tokens: the general path knows what to do
             ids, tokens, token_starts, token_ends = entry
             self.ids += ids

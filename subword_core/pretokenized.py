@@ -9,6 +9,7 @@ tokens found before normalization) are left untouched by later steps, as in HF.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from .encoding import Encoding, Offsets
@@ -21,6 +22,18 @@ class Token(NamedTuple):
     id: int
     value: str
     offsets: Offsets
+
+
+@dataclass(frozen=True)
+class PreToken:
+    """One piece handed to the model: its text (normalized, pre-tokenized) and source span.
+
+    What :meth:`Tokenizer.explain` lists for each split.
+    """
+
+    text: str
+    offsets: Offsets  # characters of the original text
+    added_token: bool  # an added token, matched before the model
 
 
 class Split:

@@ -42,21 +42,13 @@ from .components import (
 from .encoding import Encoding, Offsets
 from .errors import TokenizerFileError
 from .fileio import atomic_write_text
+from .pretokenized import PreToken
 from .serialization import (
     VERSION, decode_utf8, dumps, parse_added_tokens, parse_json, read_text,
 )
 from .truncation import PaddingParams, TruncationParams, pad_encodings, truncate_encodings
 
 _NO_LIMIT = 2**64  # subtle: HF subtracts special tokens from max_length in u64 and may wrap
-
-
-@dataclass(frozen=True)
-class PreToken:
-    """One piece handed to the model: its text (normalized, pre-tokenized) and source span."""
-
-    text: str
-    offsets: Offsets  # characters of the original text
-    added_token: bool  # an added token, matched before the model
 
 
 @dataclass(frozen=True)
@@ -270,8 +262,6 @@ class Tokenizer:
         encoding = fastpath.encode_text(self._added, self._normalizer, self._pre_tokenizer,
                                         self._model, text, type_id, word_index, stages)
         if encoding is not None:
-            if stages is not None:
-                stages[1] = [PreToken(*pre_token) for pre_token in stages[1]]
             return encoding
         pretokenized = self._added.extract_and_normalize(self._normalizer, text)
         if stages is not None:

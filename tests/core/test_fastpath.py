@@ -30,6 +30,7 @@ from subword_core.models.bpe import (
     _parse_merges_checked, parse_merges,
 )
 from subword_core.normalized import NormalizedString
+from subword_core.pretokenized import PreToken
 from subword_core.pre_tokenizers import (
     _BERT_ASCII, _GPT2_ASCII, _bert_words, _byte_level_normalize, _byte_level_piece, _gpt2,
     _to_byte_chars,
@@ -139,8 +140,9 @@ def test_explain_takes_the_fast_path(byte_bpe):
     assert encoding is not None
     (normalized, alignments), pre_tokens = stages
     assert normalized == "Hello <|endoftext|> world" and len(alignments) == len(normalized)
-    assert pre_tokens == [("Hello", (0, 5), False), ("Ġ", (5, 6), False),
-                          ("<|endoftext|>", (6, 19), True), ("Ġworld", (19, 25), False)]
+    assert pre_tokens == [PreToken("Hello", (0, 5), False), PreToken("Ġ", (5, 6), False),
+                          PreToken("<|endoftext|>", (6, 19), True),
+                          PreToken("Ġworld", (19, 25), False)]
 
 
 def test_bert_wordpiece(wordpiece):
