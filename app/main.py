@@ -47,8 +47,9 @@ def create_main_window(load_sample: bool = True, settings: QSettings | None = No
     """Return the fully wired main window without entering the event loop.
 
     Args:
-        load_sample: load the bundled sample corpus and train a small tokenizer on it
-            (in workers: the window shows at once and fills in a moment later).
+        load_sample: bring back the last session, or on first start load the bundled sample
+            corpus and train a small tokenizer on it (in workers: the window shows at once
+            and fills in a moment later).
         settings: where to persist layout and options (default: the user's QSettings).
     """
     ensure_app()
@@ -60,7 +61,7 @@ def create_main_window(load_sample: bool = True, settings: QSettings | None = No
     session.setParent(window)
     selection.setParent(window)
     if load_sample:
-        window.load_sample()
+        window.start()
     return window
 
 

@@ -1,18 +1,39 @@
-"""MainWindow: creates the panes, places them in docks, builds menus and the status bar.
+"""MainWindow: creates the panes, places them in docks grouped into task views, menus, status.
 
 Composition only (STYLE.md section 12.1): every behaviour lives in a pane, the
-session, the selection model or ``file_actions``. This is also the one place
-that touches ``QSettings`` (window layout, recent files, last training options,
-last text).
+session, the selection model, ``file_actions``, ``views`` (task views and their
+layouts) or ``session_store`` (what a restart brings back). This is the one
+place that touches ``QSettings`` (layouts, recent files, options, the session).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QMessageBox, QToolBar, QWidget
+import json
+from pathlib import Path
+from typing import Any
 
-from . import file_actions, resources
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Slot
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QGuiApplication,
+    QKeySequence,
+)
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QScrollArea,
+    QToolBar,
+    QWidget,
+)
+
+from . import file_actions, help_text, resources
 from .analysis_docks import add_analysis_docks
 from .panes.corpus_pane import CorpusPane
 from .panes.encoding_pane import EncodingPane
@@ -22,24 +43,32 @@ from .panes.offsets_pane import OffsetsPane
 from .panes.tokenizers_pane import TokenizersPane
 from .panes.training_pane import TrainingPane
 from .selection import Selection, SelectionModel
-from .session import Session
+from .session import CorpusState, Session
+from .session_store import build_manifest, data_dir, iter_restore
+from .views import LAYOUT_VERSION, ViewManager
+from .workers import GeneratorWorker, WorkerHandle
 
 MAX_RECENT = 8
-LAYOUT_VERSION = 2
+#: The window must fit a 1366x768 laptop screen (with a panel and a title bar).
+MAX_MINIMUM_HEIGHT = 700
 
 
 class MainWindow(QMainWindow):
-    """The explorer window: docks around the encoding pane."""
+    """The explorer window: every pane in a dock, one task view shown at a time."""
 
     def __init__(self, session: Session, selection: SelectionModel,
                  settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.setWindowTitle("Subword Explorer")
+        self.setAcceptDrops(True)
         self.session = session
         self.selection = selection
         self.settings = settings if settings is not None else QSettings()
         self._train_after_load = False
+        self._restore_handle: WorkerHandle | None = None
+        self._pending_compare: list[str] = []
+        self._pending_current = ""
 
         # 1. panes
         self.corpus_pane = CorpusPane(session, selection)
@@ -50,53 +79,105 @@ class MainWindow(QMainWindow):
         self.merges_pane = MergesPane(session, selection)
         self.tokenizers_pane = TokenizersPane(session, selection)
 
-        # 2. docks around the encoding pane
-        self.setCentralWidget(self.encoding_pane)
-        left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea,
-                               Qt.DockWidgetArea.RightDockWidgetArea,
-                               Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.docks = {
-            "corpus": self._dock("Corpus", self.corpus_pane, left),
-            "training": self._dock("Training", self.training_pane, left),
-            "offsets": self._dock("Offsets", self.offsets_pane, right),
-            "groupings": self._dock("Groupings", self.groupings_pane, right),
-            "merges": self._dock("Merge history", self.merges_pane, bottom),
-        }
+        # 2. every pane in a dock; a hidden central widget lets the docks share the whole window
+        placeholder = QWidget(objectName="centralPlaceholder")
+        self.setCentralWidget(placeholder)
+        placeholder.hide()
+        self.docks: dict[str, QDockWidget] = {}
+        for key, title, pane in (("corpus", "Corpus", self.corpus_pane),
+                                 ("training", "Training", self.training_pane),
+                                 ("encoding", "Encoding", self.encoding_pane),
+                                 ("offsets", "Offsets", self.offsets_pane),
+                                 ("groupings", "Groupings", self.groupings_pane),
+                                 ("merges", "Merge history", self.merges_pane)):
+            self.docks[key] = self._dock(title, pane)
+        self.analysis_docks = add_analysis_docks(self, session, selection)
+        self._add_optional_docks()
+        self.views = ViewManager(self, self.docks)
+
+        # 3. bars, menus, status bar
+        self._build_view_bar()
         toolbar = QToolBar("Tokenizers", objectName="tokenizersToolBar")
         toolbar.addWidget(self.tokenizers_pane)
         self.addToolBar(toolbar)
-        self.analysis_docks = add_analysis_docks(self, session, selection)
-
-        # 3. menus, status bar, persistence
+        self._build_hint_bar()
         self._build_menus()
         self.tokenizer_label = QLabel("", objectName="statusTokenizer")
         self.statusBar().addPermanentWidget(self.tokenizer_label)
         session.message.connect(self._on_session_message)
         session.tokenizer_changed.connect(self._on_session_tokenizer_changed)
+        session.tokenizers_changed.connect(self._on_session_tokenizers_changed)
         session.text_changed.connect(self._on_session_text_changed)
         self.corpus_pane.loaded.connect(self._on_corpus_loaded)
-        self.resize(1280, 800)
-        # sensible first-start proportions for a 1280x800 screen; QSettings restores the user's
-        self.resizeDocks([self.docks["corpus"], self.docks["offsets"]], [330, 400],
-                         Qt.Orientation.Horizontal)
-        self.resizeDocks([self.docks["corpus"], self.docks["training"]], [190, 330],
-                         Qt.Orientation.Vertical)
-        self.resizeDocks([self.docks["offsets"], self.docks["groupings"], self.docks["merges"]],
-                         [220, 300, 210], Qt.Orientation.Vertical)
+        self.views.changed.connect(self._on_view_changed)
+
+        # 4. size for this screen, then the user's saved layouts and options
+        self._fit_to_screen()
         self._restore_settings()
 
-    def _dock(self, title: str, pane: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+    # -- construction --------------------------------------------------------------------------
+    def _dock(self, title: str, pane: QWidget) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(f"{pane.objectName()}Dock")
-        dock.setWidget(pane)
-        self.addDockWidget(area, dock)
+        dock.setWidget(_scrollable(pane))
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
         return dock
 
-    def _action(self, menu: QMenu, text: str, name: str, slot, shortcut=None) -> QAction:
+    def _add_optional_docks(self) -> None:
+        """Panes that may be missing from an older checkout stay out of the views."""
+        try:
+            from .panes.decode_pane import DecodePane
+            from .panes.vocab_pane import VocabPane
+        except ImportError:
+            self.vocab_pane = self.decode_pane = None
+            return
+        self.vocab_pane = VocabPane(self.session, self.selection)
+        self.decode_pane = DecodePane(self.session, self.selection)
+        self.docks["vocab"] = self._dock("Vocabulary", self.vocab_pane)
+        self.docks["decode"] = self._dock("Ids ↔ text", self.decode_pane)
+
+    def _build_view_bar(self) -> None:
+        bar = QToolBar("Views", objectName="viewsToolBar")
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.view_actions: dict[str, QAction] = {}
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        for n, view in enumerate(self.views.views, start=1):
+            action = QAction(view.title, self, checkable=True)
+            action.setObjectName(f"view_{view.key}")
+            action.setShortcut(QKeySequence(f"Ctrl+{n}"))
+            action.setToolTip(f"{view.tip} (Ctrl+{n})")
+            action.triggered.connect(lambda _=False, k=view.key: self.show_view(k))
+            group.addAction(action)
+            bar.addAction(action)
+            self.view_actions[view.key] = action
+        self.addToolBar(bar)
+        self.view_bar = bar
+
+    def _build_hint_bar(self) -> None:
+        # first start only: one line that says where to begin; closed for good with "Got it"
+        self.hint_bar = QToolBar("Hint", objectName="hintToolBar")
+        self.hint_bar.setMovable(False)
+        label = QLabel(help_text.FIRST_START_HINT, objectName="firstStartHint")
+        label.setContentsMargins(6, 2, 12, 2)
+        self.hint_bar.addWidget(label)
+        got_it = QAction("Got it", self, objectName="dismissHintAction")
+        got_it.setToolTip("Hide this hint (Help ▸ Views and panes has it all)")
+        got_it.triggered.connect(self._on_hint_dismissed)
+        self.hint_bar.addAction(got_it)
+        self.addToolBarBreak()
+        self.addToolBar(self.hint_bar)
+        self.hint_bar.setVisible(not self.settings.value("hintDismissed", False, type=bool))
+
+    def _action(self, menu: QMenu, text: str, name: str, slot, shortcut=None,
+                tip: str = "") -> QAction:
         action = QAction(text, self)
         action.setObjectName(name)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
         action.triggered.connect(slot)
         menu.addAction(action)
         return action
@@ -113,8 +194,8 @@ class MainWindow(QMainWindow):
                                                   "openTokenizerAction", lambda: self.open_tokenizer(),
                                                   "Ctrl+Shift+O")
         self.save_tokenizer_action = self._action(
-            file, "&Save tokenizer.json…", "saveTokenizerAction",
-            lambda: file_actions.save_tokenizer(self, self.session), QKeySequence.StandardKey.Save)
+            file, "&Save tokenizer.json…", "saveTokenizerAction", self.save_current_tokenizer,
+            QKeySequence.StandardKey.Save)
         self.save_history_action = self._action(
             file, "Save training &history…", "saveHistoryAction",
             lambda: file_actions.save_history(self, self.session), "Ctrl+Shift+S")
@@ -122,15 +203,51 @@ class MainWindow(QMainWindow):
         self.recent_menu.setObjectName("recentMenu")
         file.addSeparator()
         self._action(file, "&Quit", "quitAction", self.close, QKeySequence.StandardKey.Quit)
+        edit = bar.addMenu("&Edit")
+        self.undo_remove_action = self._action(
+            edit, "&Undo remove tokenizer", "undoRemoveAction", self._on_undo_remove_triggered,
+            QKeySequence.StandardKey.Undo, "Bring back the tokenizer removed last")
+        self.undo_remove_action.setEnabled(False)
         train = bar.addMenu("&Training")
         self._action(train, "&Train", "trainAction", self.training_pane.start_training, "Ctrl+T")
         self._action(train, "&Cancel training", "cancelTrainingAction",
                      self.training_pane.cancel, "Ctrl+.")
         view = bar.addMenu("&View")
+        for action in self.view_actions.values():
+            view.addAction(action)
+        view.addSeparator()
+        self._action(view, "&Reset layout", "resetLayoutAction", self.views.reset,
+                     tip="Put the docks of this view back where they were at first")
+        panes = view.addMenu("&Panes")
         for dock in self.docks.values():
-            view.addAction(dock.toggleViewAction())
+            panes.addAction(dock.toggleViewAction())
         help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&Views and panes", "helpAction", self._on_help_triggered,
+                     QKeySequence.StandardKey.HelpContents)
         self._action(help_menu, "&About", "aboutAction", self._on_about_triggered)
+
+    def _fit_to_screen(self) -> None:
+        """Open at a size that suits the screen: most of it, never more than it has."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        room = screen.availableGeometry() if screen is not None else None
+        if room is None or room.width() < 200:
+            self.resize(1280, 800)
+            return
+        width = min(room.width(), max(1024, int(room.width() * 0.92)))
+        height = min(room.height(), max(640, int(room.height() * 0.92)))
+        self.resize(min(width, 1920), min(height, 1200))
+        self.move(room.x() + (room.width() - self.width()) // 2,
+                  room.y() + (room.height() - self.height()) // 2)
+
+    # -- views ---------------------------------------------------------------------------------
+    def show_view(self, key: str) -> None:
+        self.views.show(key)
+
+    @Slot(str)
+    def _on_view_changed(self, key: str) -> None:
+        action = self.view_actions.get(key)
+        if action is not None and not action.isChecked():
+            action.setChecked(True)
 
     # -- files and recent files ----------------------------------------------------------------
     @Slot()
@@ -140,9 +257,20 @@ class MainWindow(QMainWindow):
             self._remember(self.session.current.source, "tokenizer")
         return opened
 
-    def _remember(self, path: str, kind: str) -> None:
-        recent = [r for r in self._recent() if r != f"{kind}:{path}"]
-        self.settings.setValue("recent", [f"{kind}:{path}"] + recent[:MAX_RECENT - 1])
+    @Slot()
+    def save_current_tokenizer(self) -> bool:
+        entry = self.session.current
+        saved = file_actions.save_tokenizer(self, self.session)
+        if saved and entry is not None:
+            entry.saved_path = entry.saved_path or "saved"
+        return saved
+
+    def _remember(self, path: str, kind: str, options: dict[str, Any] | None = None) -> None:
+        item = f"{kind}:{path}"
+        if options:
+            item += "?" + json.dumps(options, sort_keys=True)
+        recent = [r for r in self._recent() if r.partition("?")[0] != item.partition("?")[0]]
+        self.settings.setValue("recent", [item] + recent[:MAX_RECENT - 1])
         self._fill_recent_menu()
 
     def _recent(self) -> list[str]:
@@ -152,16 +280,34 @@ class MainWindow(QMainWindow):
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
         for item in self._recent():
-            kind, _, path = item.partition(":")
-            action = self.recent_menu.addAction(f"{kind}: {path}")
+            kind, _, rest = item.partition(":")
+            path, _, raw_options = rest.partition("?")
+            options = _json_dict(raw_options)
+            label = f"{kind}: {path}" + "".join(f"  [{k}={v}]" for k, v in options.items())
+            action = self.recent_menu.addAction(label)
             if kind == "tokenizer":
                 action.triggered.connect(lambda _=False, p=path: self.open_tokenizer(p))
             else:
-                action.triggered.connect(lambda _=False, p=path: self.corpus_pane.load_paths(
-                    p.split("|")))
+                action.triggered.connect(lambda _=False, p=path, o=options: self.load_corpus(
+                    p.split("|"), o))
         self.recent_menu.setEnabled(bool(self._recent()))
 
-    # -- first start: load the bundled corpus and train a small tokenizer ------------------------
+    def load_corpus(self, paths: list[str], options: dict[str, Any] | None = None) -> bool:
+        """Load ``paths`` with reading ``options`` (JSON field, CSV column, folder glob)."""
+        pane = self.corpus_pane
+        if options is not None:
+            for key, box in (("field", "field_edit"), ("column", "column_edit"),
+                             ("glob", "glob_edit")):
+                if hasattr(pane, box):
+                    getattr(pane, box).setText(str(options.get(key, "")))
+        return pane.load_paths(paths)
+
+    # -- start: the last session, or the bundled sample corpus trained at once -----------------
+    def start(self) -> None:
+        """Bring back the last session if there is one, else load the sample and train."""
+        if not self.restore_session():
+            self.load_sample()
+
     def load_sample(self) -> None:
         paths = [p for p in resources.sample_corpora() if p.suffix == ".txt"]
         if not paths:
@@ -174,7 +320,7 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_corpus_loaded(self, state) -> None:
-        self._remember("|".join(state.paths), "corpus")
+        self._remember("|".join(state.paths), "corpus", dict(state.options))
         if self._train_after_load:
             self._train_after_load = False
             self.training_pane.training_finished.connect(self._on_first_training_finished)
@@ -191,6 +337,71 @@ class MainWindow(QMainWindow):
             self.selection.set(Selection(span=tuple(encoding.offsets[i]),
                                          token_ids=frozenset({encoding.ids[i]}),
                                          token_index=i, origin="startup"))
+
+    # -- session restore -----------------------------------------------------------------------
+    def restore_session(self) -> bool:
+        """Start bringing back the saved session (in workers); False if there is none."""
+        manifest = _json_dict(self.settings.value("session", ""))
+        records = [r for r in manifest.get("tokenizers", []) if isinstance(r, dict)]
+        corpus = manifest.get("corpus")
+        if not records and not corpus:
+            return False
+        if isinstance(corpus, dict) and corpus.get("paths"):
+            paths = [p for p in corpus["paths"] if Path(p).exists()]
+            if paths:
+                self.load_corpus(paths, corpus.get("options") or {})
+            else:
+                self.session.notify("The last corpus is gone: " + ", ".join(corpus["paths"]))
+        self._pending_current = manifest.get("current", "")
+        self._pending_compare = list(manifest.get("compare") or [])
+        if records:
+            self.statusBar().showMessage(f"Restoring {len(records)} tokenizer(s)…")
+            worker = GeneratorWorker(lambda cancel: iter_restore(records, cancel), pass_cancel=True)
+            worker.yielded.connect(self._on_restore_yielded)
+            worker.finished.connect(self._on_restore_finished)
+            self._restore_handle = WorkerHandle(worker, self)
+            self._restore_handle.start()
+        return True
+
+    @property
+    def is_restoring(self) -> bool:
+        return self._restore_handle is not None
+
+    @Slot(list)
+    def _on_restore_yielded(self, batch: list) -> None:
+        for restored in batch:
+            if restored.entry is None:
+                self.session.notify(f"Could not restore {restored.error}")
+                continue
+            name = restored.entry.name
+            self.session.add_tokenizer(restored.entry,
+                                       make_current=self.session.current is None
+                                       or name == self._pending_current)
+            self.statusBar().showMessage(f"Restored {name}", 4000)
+
+    @Slot()
+    def _on_restore_finished(self) -> None:
+        if self._restore_handle is not None:
+            self._restore_handle.stop()
+        self._restore_handle = None
+        if self._pending_current:
+            self.session.set_current(self._pending_current)
+        compare_pane = self.analysis_docks.compare
+        if self._pending_compare and hasattr(compare_pane, "set_compared"):
+            compare_pane.set_compared(self._pending_compare)
+        self._pending_compare, self._pending_current = [], ""
+
+    def _save_session(self) -> None:
+        compare = []
+        compare_pane = self.analysis_docks.compare
+        if hasattr(compare_pane, "compared_names"):
+            compare = list(compare_pane.compared_names())
+        try:
+            manifest = build_manifest(self.session, data_dir(), compare, self.views.current or "")
+        except OSError as exc:
+            self.session.notify(f"Could not keep the session for next time: {exc}")
+            return
+        self.settings.setValue("session", json.dumps(manifest))
 
     # -- status ------------------------------------------------------------------------------
     @Slot(str)
@@ -213,20 +424,65 @@ class MainWindow(QMainWindow):
         self.save_history_action.setEnabled(has_history)
 
     @Slot()
+    def _on_session_tokenizers_changed(self) -> None:
+        self.undo_remove_action.setEnabled(self.session.can_undo_remove)
+
+    @Slot()
+    def _on_undo_remove_triggered(self) -> None:
+        entry = self.session.undo_remove()
+        if entry is not None:
+            self.session.notify(f"Brought back {entry.name}")
+
+    @Slot()
+    def _on_hint_dismissed(self) -> None:
+        self.hint_bar.hide()
+        self.settings.setValue("hintDismissed", True)
+
+    @Slot()
+    def _on_help_triggered(self) -> None:
+        box = QMessageBox(self)
+        box.setObjectName("helpBox")
+        box.setWindowTitle("Subword Explorer — views and panes")
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText(help_text.HELP_HTML)
+        box.setStandardButtons(QMessageBox.StandardButton.Close)
+        box.open()
+        self._help_box = box
+
+    @Slot()
     def _on_about_triggered(self) -> None:
         QMessageBox.about(self, "Subword Explorer",
                           "Train, inspect and compare subword tokenizers.\n"
                           "Everything shown is computed by subword_core.")
 
+    # -- drag and drop: a tokenizer file opens as a tokenizer, anything else as a corpus -------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        tokenizers = [p for p in paths if _looks_like_tokenizer(p)]
+        corpora = [p for p in paths if p not in tokenizers]
+        for path in tokenizers:
+            self.open_tokenizer(path)
+        if corpora:
+            self.corpus_pane.load_paths(corpora)
+        event.acceptProposedAction()
+
     # -- persistence ---------------------------------------------------------------------------
     def _restore_settings(self) -> None:
         s = self.settings
         if int(s.value("layoutVersion", 0)) == LAYOUT_VERSION:
-            geometry, state = s.value("geometry"), s.value("windowState")
+            geometry = s.value("geometry")
             if isinstance(geometry, QByteArray):
                 self.restoreGeometry(geometry)
-            if isinstance(state, QByteArray):
-                self.restoreState(state, LAYOUT_VERSION)
+            states = {}
+            for view in self.views.views:
+                state = s.value(f"views/{view.key}")
+                if isinstance(state, QByteArray):
+                    states[view.key] = state
+            self.views.restore_states(states)
         training = s.value("training", {})
         if isinstance(training, dict):
             self.training_pane.apply_settings(training)
@@ -235,27 +491,89 @@ class MainWindow(QMainWindow):
             self.session.set_text(text)
         self._fill_recent_menu()
         self._on_session_tokenizer_changed(self.session.current)
+        view = _json_dict(s.value("session", "")).get("view") or s.value("view", "explore")
+        self.show_view(view if view in self.view_actions else "explore")
 
     def save_settings(self) -> None:
         s = self.settings
         s.setValue("layoutVersion", LAYOUT_VERSION)
         s.setValue("geometry", self.saveGeometry())
-        s.setValue("windowState", self.saveState(LAYOUT_VERSION))
+        for key, state in self.views.saved_states().items():
+            s.setValue(f"views/{key}", state)
+        s.setValue("view", self.views.current or "explore")
         s.setValue("training", self.training_pane.settings())
-        s.setValue("text", self.session.text[:20_000])
+        s.setValue("text", self.session.text[:200_000])
+        self._save_session()
         s.sync()
 
     def shutdown(self) -> None:
         """Stop every worker (a running QThread must never be destroyed)."""
-        for pane in (self.corpus_pane, self.training_pane, self.groupings_pane):
-            pane.shutdown()
+        if self._restore_handle is not None:
+            self._restore_handle.stop()
+            self._restore_handle = None
+        for pane in (self.corpus_pane, self.training_pane, self.groupings_pane,
+                     self.vocab_pane, self.decode_pane):
+            if pane is not None and hasattr(pane, "shutdown"):
+                pane.shutdown()
         self.analysis_docks.shutdown()
         self.session.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        if not self._confirm_quit():
+            event.ignore()
+            return
         self.save_settings()
         self.shutdown()
         super().closeEvent(event)
 
+    def _confirm_quit(self) -> bool:
+        """Ask before quitting with trained tokenizers the user never saved to a file."""
+        unsaved = [e.name for e in self.session.entries if e.unsaved]
+        if not unsaved or not self.isVisible():  # a window never shown has no one to ask
+            return True
+        answer = QMessageBox.question(
+            self, "Unsaved tokenizers",
+            f"{len(unsaved)} trained tokenizer(s) were never saved to a file: "
+            f"{', '.join(unsaved[:5])}{' …' if len(unsaved) > 5 else ''}.\n\n"
+            "They come back when you start the explorer again, but only File ▸ Save "
+            "gives you a tokenizer.json of your own. Quit anyway?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
-__all__ = ["MainWindow"]
+
+def _scrollable(pane: QWidget) -> QScrollArea:
+    # a pane larger than its dock scrolls instead of forcing the window to grow: the
+    # window then fits a 1366x768 screen whatever the panes ask for
+    area = QScrollArea()
+    area.setObjectName(f"{pane.objectName()}Scroll")
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(pane)
+    return area
+
+
+def _json_dict(raw: Any) -> dict[str, Any]:
+    if isinstance(raw, dict):
+        return raw
+    try:
+        value = json.loads(raw) if isinstance(raw, str) and raw else {}
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _looks_like_tokenizer(path: str) -> bool:
+    """A ``.json`` whose top-level object has a "model" (a tokenizer.json), by its first bytes."""
+    p = Path(path)
+    if p.suffix.lower() != ".json" or not p.is_file():
+        return False
+    try:
+        with open(p, "rb") as fh:
+            head = fh.read(1 << 16)
+    except OSError:
+        return False
+    return b'"model"' in head or p.name == "tokenizer.json"
+
+
+__all__ = ["MainWindow", "MAX_MINIMUM_HEIGHT"]

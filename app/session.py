@@ -59,6 +59,13 @@ class TokenizerEntry:
     options: dict[str, Any] = field(default_factory=dict)
     source: str = ""                        # corpus label or tokenizer.json path
     graph: Any = None                       # analysis.MergeGraph, built once (see merge_graph)
+    stored_path: str = ""                   # its copy in the app's data folder (session restore)
+    saved_path: str = ""                    # where the user last saved it (File ▸ Save)
+
+    @property
+    def unsaved(self) -> bool:
+        """Trained here and never saved to a file of the user's."""
+        return self.algorithm != "file" and not self.saved_path
 
     def merge_graph(self) -> Any:
         """The merge index of this tokenizer, built on first use and shared by all panes.
@@ -90,6 +97,7 @@ class Session(QObject):
         self._request_id = 0
         self._encode_thread: QThread | None = None
         self._encode_worker: EncodeWorker | None = None
+        self._removed: list[tuple[TokenizerEntry, bool]] = []  # undo stack of Remove
 
     # -- read access -----------------------------------------------------------------------
     @property
@@ -170,6 +178,7 @@ class Session(QObject):
     def remove_tokenizer(self, name: str) -> None:
         if name not in self._entries:
             return
+        self._removed.append((self._entries[name], self._current == name))
         del self._entries[name]
         self.tokenizers_changed.emit()
         if self._current == name:
@@ -179,6 +188,17 @@ class Session(QObject):
                 self._reencode(announce=False)
                 self.tokenizer_changed.emit(None)
                 self.encoding_changed.emit(None)
+
+    @property
+    def can_undo_remove(self) -> bool:
+        return bool(self._removed)
+
+    def undo_remove(self) -> TokenizerEntry | None:
+        """Bring back the tokenizer removed last (current again if it was); None if none."""
+        if not self._removed:
+            return None
+        entry, was_current = self._removed.pop()
+        return self.add_tokenizer(entry, make_current=was_current or self._current is None)
 
     def notify(self, text: str) -> None:
         self.message.emit(text)

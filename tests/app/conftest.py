@@ -23,6 +23,8 @@ CORPORA = ROOT / "resources" / "corpora"
 def _isolated_config(tmp_path, monkeypatch):
     # QSettings() with no arguments must never touch the user's real configuration
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    # nor the user's data folder (trained tokenizers kept for the next session)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
 
 @pytest.fixture

@@ -1,0 +1,192 @@
+"""The window as a workbench: task views, layouts, the restored session, quitting, undo, drops."""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import load_corpus, set_text, train
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QMessageBox, QTableView
+
+from app.views import VIEWS
+
+
+def _visible_docks(window) -> set[str]:
+    return {k for k, d in window.docks.items() if d.isVisible() and not d.visibleRegion().isEmpty()}
+
+
+@pytest.fixture
+def shown(qtbot, window):
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def test_each_view_shows_its_docks_and_hides_the_others(qtbot, shown):
+    for view in VIEWS:
+        if view.key not in shown.view_actions:
+            continue
+        shown.view_actions[view.key].trigger()
+        qtbot.waitUntil(lambda v=view: shown.views.current == v.key)
+        visible = {k for k, d in shown.docks.items() if d.isVisible()}
+        assert visible == set(view.docks), view.key
+        assert shown.view_actions[view.key].isChecked()
+
+
+def test_view_shortcuts_are_ctrl_digits(shown):
+    for n, action in enumerate(shown.view_actions.values(), start=1):
+        assert action.shortcut().toString() == f"Ctrl+{n}"
+
+
+def test_window_fits_a_1366x768_laptop(shown):
+    for key in shown.view_actions:
+        shown.show_view(key)
+        assert shown.minimumSizeHint().height() <= 700, key
+        assert shown.minimumSize().height() <= 700, key
+
+
+def test_main_tables_are_tall_enough_at_1280x800(qtbot, shown, sample_paths):
+    load_corpus(qtbot, shown, sample_paths)
+    checks = {"explore": ["corpusTable", "offsetsTable"], "train": ["mergeHistoryTable"]}
+    for key, names in checks.items():
+        shown.show_view(key)
+        qtbot.wait(50)
+        for name in names:
+            table = shown.findChild(QTableView, name)
+            assert table is not None and table.isVisible(), name
+            assert table.height() >= 250, (key, name, table.height())
+
+
+def test_a_rearranged_view_is_remembered_and_reset(qtbot, shown, settings):
+    shown.show_view("explore")
+    shown.docks["groupings"].close()
+    shown.show_view("stats")
+    shown.show_view("explore")
+    assert not shown.docks["groupings"].isVisible()
+    shown.findChild(type(shown.view_actions["explore"]), "resetLayoutAction").trigger()
+    assert shown.docks["groupings"].isVisible() or shown.docks["offsets"].isVisible()
+    assert "groupings" in {k for k, d in shown.docks.items() if not d.isHidden()}
+
+
+def test_layouts_and_view_survive_a_restart(qtbot, settings):
+    from app import create_main_window
+
+    first = create_main_window(load_sample=False, settings=settings)
+    qtbot.addWidget(first)
+    first.show_view("compare")
+    first.close()
+    second = create_main_window(load_sample=False, settings=settings)
+    qtbot.addWidget(second)
+    assert second.views.current == "compare"
+    assert second.view_actions["compare"].isChecked()
+
+
+def test_session_is_restored_after_a_restart(qtbot, settings, tmp_path):
+    from app import create_main_window
+
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("".join(f'{{"id": {i}, "body": "low lower newest widest {i}"}}\n'
+                              for i in range(200)), encoding="utf-8")
+    first = create_main_window(load_sample=False, settings=settings)
+    qtbot.addWidget(first)
+    first.corpus_pane.field_edit.setText("body")
+    load_corpus(qtbot, first, [str(corpus)])
+    entry = train(qtbot, first, "BPE with </w> (Sennrich)", 120)
+    first.tokenizers_pane.rename_button.setEnabled(True)
+    first.session.rename_tokenizer(entry.name, "my bpe")
+    set_text(qtbot, first, "lowest newer")
+    expected = first.session.encoding.tokens
+    first.show_view("stats")
+    first.close()
+
+    second = create_main_window(load_sample=True, settings=settings)  # restores, no sample
+    qtbot.addWidget(second)
+    qtbot.waitUntil(lambda: second.session.entry("my bpe") is not None and not second.is_restoring,
+                    timeout=20000)
+    qtbot.waitUntil(lambda: second.session.corpus is not None, timeout=20000)
+    try:
+        assert [e.name for e in second.session.entries] == ["my bpe"]
+        assert second.session.current.name == "my bpe"
+        assert second.session.current.history is not None
+        assert second.session.corpus.options == {"field": "body"}
+        assert second.session.text == "lowest newer"
+        qtbot.waitUntil(lambda: second.session.encoding is not None)
+        assert second.session.encoding.tokens == expected
+        assert second.views.current == "stats"
+        assert not second.training_pane.is_training()  # no sample training on a restore
+    finally:
+        second.shutdown()
+
+
+def test_quitting_with_an_unsaved_trained_tokenizer_asks(qtbot, shown, sample_paths, monkeypatch):
+    asked = []
+    answer = [QMessageBox.StandardButton.No]
+    monkeypatch.setattr(QMessageBox, "question",
+                        staticmethod(lambda *a, **k: asked.append(a[2]) or answer[0]))
+    load_corpus(qtbot, shown, sample_paths)
+    train(qtbot, shown, "Byte-level BPE (GPT-2)", 300)
+    assert not shown.close()
+    assert shown.isVisible() and len(asked) == 1 and "never saved" in asked[0]
+    answer[0] = QMessageBox.StandardButton.Yes
+    assert shown.close()
+
+
+def test_remove_can_be_undone(qtbot, window, sample_paths):
+    load_corpus(qtbot, window, sample_paths)
+    entry = train(qtbot, window, "Byte-level BPE (GPT-2)", 300)
+    undo = window.undo_remove_action
+    assert not undo.isEnabled()
+    window.tokenizers_pane.remove_button.click()
+    assert window.session.current is None and undo.isEnabled()
+    undo.trigger()
+    assert window.session.current is entry and not undo.isEnabled()
+
+
+def test_recent_corpus_keeps_its_reading_options(qtbot, window, tmp_path):
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text('{"content": "alpha beta"}\n' * 20, encoding="utf-8")
+    window.corpus_pane.field_edit.setText("content")
+    load_corpus(qtbot, window, [str(corpus)])
+    window.corpus_pane.field_edit.setText("")
+    action = window.recent_menu.actions()[0]
+    assert "field=content" in action.text()
+    with qtbot.waitSignal(window.corpus_pane.loaded, timeout=20000):
+        action.trigger()
+    assert window.session.corpus.options == {"field": "content"}
+
+
+def _drop(window, path: str) -> None:
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(path)])
+    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime,
+                       Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+
+
+def test_dropping_a_tokenizer_opens_it_and_text_loads_a_corpus(qtbot, window, sample_paths,
+                                                               tmp_path):
+    load_corpus(qtbot, window, sample_paths)
+    entry = train(qtbot, window, "WordPiece — frequency", 300)
+    path = tmp_path / "mine" / "tokenizer.json"
+    path.parent.mkdir()
+    entry.tokenizer.save(str(path))
+    _drop(window, str(path))
+    qtbot.waitUntil(lambda: len(window.session.entries) == 2, timeout=20000)
+    assert window.session.current.algorithm == "file"
+    text = tmp_path / "more.txt"
+    text.write_text("brand new words here\n" * 10, encoding="utf-8")
+    with qtbot.waitSignal(window.corpus_pane.loaded, timeout=20000):
+        _drop(window, str(text))
+    assert window.session.corpus.paths == [str(text)]
+
+
+def test_help_and_first_start_hint(qtbot, shown, settings):
+    assert shown.hint_bar.isVisible()
+    shown.findChild(type(shown.view_actions["explore"]), "dismissHintAction").trigger()
+    assert not shown.hint_bar.isVisible()
+    assert settings.value("hintDismissed", False, type=bool)
+    shown.findChild(type(shown.view_actions["explore"]), "helpAction").trigger()
+    box = shown.findChild(QMessageBox, "helpBox")
+    assert box is not None and "Vocabulary" in box.text() and "Explore" in box.text()
+    box.close()
