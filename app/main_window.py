@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QScrollArea,
+    QSizePolicy,
     QToolBar,
     QWidget,
 )
@@ -98,6 +99,8 @@ class MainWindow(QMainWindow):
         # 3. bars, menus, status bar
         self._build_view_bar()
         toolbar = QToolBar("Tokenizers", objectName="tokenizersToolBar")
+        # the tokenizer bar takes the rest of the row (its info label is cut, not the window widened)
+        self.tokenizers_pane.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         toolbar.addWidget(self.tokenizers_pane)
         self.addToolBar(toolbar)
         self._build_hint_bar()

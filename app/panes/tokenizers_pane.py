@@ -11,7 +11,15 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Slot
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QInputDialog, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QWidget,
+)
 
 from ..selection import SelectionModel
 from ..session import Session
@@ -30,14 +38,20 @@ class TokenizersPane(QWidget):
         self.combo.setToolTip("Tokenizers kept in this session; pick one to explore it")
         self.rename_button = QPushButton("Rename…", objectName="renameTokenizerButton")
         self.remove_button = QPushButton("Remove", objectName="removeTokenizerButton")
+        self.rename_button.setToolTip("Give the current tokenizer another name (kept across restarts)")
+        self.remove_button.setToolTip("Remove the current tokenizer from the session "
+                                      "(Edit ▸ Undo remove brings it back)")
         self.info = QLabel("", objectName="tokenizerInfo")
+        # a long source list must not widen the window: the label is cut, the tooltip has it all
+        self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.info.setMinimumWidth(120)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 0, 4, 0)
         layout.addWidget(QLabel("Tokenizer:"))
         layout.addWidget(self.combo)
         layout.addWidget(self.rename_button)
         layout.addWidget(self.remove_button)
-        layout.addWidget(self.info)
+        layout.addWidget(self.info, 1)
 
         self.combo.activated.connect(self._on_combo_activated)
         self.rename_button.clicked.connect(self._on_rename_clicked)
