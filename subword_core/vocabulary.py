@@ -30,6 +30,8 @@ from __future__ import annotations
 import heapq
 import json
 import re
+from array import array
+from bisect import bisect_left
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -287,38 +289,59 @@ def search_rows(table: VocabTable, query: str, mode: str = "substring") -> list[
         if not digits.isascii() or not digits.isdigit():
             raise VocabSearchError(f"{piece!r} is not an id: type a number such as #123")
         wanted.append(int(digits))
-    ids = table.ids
-    found = set(wanted)
-    return [i for i in range(len(table)) if ids[i] in found]
+    # rows are in id order: entries sharing an id follow its first row
+    found = []
+    for token_id in set(wanted):
+        row = table.row_of_id(token_id)
+        while row is not None and row < len(table) and table.ids[row] == token_id:
+            found.append(row)
+            row += 1
+    return sorted(found)
 
 
 # ----------------------------------------------------------------------------- corpus usage
-@dataclass
 class TokenUsage:
     """Token frequencies on a corpus and, per token, the words that use it.
 
     ``counts[id]`` is how often token ``id`` occurs when every corpus word is encoded
     (without special tokens) and weighted by its count. ``words`` lists the encoded words
-    most frequent first (ties alphabetical), with their counts; ``users[id]`` holds indices
-    into it, so they are most frequent first too. ``truncated`` says only the
+    most frequent first (ties alphabetical) and ``word_counts`` their counts;
+    :meth:`words_using` gives a token's words in that order. ``truncated`` says only the
     ``max_words`` most frequent words were encoded.
+
+    subtle: the token -> words index is three flat ``array`` columns (a CSR table), not a
+    dict of lists: 100k+ lists would be objects the cyclic garbage collector walks on
+    every full collection, stalling whichever thread triggers it (measured: 0.3-0.8 s).
     """
 
-    counts: dict[int, int] = field(default_factory=dict)
-    words: list[tuple[str, int]] = field(default_factory=list)
-    users: dict[int, list[int]] = field(default_factory=dict)
-    n_words: int = 0
-    truncated: bool = False
+    def __init__(self, counts: dict[int, int], words: list[str], word_counts: array,
+                 token_ids: array, starts: array, users: array, truncated: bool = False) -> None:
+        self.counts = counts
+        self.words = words
+        self.word_counts = word_counts
+        self._token_ids, self._starts, self._users = token_ids, starts, users
+        self.truncated = truncated
+
+    @property
+    def n_words(self) -> int:
+        return len(self.words)
+
+    def _span(self, token_id: int) -> tuple[int, int]:
+        k = bisect_left(self._token_ids, token_id)
+        if k == len(self._token_ids) or self._token_ids[k] != token_id:
+            return 0, 0
+        return self._starts[k], self._starts[k + 1]
 
     def words_using(self, token_id: int, limit: int | None = 100) -> list[tuple[str, int]]:
         """The corpus words whose encoding contains ``token_id``, most frequent first."""
-        indices = self.users.get(token_id, [])
+        start, end = self._span(token_id)
         if limit is not None:
-            indices = indices[:limit]
-        return [self.words[i] for i in indices]
+            end = min(end, start + limit)
+        return [(self.words[w], self.word_counts[w]) for w in self._users[start:end]]
 
     def n_words_using(self, token_id: int) -> int:
-        return len(self.users.get(token_id, ()))
+        start, end = self._span(token_id)
+        return end - start
 
 
 def token_usage(tokenizer: Any, word_counts: Mapping[str, int],
@@ -354,12 +377,16 @@ def iter_token_usage(tokenizer: Any, word_counts: Mapping[str, int],
     if truncated:
         items = items[:max_words]
     total = len(items)
+    words = [w for w, _ in items]
+    counts_of_words = array("q", [c for _, c in items])
+    del items
     yield StageProgress(USAGE_STAGE, 0, total)
     counts: dict[int, int] = {}
-    users: dict[int, list[int]] = {}
+    pair_token, pair_word = array("q"), array("q")  # (token, word) once per word using it
     # 2. encode word by word
-    for k, (word, count) in enumerate(items):
+    for k, word in enumerate(words):
         enc = tokenizer.encode(word, add_special_tokens=False)
+        count = counts_of_words[k]
         seen: set[int] = set()
         for token_id, special in zip(enc.ids, enc.special_tokens_mask):
             if special:
@@ -367,11 +394,27 @@ def iter_token_usage(tokenizer: Any, word_counts: Mapping[str, int],
             counts[token_id] = counts.get(token_id, 0) + count
             if token_id not in seen:
                 seen.add(token_id)
-                users.setdefault(token_id, []).append(k)
+                pair_token.append(token_id)
+                pair_word.append(k)
         if (k + 1) % every == 0:
             yield StageProgress(USAGE_STAGE, k + 1, total)
+    # 3. group the pairs by token (a counting sort keeps each token's words in order)
+    n_users: dict[int, int] = {}
+    for token_id in pair_token:
+        n_users[token_id] = n_users.get(token_id, 0) + 1
+    token_ids = array("q", sorted(n_users))
+    starts, next_slot, at = array("q"), {}, 0
+    for token_id in token_ids:
+        starts.append(at)
+        next_slot[token_id] = at
+        at += n_users[token_id]
+    starts.append(at)
+    users = array("q", bytes(8 * at))
+    for token_id, k in zip(pair_token, pair_word):
+        users[next_slot[token_id]] = k
+        next_slot[token_id] += 1
     yield StageProgress(USAGE_STAGE, total, total)
-    return TokenUsage(counts, items, users, total, truncated)
+    return TokenUsage(counts, words, counts_of_words, token_ids, starts, users, truncated)
 
 
 # ----------------------------------------------------------------------------- ids -> text

@@ -57,6 +57,7 @@ class VocabModel(QAbstractTableModel):
         self._freq = np.zeros(0, dtype=np.int64)
         self._has_freq = False
         self._keys: dict[int, np.ndarray] = {}
+        self._orders: dict[int, np.ndarray] = {}
         self._mask: np.ndarray | None = None
         self._sort = (ID, Qt.SortOrder.AscendingOrder)
         self._view = np.zeros(0, dtype=np.int64)
@@ -79,6 +80,8 @@ class VocabModel(QAbstractTableModel):
         self._has_freq = False
         self._mask = None
         self._keys = self._numeric_keys(table)
+        self._orders = {TOKEN: np.asarray(table.order_readable, dtype=np.int64),
+                        RAW: np.asarray(table.order_raw, dtype=np.int64)}
         self._rebuild()
         self.endResetModel()
 
@@ -154,9 +157,8 @@ class VocabModel(QAbstractTableModel):
         descending = order == Qt.SortOrder.DescendingOrder
         n = len(self._table)
         if column == TOKEN or column == RAW:
-            base = np.asarray(self._table.order_readable if column == TOKEN
-                              else self._table.order_raw, dtype=np.int64)
-            if len(base) != n:  # a table built without its string orders
+            base = self._orders.get(column)
+            if base is None or len(base) != n:  # a table built without its string orders
                 base = np.arange(n, dtype=np.int64)
             if descending:
                 base = base[::-1]

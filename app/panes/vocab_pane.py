@@ -168,6 +168,7 @@ class VocabPane(QWidget):
         self.words_table.verticalHeader().setVisible(False)
         self.words_table.horizontalHeader().setStretchLastSection(True)
         self.words_table.setColumnWidth(0, 160)
+        self.words_table.verticalHeader().setDefaultSectionSize(22)
         self.words_table.setToolTip("Corpus words whose encoding contains the selected token, "
                                     "most frequent first, with their corpus counts")
 
@@ -427,8 +428,8 @@ class VocabPane(QWidget):
         token_id, raw = t.ids[row], t.raw[row]
         kind = f" · {t.kind[row]}" if t.kind[row] else ""
         self.token_title.setText(f"{t.readable[row]}   #{token_id:,}{kind}")
-        self.token_detail.setText(f"raw {raw!r} · {t.n_chars[row]:,} chars · "
-                                  f"{t.n_bytes[row]:,} bytes · {t.describe_metric(row)}")
+        self.token_detail.setText(f"raw {raw!r} · {_plural(t.n_chars[row], 'char')} · "
+                                  f"{_plural(t.n_bytes[row], 'byte')} · {t.describe_metric(row)}")
         self._show_tree(row)
         self._show_words(row)
 
@@ -507,3 +508,7 @@ class VocabPane(QWidget):
         self._search_timer.stop()
         self.rows_job.stop()
         self.usage_job.stop()
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}" + ("" if n == 1 else "s")

@@ -212,7 +212,7 @@ def test_usage_generator_reports_progress_and_max_words(trained):
     assert [e.current for e in events] == [0, 2, 4, 5]
     assert usage.truncated and usage.n_words == 5
     top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
-    assert usage.words == top
+    assert list(zip(usage.words, usage.word_counts)) == top
 
 
 # ----------------------------------------------------------------------------- ids -> text
