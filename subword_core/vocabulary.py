@@ -434,8 +434,10 @@ def parse_ids(text: str) -> ParsedIds:
     negative numbers, decimals) goes to ``not_numbers``.
 
     Example:
-        >>> parse_ids("[101, 7592, 102]"), parse_ids("5 x -1")
-        (ParsedIds(ids=[101, 7592, 102], not_numbers=[]), ParsedIds(ids=[5], not_numbers=['x', '-1']))
+        >>> parse_ids("[101, 7592, 102]")
+        ParsedIds(ids=[101, 7592, 102], not_numbers=[])
+        >>> parse_ids("5 x -1")
+        ParsedIds(ids=[5], not_numbers=['x', '-1'])
     """
     ids: list[int] = []
     bad: list[str] = []

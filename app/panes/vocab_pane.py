@@ -21,7 +21,7 @@ from typing import Any
 from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, QTimer, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar,
-    QPushButton, QSplitter, QStackedWidget, QTableView, QVBoxLayout, QWidget,
+    QPushButton, QSplitter, QTableView, QVBoxLayout, QWidget,
 )
 
 from subword_core import SubwordError
@@ -30,29 +30,20 @@ from subword_core.vocabulary import (
     vocab_table,
 )
 
-from ..item_models.table_model import Column
-from ..item_models.vocab_model import TippedRecordModel, VocabModel
+from ..item_models.vocab_model import VocabModel
 from ..jobs import FigureJob
 from ..selection import Selection, SelectionModel
 from ..session import Session
-from ..widgets.merge_tree_view import MergeTreeView
+from ..widgets.token_info_view import TokenInfoView
 
 #: Vocabularies up to this size are tabulated at once (~30 ms); larger ones in a worker.
 SYNC_ROWS = 5_000
-#: Corpus words listed for the selected token.
-WORDS_SHOWN = 200
 MODE_TIPS = {
     "substring": "Tokens whose readable form (␣, ⟨C3⟩) or raw string (Ġ, ▁) contains the text",
     "regex": "Tokens whose readable or raw form matches a Python regular expression, "
              "e.g. ^␣[A-Z] or ing$",
     "id": "Tokens by id: #123, 123, or several ids separated by spaces or commas",
 }
-WORD_TIPS = ("A corpus word whose encoding contains the token",
-             "How often the word occurs in the corpus")
-WORD_COLUMNS = [
-    Column("word", lambda r: r[0], tooltip=lambda r: repr(r[0])),
-    Column("count", lambda r: f"{r[1]:,}", sort_key=lambda r: r[1], align_right=True),
-]
 
 
 def _rows_job(entry: Any, cancel: Any):
@@ -143,34 +134,7 @@ class VocabPane(QWidget):
         for column, width in enumerate((70, 150, 150, 90, 60, 50, 50, 90)):
             self.table.setColumnWidth(column, width)
         self.table.setMinimumHeight(120)
-        # side panel
-        self.token_title = QLabel("Select a token", objectName="vocabTokenTitle")
-        self.token_title.setWordWrap(True)
-        self.token_title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        font = self.token_title.font()
-        font.setPointSizeF(font.pointSizeF() * 1.3)
-        self.token_title.setFont(font)
-        self.token_detail = QLabel("", objectName="vocabTokenDetail")
-        self.token_detail.setWordWrap(True)
-        self.token_detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.tree = MergeTreeView()
-        self.tree_note = QLabel("", objectName="vocabTreeNote")
-        self.tree_note.setWordWrap(True)
-        self.tree_note.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.tree_stack = QStackedWidget()
-        self.tree_stack.addWidget(self.tree_note)
-        self.tree_stack.addWidget(self.tree)
-        self.words_label = QLabel("", objectName="vocabWordsLabel")
-        self.words_label.setWordWrap(True)
-        self.words_model = TippedRecordModel(WORD_COLUMNS, WORD_TIPS, self)
-        self.words_table = QTableView(objectName="vocabWordsTable")
-        self.words_table.setModel(self.words_model)
-        self.words_table.verticalHeader().setVisible(False)
-        self.words_table.horizontalHeader().setStretchLastSection(True)
-        self.words_table.setColumnWidth(0, 160)
-        self.words_table.verticalHeader().setDefaultSectionSize(22)
-        self.words_table.setToolTip("Corpus words whose encoding contains the selected token, "
-                                    "most frequent first, with their corpus counts")
+        self.info = TokenInfoView()
 
     def _build_layout(self) -> None:
         top = QHBoxLayout()
@@ -182,18 +146,9 @@ class VocabPane(QWidget):
         freq_row.addWidget(self.progress)
         freq_row.addWidget(self.count_button)
         freq_row.addWidget(self.cancel_button)
-        side = QWidget()
-        box = QVBoxLayout(side)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.addWidget(self.token_title)
-        box.addWidget(self.token_detail)
-        box.addWidget(QLabel("Merge tree"))
-        box.addWidget(self.tree_stack, 2)
-        box.addWidget(self.words_label)
-        box.addWidget(self.words_table, 3)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.table)
-        splitter.addWidget(side)
+        splitter.addWidget(self.info)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         splitter.setSizes([700, 420])
@@ -415,48 +370,12 @@ class VocabPane(QWidget):
         self._selection.set(Selection(token_ids=frozenset({self.vocab.ids[row]}), origin="vocab"))
 
     def _show_token(self, row: int | None) -> None:
-        t = self.vocab
-        if row is None or row >= len(t):
-            self.token_title.setText("Select a token" if self._entry is not None else "")
-            self.token_detail.setText("")
-            self.tree.clear()
-            self.tree_note.setText("")
-            self.tree_stack.setCurrentWidget(self.tree_note)
-            self.words_label.setText("")
-            self.words_model.set_records([])
+        if row is None or row >= len(self.vocab):
+            self.info.clear("Select a token" if self._entry is not None else "")
             return
-        token_id, raw = t.ids[row], t.raw[row]
-        kind = f" · {t.kind[row]}" if t.kind[row] else ""
-        self.token_title.setText(f"{t.readable[row]}   #{token_id:,}{kind}")
-        self.token_detail.setText(f"raw {raw!r} · {_plural(t.n_chars[row], 'char')} · "
-                                  f"{_plural(t.n_bytes[row], 'byte')} · {t.describe_metric(row)}")
-        self._show_tree(row)
-        self._show_words(row)
-
-    def _show_tree(self, row: int) -> None:
-        t = self.vocab
-        if t.metric == "merge rank" and not t.kind[row] and self._entry is not None:
-            self.tree.show_token(self._entry.merge_graph(), t.raw[row], t.byte_level)
-            self.tree_stack.setCurrentWidget(self.tree)
-        else:
-            self.tree_note.setText(t.describe_metric(row))
-            self.tree_stack.setCurrentWidget(self.tree_note)
-
-    def _show_words(self, row: int) -> None:
-        token_id, usage = self.vocab.ids[row], self._usage
-        if usage is None:
-            self.words_label.setText("Corpus words using it: load a corpus to see them"
-                                     if self._session.corpus is None else
-                                     "Corpus words using it: not counted yet")
-            self.words_model.set_records([])
-            return
-        n = usage.n_words_using(token_id)
-        freq = usage.counts.get(token_id, 0)
-        self.words_label.setText(f"Used by {n:,} corpus words, {freq:,} occurrences"
-                                 + (f" (the {WORDS_SHOWN} most frequent shown)"
-                                    if n > WORDS_SHOWN else "")
-                                 if n else "No corpus word uses this token")
-        self.words_model.set_records(usage.words_using(token_id, WORDS_SHOWN))
+        corpus = self._session.corpus
+        hint = "load a corpus to see them" if corpus is None else "not counted yet"
+        self.info.show_row(self.vocab, row, self._entry.merge_graph(), self._usage, hint)
 
     # -- selection from elsewhere ----------------------------------------------------------
     @Slot(object)
@@ -509,6 +428,3 @@ class VocabPane(QWidget):
         self.rows_job.stop()
         self.usage_job.stop()
 
-
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}" + ("" if n == 1 else "s")

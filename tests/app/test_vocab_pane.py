@@ -138,11 +138,11 @@ def test_selecting_a_row_selects_the_token_and_shows_its_merge_tree(qtbot, pane,
         pane.select_token_id(token_id)
     assert selection.current.token_ids == frozenset({token_id})
     assert selection.current.origin == "vocab"
-    assert pane.tree_stack.currentWidget() is pane.tree
-    root = pane.tree.topLevelItem(0)
+    assert pane.info.tree_stack.currentWidget() is pane.info.tree
+    root = pane.info.tree.topLevelItem(0)
     assert root.text(1) == f"{graph.creator(record.token):,}"
     assert root.childCount() == 2
-    assert f"#{token_id}" in pane.token_title.text()
+    assert f"#{token_id}" in pane.info.title.text()
 
 
 def test_a_token_selected_elsewhere_selects_its_row(qtbot, pane, session):
@@ -150,7 +150,7 @@ def test_a_token_selected_elsewhere_selects_its_row(qtbot, pane, session):
     pane._selection.set(Selection(span=(0, 3), token_index=1, origin="encoding"))
     row = pane.table.currentIndex().row()
     assert cell(pane.model, row, ID) == f"{encoding.ids[1]:,}"
-    assert f"#{encoding.ids[1]:,}" in pane.token_title.text()
+    assert f"#{encoding.ids[1]:,}" in pane.info.title.text()
     # the pane does not echo the selection back
     assert pane._selection.current.origin == "encoding"
 
@@ -161,8 +161,8 @@ def test_unigram_says_in_words_there_are_no_merges(qtbot, pane, session):
     token_id = next(i for t, i in tok.get_vocab().items() if t.startswith("▁") and len(t) > 2)
     pane.select_token_id(token_id)
     score = tok.model.get_score(token_id)
-    assert pane.tree_stack.currentWidget() is pane.tree_note
-    assert pane.tree_note.text() == f"Unigram: no merges; score {score:.2f}"
+    assert pane.info.tree_stack.currentWidget() is pane.info.tree_note
+    assert pane.info.tree_note.text() == f"Unigram: no merges; score {score:.2f}"
     assert pane.model.headerData(3, Qt.Orientation.Horizontal) == "score"
 
 
@@ -187,9 +187,9 @@ def test_frequency_waits_for_a_corpus_then_equals_the_core(qtbot, pane, session,
     pane.table.selectRow(0)
     shown_id = int(cell(pane.model, 0, ID).replace(",", ""))
     words = usage.words_using(shown_id)
-    assert pane.words_model.rowCount() == len(words) > 0
-    assert [cell(pane.words_model, r, 0) for r in range(len(words))] == [w for w, _ in words]
-    assert pane.words_label.text().startswith(f"Used by {len(words):,} corpus words")
+    assert pane.info.words_model.rowCount() == len(words) > 0
+    assert [cell(pane.info.words_model, r, 0) for r in range(len(words))] == [w for w, _ in words]
+    assert pane.info.words_label.text().startswith(f"Used by {len(words):,} corpus words")
 
 
 def test_counting_can_be_cancelled_and_restarted(qtbot, pane, session, trained):
@@ -227,7 +227,7 @@ def test_a_real_bert_file_is_tabulated_in_a_worker(qtbot, session):
         pane.apply_search()
         assert [cell(pane.model, 0, c) for c in (ID, TOKEN, 4)] == ["101", "[CLS]", "special"]
         pane.select_token_id(101)
-        assert pane.tree_note.text() == "WordPiece: no merges or scores in this model"
+        assert pane.info.tree_note.text() == "WordPiece: no merges or scores in this model"
         assert MergeGraph.of(tok).records == []
     finally:
         pane.shutdown()

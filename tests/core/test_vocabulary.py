@@ -1,4 +1,4 @@
-"""The vocabulary table, its search, corpus token usage, and ids -> text (subword_core.vocabulary)."""
+"""subword_core.vocabulary: the vocabulary table, its search, corpus token usage, ids -> text."""
 
 from __future__ import annotations
 
@@ -91,7 +91,8 @@ def test_unigram_rows_carry_scores_and_say_there_are_no_merges(trained):
         if table.kind[row] == "":
             assert table.rank_or_score[row] == pieces[table.ids[row]][1]
     row = next(r for r in range(len(table)) if not table.kind[r])
-    assert table.describe_metric(row) == f"Unigram: no merges; score {pieces[table.ids[row]][1]:.2f}"
+    score = pieces[table.ids[row]][1]
+    assert table.describe_metric(row) == f"Unigram: no merges; score {score:.2f}"
 
 
 def test_lengths_count_decoded_bytes_for_byte_level_and_utf8_otherwise():
@@ -237,7 +238,8 @@ def test_decode_reports_unknown_ids_and_round_trips(trained):
     result = decode_ids(tok, ids_text(ids))
     assert result.text == tok.decode(ids) == text
     assert [t[0] for t in result.tokens] == ids
-    assert [t[2] for t in result.tokens] == [visible_token(t, True) for t in tok.encode(text).tokens]
+    readable = [visible_token(t, True) for t in tok.encode(text).tokens]
+    assert [t[2] for t in result.tokens] == readable
     assert result.problems == ""
     bad = decode_ids(tok, f"{ids[0]} 999999 abc {ids[1]}")
     assert bad.text == tok.decode([ids[0], ids[1]])
