@@ -485,13 +485,18 @@ def decode_ids(tokenizer: Any, text: str, skip_special_tokens: bool = False) -> 
     parsed = parse_ids(text)
     byte_level = is_byte_level(tokenizer)
     known, tokens, unknown = [], [], []
+    seen: dict[int, tuple[int, str, str] | None] = {}  # texts repeat their tokens a lot
     for token_id in parsed.ids:
-        token = tokenizer.id_to_token(token_id)
-        if token is None:
+        row = seen.get(token_id, False)
+        if row is False:
+            token = tokenizer.id_to_token(token_id)
+            row = seen[token_id] = None if token is None else (
+                token_id, token, visible_token(token, byte_level))
+        if row is None:
             unknown.append(token_id)
             continue
         known.append(token_id)
-        tokens.append((token_id, token, visible_token(token, byte_level)))
+        tokens.append(row)
     try:
         decoded, error = tokenizer.decode(known, skip_special_tokens=skip_special_tokens), ""
     except (SubwordError, ValueError, TypeError, KeyError, IndexError) as exc:

@@ -5,8 +5,9 @@ list, or ``[101, 7592, ...]`` copied from Python. The current tokenizer's ``deco
 gives the text (optionally without special tokens); the table lists each id's token in
 the readable form. Ids missing from the vocabulary and pieces that are not ids are
 reported in words above the result, never raised. "From the current text" fills in
-the ids of the current encoding. Parsing and decoding are
-:func:`subword_core.vocabulary.decode_ids`.
+the ids of the current encoding. Clicking a token selects its id, so the other
+panes highlight it. Parsing and decoding are :func:`subword_core.vocabulary.decode_ids`
+(19 ms for 13k ids of Llama 3: synchronous).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from subword_core.vocabulary import DecodedIds, decode_ids, ids_text
 
 from ..item_models.table_model import Column
 from ..item_models.vocab_model import TippedRecordModel
-from ..selection import SelectionModel
+from ..selection import Selection, SelectionModel
 from ..session import Session
 
 TOKEN_COLUMNS = [
@@ -78,7 +79,10 @@ class DecodePane(QWidget):
         self.tokens_table.horizontalHeader().setStretchLastSection(True)
         for column, width in enumerate((50, 80, 160)):
             self.tokens_table.setColumnWidth(column, width)
-        self.tokens_table.setToolTip("Each known id and its token")
+        self.tokens_table.setToolTip("Each known id and its token (click one: the other "
+                                     "panes highlight it)")
+        self.tokens_table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.tokens_table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
 
         row = QHBoxLayout()
         row.addWidget(self.skip_special)
@@ -105,6 +109,7 @@ class DecodePane(QWidget):
         self.ids_edit.textChanged.connect(self._timer.start)
         self.skip_special.toggled.connect(self.decode)
         self.from_text_button.clicked.connect(self.fill_from_text)
+        self.tokens_table.selectionModel().currentRowChanged.connect(self._on_tokens_row_changed)
         session.tokenizer_changed.connect(self._on_session_tokenizer_changed)
         session.encoding_changed.connect(self._on_session_encoding_changed)
         self._on_session_tokenizer_changed(session.current)
@@ -150,6 +155,12 @@ class DecodePane(QWidget):
         self.status.setText(status)
         self.problems.setText(problems)
         self.problems.setVisible(bool(problems))
+
+    @Slot()
+    def _on_tokens_row_changed(self, current: Any, _previous: Any = None) -> None:
+        if current.isValid():
+            token_id = self.tokens_model.record_at(current.row())[1]
+            self._selection.set(Selection(token_ids=frozenset({token_id}), origin="decode"))
 
     def shutdown(self) -> None:
         """Nothing runs in the background; stop the pending decode."""

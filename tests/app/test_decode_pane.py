@@ -84,6 +84,9 @@ def test_pasted_ids_decode_and_bad_ids_are_reported_in_words(qtbot, pane, sessio
     assert pane.problems.text() == ("1 id not in the vocabulary (left out): 99999; "
                                     "1 piece not a token id (ignored): oops")
     assert len(rows(pane)) == 2
+    # clicking a token selects its id for the other panes
+    pane.tokens_table.selectRow(1)
+    assert pane._selection.current.token_ids == frozenset({ids[1]})
 
 
 def test_from_the_current_text_fills_in_its_ids(qtbot, pane, session, byte_bpe):
