@@ -8,6 +8,7 @@ screenshots::
     python scripts/demo_vocab.py [MODEL] [SEARCH] [MODE]
     python scripts/demo_vocab.py llama-3 한 substring
     python scripts/demo_vocab.py bert-base-uncased "^##ing" regex
+    python scripts/demo_vocab.py unigram ▁th          # a preset trained on the bundled corpora
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from app.selection import SelectionModel  # noqa: E402
 from app.session import CorpusState, Session, TokenizerEntry  # noqa: E402
 from subword_core import Tokenizer  # noqa: E402
 from subword_core.corpus import count_words  # noqa: E402
+from subword_core.presets import PRESETS, train_tokenizer  # noqa: E402
+from subword_core.trainers.base import drive  # noqa: E402
 
 
 def main() -> None:
@@ -40,9 +43,13 @@ def main() -> None:
     from wild_sources import tokenizer_json
 
     session, selection = Session(), SelectionModel()
-    session.add_tokenizer(TokenizerEntry(name, Tokenizer.from_str(tokenizer_json(name)),
-                                         algorithm="file"))
     paths = [p for p in sample_corpora() if p.suffix == ".txt"]
+    if name in PRESETS:  # trained here on the bundled corpora
+        result = drive(train_tokenizer(paths, name, 800))
+        session.add_tokenizer(TokenizerEntry(name, result.tokenizer, result.history, name))
+    else:
+        session.add_tokenizer(TokenizerEntry(name, Tokenizer.from_str(tokenizer_json(name)),
+                                             algorithm="file"))
     words = count_words(paths)
     session.set_corpus(CorpusState([str(p) for p in paths], words.report, words.counts))
     session.set_text("Hello world, 한국어 텍스트 🇰🇷 café")

@@ -205,6 +205,12 @@ def test_counting_can_be_cancelled_and_restarted(qtbot, pane, session, trained):
     assert "counting cancelled" in pane.freq_label.text()
     assert pane.count_button.isEnabled() and not pane.cancel_button.isEnabled()
     assert cell(pane.model, 0, FREQUENCY) == "—"
+    # Count frequencies starts again
+    qtbot.mouseClick(pane.count_button, Qt.MouseButton.LeftButton)
+    assert pane.usage_job.is_running() and pane.cancel_button.isEnabled()
+    assert pane.freq_label.text() == "counting token frequencies in the corpus…"
+    qtbot.mouseClick(pane.cancel_button, Qt.MouseButton.LeftButton)
+    assert not pane.usage_job.is_running()
 
 
 # ----------------------------------------------------------------------------- a real file
