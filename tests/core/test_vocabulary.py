@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -259,14 +261,43 @@ def test_decode_can_skip_special_tokens(trained):
 
 
 # ----------------------------------------------------------------------------- real files
+sys.path.insert(0, str(Path(__file__).parent))
+from wild_sources import MODELS, tokenizer_json  # noqa: E402
+
+FAST_WILD = {"bert-base-uncased", "gpt2", "mistral-7b-v0.1"}  # WordPiece, byte BPE, SPM BPE
+WILD_TEXT = "Hello world, naïve café — 한국어 텍스트 🇰🇷👨‍👩‍👧 x²\n\tend"
+
+
 def _wild(name: str) -> Tokenizer:
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).parent))
-    from wild_sources import tokenizer_json
-
     return Tokenizer.from_str(tokenizer_json(name))
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(m.name, id=m.name, marks=[] if m.name in FAST_WILD else [pytest.mark.slow])
+    for m in MODELS])
+def test_real_files_rows_lengths_and_decode(name):
+    tok = _wild(name)
+    graph = MergeGraph.of(tok)
+    table = vocab_table(tok, graph)
+    byte_level = is_byte_level(tok)
+    assert len(table) == len(tok.get_vocab(with_added_tokens=True))
+    assert table.readable == [visible_token(t, byte_level) for t in table.raw]
+    if table.metric == "merge rank":
+        ranks = [(r, graph.creator(t)) for r, t in enumerate(table.raw) if not table.kind[r]]
+        assert all(table.rank_or_score[r] == rank for r, rank in ranks)
+    # the byte lengths of a text's tokens add up to its UTF-8 size (byte-level, no normalizer:
+    # a lone byte ⟨C3⟩ counts one)
+    enc = tok.encode(WILD_TEXT, add_special_tokens=False)
+    if byte_level and tok.normalizer is None:
+        n_bytes = sum(table.n_bytes[table.row_of_id(i)] for i in enc.ids)
+        assert n_bytes == len(WILD_TEXT.encode("utf-8"))
+    # ids -> text equals the tokenizer's decode, for the ids and for their list as text
+    result = decode_ids(tok, ids_text(enc.ids), skip_special_tokens=True)
+    assert result.text == tok.decode(enc.ids, skip_special_tokens=True)
+    assert not result.unknown_ids and not result.not_numbers
+    # id search finds the last id (often an added token)
+    last = table.ids[-1]
+    assert [table.ids[r] for r in search_rows(table, f"#{last}", "id")] == [last]
 
 
 def test_bert_file_rows_and_search():
