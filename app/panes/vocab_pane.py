@@ -50,11 +50,12 @@ def _rows_job(entry: Any, cancel: Any):
     """Worker body: the entry's merge graph (built once, off the GUI thread), then the rows."""
     graph = entry.merge_graph()
     table = yield from iter_vocab_table(entry.tokenizer, graph)
-    return entry, table
+    return entry, table, VocabModel.sort_keys(table)
 
 
 def _usage_job(entry: Any, corpus: Any, cancel: Any):
-    usage = yield from iter_token_usage(entry.tokenizer, corpus.word_counts)
+    # every 200 words (~10-30 ms): a cancel or a new tokenizer waits no longer than that
+    usage = yield from iter_token_usage(entry.tokenizer, corpus.word_counts, every=200)
     return entry, corpus, usage
 
 
@@ -204,18 +205,18 @@ class VocabPane(QWidget):
 
     @Slot(object)
     def _on_rows_job_returned(self, result: Any) -> None:
-        entry, table = result
+        entry, table, keys = result
         if entry is self._entry:
             self.progress.hide()
-            self._set_table(table)
+            self._set_table(table, keys)
 
     @Slot(str)
     def _on_rows_job_failed(self, message: str) -> None:
         self.progress.hide()
         self.count_label.setText(f"cannot read the vocabulary: {message.split(': ', 1)[-1]}")
 
-    def _set_table(self, table: VocabTable) -> None:
-        self.model.set_table(table)
+    def _set_table(self, table: VocabTable, keys: Any = None) -> None:
+        self.model.set_table(table, keys)
         self.apply_search()
         self._usage_dirty = True
         self._update_frequency_status()
