@@ -8,6 +8,7 @@ from .merges_model import MergesModel, UnigramStepsModel
 from .table_model import Column, RecordTableModel
 from .tokens_model import TokensModel
 from .word_counts_model import WordCountsModel, WordCountsTable
+from .vocab_model import TippedRecordModel, VocabModel  # noqa: F401  (vocabulary view)
 
 __all__ = ["Column", "MergesModel", "RecordTableModel", "TokensModel", "UnigramStepsModel",
            "WordCountsModel", "WordCountsTable"]

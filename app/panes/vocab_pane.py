@@ -1,0 +1,431 @@
+"""VocabPane: every token of the current tokenizer, searchable, with its corpus frequency.
+
+- The table (:class:`~app.item_models.vocab_model.VocabModel`) lists each vocabulary
+  entry: id, readable form, raw string, merge rank or score, special/added, length in
+  characters and bytes, and frequency on the loaded corpus. Any column sorts.
+- The search box finds tokens by substring, regex or id (``#123``).
+- The side panel shows the selected token's merge tree (or, in words, why there is
+  none) and the corpus words that use it.
+
+The rows (:func:`subword_core.vocabulary.iter_vocab_table`, 1-2 s for 150k entries)
+and the frequencies (:func:`subword_core.vocabulary.iter_token_usage`) run in
+:class:`~app.jobs.FigureJob` workers, only while the pane is visible; the frequency
+count shows progress and can be cancelled. Selecting a row selects that token id on
+the selection bus; a token selected elsewhere selects its row.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, QTimer, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar,
+    QPushButton, QSplitter, QTableView, QVBoxLayout, QWidget,
+)
+
+from subword_core import SubwordError
+from subword_core.vocabulary import (
+    SEARCH_MODES, VocabTable, iter_token_usage, iter_vocab_table, search_rows,
+    vocab_table,
+)
+
+from ..item_models.vocab_model import VocabModel
+from ..jobs import FigureJob
+from ..selection import Selection, SelectionModel
+from ..session import Session
+from ..widgets.token_info_view import TokenInfoView
+
+#: Vocabularies up to this size are tabulated at once (~30 ms); larger ones in a worker.
+SYNC_ROWS = 5_000
+MODE_TIPS = {
+    "substring": "Tokens whose readable form (␣, ⟨C3⟩) or raw string (Ġ, ▁) contains the text",
+    "regex": "Tokens whose readable or raw form matches a Python regular expression, "
+             "e.g. ^␣[A-Z] or ing$",
+    "id": "Tokens by id: #123, 123, or several ids separated by spaces or commas",
+}
+
+
+def _rows_job(entry: Any, cancel: Any):
+    """Worker body: the entry's merge graph (built once, off the GUI thread), then the rows."""
+    graph = entry.merge_graph()
+    table = yield from iter_vocab_table(entry.tokenizer, graph)
+    return entry, table, VocabModel.sort_keys(table)
+
+
+def _usage_job(entry: Any, corpus: Any, cancel: Any):
+    # every 200 words (~10-30 ms): a cancel or a new tokenizer waits no longer than that
+    usage = yield from iter_token_usage(entry.tokenizer, corpus.word_counts, every=200)
+    return entry, corpus, usage
+
+
+class VocabPane(QWidget):
+    """Search box, vocabulary table, and the selected token's merge tree and corpus words."""
+
+    def __init__(self, session: Session, selection: SelectionModel,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("vocabPane")
+        self._session, self._selection = session, selection
+        self._entry: Any = None
+        self._usage: Any = None
+        self._rows_dirty = self._usage_dirty = False
+        self._usage_cancelled = False
+        self._usage_error = ""
+        self._pending_id: int | None = None
+        self._build_widgets()
+        self._build_layout()
+
+        self.rows_job = FigureJob(self)
+        self.rows_job.progress.connect(self._on_rows_job_progress)
+        self.rows_job.returned.connect(self._on_rows_job_returned)
+        self.rows_job.failed.connect(self._on_rows_job_failed)
+        self.usage_job = FigureJob(self)
+        self.usage_job.progress.connect(self._on_usage_job_progress)
+        self.usage_job.returned.connect(self._on_usage_job_returned)
+        self.usage_job.failed.connect(self._on_usage_job_failed)
+        self.usage_job.running_changed.connect(self._on_usage_job_running_changed)
+        self._search_timer = QTimer(self, singleShot=True, interval=150)
+        self._search_timer.timeout.connect(self.apply_search)
+        self.search.textChanged.connect(self._search_timer.start)
+        self.mode_combo.currentTextChanged.connect(self._on_mode_changed)
+        self.count_button.clicked.connect(self.count_frequencies)
+        self.cancel_button.clicked.connect(self.cancel_frequencies)
+        self.table.selectionModel().currentRowChanged.connect(self._on_table_row_changed)
+        session.tokenizer_changed.connect(self._on_session_tokenizer_changed)
+        session.corpus_changed.connect(self._on_session_corpus_changed)
+        selection.changed.connect(self._on_selection_changed)
+        self._on_session_tokenizer_changed(session.current)
+
+    def _build_widgets(self) -> None:
+        self.search = QLineEdit(objectName="vocabSearch", placeholderText="Search tokens…")
+        self.search.setClearButtonEnabled(True)
+        self.search.setToolTip("Find tokens; the mode on the right says how the text is read")
+        self.mode_combo = QComboBox(objectName="vocabSearchMode")
+        self.mode_combo.addItems(list(SEARCH_MODES))
+        for i, mode in enumerate(SEARCH_MODES):
+            self.mode_combo.setItemData(i, MODE_TIPS[mode], Qt.ItemDataRole.ToolTipRole)
+        self.mode_combo.setToolTip("How to search: substring, regular expression, or id")
+        self.count_label = QLabel("", objectName="vocabCount")
+        self.count_label.setToolTip("Tokens shown (matching the search) of the whole vocabulary")
+        self.freq_label = QLabel("", objectName="vocabFrequencyStatus")
+        self.freq_label.setToolTip("Where the frequency column comes from")
+        self.progress = QProgressBar(objectName="vocabProgress")
+        self.progress.setMaximumWidth(220)
+        self.progress.setToolTip("Progress of the current computation")
+        self.progress.hide()
+        self.count_button = QPushButton("Count frequencies", objectName="vocabCountButton")
+        self.count_button.setToolTip("Encode every corpus word and count how often each token "
+                                     "occurs (runs in the background)")
+        self.cancel_button = QPushButton("Cancel", objectName="vocabCancelButton")
+        self.cancel_button.setToolTip("Stop counting token frequencies")
+        self.cancel_button.setEnabled(False)
+        self.model = VocabModel(self)
+        self.table = QTableView(objectName="vocabTable")
+        self.table.setModel(self.model)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        # fixed row heights and column widths: measuring 150k rows would stall the window
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        for column, width in enumerate((70, 150, 150, 90, 60, 50, 50, 90)):
+            self.table.setColumnWidth(column, width)
+        self.table.setMinimumHeight(120)
+        self.info = TokenInfoView()
+
+    def _build_layout(self) -> None:
+        top = QHBoxLayout()
+        top.addWidget(self.search, 1)
+        top.addWidget(self.mode_combo)
+        top.addWidget(self.count_label)
+        freq_row = QHBoxLayout()
+        freq_row.addWidget(self.freq_label, 1)
+        freq_row.addWidget(self.progress)
+        freq_row.addWidget(self.count_button)
+        freq_row.addWidget(self.cancel_button)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.table)
+        splitter.addWidget(self.info)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([700, 420])
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(freq_row)
+        layout.addWidget(splitter, 1)
+
+    # -- the rows --------------------------------------------------------------------------
+    @property
+    def vocab(self) -> VocabTable:
+        return self.model.table
+
+    @Slot(object)
+    def _on_session_tokenizer_changed(self, entry: Any) -> None:
+        self._entry, self._usage = entry, None
+        self._usage_cancelled, self._usage_error = False, ""
+        self.model.set_table(VocabTable())
+        self.usage_job.stop()
+        self._show_token(None)
+        self._update_count()
+        if entry is None:
+            self.rows_job.stop()
+            self._rows_dirty = False
+            self.count_label.setText("no tokenizer")
+            self._update_frequency_status()
+            return
+        if entry.tokenizer.get_vocab_size(with_added_tokens=True) <= SYNC_ROWS:
+            self.rows_job.stop()
+            self._rows_dirty = False
+            self._set_table(vocab_table(entry.tokenizer, entry.merge_graph()))
+            return
+        self._rows_dirty = True
+        self.count_label.setText("reading the vocabulary…")
+        self._update_frequency_status()
+        if self.isVisible():
+            self._start_rows()
+
+    def _start_rows(self) -> None:
+        self._rows_dirty = False
+        entry = self._entry
+        self.progress.show()
+        self.progress.setRange(0, 0)
+        self.rows_job.start(lambda cancel: _rows_job(entry, cancel))
+
+    @Slot(object)
+    def _on_rows_job_progress(self, event: Any) -> None:
+        if getattr(event, "total", None):
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(int(1000 * event.current / event.total))
+            self.progress.setFormat("sorting %p%" if event.stage == "sort_rows"
+                                    else "reading the vocabulary %p%")
+
+    @Slot(object)
+    def _on_rows_job_returned(self, result: Any) -> None:
+        entry, table, keys = result
+        if entry is self._entry:
+            self.progress.hide()
+            self._set_table(table, keys)
+
+    @Slot(str)
+    def _on_rows_job_failed(self, message: str) -> None:
+        self.progress.hide()
+        self.count_label.setText(f"cannot read the vocabulary: {message.split(': ', 1)[-1]}")
+
+    def _set_table(self, table: VocabTable, keys: Any = None) -> None:
+        self.model.set_table(table, keys)
+        self.apply_search()
+        self._usage_dirty = True
+        self._update_frequency_status()
+        if self.isVisible():
+            self._maybe_count()
+        pending, self._pending_id = self._pending_id, None
+        if pending is not None:
+            self._select_id(pending)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if self._rows_dirty:
+            self._start_rows()
+        elif self._usage_dirty:
+            self._maybe_count()
+
+    # -- search ----------------------------------------------------------------------------
+    @Slot(str)
+    def _on_mode_changed(self, mode: str) -> None:
+        self.search.setPlaceholderText({"id": "#123 or 101, 102…", "regex": "^␣[A-Z] or ing$"}
+                                       .get(mode, "Search tokens…"))
+        self.apply_search()
+
+    @Slot()
+    def apply_search(self) -> None:
+        """Filter the rows by the search box now (typing waits 150 ms for this)."""
+        self._search_timer.stop()
+        query = self.search.text()
+        try:
+            rows = search_rows(self.vocab, query, self.mode_combo.currentText())
+        except SubwordError as exc:
+            self.count_label.setText(str(exc))
+            self.count_label.setStyleSheet("color: #b00020")
+            return
+        self.count_label.setStyleSheet("")
+        self.model.set_row_filter(rows if query.strip() else None)
+        self._update_count()
+
+    def _update_count(self) -> None:
+        total = len(self.vocab)
+        if total:
+            self.count_label.setText(f"{self.model.rowCount():,} of {total:,} tokens")
+
+    # -- frequencies -----------------------------------------------------------------------
+    @Slot(object)
+    def _on_session_corpus_changed(self, _corpus: Any) -> None:
+        self._usage = None
+        self._usage_cancelled = False
+        self.model.set_frequencies(None)
+        self.usage_job.stop()
+        self._usage_dirty = True
+        self._update_frequency_status()
+        if self.isVisible():
+            self._maybe_count()
+
+    def _maybe_count(self) -> None:
+        """Count when a corpus and the rows are there (not again after a cancel)."""
+        if not self._usage_cancelled:
+            self.count_frequencies()
+
+    @Slot()
+    def count_frequencies(self) -> None:
+        corpus, entry = self._session.corpus, self._entry
+        self._usage_dirty = False
+        if corpus is None or entry is None or not len(self.vocab) or not corpus.word_counts:
+            self._update_frequency_status()
+            return
+        self._usage_cancelled = False
+        self._usage_error = ""
+        self.freq_label.setText("counting token frequencies in the corpus…")
+        self.progress.show()
+        self.progress.setRange(0, 0)
+        self.usage_job.start(lambda cancel: _usage_job(entry, corpus, cancel))
+
+    @Slot()
+    def cancel_frequencies(self) -> None:
+        if self.usage_job.is_running():
+            self._usage_cancelled = True
+            self.usage_job.stop()
+            self.progress.hide()
+            self._update_frequency_status()
+
+    @Slot(object)
+    def _on_usage_job_progress(self, event: Any) -> None:
+        if getattr(event, "total", None):
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(int(1000 * event.current / event.total))
+            self.progress.setFormat(f"{event.current:,} of {event.total:,} words")
+
+    @Slot(object)
+    def _on_usage_job_returned(self, result: Any) -> None:
+        entry, corpus, usage = result
+        if entry is not self._entry or corpus is not self._session.corpus:
+            return
+        self._usage = usage
+        self.model.set_frequencies(usage.counts)
+        self._show_token(self._current_row())
+
+    @Slot(str)
+    def _on_usage_job_failed(self, message: str) -> None:
+        self._usage_error = message.split(": ", 1)[-1]
+        self._update_frequency_status()
+
+    @Slot(bool)
+    def _on_usage_job_running_changed(self, running: bool) -> None:
+        self.cancel_button.setEnabled(running)
+        if not running:
+            self.progress.hide()
+        self._update_frequency_status()
+
+    def _can_count(self) -> bool:
+        corpus = self._session.corpus
+        return self._entry is not None and corpus is not None and bool(corpus.word_counts) \
+            and bool(len(self.vocab))
+
+    def _update_frequency_status(self) -> None:
+        corpus = self._session.corpus
+        running = self.usage_job.is_running()
+        self.count_button.setEnabled(not running and self._can_count())
+        self.count_button.setText("Recount" if self._usage is not None else "Count frequencies")
+        if running:
+            return
+        if self._entry is None:
+            text = "open or train a tokenizer to see its vocabulary"
+        elif corpus is None:
+            text = "frequency —: load a corpus to see frequencies"
+        elif not corpus.word_counts:
+            text = "frequency —: the loaded corpus has no word counts"
+        elif self._usage is not None:
+            part = " (most frequent words only)" if self._usage.truncated else ""
+            text = (f"frequency: {self._usage.n_words:,} distinct corpus words{part}, "
+                    "each encoded alone")
+        elif self._usage_error:
+            text = f"frequency —: cannot count token frequencies: {self._usage_error}"
+        elif self._usage_cancelled:
+            text = "frequency —: counting cancelled (Count frequencies to start again)"
+        else:
+            text = "frequency —: not counted yet"
+        self.freq_label.setText(text)
+
+    # -- table -> selection and side panel -------------------------------------------------
+    def _current_row(self) -> int | None:
+        index = self.table.currentIndex()
+        return self.model.table_row(index.row()) if index.isValid() else None
+
+    @Slot()
+    def _on_table_row_changed(self, current: Any, _previous: Any = None) -> None:
+        if not current.isValid():
+            return
+        row = self.model.table_row(current.row())
+        self._show_token(row)
+        self._selection.set(Selection(token_ids=frozenset({self.vocab.ids[row]}), origin="vocab"))
+
+    def _show_token(self, row: int | None) -> None:
+        if row is None or row >= len(self.vocab):
+            self.info.clear("Select a token" if self._entry is not None else "")
+            return
+        corpus = self._session.corpus
+        hint = "load a corpus to see them" if corpus is None else "not counted yet"
+        self.info.show_row(self.vocab, row, self._entry.merge_graph(), self._usage, hint)
+
+    # -- selection from elsewhere ----------------------------------------------------------
+    @Slot(object)
+    def _on_selection_changed(self, selection: Selection) -> None:
+        if selection.origin == "vocab":
+            return
+        self.model.set_highlight(selection.token_ids)
+        token_id = self._selected_id(selection)
+        if token_id is not None:
+            if len(self.vocab):
+                self._select_id(token_id)
+            else:
+                self._pending_id = token_id  # applied when the rows arrive
+
+    def _selected_id(self, selection: Selection) -> int | None:
+        encoding = self._session.encoding
+        if selection.token_index is not None and encoding is not None \
+                and 0 <= selection.token_index < len(encoding):
+            return encoding.ids[selection.token_index]
+        if len(selection.token_ids) == 1:
+            return next(iter(selection.token_ids))
+        return None
+
+    def _select_id(self, token_id: int) -> None:
+        row = self.vocab.row_of_id(token_id)
+        if row is None:
+            return
+        self._show_token(row)
+        view_row = self.model.view_row(row)
+        if view_row is None:
+            return  # filtered out by the search: the side panel still shows it
+        index = self.model.index(view_row, 0)
+        with QSignalBlocker(self.table.selectionModel()):
+            self.table.selectionModel().setCurrentIndex(
+                index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows)
+        self.table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
+        self.table.viewport().update()
+
+    def select_token_id(self, token_id: int) -> None:
+        """Select ``token_id``'s row as a click would (publishes the selection)."""
+        row = self.vocab.row_of_id(token_id)
+        view_row = self.model.view_row(row) if row is not None else None
+        if view_row is not None:
+            self.table.setCurrentIndex(self.model.index(view_row, 0))
+
+    def shutdown(self) -> None:
+        """Stop the workers (before the window closes)."""
+        self._search_timer.stop()
+        self.rows_job.stop()
+        self.usage_job.stop()
+
