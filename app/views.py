@@ -61,8 +61,8 @@ VIEWS: tuple[TaskView, ...] = (
              ((100, [(100, ["stats"])]),)),
     TaskView("vocab", "Vocabulary",
              "Every token with its id, merge rank or score, lengths and corpus frequency; ids ↔ text",
-             ((64, [(100, ["vocab"])]),
-              (36, [(55, ["decode"]), (45, ["merges"])]))),
+             ((62, [(100, ["vocab"])]),
+              (38, [(100, ["decode"])]))),
 )
 
 
