@@ -135,7 +135,7 @@ def test_compare_shows_the_core_alignment_and_metrics(
         )
         assert [cell(compare.metrics_model, row, c) for c in range(5)] == [
             name,
-            m.tokens,
+            f"{m.tokens:,}",
             f"{m.chars_per_token:.2f}",
             f"{m.tokens_per_word:.2f}",
             f"{m.unknown_share:.1%}",
@@ -146,7 +146,7 @@ def test_compare_shows_the_core_alignment_and_metrics(
     for row, name in enumerate(compare.names):
         m = profiles[name].metrics
         assert [cell(compare.metrics_model, row, c) for c in range(5, 9)] == [
-            m.tokens,
+            f"{m.tokens:,}",
             f"{m.chars_per_token:.2f}",
             f"{m.tokens_per_word:.2f}",
             f"{m.unknown_share:.1%}",
