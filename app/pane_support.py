@@ -6,12 +6,19 @@
   asks wait for the first one's result instead of building it again.
 - :func:`in_words` turns a worker's error line ("subword_core.errors.TokenizerFileError:
   BPE merge 1 …") into the message alone, for the user.
+- :func:`settled` ends a worker body: it moves every object alive to the collector's
+  permanent generation (``gc.freeze()``). Workers pause the cyclic collector, so the
+  hundreds of thousands of objects a big vocabulary's job builds are all "young" when
+  it resumes, and the next collection on the GUI thread scanned them: 0.4-0.7 s
+  stalls measured after a Llama 3 replay step. Frozen objects are still freed by
+  reference counting; only cyclic garbage alive at that moment is kept.
 - :func:`no_generator_work` makes a plain function a one-step generator body for
   :class:`~app.jobs.FigureJob`.
 """
 
 from __future__ import annotations
 
+import gc
 import re
 import threading
 from collections.abc import Callable, Generator
@@ -39,6 +46,12 @@ def in_words(message: str) -> str:
     lines = [line for line in str(message).strip().splitlines() if line.strip()]
     text = _CLASS_PREFIX.sub("", lines[-1] if lines else "")
     return text.strip() or "an unexpected problem (see the log)"
+
+
+def settled(value: Any) -> Any:
+    """``value``, after moving every live object out of the collector's sight (see above)."""
+    gc.freeze()
+    return value
 
 
 def no_generator_work(body: Callable[[], Any]) -> Generator[Any, None, Any]:

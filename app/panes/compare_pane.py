@@ -38,7 +38,7 @@ from ..item_models.analysis_columns import (
     boundary_columns, boundary_records, table_rows,
 )
 from ..jobs import FigureJob
-from ..pane_support import in_words
+from ..pane_support import in_words, settled
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets.compare_view import CompareView
@@ -66,7 +66,7 @@ def _text_job(names: list[str], tokenizers: dict[str, Any], text: str, overlaps:
     pairs = pairwise_overlaps(tokenizers) if overlaps else None
     if False:  # pragma: no cover - a generator body for FigureJob
         yield None
-    return names, text, alignment, metrics, byte_level, pairs
+    return settled((names, text, alignment, metrics, byte_level, pairs))
 
 
 class ComparePane(QWidget):

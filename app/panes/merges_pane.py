@@ -56,7 +56,7 @@ from ..jobs import FigureJob
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets import TokenTextView
-from ..pane_support import graph_of, graph_ready, in_words, no_generator_work
+from ..pane_support import graph_of, graph_ready, in_words, no_generator_work, settled
 
 NO_MERGES = {
     "Unigram": "A Unigram model has no merges: it keeps pieces with log-probabilities and "
@@ -82,12 +82,12 @@ def _load_merges(entry: Any) -> tuple[Any, MergeGraph, list, list, bool]:
     steps = history.steps if history is not None else []
     merges = history.merges if history is not None else []
     rows = merges or _rows_from_graph(entry.tokenizer, graph)
-    return entry, graph, steps, rows, bool(merges)
+    return settled((entry, graph, steps, rows, bool(merges)))
 
 
 def _replay_step(entry: Any, graph: MergeGraph, n: int, text: str) -> tuple:
     """Worker body: the text encoded with the first ``n`` merges."""
-    return entry, n, text, truncated_tokenizer(entry.tokenizer, graph, n).encode(text)
+    return settled((entry, n, text, truncated_tokenizer(entry.tokenizer, graph, n).encode(text)))
 
 
 class MergesPane(QWidget):

@@ -31,7 +31,7 @@ from subword_core.stats import (
 )
 
 from ..jobs import FigureJob
-from ..pane_support import graph_of, graph_ready, in_words
+from ..pane_support import graph_of, graph_ready, in_words, settled
 from ..plots.clickable_histogram import ClickableHistogram
 from ..plots.clickable_points import ClickablePointsPlot
 from ..selection import Selection, SelectionModel
@@ -56,7 +56,7 @@ def _figures_job(entry: Any, read: Callable[[], Corpus] | None, text: str):
     profile, curve = yield from iter_corpus_figures(entry.tokenizer, graph, documents,
                                                     CORPUS_CHARS, CURVE_CHARS, CURVE_POINTS)
     weighted = length_histogram(entry.tokenizer, profile.token_counts)
-    return entry, profile, curve, bins, weighted
+    return settled((entry, profile, curve, bins, weighted))
 
 
 def _labelled(plot: Any, name: str, x: str, y: str) -> Any:
