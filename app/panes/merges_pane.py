@@ -381,7 +381,8 @@ class MergesPane(QWidget):
     def _on_replay_failed(self, message: str) -> None:
         n = self.slider.value()
         self.slider_label.setText(f"{n:,} / {len(self._graph):,} merges")
-        self._show_replay_message(f"Cannot encode the text with the first {n:,} merges: "
+        merges = "merge" if n == 1 else "merges"
+        self._show_replay_message(f"Cannot encode the text with the first {n:,} {merges}: "
                                   f"{in_words(message)}")
 
     def _show_replay(self, n: int, text: str, encoding: Any) -> None:
