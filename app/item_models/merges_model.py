@@ -7,6 +7,7 @@ merges but no counts: then the count columns show "—" and say why.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -142,6 +143,33 @@ class MergesModel(_TippedModel):
             return any(needle in s or needle in vis(s) for s in (m.left, m.right, m.token)) \
                 or needle == str(m.rank)
         self.set_filter(accept)
+
+    def set_rank_filter(self, ranks: frozenset[int] | None) -> None:
+        """Keep only these ranks (from :func:`matching_ranks`, computed in a worker)."""
+        self.set_filter(None if ranks is None else (lambda m: m.rank in ranks))
+
+
+def search_keys(records: Sequence[Any], byte_level: bool, keys: list[str] | None = None
+                ) -> list[str]:
+    """One searchable string per merge: its parts and result, raw and as shown.
+
+    Pure Python (no Qt): the merges pane builds it in a worker, once per tokenizer;
+    ``keys`` already built for the first records are kept (a training appends rows).
+    """
+    keys = list(keys or [])
+    for m in records[len(keys):]:
+        parts = (m.left, m.right, m.token)
+        keys.append("\0".join(parts + tuple(visible_token(t, byte_level) for t in parts)))
+    return keys
+
+
+def matching_ranks(records: Sequence[Any], keys: Sequence[str], text: str) -> frozenset[int]:
+    """Ranks of the merges whose parts or result contain ``text`` (or whose rank it is)."""
+    needle = text.strip()
+    found = {m.rank for m, key in zip(records, keys) if needle in key}
+    if needle.replace(",", "").isdigit():
+        found.add(int(needle.replace(",", "")))
+    return frozenset(found)
 
 
 class UnigramStepsModel(_TippedModel):

@@ -51,7 +51,7 @@ from subword_core.analysis import (
 from subword_core.trainers.events import MergeAdded
 
 from ..item_models import MergesModel, UnigramStepsModel
-from ..item_models.merges_model import NO_COUNTS
+from ..item_models.merges_model import NO_COUNTS, matching_ranks, search_keys
 from ..jobs import FigureJob
 from ..selection import Selection, SelectionModel
 from ..session import Session
@@ -83,6 +83,12 @@ def _load_merges(entry: Any) -> tuple[Any, MergeGraph, list, list, bool]:
     merges = history.merges if history is not None else []
     rows = merges or _rows_from_graph(entry.tokenizer, graph)
     return settled((entry, graph, steps, rows, bool(merges)))
+
+
+def _search(entry: Any, records: list, byte_level: bool, keys: list[str] | None, text: str):
+    """Worker body: the ranks matching ``text`` (and the search keys, kept for next time)."""
+    keys = search_keys(records, byte_level, keys)
+    return settled((entry, text, keys, matching_ranks(records, keys, text)))
 
 
 def _replay_step(entry: Any, graph: MergeGraph, n: int, text: str) -> tuple:
@@ -185,6 +191,11 @@ class MergesPane(QWidget):
         self.load_job = FigureJob(self)
         self.load_job.returned.connect(self._on_load_returned)
         self.load_job.failed.connect(self._on_load_failed)
+        self.search_job = FigureJob(self)
+        self.search_job.returned.connect(self._on_search_returned)
+        self._search_keys: list[str] | None = None
+        self._search_timer = QTimer(self, singleShot=True, interval=200)
+        self._search_timer.timeout.connect(self._start_search)
         self.replay_job = FigureJob(self)
         self.replay_job.returned.connect(self._on_replay_returned)
         self.replay_job.failed.connect(self._on_replay_failed)
@@ -204,6 +215,8 @@ class MergesPane(QWidget):
     def _on_session_tokenizer_changed(self, entry: Any) -> None:
         self._entry = entry
         self._graph = MergeGraph()
+        self._search_keys = None
+        self.merges_model.set_rank_filter(None)  # a new model: searched again once loaded
         self.tree.clear()
         tokenizer = entry.tokenizer if entry is not None else None
         self._byte_level = tokenizer is not None and is_byte_level(tokenizer)
@@ -252,6 +265,8 @@ class MergesPane(QWidget):
             self.table.setModel(self.merges_model)
             self.merges_model.counts_known = counted
             self.merges_model.set_records(rows)
+            if self.search.text().strip():
+                self._start_search()
             self.table_stack.setCurrentWidget(self.table)
             source = "training history" if counted else "the file's merges; counts unknown"
             self.caption.setText(f"{len(graph):,} merges ({source})")
@@ -340,7 +355,35 @@ class MergesPane(QWidget):
     # -- search and replay -----------------------------------------------------------------------
     @Slot(str)
     def _on_search_text_changed(self, text: str) -> None:
-        self.table.model().set_text_filter(text)
+        if self.table.model() is not self.merges_model:
+            self.table.model().set_text_filter(text)  # Unigram rounds: a few hundred rows
+        elif not text.strip():
+            self._search_timer.stop()
+            self.merges_model.set_rank_filter(None)
+        else:
+            self._search_timer.start()  # 280k merges: searched in a worker, once typing rests
+
+    @Slot()
+    def _start_search(self) -> None:
+        entry, text, keys = self._entry, self.search.text(), self._search_keys
+        records, byte_level = list(self.merges_model.records), self._byte_level
+        if entry is None or not text.strip() or not records:
+            return
+        self.caption.setText("searching…")
+        self.search_job.start(lambda cancel: no_generator_work(
+            lambda: _search(entry, records, byte_level, keys, text)))
+
+    @Slot(object)
+    def _on_search_returned(self, result: tuple) -> None:
+        entry, text, keys, ranks = result
+        if entry is not self._entry:
+            return
+        self._search_keys = keys
+        if text == self.search.text():
+            self.merges_model.set_rank_filter(ranks)
+            shown = self.merges_model.rowCount()
+            self.caption.setText(f"{shown:,} of {len(self.merges_model.records):,} merges "
+                                 f"match {text.strip()!r}")
 
     @Slot(int)
     def _on_slider_value_changed(self, value: int) -> None:
@@ -400,4 +443,5 @@ class MergesPane(QWidget):
     def shutdown(self) -> None:
         """Stop the workers (before the window closes)."""
         self.load_job.stop()
+        self.search_job.stop()
         self.replay_job.stop()

@@ -124,6 +124,17 @@ def test_merges_pane_lists_replays_and_explains(qtbot, session, name):
             assert pane.slider_label.text() == \
                 f"{n:,} / {len(graph):,} merges → {len(expected):,} tokens"
             no_error_drawn(pane.replay_view)
+        # search (in a worker): every row shown has the text in a part or the result
+        pane.search.setText("world")
+        qtbot.waitUntil(lambda: "match 'world'" in pane.caption.text(), timeout=30000)
+        rows = [model.record_at(r) for r in range(model.rowCount())]
+        assert rows and all("world" in m.left + "\0" + m.right + "\0" + m.token
+                            for m in rows)
+        assert len(rows) == sum("world" in r.left or "world" in r.right or "world" in r.token
+                                for r in graph.records)
+        assert pane.caption.text() == f"{len(rows):,} of {len(graph):,} merges match 'world'"
+        pane.search.setText("")
+        assert model.rowCount() == len(graph)
         # the merge tree of a token selected elsewhere, in readable form
         token = max(graph.records[:2000], key=lambda r: len(r.token)).token
         selection.set(Selection(token_ids=frozenset({opened(name).token_to_id(token)})))
