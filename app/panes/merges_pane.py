@@ -276,7 +276,9 @@ class MergesPane(QWidget):
             self._watched_selection_model = self.table.selectionModel()
             self._watched_selection_model.selectionChanged.connect(self._on_table_selection_changed)
         # fixed widths: measuring 30k rows' contents would stall the window
-        for column, width in enumerate((64, 90, 90, 110, 70, 60, 70, 40, 150)):
+        widths = (64, 90, 90, 110, 70, 60, 70, 40, 150) if self.merges_model.counts_known \
+            else (64, 90, 90, 110, 48, 48, 48, 36, 80)  # "—" needs little room
+        for column, width in enumerate(widths):
             if column < self.table.model().columnCount():
                 self.table.setColumnWidth(column, width)
         self.table.horizontalHeader().setStretchLastSection(True)
@@ -339,6 +341,11 @@ class MergesPane(QWidget):
 
     def _show_tree(self, token: str) -> None:
         self.tree.clear()
+        if not self._graph.records:
+            item = QTreeWidgetItem([visible_token(token, self._byte_level), "no merges"])
+            item.setToolTip(1, "This model has no merges: the token is a vocabulary entry")
+            self.tree.addTopLevelItem(item)
+            return
         root = self._tree_item(self._graph.lineage(token))
         self.tree.addTopLevelItem(root)
         self.tree.expandAll()
