@@ -156,7 +156,7 @@ BOUNDARY_TIPS = {
 def boundary_columns(names: Sequence[str]) -> list[Column]:
     """Position, context, then one column per tokenizer: does it cut there?"""
     columns = [
-        Column("position", lambda r: r["p"], align_right=True),
+        Column("position", lambda r: num(r["p"]), align_right=True, sort_key=lambda r: r["p"]),
         Column("context", lambda r: r["context"]),
     ]
     for k, name in enumerate(names):

@@ -89,7 +89,8 @@ class ComparePane(QWidget):
 
         self.combo = QComboBox(objectName="compareTokenizerCombo")
         self.combo.setMinimumContentsLength(16)
-        self.combo.setToolTip("A tokenizer of this session, to add to or remove from the comparison")
+        self.combo.setToolTip("A tokenizer of this session, to add to or remove from the "
+                              "comparison")
         self.add_button = QPushButton("Add to compare", objectName="addToCompareButton")
         self.add_button.setToolTip(f"Compare the chosen tokenizer too (at most {MAX_COMPARE})")
         self.remove_button = QPushButton("Remove", objectName="removeFromCompareButton")

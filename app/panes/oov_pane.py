@@ -31,7 +31,9 @@ from subword_core.corpus import Corpus
 from subword_core.oov import TrainSpec, explain_unseen, iter_heldout
 
 from .. import style
-from ..item_models.analysis_columns import HELDOUT_COLUMNS, HELDOUT_TIPS, TippedTableModel, table_rows
+from ..item_models.analysis_columns import (
+    HELDOUT_COLUMNS, HELDOUT_TIPS, TippedTableModel, table_rows,
+)
 from ..jobs import FigureJob
 from ..pane_support import in_words
 from ..selection import SelectionModel
