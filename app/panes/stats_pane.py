@@ -115,6 +115,14 @@ class StatsPane(QWidget):
             box.addLayout(row)
             self.tabs.addTab(page, title)
             plot.setMinimumHeight(100)  # room for the x-axis; the task view gives more
+        tips = ["How many vocabulary tokens (or corpus occurrences) have each surface length",
+                "Token counts on the corpus by rank, log-log: a straight line of slope about −1 "
+                "is Zipf's law",
+                "Characters per token when the tokenizer keeps only its first N merges",
+                "How often the pair merged at each rank occurred when it was merged "
+                "(tokenizers trained here)"]
+        for index, tip in enumerate(tips):
+            self.tabs.setTabToolTip(index, tip)
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
         top.addWidget(self.status)

@@ -114,6 +114,11 @@ def test_merges_pane_lists_replays_and_explains(qtbot, session, name):
             assert model.data(index) == "—"
             assert model.data(index, 3) == NO_COUNTS  # ToolTipRole
         assert "Ġ" not in model.data(model.index(0, 1)) + model.data(model.index(0, 3))
+        tips = {model.headerData(c, Qt.Orientation.Horizontal): model.headerData(
+            c, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+            for c in range(model.columnCount())}
+        assert "same" in tips["tie"] and "next" in tips["runner-up"] and "words" in tips["words"]
+        assert all(tips.values())
         # replay: every step is drawn as tokens, and matches the core's truncated tokenizer
         for n in (1, 7, len(graph) // 2):
             pane.slider.setValue(n)
@@ -255,8 +260,6 @@ def test_groupings_count_frequencies_in_a_worker(qtbot, session, name):
                         timeout=20000)
         qtbot.waitUntil(lambda: pane.model.rowCount() > 0, timeout=20000)
         assert pane.note.text().endswith("as a 2-class classifier would.")
-        from PySide6.QtCore import Qt
-
         header_tip = pane.model.headerData(0, Qt.Orientation.Horizontal,
                                            Qt.ItemDataRole.ToolTipRole)
         assert "label" in header_tip  # entity_group is explained
