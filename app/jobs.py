@@ -44,6 +44,12 @@ class FigureJob(QObject):
             return
         self._launch(make_generator)
 
+    def cancel(self) -> None:
+        """Abort the running request without waiting (``running_changed(False)`` follows)."""
+        self._pending = None
+        if self._handle is not None:
+            self._handle.abort()
+
     def stop(self) -> None:
         """Abort and wait (before the window closes: a running QThread must not be destroyed)."""
         self._pending = None

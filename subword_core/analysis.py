@@ -22,6 +22,7 @@ Functions take public core objects (``Tokenizer``, models, ``Encoding``,
 from __future__ import annotations
 
 import copy
+import heapq
 import math
 import unicodedata
 from collections import Counter
@@ -29,6 +30,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
+
+from .errors import SubwordError
 
 _WHITESPACE_MARKERS = {" ": "␣", "\n": "↵", "\t": "→", "\r": "␍", "\u00a0": "⍽", "\u3000": "□"}
 METASPACE = "▁"
@@ -167,10 +170,15 @@ class MergeGraph:
     @classmethod
     def from_bpe(cls, model: Any) -> MergeGraph:
         """From a BPE model's merges (the merged token follows HF's prefix rule)."""
-        prefix = getattr(model, "continuing_subword_prefix", None) or ""
+        from .models.bpe import _strip_prefix  # the model's own rule (HF drops prefix bytes)
+
+        prefix = getattr(model, "continuing_subword_prefix", None) or None
         records = []
         for rank, (left, right) in enumerate(model.merges):
-            tail = right[len(prefix):] if prefix and right.startswith(prefix) else right
+            try:
+                tail = _strip_prefix(right, prefix)
+            except SubwordError:
+                tail = right
             records.append(MergeRecord(rank, left, right, left + tail))
         return cls(records)
 
@@ -232,6 +240,12 @@ def truncated_model(model: Any, graph: MergeGraph, n: int) -> Any:
     The vocabulary keeps the base symbols, the special tokens and the tokens of
     the first ``n`` merges, with their final ids, so ids stay comparable across
     steps. Raises ``TypeError`` for models without merges (Unigram).
+
+    Merges whose parts or result are not in that vocabulary are left out: they
+    could never apply at step ``n`` (no symbol ever spells them), so the result is
+    the same, and a BPE model refuses them. Real files need this: converted
+    tiktoken and SentencePiece models (Llama 3, Whisper, Mistral) rank
+    ``Ġ + ĠĠĠ`` before the merge that builds ``ĠĠĠ``.
     """
     from .models import BPE, WordPiece
 
@@ -239,7 +253,7 @@ def truncated_model(model: Any, graph: MergeGraph, n: int) -> Any:
     later = {r.token for r in graph.records[n:]} - graph.truncated_vocab_tokens(n)
     vocab = {tok: i for tok, i in model.get_vocab().items() if tok not in later}
     if isinstance(model, BPE):
-        merges = [(r.left, r.right) for r in graph.records[:n]]
+        merges = applicable_merges(graph, n, vocab, model.continuing_subword_prefix)
         return BPE(vocab, merges, unk_token=model.unk_token,
                    continuing_subword_prefix=model.continuing_subword_prefix,
                    end_of_word_suffix=model.end_of_word_suffix, fuse_unk=model.fuse_unk,
@@ -249,6 +263,36 @@ def truncated_model(model: Any, graph: MergeGraph, n: int) -> Any:
                          max_input_chars_per_word=model.max_input_chars_per_word,
                          continuing_subword_prefix=model.continuing_subword_prefix)
     raise TypeError(f"{type(model).__name__} has no merges to replay")
+
+
+def applicable_merges(graph: MergeGraph, n: int, vocab: Mapping[str, int],
+                      prefix: str | None = None) -> list[tuple[str, str]]:
+    """The first ``n`` merges, in rank order, whose parts and result are all in ``vocab``.
+
+    The result is spelled as a BPE model builds it (``left`` + ``right`` without
+    ``prefix``), so every pair returned is one the model accepts.
+
+    Example:
+        >>> g = MergeGraph.from_records([MergeRecord(0, "a", "bc", "abc"),
+        ...                              MergeRecord(1, "b", "c", "bc")])
+        >>> applicable_merges(g, 2, {"a": 0, "b": 1, "c": 2, "bc": 3, "abc": 4})
+        [('a', 'bc'), ('b', 'c')]
+        >>> applicable_merges(g, 1, {"a": 0, "b": 1, "c": 2, "abc": 4})
+        []
+    """
+    from .models.bpe import _strip_prefix  # the model's own rule (HF drops prefix bytes)
+
+    kept = []
+    for r in graph.records[:max(0, n)]:
+        if r.left not in vocab or r.right not in vocab:
+            continue
+        try:
+            result = r.left + _strip_prefix(r.right, prefix)
+        except SubwordError:
+            continue  # a part shorter than the prefix: no model accepts it
+        if result in vocab:
+            kept.append((r.left, r.right))
+    return kept
 
 
 def truncated_tokenizer(tokenizer: Any, graph: MergeGraph, n: int) -> Any:
@@ -406,10 +450,18 @@ def sequence_summary(text: str, encoding: Any, unk: int | None) -> dict[str, Any
 def iter_token_frequencies(tokenizer: Any, word_counts: Mapping[str, int],
                            max_words: int | None = 20_000, every: int = 500):
     """:func:`token_frequencies` as a generator: yields ``(done, total)`` every ``every``
-    words and returns the Counter (for a GUI worker)."""
-    items = sorted(word_counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    if max_words is not None:
-        items = items[:max_words]
+    words and returns the Counter (for a GUI worker).
+
+    The most frequent words are picked with a heap, in Python steps: one ``sorted`` of
+    400k words is a single C call that holds the GIL for about 0.2 s, and the GUI
+    thread waits that long for it.
+    """
+    if max_words is None:
+        items = sorted(word_counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    else:
+        items = heapq.nsmallest(max_words, ((-c, w) for w, c in word_counts.items()))
+        items = [(w, -c) for c, w in items]
+        yield (0, len(items))
     freq: Counter[int] = Counter()
     for k, (word, count) in enumerate(items, 1):
         for token_id in _encode_ids(tokenizer, word):
@@ -421,6 +473,7 @@ def iter_token_frequencies(tokenizer: Any, word_counts: Mapping[str, int],
 
 __all__ = [
     "METASPACE", "SCORE_SOURCES", "MergeGraph", "MergeNode", "MergeRecord", "algorithm_name",
+    "applicable_merges",
     "available_score_sources", "byte_level_to_bytes", "can_replay", "ids_of_tokens",
     "is_byte_level", "iter_token_frequencies", "merges_used_by", "sequence_summary", "token_frequencies",
     "token_indices_with_ids", "token_scores", "truncated_model", "truncated_tokenizer",

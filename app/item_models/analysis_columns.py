@@ -8,12 +8,36 @@ gives the same cells for a CSV export, so the file holds what the table shows.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from PySide6.QtCore import Qt
 
 from subword_core.analysis import visible_text
 
-from .table_model import Column
+from .table_model import Column, RecordTableModel
+
+
+class TippedTableModel(RecordTableModel):
+    """A :class:`RecordTableModel` whose column headers have tooltips (title -> text)."""
+
+    def __init__(self, columns: Sequence[Column], tips: Mapping[str, str], parent=None) -> None:
+        super().__init__(columns, parent)
+        self._tips = dict(tips)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt API
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
+            if 0 <= section < self.columnCount():
+                title = self._columns[section].title
+                return self._tips.get(title, self._tips.get("*", "")).format(title=title)
+            return None
+        return super().headerData(section, orientation, role)
+
+
+def num(value: int | None) -> str | None:
+    """A count with thousands separators."""
+    return None if value is None else f"{value:,}"
 
 
 def fmt(value: float | None) -> str | None:
@@ -37,7 +61,8 @@ def _metric_columns(prefix: str, key: str) -> list[Column]:
         _metric(key, a) for a in ("chars_per_token", "tokens_per_word", "unknown_share")
     )
     return [
-        Column(f"{prefix}tokens", _metric(key, "tokens"), align_right=True),
+        Column(f"{prefix}tokens", lambda r, t=_metric(key, "tokens"): num(t(r)), align_right=True,
+               sort_key=_metric(key, "tokens")),
         Column(f"{prefix}chars/token", lambda r: fmt(cpt(r)), align_right=True, sort_key=cpt),
         Column(f"{prefix}tokens/word", lambda r: fmt(tpw(r)), align_right=True, sort_key=tpw),
         Column(f"{prefix}unknown", lambda r: pct(unk(r)), align_right=True, sort_key=unk),
@@ -51,27 +76,52 @@ METRIC_COLUMNS = [
     *_metric_columns("corpus ", "corpus"),
 ]
 
+#: What each metric column means (header tooltips).
+METRIC_TIPS = {
+    "tokenizer": "The compared tokenizer",
+    "tokens": "Tokens for the text (special tokens included)",
+    "chars/token": "Characters of the text per token: higher means fewer, longer tokens",
+    "tokens/word": "Tokens per whitespace-separated word (fertility): 1.00 = one token a word",
+    "unknown": "Share of tokens that are the unknown token",
+    "corpus tokens": "Tokens for the corpus (its beginning, for a big corpus)",
+    "corpus chars/token": "Characters per token on the corpus",
+    "corpus tokens/word": "Tokens per word on the corpus",
+    "corpus unknown": "Share of unknown tokens on the corpus",
+}
+
 #: Records: ``compare.Overlap``.
 OVERLAP_COLUMNS = [
     Column("pair", lambda o: f"{o.a} ↔ {o.b}"),
     Column("sizes", lambda o: f"{o.size_a:,} / {o.size_b:,}"),
-    Column("shared", lambda o: o.shared, align_right=True),
+    Column("shared", lambda o: num(o.shared), align_right=True, sort_key=lambda o: o.shared),
     Column("Jaccard", lambda o: fmt(o.jaccard), align_right=True),
     Column(
         "surface shared",
-        lambda o: o.surface_shared,
+        lambda o: num(o.surface_shared),
         align_right=True,
+        sort_key=lambda o: o.surface_shared,
         tooltip=lambda o: "markers (Ġ ▁ ## </w>) removed, byte symbols decoded",
     ),
     Column("surface Jaccard", lambda o: fmt(o.surface_jaccard), align_right=True),
 ]
 
+OVERLAP_TIPS = {
+    "pair": "Two compared tokenizers",
+    "sizes": "Vocabulary sizes of the two",
+    "shared": "Vocabulary entries spelled identically in both",
+    "Jaccard": "shared / entries in either (1.00 = the same vocabulary)",
+    "surface shared": "Entries equal once markers (Ġ ▁ ## </w>) are removed and bytes decoded",
+    "surface Jaccard": "Jaccard index of the surface forms",
+}
+
 #: Records: ``oov.HeldoutRow``.
 HELDOUT_COLUMNS = [
     Column("tokenizer", lambda r: r.name),
-    Column("vocab size", lambda r: r.vocab_size, align_right=True),
+    Column("vocab size", lambda r: num(r.vocab_size), align_right=True,
+           sort_key=lambda r: r.vocab_size),
     Column("retrained", lambda r: "yes" if r.retrained else "no"),
-    Column("held-out words", lambda r: r.word_level.words, align_right=True),
+    Column("held-out words", lambda r: num(r.word_level.words), align_right=True,
+           sort_key=lambda r: r.word_level.words),
     Column(
         "word-level OOV",
         lambda r: pct(r.word_oov_rate),
@@ -84,10 +134,29 @@ HELDOUT_COLUMNS = [
 ]
 
 
+HELDOUT_TIPS = {
+    "tokenizer": "The tokenizer (retrained on the first 90% when asked and possible)",
+    "vocab size": "Vocabulary entries; the word vocabulary it is compared with has as many",
+    "retrained": "yes: trained again on the first 90% of the documents, so the held-out "
+                 "10% are really unseen",
+    "held-out words": "Words in the held-out 10% of the documents",
+    "word-level OOV": "Held-out words missing from a word vocabulary of the same size",
+    "unknown tokens": "Share of the held-out tokens that are the unknown token",
+    "words with an unknown": "Share of held-out words with at least one unknown token",
+    "error": "Why this tokenizer could not be measured",
+}
+
+BOUNDARY_TIPS = {
+    "position": "Character offset in the text where the tokenizers disagree",
+    "context": "The text around that offset; | marks the position",
+    "*": "cut: {title} starts a token here; —: it does not",
+}
+
+
 def boundary_columns(names: Sequence[str]) -> list[Column]:
     """Position, context, then one column per tokenizer: does it cut there?"""
     columns = [
-        Column("position", lambda r: r["p"], align_right=True),
+        Column("position", lambda r: num(r["p"]), align_right=True, sort_key=lambda r: r["p"]),
         Column("context", lambda r: r["context"]),
     ]
     for k, name in enumerate(names):

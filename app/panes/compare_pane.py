@@ -10,6 +10,11 @@
   differing boundary with who cuts there.
 - Clicking a token selects its character span; a span selected elsewhere is
   outlined in every row. Export writes the view as PNG or the shown table as CSV.
+- Encoding the text, the vocabulary overlaps (a 128k-entry vocabulary each) and the
+  corpus pass all run in workers (:class:`~app.jobs.FigureJob`) behind a busy bar:
+  adding Llama 3 or Qwen no longer freezes the window.
+- ``compared_names()`` / ``set_compared(names)`` and ``compared_changed`` let the
+  window save and restore the compare set.
 """
 
 from __future__ import annotations
@@ -17,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
-    QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QScrollArea, QSplitter, QTableView,
-    QTabWidget, QVBoxLayout, QWidget,
+    QComboBox, QHBoxLayout, QHeaderView, QLabel, QProgressBar, QPushButton, QScrollArea,
+    QSizePolicy, QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from subword_core.analysis import is_byte_level, unk_id
@@ -28,11 +33,12 @@ from subword_core.compare import (
     MAX_COMPARE, align_tokenizers, iter_corpus_profiles, pairwise_overlaps, text_metrics,
 )
 
-from ..item_models import RecordTableModel
 from ..item_models.analysis_columns import (
-    METRIC_COLUMNS, OVERLAP_COLUMNS, boundary_columns, boundary_records, table_rows,
+    BOUNDARY_TIPS, METRIC_COLUMNS, METRIC_TIPS, OVERLAP_COLUMNS, OVERLAP_TIPS, TippedTableModel,
+    boundary_columns, boundary_records, table_rows,
 )
 from ..jobs import FigureJob
+from ..pane_support import in_words, settled
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets.compare_view import CompareView
@@ -50,8 +56,24 @@ def _corpus_profiles(read: Callable[[], Any], tokenizers: dict[str, Any]):
                                             max_chars=CORPUS_CHARS))
 
 
+def _text_job(names: list[str], tokenizers: dict[str, Any], text: str, overlaps: bool):
+    """Worker body: align the text, measure each row, and (when asked) the vocabulary overlaps."""
+    alignment = align_tokenizers(text, tokenizers) if tokenizers else None
+    metrics = {}
+    for row, (name, tokenizer) in zip(alignment.rows if alignment else (), tokenizers.items()):
+        metrics[name] = text_metrics(text, row.encoding, unk_id(tokenizer))
+    byte_level = [is_byte_level(t) for t in tokenizers.values()]
+    pairs = pairwise_overlaps(tokenizers) if overlaps else None
+    if False:  # pragma: no cover - a generator body for FigureJob
+        yield None
+    return settled((names, text, alignment, metrics, byte_level, pairs))
+
+
 class ComparePane(QWidget):
     """Compare set controls, the aligned rows, and the metrics / overlap / boundary tables."""
+
+    #: The compare set changed (names in order): for saving it across restarts.
+    compared_changed = Signal(list)
 
     def __init__(self, session: Session, selection: SelectionModel,
                  parent: QWidget | None = None) -> None:
@@ -62,24 +84,38 @@ class ComparePane(QWidget):
         self._profiles: dict[str, Any] = {}
         self._shown_names: list[str] | None = None
         self._dirty: set[str] = set()  # "text", "corpus": waiting until the pane is shown
+        self._text_metrics: dict[str, Any] = {}
         self.alignment: Any = None
 
         self.combo = QComboBox(objectName="compareTokenizerCombo")
         self.combo.setMinimumContentsLength(16)
+        self.combo.setToolTip("A tokenizer of this session, to add to or remove from the "
+                              "comparison")
         self.add_button = QPushButton("Add to compare", objectName="addToCompareButton")
+        self.add_button.setToolTip(f"Compare the chosen tokenizer too (at most {MAX_COMPARE})")
         self.remove_button = QPushButton("Remove", objectName="removeFromCompareButton")
+        self.remove_button.setToolTip("Take the chosen tokenizer out of the comparison")
         self.export_button = QPushButton("Export…", objectName="exportButton")
         self.export_button.setToolTip("The view as PNG, or the table shown below as CSV")
         self.members_label = QLabel("", objectName="compareMembers")
+        self.members_label.setToolTip("The compared tokenizers, one row each in the view below")
+        self.busy = QProgressBar(objectName="compareBusy")
+        self.busy.setRange(0, 0)  # busy: no known end
+        self.busy.setMaximumWidth(120)
+        self.busy.setMaximumHeight(14)
+        self.busy.setTextVisible(False)
+        self.busy.setToolTip("Encoding the text with each compared tokenizer…")
+        self.busy.hide()
         self.view = CompareView()
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.view)
         self.status_label = QLabel("", objectName="compareStatus")
-        self.metrics_model = RecordTableModel(METRIC_COLUMNS, self)
-        self.overlap_model = RecordTableModel(OVERLAP_COLUMNS, self)
+        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.metrics_model = TippedTableModel(METRIC_COLUMNS, METRIC_TIPS, self)
+        self.overlap_model = TippedTableModel(OVERLAP_COLUMNS, OVERLAP_TIPS, self)
         self.boundary_columns = boundary_columns([])
-        self.boundary_model = RecordTableModel(self.boundary_columns, self)
+        self.boundary_model = TippedTableModel(self.boundary_columns, BOUNDARY_TIPS, self)
         self.tabs = QTabWidget(objectName="compareTables")
         tables = (("Metrics", "compareMetricsTable", self.metrics_model),
                   ("Vocabulary overlap", "compareOverlapTable", self.overlap_model),
@@ -89,13 +125,21 @@ class ComparePane(QWidget):
             table.setModel(model)
             table.verticalHeader().setVisible(False)
             table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            table.horizontalHeader().setStretchLastSection(True)
+            table.setMinimumHeight(60)
             self.tabs.addTab(table, title)
+        self.tabs.setTabToolTip(0, "Tokens, characters per token, tokens per word and unknown "
+                                   "share of each tokenizer, on the text and on the corpus")
+        self.tabs.setTabToolTip(1, "How many vocabulary entries each pair shares")
+        self.tabs.setTabToolTip(2, "Every position where some tokenizers cut and others do not")
+        scroll.setMinimumHeight(80)
         self.boundary_table = self.tabs.widget(2)
 
         controls = QHBoxLayout()
         for w in (QLabel("Tokenizer:"), self.combo, self.add_button, self.remove_button):
             controls.addWidget(w)
         controls.addWidget(self.members_label, 1)
+        controls.addWidget(self.busy)
         controls.addWidget(self.export_button)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(scroll)
@@ -106,7 +150,12 @@ class ComparePane(QWidget):
         layout.addWidget(splitter, 1)
         layout.addWidget(self.status_label)
 
+        self.text_job = FigureJob(self)
+        self.text_job.returned.connect(self._on_text_job_returned)
+        self.text_job.failed.connect(self._on_text_job_failed)
+        self.text_job.running_changed.connect(self._on_running_changed)
         self.job = FigureJob(self)
+        self.job.running_changed.connect(self._on_running_changed)
         self.job.progress.connect(self._on_job_progress)
         self.job.returned.connect(self._on_job_returned)
         self.job.failed.connect(self._on_job_failed)
@@ -126,6 +175,22 @@ class ComparePane(QWidget):
     @property
     def names(self) -> list[str]:
         return [e.name for e in self._entries]
+
+    def compared_names(self) -> list[str]:
+        """The compared tokenizers' names, in row order (to save across restarts)."""
+        return self.names
+
+    def set_compared(self, names: list[str]) -> None:
+        """Compare these tokenizers (names not in the session are ignored; at most 4)."""
+        entries: list[Any] = []
+        for name in names:
+            entry = self._session.entry(name)
+            if entry is not None and not any(e is entry for e in entries):
+                entries.append(entry)
+        entries = entries[:MAX_COMPARE]
+        if [e.name for e in entries] != self.names:
+            self._entries = entries
+            self._set_changed()
 
     def add_entry(self, name: str) -> bool:
         entry = self._session.entry(name)
@@ -173,7 +238,9 @@ class ComparePane(QWidget):
         names = " · ".join(self.names)
         self.members_label.setText(f"Comparing: {names}" if names else "Add tokenizers to compare")
         self._profiles = {}
-        self._request("text", "corpus")
+        self._text_metrics = {}
+        self._request("text", "overlaps", "corpus")
+        self.compared_changed.emit(self.names)
 
     def _request(self, *what: str) -> None:
         # encoding texts and corpora is costly: a hidden dock tab waits until it is shown
@@ -187,10 +254,9 @@ class ComparePane(QWidget):
 
     def _flush(self) -> None:
         dirty, self._dirty = self._dirty, set()
-        if "text" in dirty:
-            self._refresh_text()
+        if "text" in dirty or "overlaps" in dirty:
+            self._refresh_text(overlaps="overlaps" in dirty)
         if "corpus" in dirty:
-            self.overlap_model.set_records(pairwise_overlaps(self._tokenizers()))
             self._start_corpus_job()
 
     def _tokenizers(self) -> dict[str, Any]:
@@ -201,27 +267,55 @@ class ComparePane(QWidget):
     def _on_session_text_changed(self, _text: str) -> None:
         self._request("text")
 
-    def _refresh_text(self) -> None:
+    def _refresh_text(self, overlaps: bool = False) -> None:
         text = self._session.text[:TEXT_LIMIT]
         tokenizers = self._tokenizers()
-        if len(self._session.text) > TEXT_LIMIT:
-            self.status_label.setText(f"comparing the first {TEXT_LIMIT:,} characters of the text")
-        try:
-            self.alignment = align_tokenizers(text, tokenizers) if tokenizers else None
-        except Exception as exc:  # noqa: BLE001 - a failing tokenizer must not break the pane
+        if not tokenizers:
             self.alignment = None
-            self.status_label.setText(f"cannot encode the text: {exc}")
-        message = "Add tokenizers to compare them." if not tokenizers else "cannot encode the text"
-        byte_level = [is_byte_level(t) for t in tokenizers.values()]
-        self.view.set_alignment(self.alignment, self.names, byte_level, message)
+            self.view.set_alignment(None, [], [], "Add tokenizers to compare them.")
+            self.overlap_model.set_records([])
+            self._fill_metrics()
+            self._fill_boundaries()
+            return
+        self.status_label.setText("encoding the text with each tokenizer…")
+        names = self.names
+        self.text_job.start(lambda cancel: _text_job(names, tokenizers, text, overlaps))
+
+    @Slot(object)
+    def _on_text_job_returned(self, result: tuple) -> None:
+        names, text, alignment, metrics, byte_level, pairs = result
+        if names != self.names:
+            return  # the compare set changed meanwhile; a new job is on its way
+        self.alignment, self._text_metrics = alignment, metrics
+        if pairs is not None:
+            self.overlap_model.set_records(pairs)
+        cut = len(self._session.text) > TEXT_LIMIT
+        self.status_label.setText(f"comparing the first {TEXT_LIMIT:,} characters of the text"
+                                  if cut else "")
+        self.view.set_alignment(alignment, names, byte_level, "")
         self.view.set_highlight_span(self._selection.current.span)
         self._fill_metrics()
         self._fill_boundaries()
 
+    @Slot(str)
+    def _on_text_job_failed(self, message: str) -> None:
+        self.alignment, self._text_metrics = None, {}
+        words = in_words(message)
+        self.status_label.setText(f"cannot encode the text: {words}")
+        self.view.set_alignment(None, self.names, [], f"Cannot encode the text: {words}")
+        self._fill_metrics()
+        self._fill_boundaries()
+
+    @Slot(bool)
+    def _on_running_changed(self, _running: bool) -> None:
+        self.busy.setVisible(self.text_job.is_running() or self.job.is_running())
+
     def _fill_metrics(self) -> None:
         rows = []
-        for row, entry in zip(self.alignment.rows if self.alignment else (), self._entries):
-            metrics = text_metrics(self.alignment.text, row.encoding, unk_id(entry.tokenizer))
+        for entry in self._entries:
+            metrics = self._text_metrics.get(entry.name)
+            if metrics is None:
+                continue
             profile = self._profiles.get(entry.name)
             corpus = profile.metrics if profile is not None else None
             rows.append({"name": entry.name, "text": metrics, "corpus": corpus})
@@ -230,7 +324,7 @@ class ComparePane(QWidget):
     def _fill_boundaries(self) -> None:
         # the columns depend on the compare set: a new model each time
         self.boundary_columns = boundary_columns(self.names)
-        self.boundary_model = RecordTableModel(self.boundary_columns, self)
+        self.boundary_model = TippedTableModel(self.boundary_columns, BOUNDARY_TIPS, self)
         self.boundary_model.set_records(boundary_records(self.alignment))
         self.boundary_table.setModel(self.boundary_model)
 
@@ -268,7 +362,7 @@ class ComparePane(QWidget):
 
     @Slot(str)
     def _on_job_failed(self, message: str) -> None:
-        self.status_label.setText(f"corpus figures unavailable: {message}")
+        self.status_label.setText(f"corpus figures unavailable: {in_words(message)}")
 
     # -- selection and export ------------------------------------------------------------------
     @Slot(int, int)
@@ -293,4 +387,5 @@ class ComparePane(QWidget):
         return export_dialog(self, "comparison", "comparison.png", self.view, header, rows)
 
     def shutdown(self) -> None:
+        self.text_job.stop()
         self.job.stop()

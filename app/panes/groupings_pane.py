@@ -30,7 +30,10 @@ from subword_core.analysis import (
 from subword_core.labels import STRATEGIES, aggregate, align_sentence, read_conll, summarize, two_class_scores
 
 from .. import resources
-from ..item_models import Column, RecordTableModel
+from ..item_models import Column
+from ..item_models.analysis_columns import TippedTableModel
+from ..jobs import FigureJob
+from ..pane_support import graph_of, graph_ready, in_words, no_generator_work, settled
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets import AlignmentView
@@ -46,6 +49,22 @@ GROUP_COLUMNS = [
     Column("score", lambda g: round(g.score, 4), align_right=True),
     Column("tokens", lambda g: ", ".join(map(str, g.tokens))),
 ]
+
+
+GROUP_TIPS = {
+    "entity_group": "The label of the group, as a token-classification pipeline reports it: "
+                    "here HIGH or LOW (per-token score ≥ 0.5 or not)",
+    "word": "The text the group covers",
+    "start": "First character of the group in the text",
+    "end": "Character after the group",
+    "score": "The group's score, combined from its tokens by the chosen strategy",
+    "tokens": "Indices of the tokens in the group",
+}
+
+
+def _frequencies(tokenizer: Any, counts: Any):
+    """Worker body: token frequencies over the corpus words (see ``settled``)."""
+    return settled((yield from iter_token_frequencies(tokenizer, counts)))
 
 
 class GroupingsPane(QWidget):
@@ -71,13 +90,15 @@ class GroupingsPane(QWidget):
         self.aggregation_combo.addItems(list(STRATEGIES))
         self.aggregation_combo.setCurrentText("simple")
         self.source_combo = QComboBox(objectName="scoreSourceCombo")
-        self.model = RecordTableModel(GROUP_COLUMNS, self)
+        self.model = TippedTableModel(GROUP_COLUMNS, GROUP_TIPS, self)
         self.view = QTableView(objectName="groupingsView")
         self.view.setModel(self.model)
         self.view.setSortingEnabled(True)
         self.view.sortByColumn(2, Qt.SortOrder.AscendingOrder)  # natural order first
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setMinimumHeight(60)
+        self.graph_job = FigureJob(self)
+        self.graph_job.returned.connect(self._on_graph_returned)
         self.view.verticalHeader().setVisible(False)
         self.view.verticalHeader().setDefaultSectionSize(22)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -105,6 +126,21 @@ class GroupingsPane(QWidget):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
         self.sentence_spin = QSpinBox(objectName="sentenceSpin", minimum=1, maximum=1, prefix="sentence ")
+        self.mode_combo.setToolTip("Group tokens back into words by their scores, or align word "
+                                   "labels (IOB) to tokens")
+        self.aggregation_combo.setToolTip(
+            "How token scores become groups (as transformers' aggregation_strategy): none = one "
+            "row per token; simple = merge neighbours with the same label; first / average / "
+            "max = one label per word from its first, mean or highest-scoring token")
+        self.source_combo.setToolTip("The per-token score the strategy groups by")
+        self.view.setToolTip("The groups; select one to select its span everywhere")
+        self.file_combo.setToolTip("A word-per-line IOB/CoNLL file of labelled sentences")
+        self.open_labels_button.setToolTip("Open another IOB/CoNLL file")
+        self.align_combo.setToolTip("Which sub-tokens of a word carry its label (the others get "
+                                    "-100, ignored by the loss)")
+        self.scheme_combo.setToolTip("IOB2: every entity starts with B-; IOB1: B- only between "
+                                     "two entities of the same type")
+        self.sentence_spin.setToolTip("Which sentence of the file to show")
         self.alignment_view = AlignmentView(self)
 
         agg_page, iob_page = QWidget(), QWidget()
@@ -155,7 +191,11 @@ class GroupingsPane(QWidget):
     @Slot(object)
     def _on_session_tokenizer_changed(self, entry: Any) -> None:
         tokenizer = entry.tokenizer if entry is not None else None
-        self._graph = entry.merge_graph() if entry is not None else MergeGraph()
+        if entry is not None and not graph_ready(entry):
+            # an opened file: index its merges in a worker (a second for Llama 3), then redo this
+            self.graph_job.start(lambda cancel: no_generator_work(
+                lambda: settled((entry, graph_of(entry)))))
+        self._graph = entry.graph if graph_ready(entry) else MergeGraph()
         with QSignalBlocker(self.source_combo):
             previous = self.source_combo.currentData()
             self.source_combo.clear()
@@ -165,6 +205,11 @@ class GroupingsPane(QWidget):
             self.source_combo.setCurrentIndex(max(index, 0))
         self._realign()
         self.refresh()
+
+    @Slot(object)
+    def _on_graph_returned(self, result: tuple) -> None:
+        if result[0] is self._session.current:
+            self._on_session_tokenizer_changed(result[0])
 
     @Slot()
     def refresh(self, *_: Any) -> None:
@@ -187,7 +232,7 @@ class GroupingsPane(QWidget):
                            self.aggregation_combo.currentText())
         with QSignalBlocker(self.view.selectionModel()):
             self.model.set_records(groups)
-        self.note.setText(f"{len(groups)} groups. Score = {SOURCE_LABELS[source]} rescaled to "
+        self.note.setText(f"{len(groups):,} groups. Score = {SOURCE_LABELS[source]} rescaled to "
                           "[0, 1]; label HIGH when ≥ 0.5, as a 2-class classifier would.")
 
     def _count_frequencies(self, tokenizer: Any) -> None:
@@ -199,7 +244,7 @@ class GroupingsPane(QWidget):
                               "Counting token frequencies in the corpus…")
             return
         counts = corpus.word_counts
-        worker = GeneratorWorker(lambda: iter_token_frequencies(tokenizer, counts))
+        worker = GeneratorWorker(lambda: _frequencies(tokenizer, counts))
         worker.returned.connect(self._on_frequencies_returned)
         worker.errored.connect(self._on_frequencies_errored)
         worker.finished.connect(self._on_frequencies_finished)
@@ -214,7 +259,7 @@ class GroupingsPane(QWidget):
 
     @Slot(str)
     def _on_frequencies_errored(self, text: str) -> None:
-        self.note.setText(f"Cannot count token frequencies: {text.strip().splitlines()[-1]}")
+        self.note.setText(f"Cannot count token frequencies: {in_words(text)}")
 
     @Slot()
     def _on_frequencies_finished(self) -> None:
@@ -225,6 +270,7 @@ class GroupingsPane(QWidget):
 
     def shutdown(self) -> None:
         self._shut_down = True
+        self.graph_job.stop()
         if self._handle is not None:
             self._handle.stop()
 

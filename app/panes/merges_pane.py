@@ -9,6 +9,12 @@
   characters or bytes) and jumps to the merge that created it.
 - The replay slider re-encodes the current text with only the first N merges
   (``analysis.truncated_tokenizer``): the step-by-step BPE trace, interactive.
+
+Where a figure does not apply the pane says so in words: an opened file has no
+counts ("—"), a Unigram or WordPiece file has no merges. Indexing an opened file's
+merges (280,147 for Llama 3) and building each replay step run in workers
+(:class:`~app.jobs.FigureJob`), so the window never waits for them; a step that
+cannot be encoded is a message, never drawn as tokens.
 """
 
 from __future__ import annotations
@@ -21,8 +27,10 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QSizePolicy,
     QSlider,
     QSplitter,
+    QStackedWidget,
     QTableView,
     QTreeWidget,
     QTreeWidgetItem,
@@ -43,9 +51,49 @@ from subword_core.analysis import (
 from subword_core.trainers.events import MergeAdded
 
 from ..item_models import MergesModel, UnigramStepsModel
+from ..item_models.merges_model import NO_COUNTS, matching_ranks, search_keys
+from ..jobs import FigureJob
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets import TokenTextView
+from ..pane_support import graph_of, graph_ready, in_words, no_generator_work, settled
+
+NO_MERGES = {
+    "Unigram": "A Unigram model has no merges: it keeps pieces with log-probabilities and "
+               "cuts each word into its most likely pieces. The Unseen words view shows "
+               "that lattice for any word.",
+    "WordPiece": "This WordPiece file has no merges: it stores only the vocabulary, and "
+                 "encoding takes the longest match. Train a WordPiece tokenizer here to "
+                 "see the merges that built it.",
+}
+
+
+def _rows_from_graph(tokenizer: Any, graph: MergeGraph) -> list[MergeAdded]:
+    """A file's merges as table rows (no counts: a tokenizer.json does not store them)."""
+    vocab = tokenizer.get_vocab()
+    return [MergeAdded(r.rank, r.left, r.right, r.token, vocab.get(r.token, -1), 0)
+            for r in graph.records]
+
+
+def _load_merges(entry: Any) -> tuple[Any, MergeGraph, list, list, bool]:
+    """Worker body: the merge index and the table rows of ``entry``."""
+    graph = graph_of(entry)
+    history = entry.history
+    steps = history.steps if history is not None else []
+    merges = history.merges if history is not None else []
+    rows = merges or _rows_from_graph(entry.tokenizer, graph)
+    return settled((entry, graph, steps, rows, bool(merges)))
+
+
+def _search(entry: Any, records: list, byte_level: bool, keys: list[str] | None, text: str):
+    """Worker body: the ranks matching ``text`` (and the search keys, kept for next time)."""
+    keys = search_keys(records, byte_level, keys)
+    return settled((entry, text, keys, matching_ranks(records, keys, text)))
+
+
+def _replay_step(entry: Any, graph: MergeGraph, n: int, text: str) -> tuple:
+    """Worker body: the text encoded with the first ``n`` merges."""
+    return settled((entry, n, text, truncated_tokenizer(entry.tokenizer, graph, n).encode(text)))
 
 
 class MergesPane(QWidget):
@@ -58,11 +106,15 @@ class MergesPane(QWidget):
         self._session = session
         self._selection = selection
         self._graph = MergeGraph()
+        self._entry: Any = None
         self._byte_level = False
 
         self.search = QLineEdit(objectName="mergeSearch", placeholderText="Search merges…")
         self.search.setClearButtonEnabled(True)
+        self.search.setToolTip("Show only merges whose left part, right part or result contains "
+                               "this text (as shown, or raw), or whose rank is this number")
         self.caption = QLabel("", objectName="mergesCaption")
+        self.caption.setToolTip("Where the rows come from")
         self.merges_model = MergesModel(self)
         self.steps_model = UnigramStepsModel(self)
         self.table = QTableView(objectName="mergeHistoryTable")
@@ -73,14 +125,37 @@ class MergesPane(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.setToolTip("The merges in the order they were learned; select one to see "
+                              "every token built with it")
         self.tree = QTreeWidget(objectName="mergeTree")
         self.tree.setHeaderLabels(["token", "merge rank"])
+        self.tree.headerItem().setToolTip(0, "The selected token and the two parts each merge "
+                                             "joined, down to single characters or bytes")
+        self.tree.headerItem().setToolTip(1, "Rank of the merge that built the token "
+                                             "(base: a character or byte of the alphabet)")
+        self.tree.setToolTip("Merge tree: how the selected token was built")
         self.tree.setColumnWidth(0, 180)
         self.slider = QSlider(Qt.Orientation.Horizontal, objectName="replaySlider")
+        self.slider.setToolTip("Replay: encode the text with only the first N merges")
         self.slider_label = QLabel("", objectName="replayLabel")
+        self.slider_label.setToolTip("Merges used by the replay, and the tokens they give")
         self.replay_view = TokenTextView(self)
         self.replay_view.setObjectName("replayView")
         self.replay_view.setMinimumHeight(40)
+        self.replay_message = QLabel("", objectName="replayMessage", wordWrap=True)
+        self.replay_message.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.replay_message.setSizePolicy(QSizePolicy.Policy.Ignored,
+                                          QSizePolicy.Policy.Preferred)
+        self.replay_stack = QStackedWidget(objectName="replayStack")
+        self.replay_stack.addWidget(self.replay_view)
+        self.replay_stack.addWidget(self.replay_message)
+        self.table_message = QLabel("", objectName="mergesMessage", wordWrap=True)
+        self.table_message.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.table_message.setSizePolicy(QSizePolicy.Policy.Ignored,
+                                         QSizePolicy.Policy.Preferred)
+        self.table_stack = QStackedWidget(objectName="mergesStack")
+        self.table_stack.addWidget(self.table)
+        self.table_stack.addWidget(self.table_message)
         self.table.setMinimumHeight(60)
         self.tree.setMinimumHeight(60)
 
@@ -92,24 +167,38 @@ class MergesPane(QWidget):
         top.addWidget(self.search, 1)
         top.addWidget(self.caption)
         history_layout.addLayout(top)
-        history_layout.addWidget(self.table, 1)
+        history_layout.addWidget(self.table_stack, 1)
         replay = QWidget()
         replay_layout = QVBoxLayout(replay)
         replay_layout.setContentsMargins(0, 0, 0, 0)
         slider_row = QHBoxLayout()
-        slider_row.addWidget(QLabel("Replay"))
+        replay_title = QLabel("Replay")
+        replay_title.setToolTip(self.slider.toolTip())
+        slider_row.addWidget(replay_title)
         slider_row.addWidget(self.slider, 1)
         replay_layout.addLayout(slider_row)
         replay_layout.addWidget(self.slider_label)
-        replay_layout.addWidget(self.replay_view, 1)
+        replay_layout.addWidget(self.replay_stack, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(history)
         splitter.addWidget(self.tree)
         splitter.addWidget(replay)
         splitter.setSizes([560, 220, 420])
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(splitter, 1)
 
+        self.load_job = FigureJob(self)
+        self.load_job.returned.connect(self._on_load_returned)
+        self.load_job.failed.connect(self._on_load_failed)
+        self.search_job = FigureJob(self)
+        self.search_job.returned.connect(self._on_search_returned)
+        self._search_keys: list[str] | None = None
+        self._search_timer = QTimer(self, singleShot=True, interval=200)
+        self._search_timer.timeout.connect(self._start_search)
+        self.replay_job = FigureJob(self)
+        self.replay_job.returned.connect(self._on_replay_returned)
+        self.replay_job.failed.connect(self._on_replay_failed)
         # rebuilding a truncated model costs O(merges): wait until the slider rests a moment
         self._replay_timer = QTimer(self, singleShot=True, interval=40)
         self._replay_timer.timeout.connect(self._on_replay_timer_timeout)
@@ -124,43 +213,88 @@ class MergesPane(QWidget):
     # -- the current tokenizer -----------------------------------------------------------------
     @Slot(object)
     def _on_session_tokenizer_changed(self, entry: Any) -> None:
+        self._entry = entry
+        self._graph = MergeGraph()
+        self._search_keys = None
+        self.merges_model.set_rank_filter(None)  # a new model: searched again once loaded
+        self.tree.clear()
         tokenizer = entry.tokenizer if entry is not None else None
-        history = entry.history if entry is not None else None
-        self._graph = entry.merge_graph() if entry is not None else MergeGraph()
         self._byte_level = tokenizer is not None and is_byte_level(tokenizer)
         self.merges_model.byte_level = self._byte_level
-        steps = history.steps if history is not None else []  # (each access builds a list)
-        if steps and not self._graph.records:
+        history = entry.history if entry is not None else None
+        if entry is None:
+            self._show_message("No tokenizer yet: train one or open a tokenizer.json.")
+            self._set_replayable(False)
+            self._replay()
+            return
+        if graph_ready(entry) and (history is not None or not entry.graph.records):
+            # a trained tokenizer: the training worker built everything already
+            self._show_loaded(*_load_merges(entry))
+            return
+        self.load_job.start(lambda cancel: no_generator_work(lambda: _load_merges(entry)))
+        self.caption.setText("reading the merges…")
+        self.merges_model.set_records([])
+        self.table_stack.setCurrentWidget(self.table)
+        self._set_replayable(False)
+        self._show_replay_message("reading the merges…")
+
+    @Slot(object)
+    def _on_load_returned(self, result: tuple) -> None:
+        if result[0] is self._entry:
+            self._show_loaded(*result)
+
+    @Slot(str)
+    def _on_load_failed(self, message: str) -> None:
+        self._show_message(f"Cannot read the merges: {in_words(message)}")
+
+    def _show_loaded(self, entry: Any, graph: MergeGraph, steps: list, rows: list,
+                     counted: bool) -> None:
+        tokenizer = entry.tokenizer
+        self._graph = graph
+        model = type(tokenizer.model).__name__
+        if steps and not graph.records:
             self.table.setModel(self.steps_model)
             self.steps_model.set_records(steps)
-            self.caption.setText(f"{len(steps)} Unigram rounds")
-        else:
-            merges = history.merges if history is not None else []
+            self.caption.setText(f"{len(steps):,} Unigram rounds (a Unigram model has no merges)")
+            self.table_stack.setCurrentWidget(self.table)
+        elif not rows:
             self.table.setModel(self.merges_model)
-            self.merges_model.set_records(merges or self._rows_from_graph(tokenizer))
-            source = "training history" if merges else "model's merges; counts unknown"
-            self.caption.setText(f"{len(self._graph):,} merges ({source})" if len(self._graph)
-                                 else "no merges")
+            self.merges_model.set_records([])
+            self._show_message(NO_MERGES.get(model, f"A {model} model has no merges."))
+        else:
+            self.table.setModel(self.merges_model)
+            self.merges_model.counts_known = counted
+            self.merges_model.set_records(rows)
+            if self.search.text().strip():
+                self._start_search()
+            self.table_stack.setCurrentWidget(self.table)
+            source = "training history" if counted else "the file's merges; counts unknown"
+            self.caption.setText(f"{len(graph):,} merges ({source})")
+            self.caption.setToolTip("Where the rows come from" if counted else NO_COUNTS)
         # setModel() makes a new selection model: follow it (once per model switch)
         if self.table.selectionModel() is not self._watched_selection_model:
             self._watched_selection_model = self.table.selectionModel()
             self._watched_selection_model.selectionChanged.connect(self._on_table_selection_changed)
         # fixed widths: measuring 30k rows' contents would stall the window
-        for column, width in enumerate((56, 90, 90, 110, 70, 60, 80, 40, 150)):
+        widths = (64, 90, 90, 110, 70, 60, 70, 40, 150) if self.merges_model.counts_known \
+            else (64, 90, 90, 110, 48, 48, 48, 36, 80)  # "—" needs little room
+        for column, width in enumerate(widths):
             if column < self.table.model().columnCount():
                 self.table.setColumnWidth(column, width)
-        self.tree.clear()
-        replayable = tokenizer is not None and can_replay(tokenizer, self._graph)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self._set_replayable(can_replay(tokenizer, graph))
+        self._replay()
+
+    def _show_message(self, text: str) -> None:
+        self.caption.setText("no merges" if self._entry is not None else "")
+        self.table_message.setText(text)
+        self.table_stack.setCurrentWidget(self.table_message)
+
+    def _set_replayable(self, replayable: bool) -> None:
         with QSignalBlocker(self.slider):
             self.slider.setRange(0, len(self._graph))
             self.slider.setValue(len(self._graph))
         self.slider.setEnabled(replayable)
-        self._replay()
-
-    def _rows_from_graph(self, tokenizer: Any) -> list[MergeAdded]:
-        # a tokenizer.json has merges but no counts: show the merges alone
-        return [MergeAdded(r.rank, r.left, r.right, r.token, tokenizer.token_to_id(r.token) or -1, 0)
-                for r in self._graph.records]
 
     # -- table -> selection --------------------------------------------------------------------
     @Slot()
@@ -207,13 +341,18 @@ class MergesPane(QWidget):
 
     def _show_tree(self, token: str) -> None:
         self.tree.clear()
+        if not self._graph.records:
+            item = QTreeWidgetItem([visible_token(token, self._byte_level), "no merges"])
+            item.setToolTip(1, "This model has no merges: the token is a vocabulary entry")
+            self.tree.addTopLevelItem(item)
+            return
         root = self._tree_item(self._graph.lineage(token))
         self.tree.addTopLevelItem(root)
         self.tree.expandAll()
 
     def _tree_item(self, node: MergeNode) -> QTreeWidgetItem:
         item = QTreeWidgetItem([visible_token(node.token, self._byte_level),
-                                "base" if node.rank is None else str(node.rank)])
+                                "base" if node.rank is None else f"{node.rank:,}"])
         item.setToolTip(0, repr(node.token))
         if node.rank is not None:
             item.addChild(self._tree_item(node.left))
@@ -223,7 +362,35 @@ class MergesPane(QWidget):
     # -- search and replay -----------------------------------------------------------------------
     @Slot(str)
     def _on_search_text_changed(self, text: str) -> None:
-        self.table.model().set_text_filter(text)
+        if self.table.model() is not self.merges_model:
+            self.table.model().set_text_filter(text)  # Unigram rounds: a few hundred rows
+        elif not text.strip():
+            self._search_timer.stop()
+            self.merges_model.set_rank_filter(None)
+        else:
+            self._search_timer.start()  # 280k merges: searched in a worker, once typing rests
+
+    @Slot()
+    def _start_search(self) -> None:
+        entry, text, keys = self._entry, self.search.text(), self._search_keys
+        records, byte_level = list(self.merges_model.records), self._byte_level
+        if entry is None or not text.strip() or not records:
+            return
+        self.caption.setText("searching…")
+        self.search_job.start(lambda cancel: no_generator_work(
+            lambda: _search(entry, records, byte_level, keys, text)))
+
+    @Slot(object)
+    def _on_search_returned(self, result: tuple) -> None:
+        entry, text, keys, ranks = result
+        if entry is not self._entry:
+            return
+        self._search_keys = keys
+        if text == self.search.text():
+            self.merges_model.set_rank_filter(ranks)
+            shown = self.merges_model.rowCount()
+            self.caption.setText(f"{shown:,} of {len(self.merges_model.records):,} merges "
+                                 f"match {text.strip()!r}")
 
     @Slot(int)
     def _on_slider_value_changed(self, value: int) -> None:
@@ -235,22 +402,53 @@ class MergesPane(QWidget):
         self._replay()
 
     def _replay(self) -> None:
-        tokenizer = self._session.tokenizer
+        entry, graph = self._entry, self._graph
         n = self.slider.value()
-        self.slider_label.setText(f"{n:,} / {len(self._graph):,} merges")
-        if tokenizer is None or not self.slider.isEnabled():
+        if entry is None or not self.slider.isEnabled():
             self.replay_view.set_content("", None)
             self.slider_label.setText("no merges to replay")
+            self._show_replay_message(
+                "Nothing to replay: this tokenizer has no merges." if entry is not None
+                else "No tokenizer yet.")
             return
         text = self._session.text
-        try:
-            if n >= len(self._graph) and self._session.encoding is not None:
-                encoding = self._session.encoding  # every merge: the current encoding itself
-            else:
-                encoding = truncated_tokenizer(tokenizer, self._graph, n).encode(text)
-        except Exception as exc:  # noqa: BLE001 - an early step may lack an unknown token
-            self.replay_view.setPlainText(f"cannot encode at step {n}: {exc}")
+        self.slider_label.setText(f"{n:,} / {len(graph):,} merges")
+        if n >= len(graph) and self._session.encoding is not None:
+            # every merge: the current encoding itself
+            self._show_replay(n, text, self._session.encoding)
             return
+        self.slider_label.setText(f"{n:,} / {len(graph):,} merges → replaying…")
+        self.replay_job.start(lambda cancel: no_generator_work(
+            lambda: _replay_step(entry, graph, n, text)))
+
+    @Slot(object)
+    def _on_replay_returned(self, result: tuple) -> None:
+        entry, n, text, encoding = result
+        if entry is self._entry and n == self.slider.value() and text == self._session.text:
+            self._show_replay(n, text, encoding)
+
+    @Slot(str)
+    def _on_replay_failed(self, message: str) -> None:
+        n = self.slider.value()
+        self.slider_label.setText(f"{n:,} / {len(self._graph):,} merges")
+        merges = "merge" if n == 1 else "merges"
+        self._show_replay_message(f"Cannot encode the text with the first {n:,} {merges}: "
+                                  f"{in_words(message)}")
+
+    def _show_replay(self, n: int, text: str, encoding: Any) -> None:
+        tokenizer = self._entry.tokenizer
         self.replay_view.set_content(text, encoding, byte_level=self._byte_level,
                                      unk_id=unk_id(tokenizer))
-        self.slider_label.setText(f"{n:,} / {len(self._graph):,} merges → {len(encoding):,} tokens")
+        self.replay_stack.setCurrentWidget(self.replay_view)
+        self.slider_label.setText(f"{n:,} / {len(self._graph):,} merges → "
+                                  f"{len(encoding):,} tokens")
+
+    def _show_replay_message(self, text: str) -> None:
+        self.replay_message.setText(text)
+        self.replay_stack.setCurrentWidget(self.replay_message)
+
+    def shutdown(self) -> None:
+        """Stop the workers (before the window closes)."""
+        self.load_job.stop()
+        self.search_job.stop()
+        self.replay_job.stop()

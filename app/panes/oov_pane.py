@@ -10,7 +10,8 @@
 - The held-out tab holds out the last 10% of the corpus documents and compares a
   word vocabulary of the same size with each tokenizer's unknown-token rate
   (``oov.iter_heldout`` in a :class:`~app.jobs.FigureJob`), optionally after
-  retraining each preset on the other 90%.
+  retraining each preset on the other 90%. Reading the corpus and retraining run
+  in that worker; ``heldoutCancelButton`` stops them.
 """
 
 from __future__ import annotations
@@ -30,9 +31,11 @@ from subword_core.corpus import Corpus
 from subword_core.oov import TrainSpec, explain_unseen, iter_heldout
 
 from .. import style
-from ..item_models import RecordTableModel
-from ..item_models.analysis_columns import HELDOUT_COLUMNS, table_rows
+from ..item_models.analysis_columns import (
+    HELDOUT_COLUMNS, HELDOUT_TIPS, TippedTableModel, table_rows,
+)
 from ..jobs import FigureJob
+from ..pane_support import in_words
 from ..selection import SelectionModel
 from ..session import Session
 from ..widgets.export import export_dialog
@@ -67,30 +70,51 @@ class OovPane(QWidget):
         self.input = QLineEdit(DEFAULT_TEXT, objectName="oovInput")
         self.input.setPlaceholderText("A word or sentence the tokenizers never saw…")
         self.input.setFont(style.text_font(12))
+        self.input.setToolTip("Every tokenizer of the session encodes this text; the list shows "
+                              "what each does with each word")
         self.export_button = QPushButton("Export…", objectName="exportButton")
         self.export_button.setToolTip("The pane as PNG, or the outcomes / held-out table as CSV")
         self.tree = QTreeWidget(objectName="oovView")
         self.tree.setHeaderLabels(["tokenizer / word", "what happens", "tokens"])
+        header = self.tree.headerItem()
+        header.setToolTip(0, "Each tokenizer, and under it each word of the text")
+        header.setToolTip(1, "The tokenizer's strategy for unseen text, and the outcome for each "
+                             "word (whole, split, spelled with bytes, unknown)")
+        header.setToolTip(2, "The tokens, in readable form (␣ = space, ⟨C3⟩ = a byte)")
         self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.tree.setColumnWidth(0, 170)
         self.tree.setColumnWidth(1, 260)
         self.tree.setFont(style.text_font(11))
         self.trace_view = TraceView()
+        self.trace_view.setToolTip("How the model cut the selected word, step by step")
         self.heldout_button = QPushButton("Compute held-out split", objectName="heldoutButton")
+        self.heldout_button.setToolTip("Hold out the last 10% of the corpus documents and measure "
+                                       "how each tokenizer copes with their words (in the "
+                                       "background)")
+        self.cancel_button = QPushButton("Cancel", objectName="heldoutCancelButton")
+        self.cancel_button.setToolTip("Stop the held-out computation (and any retraining)")
+        self.cancel_button.setEnabled(False)
         self.retrain_check = QCheckBox("retrain each preset on the first 90% first",
                                        objectName="retrainCheck", checked=True)
+        self.retrain_check.setToolTip("Train each tokenizer made here again, with its options, on "
+                                      "the first 90% only, so the held-out words are really "
+                                      "unseen (opened files are measured as they are)")
         self.heldout_label = QLabel("The last 10% of the corpus documents are held out.",
                                     objectName="heldoutStatus")
-        self.heldout_model = RecordTableModel(HELDOUT_COLUMNS, self)
+        self.heldout_label.setWordWrap(True)
+        self.heldout_model = TippedTableModel(HELDOUT_COLUMNS, HELDOUT_TIPS, self)
         self.heldout_table = QTableView(objectName="heldoutTable")
         self.heldout_table.setModel(self.heldout_model)
         self.heldout_table.verticalHeader().setVisible(False)
         self.heldout_table.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents)
+        self.heldout_table.horizontalHeader().setStretchLastSection(True)
+        self.heldout_table.setMinimumHeight(60)
         heldout = QWidget()
         box = QVBoxLayout(heldout)
         row = QHBoxLayout()
         row.addWidget(self.heldout_button)
+        row.addWidget(self.cancel_button)
         row.addWidget(self.retrain_check)
         row.addStretch(1)
         box.addLayout(row)
@@ -99,9 +123,15 @@ class OovPane(QWidget):
         self.tabs = QTabWidget(objectName="oovTabs")
         self.tabs.addTab(self.trace_view, "Step by step")
         self.tabs.addTab(heldout, "Held-out split")
+        self.tabs.setTabToolTip(0, "The selected word as the model cuts it: BPE merges, WordPiece "
+                                   "matches, or the Unigram lattice")
+        self.tabs.setTabToolTip(1, "Unknown-token rates on the last 10% of the corpus")
+        self.tree.setMinimumHeight(60)
 
         top = QHBoxLayout()
-        top.addWidget(QLabel("Unseen text:"))
+        input_label = QLabel("Unseen text:")
+        input_label.setToolTip(self.input.toolTip())
+        top.addWidget(input_label)
         top.addWidget(self.input, 1)
         top.addWidget(self.export_button)
         splitter = QSplitter(Qt.Orientation.Vertical)
@@ -116,6 +146,8 @@ class OovPane(QWidget):
         self.job.returned.connect(self._on_job_returned)
         self.job.failed.connect(self._on_job_failed)
         self.job.progress.connect(self._on_job_progress)
+        self.job.running_changed.connect(self._on_job_running_changed)
+        self.cancel_button.clicked.connect(self.cancel_heldout)
         self._debounce = QTimer(self, singleShot=True, interval=150)
         self._debounce.timeout.connect(self.refresh)
         self.input.textChanged.connect(self._debounce.start)
@@ -147,11 +179,11 @@ class OovPane(QWidget):
 
     def _tokenizer_item(self, k: int, entry: Any, report: Any) -> QTreeWidgetItem:
         if isinstance(report, Exception):
-            return QTreeWidgetItem([entry.name, f"cannot encode: {report}", ""])
+            return QTreeWidgetItem([entry.name, f"cannot encode: {in_words(str(report))}", ""])
         byte_level = is_byte_level(entry.tokenizer)
         tokens = [visible_token(t, byte_level)
                   for t, kind in zip(report.encoding.tokens, report.kinds) if kind != "special"]
-        counts = f"{report.unknown_count} unknown, {report.byte_count} byte tokens"
+        counts = f"{report.unknown_count:,} unknown, {report.byte_count:,} byte tokens"
         item = QTreeWidgetItem([entry.name, report.strategy.summary,
                                 f"{counts}: " + " · ".join(tokens)])
         item.setToolTip(1, report.strategy.summary)
@@ -201,20 +233,36 @@ class OovPane(QWidget):
             specs = {e.name: TrainSpec.from_options(e.algorithm, e.options) for e in entries}
             retrain = {name: spec for name, spec in specs.items() if spec is not None}
         tokenizers = {e.name: e.tokenizer for e in entries if e.name not in retrain}
-        self.heldout_label.setText("computing…")
+        self.heldout_label.setText("reading the corpus…")
+        self._heldout_done = False
         self.job.start(lambda cancel: _heldout_job(corpus.corpus, tokenizers, retrain, cancel))
         return True
+
+    @Slot()
+    def cancel_heldout(self) -> None:
+        """Stop the held-out computation; the window does not wait for it."""
+        if self.job.is_running():
+            self.heldout_label.setText("cancelling…")
+            self.job.cancel()
+
+    @Slot(bool)
+    def _on_job_running_changed(self, running: bool) -> None:
+        self.cancel_button.setEnabled(running)
+        self.heldout_button.setEnabled(not running)
+        if not running and not getattr(self, "_heldout_done", True):
+            self.heldout_label.setText("Cancelled: no held-out figures.")
 
     @Slot(object)
     def _on_job_progress(self, event: Any) -> None:
         if getattr(event, "stage", "") == "heldout":
-            self.heldout_label.setText(f"measuring… {event.current} of {event.total}"
+            self.heldout_label.setText(f"measuring… {event.current:,} of {event.total:,}"
                                        if hasattr(event, "current") else "measuring…")
         else:
             self.heldout_label.setText("retraining on the first 90%…")
 
     @Slot(object)
     def _on_job_returned(self, report: Any) -> None:
+        self._heldout_done = True
         self.heldout = report
         self.heldout_model.set_records(list(report.rows))
         self.heldout_label.setText(
@@ -224,7 +272,8 @@ class OovPane(QWidget):
 
     @Slot(str)
     def _on_job_failed(self, message: str) -> None:
-        self.heldout_label.setText(f"held-out split failed: {message}")
+        self._heldout_done = True
+        self.heldout_label.setText(f"held-out split failed: {in_words(message)}")
 
     # -- export --------------------------------------------------------------------------------
     def table_csv(self) -> tuple[list[str], list[list[Any]]]:

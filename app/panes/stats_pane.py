@@ -31,6 +31,7 @@ from subword_core.stats import (
 )
 
 from ..jobs import FigureJob
+from ..pane_support import graph_of, graph_ready, in_words, settled
 from ..plots.clickable_histogram import ClickableHistogram
 from ..plots.clickable_points import ClickablePointsPlot
 from ..selection import Selection, SelectionModel
@@ -43,12 +44,19 @@ CURVE_POINTS = 12
 FIGURES = ["lengths", "zipf", "curve", "merges"]   # tab order
 
 
-def _figures_job(entry: Any, graph: Any, read: Callable[[], Corpus] | None, text: str):
-    """Worker body: the corpus (or the text) through ``stats.iter_corpus_figures``."""
+def _figures_job(entry: Any, read: Callable[[], Corpus] | None, text: str):
+    """Worker body: the corpus (or the text) through ``stats.iter_corpus_figures``.
+
+    The merge index of an opened file is built here too (a second for Llama 3), and the
+    vocabulary's length histogram (a 248k-token vocabulary takes a few hundred ms).
+    """
+    graph = graph_of(entry)
+    bins = length_histogram(entry.tokenizer)
     documents = read().iter_documents() if read is not None else [text]
     profile, curve = yield from iter_corpus_figures(entry.tokenizer, graph, documents,
                                                     CORPUS_CHARS, CURVE_CHARS, CURVE_POINTS)
-    return entry, profile, curve
+    weighted = length_histogram(entry.tokenizer, profile.token_counts)
+    return settled((entry, profile, curve, bins, weighted))
 
 
 def _labelled(plot: Any, name: str, x: str, y: str) -> Any:
@@ -68,6 +76,8 @@ class StatsPane(QWidget):
         self._session, self._selection = session, selection
         self._entry: Any = None
         self._dirty = False
+        self._vocab_bins: list = []      # length histogram of the vocabulary (worker)
+        self._weighted_bins: list = []   # ... weighted by corpus counts (worker)
         self.profile: Any = None
         self.bins, self.zipf_points, self.curve, self.merges = [], [], [], []
 
@@ -76,6 +86,10 @@ class StatsPane(QWidget):
         self.export_button = QPushButton("Export…", objectName="exportButton")
         self.export_button.setToolTip("The shown plot as PNG, or its data as CSV")
         self.weight_check = QCheckBox("count corpus occurrences", objectName="lengthWeightCheck")
+        self.weight_check.setToolTip("Off: each vocabulary token counts once. On: each token "
+                                     "counts as often as it occurs in the corpus (or the text)")
+        self.title.setToolTip("The tokenizer these figures describe")
+        self.status.setToolTip("What the corpus figures were computed on")
         self.histogram = _labelled(ClickableHistogram(), "lengthHistogram",
                                    "token length (characters)", "tokens")
         self.zipf_plot = _labelled(ClickablePointsPlot(symbol_size=5), "zipfPlot", "rank", "count")
@@ -100,6 +114,15 @@ class StatsPane(QWidget):
                 row.addWidget(extra)
             box.addLayout(row)
             self.tabs.addTab(page, title)
+            plot.setMinimumHeight(100)  # room for the x-axis; the task view gives more
+        tips = ["How many vocabulary tokens (or corpus occurrences) have each surface length",
+                "Token counts on the corpus by rank, log-log: a straight line of slope about −1 "
+                "is Zipf's law",
+                "Characters per token when the tokenizer keeps only its first N merges",
+                "How often the pair merged at each rank occurred when it was merged "
+                "(tokenizers trained here)"]
+        for index, tip in enumerate(tips):
+            self.tabs.setTabToolTip(index, tip)
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
         top.addWidget(self.status)
@@ -132,6 +155,7 @@ class StatsPane(QWidget):
         self._entry = entry
         self.title.setText(f"Statistics of {entry.name}" if entry is not None else "No tokenizer")
         self.profile, self.curve = None, []
+        self._vocab_bins, self._weighted_bins = [], []
         self.merges = merge_counts(entry.history) if entry is not None else []
         self.merge_plot.set_points([m.rank for m in self.merges], [m.count for m in self.merges])
         model = type(entry.tokenizer.model).__name__ if entry is not None else ""
@@ -139,7 +163,8 @@ class StatsPane(QWidget):
                                     else f"{model}: no merges with pair counts")
         self.captions[3].setText(f"{len(self.merges):,} merges: the count of the pair merged at "
                                  "each rank (click a point: its merge)" if self.merges
-                                 else "no training history with merge counts")
+                                 else "Pair counts are known only for tokenizers trained here: "
+                                 "a tokenizer file stores its merges, not their counts.")
         self._show_histogram()
         self._show_corpus_figures()
         self._request_corpus_figures()
@@ -163,16 +188,17 @@ class StatsPane(QWidget):
         self._dirty = False
         entry, corpus = self._entry, self._session.corpus
         read = corpus.corpus if corpus is not None and corpus.paths else None
-        graph, text = entry.merge_graph(), self._session.text
+        text = self._session.text
         self.status.setText("computing corpus figures…")
-        self.job.start(lambda cancel: _figures_job(entry, graph, read, text))
+        self.job.start(lambda cancel: _figures_job(entry, read, text))
 
     @Slot(object)
-    def _on_job_returned(self, result: tuple[Any, Any, list]) -> None:
-        entry, profile, curve = result
+    def _on_job_returned(self, result: tuple) -> None:
+        entry, profile, curve, bins, weighted = result
         if entry is not self._entry:
             return  # computed for a tokenizer that is no longer shown
         self.profile, self.curve = profile, curve
+        self._vocab_bins, self._weighted_bins = bins, weighted
         where = "the corpus" if self._session.corpus is not None else "the text"
         part = " (beginning)" if profile.truncated else ""
         self.status.setText(f"on {where}{part}: {profile.metrics.tokens:,} tokens")
@@ -181,15 +207,22 @@ class StatsPane(QWidget):
 
     @Slot(str)
     def _on_job_failed(self, message: str) -> None:
-        self.status.setText(f"corpus figures unavailable: {message}")
+        self.status.setText(f"corpus figures unavailable: {in_words(message)}")
 
     # -- drawing -------------------------------------------------------------------------------
     @Slot()
     def _show_histogram(self) -> None:
         tok = self._tokenizer
         weighted = self.weight_check.isChecked() and self.profile is not None
-        counts = self.profile.token_counts if weighted else None
-        self.bins = length_histogram(tok, counts) if tok is not None else []
+        if tok is None:
+            self.bins = []
+        elif weighted:
+            self.bins = self._weighted_bins
+        elif self._vocab_bins or len(tok.get_vocab()) > 50_000:
+            self.bins = self._vocab_bins  # a big vocabulary: measured in the worker
+        else:
+            self.bins = self._vocab_bins = length_histogram(tok)
+        self.histogram.set_message("" if self.bins or tok is None else "measuring the vocabulary…")
         self.histogram.set_bars([b.length for b in self.bins], [b.count for b in self.bins])
         self.histogram.setLabel("left", "occurrences" if weighted else "vocabulary tokens")
         self.captions[0].setText("surface length: Ġ ▁ ## </w> removed, bytes decoded "
@@ -207,12 +240,14 @@ class StatsPane(QWidget):
                                  else "no counts yet")
         self.curve_plot.set_points([p.vocab_size for p in self.curve],
                                    [p.chars_per_token for p in self.curve])
-        no_merges = tok is not None and not self._entry.merge_graph().records
-        self.curve_plot.set_message(f"{type(tok.model).__name__}: no merge history to replay"
-                                    if no_merges else "")
+        known = tok is not None and graph_ready(self._entry)
+        no_merges = known and not self._entry.graph.records
+        self.curve_plot.set_message(f"{type(tok.model).__name__}: no merges to replay, so no "
+                                    "curve" if no_merges else "")
         self.captions[2].setText("the tokenizer truncated to N merges, on a sample (click a "
                                  "point: the tokens added there)" if self.curve
-                                 else "no merge history to replay, or not computed yet")
+                                 else "this model has no merges to replay" if no_merges
+                                 else "not computed yet" if tok is not None else "")
         self._on_selection_changed(self._selection.current)
 
     # -- selection -----------------------------------------------------------------------------

@@ -32,6 +32,7 @@ class ClickableHistogram(pg.PlotWidget):
         self._xs: list[float] = []
         self._heights: list[float] = []
         self._highlight: frozenset[int] = frozenset()
+        self.message = ""
         self._bars = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH)
         self.addItem(self._bars)
         self.scene().sigMouseClicked.connect(self._on_scene_clicked)
@@ -45,6 +46,11 @@ class ClickableHistogram(pg.PlotWidget):
         self.getAxis("bottom").setTicks([ticks] if ticks else None)
         self._redraw()
         self.plotItem.enableAutoRange()
+
+    def set_message(self, text: str) -> None:
+        """A line above the plot (e.g. why it is empty); "" removes it."""
+        self.message = text
+        self.setTitle(text or None)
 
     def set_highlight(self, indices: Iterable[int]) -> None:
         highlight = frozenset(indices)

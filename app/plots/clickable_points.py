@@ -46,6 +46,7 @@ class ClickablePointsPlot(pg.PlotWidget):
         self._xs: list[float] = []
         self._ys: list[float] = []
         self._highlight: frozenset[int] = frozenset()
+        self.message = ""
         color = style.plot_pen_color()
         self._line = pg.PlotDataItem(
             [],
@@ -81,6 +82,7 @@ class ClickablePointsPlot(pg.PlotWidget):
 
     def set_message(self, text: str) -> None:
         """A line above the plot (e.g. why it is empty); "" removes it."""
+        self.message = text
         self.setTitle(text or None)
 
     def set_highlight(self, indices: Iterable[int]) -> None:

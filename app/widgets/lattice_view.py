@@ -19,6 +19,8 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QToolTip, QWidget
 
+from subword_core.analysis import visible_token
+
 from .. import style
 
 _LEVEL_H, _MARGIN, _MIN_CELL, _AXIS_BELOW = 34.0, 16.0, 40.0, 46.0
@@ -59,7 +61,7 @@ class LatticeView(QWidget):
 
     # -- layout ----------------------------------------------------------------------------------
     def _label(self, node: Any) -> str:
-        return f"{node.piece} {node.score:.2f}"
+        return f"{visible_token(node.piece)} {node.score:.2f}"
 
     def _layout(self) -> None:
         self.edges, self._x = [], []

@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 
 from subword_core.analysis import visible_token
 
-from ..item_models import Column, RecordTableModel
+from ..item_models import Column
+from ..item_models.analysis_columns import TippedTableModel
 from .lattice_view import LatticeView
 
 BPE_STOP = {
@@ -51,6 +52,15 @@ STEP_COLUMNS = [
     Column("result", lambda r: r[4]),
 ]
 
+STEP_TIPS = {
+    "#": "Step number",
+    "state": "BPE: the symbols before this merge. WordPiece: where the match starts",
+    "candidates": "BPE: every adjacent pair that has a merge, with its rank. WordPiece: the "
+                  "entries tried, longest first",
+    "chosen": "BPE: the lowest-rank pair, merged now. WordPiece: the longest entry that matched",
+    "result": "The symbols after the step (or why it stopped)",
+}
+
 
 class TraceView(QStackedWidget):
     """A hint, a step table (BPE, WordPiece) or the lattice (Unigram)."""
@@ -60,7 +70,7 @@ class TraceView(QStackedWidget):
         self.setObjectName("traceView")
         self.hint = QLabel("Select a word above to see how each model cut it.")
         self.hint.setWordWrap(True)
-        self.model = RecordTableModel(STEP_COLUMNS, self)
+        self.model = TippedTableModel(STEP_COLUMNS, STEP_TIPS, self)
         self.table = QTableView(objectName="traceTable")
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
@@ -120,7 +130,7 @@ def _bpe_rows(trace: Any, byte_level: bool) -> tuple[str, list[tuple]]:
     rows = [(0, _symbols(trace.initial, byte_level), "", "", "start: one symbol per character")]
     for k, step in enumerate(trace.steps, 1):
         pairs = ", ".join(
-            f"{visible_token(c.left, byte_level)}+{visible_token(c.right, byte_level)} ({c.rank})"
+            f"{visible_token(c.left, byte_level)}+{visible_token(c.right, byte_level)} ({c.rank:,})"
             for c in step.candidates
         )
         chosen = step.chosen
@@ -129,7 +139,7 @@ def _bpe_rows(trace: Any, byte_level: bool) -> tuple[str, list[tuple]]:
                 k,
                 _symbols(step.before, byte_level),
                 pairs,
-                f"rank {chosen.rank}: {visible_token(step.merged, byte_level)}",
+                f"rank {chosen.rank:,}: {visible_token(step.merged, byte_level)}",
                 _symbols(step.after, byte_level),
             )
         )
@@ -138,7 +148,7 @@ def _bpe_rows(trace: Any, byte_level: bool) -> tuple[str, list[tuple]]:
     )
     caption = (
         f"BPE on {visible_token(trace.word, byte_level)!r}: apply the lowest-rank merge among "
-        f"the adjacent pairs, repeat. {len(trace.steps)} merges, {len(trace.tokens)} tokens."
+        f"the adjacent pairs, repeat. {len(trace.steps):,} merges, {len(trace.tokens):,} tokens."
     )
     return caption, rows
 
@@ -174,9 +184,10 @@ def _wordpiece_rows(trace: Any, unk: str) -> tuple[str, list[tuple]]:
 def _lattice_caption(lattice: Any) -> str:
     if not lattice.best_path:
         return f"No path through {lattice.sequence!r}: an unseen character and no unknown piece."
-    pieces = " + ".join(lattice.nodes[i].piece for i in lattice.best_path)
+    pieces = " + ".join(visible_token(lattice.nodes[i].piece) for i in lattice.best_path)
     return (
-        f"Unigram lattice of {lattice.sequence!r}: {len(lattice.nodes)} candidate pieces. "
+        f"Unigram lattice of {visible_token(lattice.sequence)!r}: {len(lattice.nodes):,} "
+        "candidate pieces. "
         f"Viterbi best path (highlighted) = {pieces}, "
         f"total log-probability {lattice.best_score:.2f}."
     )

@@ -102,8 +102,16 @@ def compare(qtbot, session):
     from app.panes.compare_pane import ComparePane
 
     pane = ComparePane(session, SelectionModel())
-    yield shown(qtbot, pane)
+    shown(qtbot, pane)
+    compared(qtbot, pane)
+    yield pane
     pane.shutdown()
+
+
+def compared(qtbot, pane) -> None:
+    """Wait until the compare worker has encoded the text with every compared tokenizer."""
+    qtbot.waitUntil(lambda: not pane.text_job.is_running() and pane.alignment is not None
+                    and [r.name for r in pane.alignment.rows] == pane.names, timeout=20000)
 
 
 def test_compare_shows_the_core_alignment_and_metrics(
@@ -116,6 +124,7 @@ def test_compare_shows_the_core_alignment_and_metrics(
             compare.findChild(QWidget, "addToCompareButton"), Qt.MouseButton.LeftButton
         )
     assert compare.names == ["unigram", "byte-bpe", "wordpiece"]
+    compared(qtbot, compare)
     tokenizers = {n: session.entry(n).tokenizer for n in compare.names}
     core = align_tokenizers(TEXT, tokenizers)
     view = compare.findChild(QWidget, "compareView")
@@ -135,7 +144,7 @@ def test_compare_shows_the_core_alignment_and_metrics(
         )
         assert [cell(compare.metrics_model, row, c) for c in range(5)] == [
             name,
-            m.tokens,
+            f"{m.tokens:,}",
             f"{m.chars_per_token:.2f}",
             f"{m.tokens_per_word:.2f}",
             f"{m.unknown_share:.1%}",
@@ -146,7 +155,7 @@ def test_compare_shows_the_core_alignment_and_metrics(
     for row, name in enumerate(compare.names):
         m = profiles[name].metrics
         assert [cell(compare.metrics_model, row, c) for c in range(5, 9)] == [
-            m.tokens,
+            f"{m.tokens:,}",
             f"{m.chars_per_token:.2f}",
             f"{m.tokens_per_word:.2f}",
             f"{m.unknown_share:.1%}",
@@ -180,11 +189,13 @@ def test_compare_holds_at_most_four(qtbot, compare, session, trained):
     session.add_tokenizer(extra, make_current=False)
     assert not compare.add_entry("extra")
     session.remove_tokenizer("bpe")
+    compared(qtbot, compare)
     assert "bpe" not in compare.names and len(compare.view.alignment.rows) == 3
 
 
 def test_compare_exports_png_and_csv(qtbot, compare, tmp_path, monkeypatch):
     compare.add_entry("bpe")
+    compared(qtbot, compare)
     _, text = export_both(qtbot, compare, tmp_path, monkeypatch)
     lines = text.splitlines()
     assert lines[0].startswith("tokenizer,tokens,chars/token")
