@@ -48,13 +48,15 @@ def test_window_fits_a_1366x768_laptop(shown):
 
 def test_main_tables_are_tall_enough_at_1280x800(qtbot, shown, sample_paths):
     load_corpus(qtbot, shown, sample_paths)
-    checks = {"explore": ["corpusTable", "offsetsTable"], "train": ["mergeHistoryTable"]}
+    train(qtbot, shown, "Byte-level BPE (GPT-2)", 300)
+    checks = {"explore": ["corpusTable", "offsetsTable"], "train": ["mergeHistoryTable"],
+              "vocab": ["vocabTable"]}
     for key, names in checks.items():
         shown.show_view(key)
-        qtbot.wait(50)
         for name in names:
             table = shown.findChild(QTableView, name)
-            assert table is not None and table.isVisible(), name
+            assert table is not None, name
+            qtbot.waitUntil(table.isVisible, timeout=10000)
             assert table.height() >= 250, (key, name, table.height())
 
 
