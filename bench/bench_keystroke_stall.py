@@ -11,7 +11,7 @@ the 10 ms period. Prints, per model and text length, the longest stall and the n
 of token-view redraws per keystroke.
 
     python bench/bench_keystroke_stall.py [--chars 50000 200000] [--models gpt2 bert-base-uncased]
-        [--keys 5]
+        [--keys 5] [--full] [--hide analysis_docks.compare]
 
 Runs offscreen unless QT_QPA_PLATFORM says otherwise.
 """
@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT / "tests" / "core"))
 from PySide6.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
 from PySide6.QtGui import QTextCursor  # noqa: E402
 
+from app.encode_options import EncodeOptions  # noqa: E402
 from app.main import create_main_window, ensure_app  # noqa: E402
 from app.session import TokenizerEntry  # noqa: E402
 from bench.bench_gui_stall import StallMeter  # noqa: E402
@@ -66,6 +67,12 @@ def main() -> int:
     parser.add_argument("--keys", type=int, default=5)
     parser.add_argument("--settle-ms", type=int, default=1500,
                         help="time measured after each keystroke")
+    parser.add_argument("--full", action="store_true",
+                        help="switch the file's truncation and padding off (all-MiniLM cuts "
+                             "every text to 128 tokens otherwise)")
+    parser.add_argument("--hide", nargs="*", default=[], metavar="PANE",
+                        help="hide these panes (dotted attribute paths of the window, e.g. analysis_docks.compare) "
+                             "to measure the others alone")
     args = parser.parse_args()
     from wild_sources import tokenizer_json
 
@@ -76,6 +83,11 @@ def main() -> int:
     window.resize(1280, 800)
     window.show()
     wait(300)
+    for name in args.hide:
+        obj = window
+        for part in name.split("."):
+            obj = getattr(obj, part)
+        obj.hide()
     pane = window.encoding_pane
     views = [pane.view, window.merges_pane.replay_view]
     redraws = [0]
@@ -86,6 +98,8 @@ def main() -> int:
             redraws[0] += 1
             return _original(*a, **kw)
         view.set_content = counting
+    if args.full:
+        window.session.set_encode_options(EncodeOptions(truncation=False, padding=False))
     meter = StallMeter()
     print(f"platform {os.environ['QT_QPA_PLATFORM']}, load average {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} CPUs")

@@ -47,7 +47,7 @@ from subword_core.graphemes import grapheme_spans, joined_spans
 from .. import style
 
 #: Characters beyond this are not drawn (a note says so); the tables still list every token.
-MAX_DRAWN_CHARS = 200_000
+MAX_DRAWN_CHARS = 100_000
 #: Lines longer than this are drawn as several blocks (cut at a space), so that laying out
 #: one block never costs more than a screenful.
 BLOCK_CHARS = 1_000
@@ -117,6 +117,7 @@ class TokenTextView(QPlainTextEdit):
         self._max_end: list[int] = []     # running max of ends, for bisect
         self._block_covers: dict[int, list[tuple[int, ...]]] = {}
         self._formatted: set[int] = set()
+        self._formats: dict[tuple, QTextCharFormat] = {}
         self._formatting = False
         #: blocks formatted since the last set_content (tests and benchmarks read it)
         self.formatted_blocks = 0
@@ -146,7 +147,7 @@ class TokenTextView(QPlainTextEdit):
         highlight, selected = frozenset(highlight), frozenset(selected)
         if (highlight, selected) != (self._highlight, self._selected):
             self._highlight, self._selected = highlight, selected
-            self._formatted = set()
+            self._formatted, self._formats = set(), {}
             self._format_visible()
             self.viewport().update()
 
@@ -186,8 +187,16 @@ class TokenTextView(QPlainTextEdit):
         self._order, self._starts, self._max_end = [], [], []
         if enc is None:
             return
-        offsets = enc.offsets
-        order = [i for i, (special, (s, e)) in enumerate(zip(enc.special_tokens_mask, offsets))
+        offsets, mask = enc.offsets, enc.special_tokens_mask
+        stop = len(enc)
+        if len(self._text) > MAX_DRAWN_CHARS:
+            # tokens past the drawn characters are not indexed (their offsets are in order
+            # up to the last text token; trailing special tokens are drawn as chips)
+            last = stop - 1
+            while last >= 0 and mask[last]:
+                last -= 1
+            stop = bisect.bisect_left(offsets, MAX_DRAWN_CHARS, 0, last + 1, key=lambda o: o[0])
+        order = [i for i, (special, (s, e)) in enumerate(zip(mask[:stop], offsets[:stop]))
                  if not special and s < e]
         starts = [offsets[i][0] for i in order]
         if not all(map(operator.le, starts, itertools.islice(starts, 1, None))):
@@ -299,7 +308,7 @@ class TokenTextView(QPlainTextEdit):
         self._blocks = blocks
         self._block_starts = [b.start for b in blocks]
         self._block_covers = {}
-        self._formatted = set()
+        self._formatted, self._formats = set(), {}
         self.formatted_blocks = 0
         super().setPlainText("\n".join(lines))
         self.verticalScrollBar().setValue(scroll)
@@ -349,8 +358,7 @@ class TokenTextView(QPlainTextEdit):
             ranges.append(r)
 
         for s, e, group in block.chips:
-            fmt = self._format_for((group[0],), chip=True)
-            add(s, e - s, fmt)
+            add(s, e - s, self._format_for((group[0],), chip=True))
         units = self._units_of(block)
         n = block.end - block.start
         # runs of characters with the same tokens and the same kind (marker or glyph)
@@ -363,25 +371,24 @@ class TokenTextView(QPlainTextEdit):
                     (bool(cover) and text[block.start + d].isspace()) == marker:
                 d += 1
             if cover or marker:
-                fmt = self._format_for(cover)
                 u0 = units[c] if units else c
                 u1 = units[d] if units else d
-                add(block.prefix + u0, u1 - u0, self._marker_format(fmt) if marker else fmt)
+                add(block.prefix + u0, u1 - u0, self._format_for(cover, marker=marker))
             c = d
         if block.newline:
-            fmt = self._format_for(covers[n]) if covers[n] else QTextCharFormat()
             u = units[n] if units else n
-            add(block.prefix + u, 1, self._marker_format(fmt))
+            add(block.prefix + u, 1, self._format_for(covers[n], marker=True) if covers[n]
+                else self._marker_format(QTextCharFormat()))
         return ranges
 
     def _visible_blocks(self) -> range:
-        """Block numbers on screen (plus one screen below), at least the first one."""
+        """Block numbers on screen (and a little below), at least the first one."""
         block = self.firstVisibleBlock()
         first = max(0, block.blockNumber())
         height = self.viewport().height()
         offset = self.contentOffset()
         last, y = first, 0.0
-        while block.isValid() and y < 2 * height:
+        while block.isValid() and y < 1.25 * height:
             last = block.blockNumber()
             geometry = self.blockBoundingGeometry(block).translated(offset)
             y = geometry.bottom() if geometry.height() > 0 else y + 20
@@ -409,32 +416,54 @@ class TokenTextView(QPlainTextEdit):
         self._format_visible()
         super().paintEvent(event)
 
-    def _format_for(self, tokens: tuple[int, ...], chip: bool = False) -> QTextCharFormat:
-        fmt = QTextCharFormat()
+    def _format_for(self, tokens: tuple[int, ...], chip: bool = False,
+                    marker: bool = False) -> QTextCharFormat:
+        """The format of a run covered by ``tokens`` (cached: a screen has few distinct ones)."""
+        enc = self._encoding
         if not tokens:
+            kind: Any = "none"
+        elif len(tokens) > 1:
+            kind = "shared"
+        elif self._unk_id is not None and enc.ids[tokens[0]] == self._unk_id:
+            kind = "unknown"
+        elif enc.special_tokens_mask[tokens[0]]:
+            kind = "special"
+        else:
+            kind = tokens[0] % style.PALETTE_SIZE
+        key = (kind, chip, marker, bool(self._highlight.intersection(tokens)),
+               bool(self._selected.intersection(tokens)))
+        fmt = self._formats.get(key)
+        if fmt is None:
+            fmt = self._make_format(*key)
+            self._formats[key] = fmt
+        return fmt
+
+    def _make_format(self, kind: Any, chip: bool, marker: bool, highlighted: bool,
+                     selected: bool) -> QTextCharFormat:
+        fmt = QTextCharFormat()
+        if kind == "none":
             fmt.setForeground(style.marker_color())
             return fmt
-        enc = self._encoding
-        if len(tokens) > 1:
+        if kind == "shared":
             fmt.setBackground(style.multi_token_color())
             fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
-        elif self._unk_id is not None and enc.ids[tokens[0]] == self._unk_id:
+        elif kind == "unknown":
             fmt.setBackground(style.unknown_color())
             fmt.setFontUnderline(True)
-        elif enc.special_tokens_mask[tokens[0]]:
+        elif kind == "special":
             fmt.setBackground(style.marker_color().lighter(150))
         else:
-            fmt.setBackground(style.token_color(tokens[0]))
+            fmt.setBackground(style.token_color(kind))
         if chip:
             fmt.setFontWeight(QFont.Weight.DemiBold)
-        if self._highlight.intersection(tokens):
+        if highlighted:
             fmt.setBackground(style.highlight_color())
             fmt.setFontWeight(QFont.Weight.Bold)
-        if self._selected.intersection(tokens):
+        if selected:
             fmt.setBackground(style.selection_color())
             fmt.setForeground(self.palette().highlightedText())
             fmt.setFontWeight(QFont.Weight.Bold)
-        return fmt
+        return self._marker_format(fmt) if marker else fmt
 
     @staticmethod
     def _marker_format(fmt: QTextCharFormat) -> QTextCharFormat:
