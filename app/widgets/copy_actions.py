@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu, QTableView, QWidget
 
@@ -201,6 +201,9 @@ def install_table_copy(view: QTableView,
     copy_action.setToolTip("Copy the selected rows as tab-separated text with a header line")
     copy_action.triggered.connect(lambda: copy_selected_rows(view))
     view.addAction(copy_action)
+    # subtle: QAbstractItemView handles Ctrl+C itself (it copies the current cell only), so
+    # the key is caught before the view sees it
+    view.installEventFilter(_CopyKeyFilter(view, copy_action))
     view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
 
     def show_menu(pos: QPoint) -> None:
@@ -209,6 +212,21 @@ def install_table_copy(view: QTableView,
 
     view.customContextMenuRequested.connect(show_menu)
     return copy_action
+
+
+class _CopyKeyFilter(QObject):
+    def __init__(self, view: QTableView, action: QAction) -> None:
+        super().__init__(view)
+        self._action = action
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride) \
+                and event.matches(QKeySequence.StandardKey.Copy):
+            if event.type() == QEvent.Type.KeyPress:
+                self._action.trigger()
+            event.accept()
+            return True
+        return False
 
 
 def table_menu(view: QTableView, index: QModelIndex,
