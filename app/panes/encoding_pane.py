@@ -113,6 +113,8 @@ class EncodingPane(QWidget):
             f"background:{style.unknown_color().name()}; color:black; border-radius:3px;"
             " padding:1px 4px")
         self.notice_label.setVisible(False)
+        # a long notice wraps on its own row: it must not widen the window
+        self.notice_label.setWordWrap(True)
 
         self.pipeline_check = QCheckBox("Show normalized text and pre-tokens",
                                         objectName="pipelineToggle")
@@ -163,7 +165,6 @@ class EncodingPane(QWidget):
         options.addWidget(self.special_check)
         options.addWidget(self.truncation_check)
         options.addWidget(self.padding_check)
-        options.addWidget(self.notice_label)
         options.addStretch(1)
         legend = QHBoxLayout()
         legend.addWidget(self.summary_label, 1)
@@ -184,6 +185,7 @@ class EncodingPane(QWidget):
         upper_layout = QVBoxLayout(upper)
         upper_layout.setContentsMargins(0, 0, 0, 0)
         upper_layout.addLayout(options)
+        upper_layout.addWidget(self.notice_label)
         upper_layout.addWidget(top, 1)
         upper_layout.addLayout(legend)
         upper_layout.addWidget(self.pipeline_check)
@@ -272,6 +274,8 @@ class EncodingPane(QWidget):
         result = self._session.encode_result
         notices = result.notices() if result is not None else []
         self.notice_label.setText(" · ".join(notices))
+        self.notice_label.setToolTip("What the tokenizer's truncation and padding did: "
+                                     + ("; ".join(notices) or "nothing"))
         self.notice_label.setVisible(bool(notices))
         self._refresh_pipeline()
 
