@@ -215,7 +215,7 @@ class Session(QObject):
         self._reencode()
 
     def encode(self, text: str) -> Any:
-        """Encode ``text`` with the current tokenizer and options (synchronously); None without one."""
+        """Encode ``text`` with the current tokenizer and options, at once (None: no tokenizer)."""
         tokenizer = self.tokenizer
         if tokenizer is None:
             return None

@@ -71,7 +71,8 @@ def main() -> int:
                         help="switch the file's truncation and padding off (all-MiniLM cuts "
                              "every text to 128 tokens otherwise)")
     parser.add_argument("--hide", nargs="*", default=[], metavar="PANE",
-                        help="hide these panes (dotted attribute paths of the window, e.g. analysis_docks.compare) "
+                        help="hide these panes (dotted attribute paths of the window, e.g. "
+                             "analysis_docks.compare) "
                              "to measure the others alone")
     args = parser.parse_args()
     from wild_sources import tokenizer_json

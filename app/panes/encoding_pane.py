@@ -161,7 +161,8 @@ class EncodingPane(QWidget):
         self.pipeline_check.setChecked(True)
 
         options = QHBoxLayout()
-        options.addWidget(QLabel("Encode with:"))
+        options.addWidget(QLabel("Encode with:", toolTip="Encoding options for the current "
+                                 "tokenizer; every view of the encoding follows them"))
         options.addWidget(self.special_check)
         options.addWidget(self.truncation_check)
         options.addWidget(self.padding_check)

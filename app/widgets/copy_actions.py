@@ -93,7 +93,7 @@ def copy_encoding_json(encoding: Any, indices: Sequence[int] | None = None,
 def encoding_actions(parent: QWidget, get_encoding: Callable[[], Any],
                      get_indices: Callable[[], Sequence[int] | None],
                      get_byte_level: Callable[[], bool]) -> list[QAction]:
-    """Copy ids / tokens / raw tokens / JSON actions over ``get_indices()`` of ``get_encoding()``."""
+    """Actions copying ids / tokens / raw tokens / JSON of ``get_indices()`` (None: all)."""
     def scope() -> str:
         enc, idx = get_encoding(), get_indices()
         if enc is None:

@@ -241,8 +241,8 @@ class TokenTextView(QPlainTextEdit):
             return [], []
         mask = enc.special_tokens_mask
         first = next((i for i, special in enumerate(mask) if not special), len(mask))
-        return (list(range(first)),
-                list(itertools.compress(range(first, len(mask)), itertools.islice(mask, first, None))))
+        tail = itertools.compress(range(first, len(mask)), itertools.islice(mask, first, None))
+        return list(range(first)), list(tail)
 
     def _chips(self, indices: list[int]) -> tuple[str, list[tuple[int, int, list[int]]]]:
         """Chip labels for special tokens, identical neighbours grouped; with their unit spans."""
