@@ -39,6 +39,7 @@ from subword_core.analysis import (
     visible_text,
     visible_token,
 )
+from subword_core.graphemes import joined_spans
 
 from .. import style
 from ..encode_options import EncodeOptions, describe_settings
@@ -73,6 +74,20 @@ PIECE_HEADER_TIPS = [
 ]
 PIECE_COLUMNS = [replace(c, header_tip=tip) for c, tip in zip(PIECE_COLUMNS, PIECE_HEADER_TIPS)]
 ADDED_COLUMN = 5
+
+
+def _visible_keeping_clusters(text: str) -> str:
+    """``visible_text`` outside grapheme clusters; a flag or a ZWJ family stays one glyph."""
+    parts, pos = [], 0
+    for start, end in joined_spans(text):
+        cluster = text[start:end]
+        if any(c.isspace() for c in cluster):  # "\r\n": show its markers
+            continue
+        parts.append(visible_text(text[pos:start]))
+        parts.append(cluster)
+        pos = end
+    parts.append(visible_text(text[pos:]))
+    return "".join(parts)
 
 
 class EncodingPane(QWidget):
@@ -195,7 +210,7 @@ class EncodingPane(QWidget):
         self.splitter.addWidget(upper)
         self.splitter.addWidget(self.pipeline_box)
         self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setStretchFactor(1, 2)
         self.splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.splitter, 1)
@@ -348,7 +363,7 @@ class EncodingPane(QWidget):
             self.pipeline_note.setVisible(bool(self.pipeline_note.text()))
             return
         normalized = explanation.normalized
-        shown = visible_text(normalized[:NORMALIZED_SHOWN])
+        shown = _visible_keeping_clusters(normalized[:NORMALIZED_SHOWN])
         if len(normalized) > NORMALIZED_SHOWN:
             shown += f"  … ({len(normalized) - NORMALIZED_SHOWN:,} more characters)"
         self.normalized_view.setPlainText(shown)

@@ -128,6 +128,8 @@ def test_normalized_text_scrolls_in_its_box(qtbot, pane):
         pane.input.setPlainText(text)
     shown = pane.normalized_view.toPlainText()
     assert shown.startswith("The␣quick") and len(shown) >= 9_000
+    # spaces are markers, but a flag and a ZWJ family stay whole glyphs (no ⟨U+200D⟩)
+    assert f"␣{FLAG}␣{FAMILY}␣" in shown and "U+200D" not in shown
     assert pane.normalized_view.verticalScrollBar().maximum() > 0
     assert pane.pieces_model.rowCount() > 1000
     # GPT-2 has no added tokens in this text: the empty "added token" column is hidden
