@@ -211,6 +211,7 @@ class EncodingPane(QWidget):
         self.splitter.addWidget(self.pipeline_box)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
+        self.splitter.setSizes([330, 220])  # proportions: the table shows more than 3 rows
         self.splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.splitter, 1)
