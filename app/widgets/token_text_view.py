@@ -12,6 +12,8 @@ What it shows, and why:
   all its tokens, and repeated clicks cycle through them. Colours change only at
   grapheme cluster boundaries (``subword_core.graphemes``): a flag 🇰🇷 or a ZWJ
   family 👨‍👩‍👧 stays one glyph even when several byte tokens share it.
+- Text that is in no token (cut off by truncation, removed by the normalizer) is
+  dimmed, and its tooltip says why.
 - Unknown tokens are drawn in the "unknown" colour; special tokens that cover no
   text (``[CLS]``, ``[SEP]``) are drawn as chips before/after the text (a run of
   identical ones, such as padding, as one chip ``[PAD] ×100``).
@@ -361,19 +363,22 @@ class TokenTextView(QPlainTextEdit):
             add(s, e - s, self._format_for((group[0],), chip=True))
         units = self._units_of(block)
         n = block.end - block.start
-        # runs of characters with the same tokens and the same kind (marker or glyph)
+        # runs of characters with the same tokens and the same kind (whitespace or glyph)
+        dim = self._encoding is not None
         c = 0
         while c < n:
             cover = covers[c]
-            marker = bool(cover) and text[block.start + c].isspace()
+            space = text[block.start + c].isspace()
             d = c + 1
-            while d < n and covers[d] == cover and \
-                    (bool(cover) and text[block.start + d].isspace()) == marker:
+            while d < n and covers[d] == cover and text[block.start + d].isspace() == space:
                 d += 1
-            if cover or marker:
+            # covered whitespace is a marker; text in no token (cut off by truncation,
+            # dropped by the normalizer) is dimmed; uncovered whitespace stays as it is
+            if cover or (dim and not space):
                 u0 = units[c] if units else c
                 u1 = units[d] if units else d
-                add(block.prefix + u0, u1 - u0, self._format_for(cover, marker=marker))
+                add(block.prefix + u0, u1 - u0,
+                    self._format_for(cover, marker=space and bool(cover)))
             c = d
         if block.newline:
             u = units[n] if units else n
@@ -515,6 +520,12 @@ class TokenTextView(QPlainTextEdit):
             unit -= 1
         return self.tokens_at_position(cursor.blockNumber(), unit)
 
+    def _uncovered_text_at(self, pos: QPoint) -> bool:
+        cursor = self.cursorForPosition(pos)
+        char = self.char_at_position(cursor.blockNumber(), cursor.positionInBlock())
+        return char is not None and char < len(self._text) and not self._text[char].isspace() \
+            and not self.tokens_at_char(char)
+
     def selected_token_indices(self) -> list[int]:
         """Tokens under the text selection; else the selected tokens; else every token."""
         enc = self._encoding
@@ -562,6 +573,9 @@ class TokenTextView(QPlainTextEdit):
             tokens = self.tokens_at(event.pos())
             if tokens:
                 QToolTip.showText(event.globalPos(), self.describe_tokens(tokens), self.viewport())
+            elif self._encoding is not None and self._uncovered_text_at(event.pos()):
+                QToolTip.showText(event.globalPos(), "In no token: cut off by truncation, or "
+                                  "removed by the normalizer (dimmed)", self.viewport())
             else:
                 QToolTip.hideText()
             return True

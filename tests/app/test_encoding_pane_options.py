@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from app import style
 from app.encode_options import EncodeOptions
 from app.selection import SelectionModel
 from app.session import Session, TokenizerEntry
@@ -65,6 +66,18 @@ def test_truncation_notice_and_switching_it_off(qtbot, pane, minilm_json):
     assert pane.notice_label.isVisible()
     assert pane.notice_label.text() == f"truncated: {full:,} → 128 tokens (max_length 128)"
     assert pane.summary_label.text().startswith("128 tokens")
+    # the text after the cut is in no token, and drawn dimmed
+    enc = pane.view.encoding
+    cut = max(e for (s, e), special in zip(enc.offsets, enc.special_tokens_mask) if not special)
+    char = next(c for c in range(cut, len(TEXT)) if not TEXT[c].isspace())
+    assert pane.view.tokens_at_char(char) == ()
+    view = pane.view
+    block = view.document().findBlockByNumber(0)
+    # UTF-16 position of the character in the block: after the [CLS] chip, emoji count 2
+    unit = block.text().index("The") + len(TEXT[:char].encode("utf-16-le")) // 2
+    assert unit < len(block.text())  # the cut is in the first block (drawn, formatted)
+    ranges = [r for r in block.layout().formats() if r.start <= unit < r.start + r.length]
+    assert ranges and ranges[0].format.foreground().color() == style.marker_color()
 
     with qtbot.waitSignal(pane._session.encoding_changed, timeout=10000):
         pane.truncation_check.setChecked(False)
