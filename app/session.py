@@ -22,10 +22,13 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 from subword_core.analysis import MergeGraph
 from subword_core.corpus import Corpus
 
+from .encode_options import EncodeOptions, EncodeResult, OptionsEncoder, encode_with_options
 from .workers import EncodeWorker
 
 #: Texts longer than this (characters) are encoded in the background.
 SYNC_ENCODE_LIMIT = 20_000
+#: Texts up to this long also keep their pipeline stages (normalized text, pre-tokens).
+EXPLAIN_LIMIT = 50_000
 
 
 @dataclass
@@ -85,6 +88,7 @@ class Session(QObject):
     tokenizers_changed = Signal()           # an entry was added, removed or renamed
     tokenizer_changed = Signal(object)     # the current TokenizerEntry | None
     encoding_changed = Signal(object)      # the current Encoding | None
+    encode_options_changed = Signal(object)  # EncodeOptions (special tokens, truncation, padding)
     message = Signal(str)                   # a short status line for the status bar
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -98,6 +102,9 @@ class Session(QObject):
         self._encode_thread: QThread | None = None
         self._encode_worker: EncodeWorker | None = None
         self._removed: list[tuple[TokenizerEntry, bool]] = []  # undo stack of Remove
+        self._encode_options = EncodeOptions()
+        self._encode_result: EncodeResult | None = None
+        self._encode_pending = False
 
     # -- read access -----------------------------------------------------------------------
     @property
@@ -204,10 +211,35 @@ class Session(QObject):
         self.message.emit(text)
 
     # -- encoding ---------------------------------------------------------------------------
+    @property
+    def encode_options(self) -> EncodeOptions:
+        """Special tokens on/off, the file's truncation and padding on/off."""
+        return self._encode_options
+
+    @property
+    def encode_result(self) -> EncodeResult | None:
+        """The current encoding with what truncation and padding did to it (None without one)."""
+        return self._encode_result
+
+    @property
+    def encoding_pending(self) -> bool:
+        """True while a long text is being encoded in the background."""
+        return self._encode_pending
+
+    def set_encode_options(self, options: EncodeOptions) -> None:
+        """Encode with these options from now on; every view of the encoding follows."""
+        if options == self._encode_options:
+            return
+        self._encode_options = options
+        self.encode_options_changed.emit(options)
+        self._reencode()
+
     def encode(self, text: str) -> Any:
-        """Encode ``text`` with the current tokenizer (synchronously); None without one."""
+        """Encode ``text`` with the current tokenizer and options, at once (None: no tokenizer)."""
         tokenizer = self.tokenizer
-        return None if tokenizer is None else tokenizer.encode(text)
+        if tokenizer is None:
+            return None
+        return encode_with_options(tokenizer, text, self._encode_options).encoding
 
     def _reencode(self, announce: bool = True) -> None:
         self._request_id += 1
@@ -216,19 +248,27 @@ class Session(QObject):
             self._set_encoding(None, announce)
         elif len(self._text) <= SYNC_ENCODE_LIMIT:
             try:
-                self._set_encoding(tokenizer.encode(self._text), announce)
+                self._set_encoding(encode_with_options(tokenizer, self._text, self._encode_options,
+                                                       explain=True), announce)
             except Exception as exc:  # noqa: BLE001 - a bad text must not break the window
                 self._set_encoding(None, announce)
                 self.notify(f"Cannot encode the text: {exc}")
         else:
-            # until the background result arrives there is no encoding of this text
-            self._set_encoding(None, announce)
-            self._ensure_encode_worker().submit(self._request_id, tokenizer, self._text)
+            # Until the background result arrives there is no encoding of this text, but this
+            # is not announced: announcing None made every view redraw the whole text twice per
+            # keystroke (once without tokens, once with). Views keep their last drawing meanwhile.
+            self._encoding, self._encode_result, self._encode_pending = None, None, True
+            self._ensure_encode_worker().submit(
+                self._request_id,
+                OptionsEncoder(tokenizer, self._encode_options, len(self._text) <= EXPLAIN_LIMIT),
+                self._text)
 
-    def _set_encoding(self, encoding: Any, announce: bool = True) -> None:
-        self._encoding = encoding
+    def _set_encoding(self, result: EncodeResult | None, announce: bool = True) -> None:
+        self._encode_result = result
+        self._encoding = result.encoding if result is not None else None
+        self._encode_pending = False
         if announce:
-            self.encoding_changed.emit(encoding)
+            self.encoding_changed.emit(self._encoding)
 
     def _ensure_encode_worker(self) -> EncodeWorker:
         if self._encode_worker is None:
@@ -242,9 +282,9 @@ class Session(QObject):
         return self._encode_worker
 
     @Slot(int, object)
-    def _on_encoder_encoded(self, request_id: int, encoding: Any) -> None:
+    def _on_encoder_encoded(self, request_id: int, result: Any) -> None:
         if request_id == self._request_id:  # drop stale results
-            self._set_encoding(encoding)
+            self._set_encoding(result)
 
     @Slot(int, str)
     def _on_encoder_failed(self, request_id: int, text: str) -> None:

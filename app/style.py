@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor, QFont, QFontDatabase, QGuiApplication, QPalett
 
 _LIGHT = ["#cfe8ff", "#ffe3b8", "#d6f5d6", "#f6d2f0", "#fff5a8", "#d9dcff", "#ffd6d1", "#c9f1ee"]
 _DARK = ["#1f4a73", "#6b4a14", "#245c2a", "#5c2a57", "#5e5714", "#363a7a", "#6e2e28", "#1c5c57"]
+PALETTE_SIZE = len(_LIGHT)
 
 
 def is_dark() -> bool:

@@ -383,7 +383,9 @@ class EncodeWorker(QObject):
     """Latest-wins encoder for large texts (the glue ``ComputeWorker`` idea).
 
     Lives in its own thread; each request carries an increasing id and results of
-    stale requests are dropped, so fast typing never queues up work.
+    stale requests are dropped, so fast typing never queues up work. The "tokenizer"
+    is anything with ``encode(text)`` (the session passes an
+    :class:`~app.encode_options.OptionsEncoder`, whose result is an ``EncodeResult``).
     """
 
     requested = Signal(int, object, str)  # request id, tokenizer, text

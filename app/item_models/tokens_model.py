@@ -2,10 +2,16 @@
 
 Columns: index, token (whitespace and byte-level symbols made visible; the raw
 form in the tooltip), id, start, end, the original-text slice, word id, special.
+
+Rows are made when they are shown (:class:`_EncodingRows`, a lazy sequence over the
+Encoding): a 200k-character text has ~50k tokens, and building every row object on
+each keystroke would stall the window; the table only ever asks for a screenful.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from subword_core.analysis import visible_text, visible_token
@@ -30,6 +36,18 @@ def _token_tooltip(r: TokenRow) -> str:
     return f"raw: {r.token!r}\nshown: {r.visible}"
 
 
+HEADER_TIPS = [
+    "position of the token in the encoding",
+    "the token, readable (␣ = space, ⟨C3⟩ = a byte that is part of a character); "
+    "hover for the raw string",
+    "the token's id in the vocabulary",
+    "first character of the token in the original text",
+    "end (exclusive) of the token in the original text",
+    "the original characters the token covers",
+    "index of the word (pre-token) the token belongs to; empty for special tokens",
+    "yes: a special token added by the tokenizer ([CLS], [SEP], padding), not from the text",
+]
+
 COLUMNS = [
     Column("#", lambda r: r.index, align_right=True, natural=True),
     Column("token", lambda r: r.visible, tooltip=_token_tooltip),
@@ -40,6 +58,35 @@ COLUMNS = [
     Column("word", lambda r: r.word_id, align_right=True),
     Column("special", lambda r: "yes" if r.special else ""),
 ]
+COLUMNS = [replace(c, header_tip=tip) for c, tip in zip(COLUMNS, HEADER_TIPS)]
+
+
+class _EncodingRows(Sequence):
+    """The rows of an encoding, each made (and kept) on first access."""
+
+    def __init__(self, text: str, encoding: Any, byte_level: bool, unk_id: int | None) -> None:
+        self._text, self._enc = text, encoding
+        self._byte_level, self._unk_id = byte_level, unk_id
+        self._rows: dict[int, TokenRow] = {}
+
+    def __len__(self) -> int:
+        return len(self._enc)
+
+    def __getitem__(self, i):  # noqa: ANN001 - int or slice, as a list
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        row = self._rows.get(i)
+        if row is None:
+            enc = self._enc
+            tid, tok = enc.ids[i], enc.tokens[i]
+            s, e = enc.offsets[i]
+            row = TokenRow(i, tok, visible_token(tok, self._byte_level), tid, s, e,
+                           self._text[s:e], enc.word_ids[i], bool(enc.special_tokens_mask[i]),
+                           self._unk_id is not None and tid == self._unk_id)
+            self._rows[i] = row
+        return row
 
 
 class TokensModel(RecordTableModel):
@@ -47,14 +94,11 @@ class TokensModel(RecordTableModel):
 
     def __init__(self, parent=None) -> None:
         super().__init__(COLUMNS, parent)
+        self.encoding: Any = None
+        self.byte_level = False
 
     def set_encoding(self, text: str, encoding: Any, byte_level: bool = False,
                      unk_id: int | None = None) -> None:
-        rows = []
-        if encoding is not None:
-            for i, (tid, tok, (s, e)) in enumerate(zip(encoding.ids, encoding.tokens,
-                                                       encoding.offsets)):
-                rows.append(TokenRow(i, tok, visible_token(tok, byte_level), tid, s, e, text[s:e],
-                                     encoding.word_ids[i], bool(encoding.special_tokens_mask[i]),
-                                     unk_id is not None and tid == unk_id))
-        self.set_records(rows)
+        self.encoding, self.byte_level = encoding, byte_level
+        self.set_records(_EncodingRows(text, encoding, byte_level, unk_id)
+                         if encoding is not None else [])

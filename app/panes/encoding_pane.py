@@ -2,14 +2,19 @@
 
 The input box feeds ``Session.set_text`` 150 ms after the last keystroke; the
 session encodes (in the background for big texts) and this pane redraws the
-:class:`~app.widgets.TokenTextView`. A toggle shows the pipeline stages from
-``Tokenizer.explain``: the normalized text and the pre-tokenization pieces with
-their original offsets. Clicking a token selects it everywhere; tokens named by
-the selection (a merge picked in the merge history) are highlighted.
+:class:`~app.widgets.TokenTextView` once, when the new encoding is there. A row of
+options switches special tokens, and the file's truncation and padding, on or off
+(``Session.set_encode_options``); a notice says when the text was truncated or padded,
+and by how much. A toggle shows the pipeline stages the session kept with the
+encoding (``EncodeResult.explanation``): the normalized text, in a scrollable box of
+bounded height, and the pre-tokenization pieces with their original offsets. Clicking
+a token selects it everywhere; tokens named by the selection (a merge picked in the
+merge history) are highlighted. Right click or Ctrl+C copies ids, tokens or JSON.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Slot
@@ -34,24 +39,55 @@ from subword_core.analysis import (
     visible_text,
     visible_token,
 )
+from subword_core.graphemes import joined_spans
 
 from .. import style
+from ..encode_options import EncodeOptions, describe_settings
 from ..item_models import Column, RecordTableModel
 from ..selection import Selection, SelectionModel
-from ..session import Session
+from ..session import EXPLAIN_LIMIT, Session
 from ..widgets import TokenTextView
+from ..widgets.copy_actions import encoding_actions, install_table_copy
 
 DEBOUNCE_MS = 150
+#: Characters of the normalized text shown (the pre-tokens table lists every piece).
+NORMALIZED_SHOWN = 20_000
 
+# records: (index, PreToken, original text, byte_level); the strings are made when a row shows
 PIECE_COLUMNS = [
     Column("#", lambda r: r[0], align_right=True),
-    Column("pre-token", lambda r: r[3],
-           tooltip=lambda r: repr(r[1].text)),
+    Column("pre-token", lambda r: visible_token(r[1].text, r[3]),
+           tooltip=lambda r: f"as the model sees it: {r[1].text!r}"),
     Column("start", lambda r: r[1].offsets[0], align_right=True),
     Column("end", lambda r: r[1].offsets[1], align_right=True),
-    Column("original", lambda r: visible_text(r[2])),
+    Column("original", lambda r: visible_text(r[2][r[1].offsets[0]:r[1].offsets[1]]),
+           tooltip=lambda r: repr(r[2][r[1].offsets[0]:r[1].offsets[1]])),
     Column("added token", lambda r: "yes" if r[1].added_token else ""),
 ]
+PIECE_HEADER_TIPS = [
+    "position of the piece in the pre-tokenized text",
+    "the piece after normalization and pre-tokenization (␣ = space, ⟨C3⟩ = a byte)",
+    "first character of the piece in the original text",
+    "end (exclusive) of the piece in the original text",
+    "the original characters the piece comes from",
+    "yes: an added or special token matched in the text, passed to the model whole",
+]
+PIECE_COLUMNS = [replace(c, header_tip=tip) for c, tip in zip(PIECE_COLUMNS, PIECE_HEADER_TIPS)]
+ADDED_COLUMN = 5
+
+
+def _visible_keeping_clusters(text: str) -> str:
+    """``visible_text`` outside grapheme clusters; a flag or a ZWJ family stays one glyph."""
+    parts, pos = [], 0
+    for start, end in joined_spans(text):
+        cluster = text[start:end]
+        if any(c.isspace() for c in cluster):  # "\r\n": show its markers
+            continue
+        parts.append(visible_text(text[pos:start]))
+        parts.append(cluster)
+        pos = end
+    parts.append(visible_text(text[pos:]))
+    return "".join(parts)
 
 
 class EncodingPane(QWidget):
@@ -66,54 +102,119 @@ class EncodingPane(QWidget):
 
         self.input = QPlainTextEdit(objectName="encodeInput")
         self.input.setPlaceholderText("Type or paste text to encode…")
+        self.input.setToolTip("The text to encode; it is re-encoded a moment after you stop typing")
         self.input.setFont(style.text_font(12))
         self.view = TokenTextView(self)
         self.view.setObjectName("tokenView")
+        self.view.setToolTip("")  # the view shows a tooltip per token instead
         self.summary_label = QLabel("", objectName="encodingSummary")
+        self.summary_label.setToolTip("Tokens, characters, characters per token and tokens per "
+                                      "word of the current text")
         # long summaries must not widen the window: let the label be cut instead
         self.summary_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+        # -- encoding options ----------------------------------------------------------------
+        self.special_check = QCheckBox("special tokens", objectName="specialTokensToggle")
+        self.special_check.setToolTip("Let the post-processor add its special tokens "
+                                      "([CLS], [SEP], <s>…); off: only the text's own tokens")
+        self.truncation_check = QCheckBox("truncation", objectName="truncationToggle")
+        self.padding_check = QCheckBox("padding", objectName="paddingToggle")
+        for check in (self.special_check, self.truncation_check, self.padding_check):
+            check.setChecked(True)
+            check.toggled.connect(self._on_option_toggled)
+        self.notice_label = QLabel("", objectName="encodeNotice")
+        self.notice_label.setToolTip("What the tokenizer's truncation and padding did to the text")
+        self.notice_label.setStyleSheet(
+            f"background:{style.unknown_color().name()}; color:black; border-radius:3px;"
+            " padding:1px 4px")
+        self.notice_label.setVisible(False)
+        # a long notice wraps on its own row: it must not widen the window
+        self.notice_label.setWordWrap(True)
+
         self.pipeline_check = QCheckBox("Show normalized text and pre-tokens",
                                         objectName="pipelineToggle")
-        self.normalized_label = QLabel("", objectName="normalizedText")
-        self.normalized_label.setWordWrap(True)
-        self.normalized_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.normalized_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.pipeline_check.setToolTip("Show the pipeline stages: the text after normalization "
+                                       "and the pieces the pre-tokenizer gives the model")
+        self.pipeline_note = QLabel("", objectName="pipelineNote")
+        self.normalized_view = QPlainTextEdit(objectName="normalizedText")
+        self.normalized_view.setReadOnly(True)
+        self.normalized_view.setUndoRedoEnabled(False)
+        self.normalized_view.setToolTip("The text after the normalizer (␣ = space, ↵ = newline); "
+                                        "scroll for more")
+        self.normalized_view.setFont(style.text_font(11))
+        # bounded height: a long text scrolls inside it instead of squeezing the token view
+        line = self.normalized_view.fontMetrics().lineSpacing()
+        self.normalized_view.setMaximumHeight(4 * line + 12)
+        self.normalized_view.setMinimumHeight(2 * line + 10)
+        self.normalized_view.setSizePolicy(QSizePolicy.Policy.Expanding,
+                                           QSizePolicy.Policy.Maximum)
         self.pieces_model = RecordTableModel(PIECE_COLUMNS, self)
         self.pieces_table = QTableView(objectName="preTokensTable")
         self.pieces_table.setModel(self.pieces_model)
         self.pieces_table.verticalHeader().setVisible(False)
         self.pieces_table.verticalHeader().setDefaultSectionSize(22)
-        self.pieces_table.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents)
-        self.pieces_table.horizontalHeader().setStretchLastSection(True)
-        self.pieces_table.horizontalHeader().setResizeContentsPrecision(64)
+        header = self.pieces_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setResizeContentsPrecision(64)
+        # the extra room goes to the original text, not to a trailing (often empty) column
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self.pieces_table.setMinimumHeight(80)
+        install_table_copy(self.pieces_table)
         self.pipeline_box = QWidget()
         box = QVBoxLayout(self.pipeline_box)
         box.setContentsMargins(0, 0, 0, 0)
-        box.addWidget(self.normalized_label)
-        box.addWidget(self.pieces_table)
+        normalized_row = QHBoxLayout()
+        normalized_caption = QLabel("Normalized:")
+        normalized_caption.setToolTip(self.normalized_view.toolTip())
+        normalized_caption.setAlignment(Qt.AlignmentFlag.AlignTop)
+        normalized_row.addWidget(normalized_caption)
+        normalized_row.addWidget(self.normalized_view, 1)
+        box.addWidget(self.pipeline_note)
+        box.addLayout(normalized_row)
+        box.addWidget(self.pieces_table, 1)
         self.pipeline_check.setChecked(True)
 
+        options = QHBoxLayout()
+        options.addWidget(QLabel("Encode with:", toolTip="Encoding options for the current "
+                                 "tokenizer; every view of the encoding follows them"))
+        options.addWidget(self.special_check)
+        options.addWidget(self.truncation_check)
+        options.addWidget(self.padding_check)
+        options.addStretch(1)
         legend = QHBoxLayout()
         legend.addWidget(self.summary_label, 1)
         for text, tip, color in (
                 ("unknown", "unknown token", style.unknown_color()),
-                ("shared char", "a character covered by several (byte) tokens",
+                ("shared glyph", "a character (or emoji, flag…) covered by several (byte) tokens",
                  style.multi_token_color()),
                 ("merge", "token built with the merge selected in the merge history",
                  style.highlight_color())):
             chip = QLabel(f" {text} ", toolTip=tip)
             chip.setStyleSheet(f"background:{color.name()}; border-radius:3px; color:black")
             legend.addWidget(chip)
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.input)
-        splitter.addWidget(self.view)
-        splitter.setSizes([70, 200])
+        top = QSplitter(Qt.Orientation.Vertical)
+        top.addWidget(self.input)
+        top.addWidget(self.view)
+        top.setSizes([70, 200])
+        upper = QWidget()
+        upper_layout = QVBoxLayout(upper)
+        upper_layout.setContentsMargins(0, 0, 0, 0)
+        upper_layout.addLayout(options)
+        upper_layout.addWidget(self.notice_label)
+        upper_layout.addWidget(top, 1)
+        upper_layout.addLayout(legend)
+        upper_layout.addWidget(self.pipeline_check)
+        # the pipeline stages get their own splitter part: the token view keeps its room
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.addWidget(upper)
+        self.splitter.addWidget(self.pipeline_box)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setSizes([330, 220])  # proportions: the table shows more than 3 rows
+        self.splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(legend)
-        layout.addWidget(self.pipeline_check)
-        layout.addWidget(self.pipeline_box, 1)
+        layout.addWidget(self.splitter, 1)
 
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._debounce.timeout.connect(self._on_debounce_timeout)
@@ -122,8 +223,12 @@ class EncodingPane(QWidget):
         self.pipeline_check.toggled.connect(self._on_pipeline_toggled)
         session.encoding_changed.connect(self._on_session_encoding_changed)
         session.text_changed.connect(self._on_session_text_changed)
+        session.tokenizer_changed.connect(self._on_session_tokenizer_changed)
+        session.encode_options_changed.connect(self._on_session_encode_options_changed)
         selection.changed.connect(self._on_selection_changed)
         self._on_session_text_changed(session.text)
+        self._on_session_tokenizer_changed(session.current)
+        self._on_session_encode_options_changed(session.encode_options)
         self._on_session_encoding_changed(session.encoding)
 
     # -- incoming ------------------------------------------------------------------------------
@@ -132,6 +237,40 @@ class EncodingPane(QWidget):
         if self.input.toPlainText() != text:
             with QSignalBlocker(self.input):  # do not echo the text back through the debounce
                 self.input.setPlainText(text)
+        if self._session.encoding_pending:
+            # the views keep their drawing until the new encoding lands (one redraw per keystroke)
+            self.summary_label.setText(f"encoding {len(text):,} characters…")
+
+    @Slot(object)
+    def _on_session_tokenizer_changed(self, entry: Any) -> None:
+        tokenizer = entry.tokenizer if entry is not None else None
+        for check in (self.special_check, self.truncation_check, self.padding_check):
+            check.setEnabled(tokenizer is not None)
+        if tokenizer is None:
+            return
+        trunc, pad = describe_settings(tokenizer)
+        t, p = tokenizer.truncation, tokenizer.padding
+        self.truncation_check.setEnabled(t is not None)
+        self.padding_check.setEnabled(p is not None)
+        self.truncation_check.setText(f"truncation ({t['max_length']:,})" if t else "truncation")
+        self.padding_check.setText(f"padding ({p['length']:,})" if p and p["length"] else "padding")
+        self.truncation_check.setToolTip(
+            f"Apply the tokenizer's truncation: {trunc}. Off: encode the whole text.")
+        self.padding_check.setToolTip(
+            f"Apply the tokenizer's padding: {pad}. Off: no padding tokens.")
+        n = tokenizer.num_special_tokens_to_add(False)
+        self.special_check.setToolTip(
+            f"Let the post-processor add its {n} special token{'s' * (n != 1)} "
+            "([CLS], [SEP], <s>…); off: only the text's own tokens" if n else
+            "This tokenizer's post-processor adds no special tokens")
+
+    @Slot(object)
+    def _on_session_encode_options_changed(self, options: EncodeOptions) -> None:
+        for check, on in ((self.special_check, options.add_special_tokens),
+                          (self.truncation_check, options.truncation),
+                          (self.padding_check, options.padding)):
+            with QSignalBlocker(check):
+                check.setChecked(on)
 
     @Slot(object)
     def _on_session_encoding_changed(self, encoding: Any) -> None:
@@ -148,7 +287,13 @@ class EncodingPane(QWidget):
             self.summary_label.setText(
                 f"{s['tokens']:,} tokens · {s['characters']:,} chars · "
                 f"{s['chars_per_token']:.2f} chars/token · {s['tokens_per_word']:.2f} tokens/word"
-                + (f" · {s['unknown']} unknown" if s["unknown"] else ""))
+                + (f" · {s['unknown']:,} unknown" if s["unknown"] else ""))
+        result = self._session.encode_result
+        notices = result.notices() if result is not None else []
+        self.notice_label.setText(" · ".join(notices))
+        self.notice_label.setToolTip("What the tokenizer's truncation and padding did: "
+                                     + ("; ".join(notices) or "nothing"))
+        self.notice_label.setVisible(bool(notices))
         self._refresh_pipeline()
 
     @Slot(object)
@@ -178,12 +323,24 @@ class EncodingPane(QWidget):
     def _on_debounce_timeout(self) -> None:
         self._session.set_text(self.input.toPlainText())
 
+    @Slot()
+    def _on_option_toggled(self, *_: Any) -> None:
+        self._session.set_encode_options(EncodeOptions(
+            add_special_tokens=self.special_check.isChecked(),
+            truncation=self.truncation_check.isChecked(),
+            padding=self.padding_check.isChecked()))
+
     @Slot(int)
     def _on_view_token_clicked(self, index: int) -> None:
         enc = self.view.encoding
         self._selection.set(Selection(span=tuple(enc.offsets[index]),
                                       token_ids=frozenset({enc.ids[index]}),
                                       token_index=index, origin="encoding"))
+
+    def copy_actions(self) -> list:
+        """Copy ids / tokens / JSON of the current encoding (for a menu or a toolbar)."""
+        return encoding_actions(self, lambda: self.view.encoding,
+                                self.view.selected_token_indices, lambda: self.view.byte_level)
 
     # -- pipeline stages -------------------------------------------------------------------------
     @Slot(bool)
@@ -193,17 +350,27 @@ class EncodingPane(QWidget):
 
     def _refresh_pipeline(self) -> None:
         tokenizer = self._session.tokenizer
-        if not self.pipeline_check.isChecked() or tokenizer is None:
+        if not self.pipeline_check.isChecked():
             return
+        result = self._session.encode_result
+        explanation = result.explanation if result is not None else None
         text = self._session.text
-        try:
-            explanation = tokenizer.explain(text)
-        except Exception as exc:  # noqa: BLE001 - show the reason instead of the stages
-            self.normalized_label.setText(f"cannot explain: {exc}")
+        if tokenizer is None or explanation is None:
+            self.normalized_view.setPlainText("")
             self.pieces_model.set_records([])
+            self.pipeline_note.setText(
+                f"Pipeline stages are shown for texts up to {EXPLAIN_LIMIT:,} characters."
+                if tokenizer is not None and len(text) > EXPLAIN_LIMIT else "")
+            self.pipeline_note.setVisible(bool(self.pipeline_note.text()))
             return
-        self.normalized_label.setText(f"Normalized: {visible_text(explanation.normalized)}")
+        normalized = explanation.normalized
+        shown = _visible_keeping_clusters(normalized[:NORMALIZED_SHOWN])
+        if len(normalized) > NORMALIZED_SHOWN:
+            shown += f"  … ({len(normalized) - NORMALIZED_SHOWN:,} more characters)"
+        self.normalized_view.setPlainText(shown)
+        self.pipeline_note.setVisible(False)
         byte_level = is_byte_level(tokenizer)
-        self.pieces_model.set_records(
-            [(i, p, text[p.offsets[0]:p.offsets[1]], visible_token(p.text, byte_level))
-             for i, p in enumerate(explanation.pre_tokens)])
+        pieces = explanation.pre_tokens
+        self.pieces_model.set_records([(i, p, text, byte_level) for i, p in enumerate(pieces)])
+        # a column that is empty for every piece only takes room
+        self.pieces_table.setColumnHidden(ADDED_COLUMN, not any(p.added_token for p in pieces))

@@ -4,6 +4,7 @@ Selecting a row selects that token everywhere (its span in the original text,
 its id, its index). An incoming selection selects the rows of the tokens in its
 span (or the one token it names) and paints the rows of tokens built with a
 selected merge; it is applied under ``QSignalBlocker`` so it is not echoed back.
+Right click or Ctrl+C copies the selected rows as TSV, or their ids, tokens or JSON.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .. import style
 from ..item_models import TokensModel
 from ..selection import Selection, SelectionModel
 from ..session import Session
+from ..widgets.copy_actions import encoding_actions, install_table_copy
 
 
 class OffsetsPane(QWidget):
@@ -43,6 +45,9 @@ class OffsetsPane(QWidget):
         self.table.horizontalHeader().setResizeContentsPrecision(64)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.caption = QLabel("", objectName="offsetsCaption")
+        self.caption.setToolTip("Offsets are (start, end) character positions in the original "
+                                "text; special tokens have (0, 0)")
+        self.copy_action = install_table_copy(self.table, self._copy_encoding_actions)
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
         layout.addWidget(self.table, 1)
@@ -51,6 +56,15 @@ class OffsetsPane(QWidget):
         session.encoding_changed.connect(self._on_session_encoding_changed)
         selection.changed.connect(self._on_selection_changed)
         self._on_session_encoding_changed(session.encoding)
+
+    def selected_token_indices(self) -> list[int] | None:
+        """Token indices of the selected rows (None: no row selected, i.e. every token)."""
+        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+        return [self.model.record_at(r).index for r in rows] or None
+
+    def _copy_encoding_actions(self) -> list:
+        return encoding_actions(self.table, lambda: self.model.encoding,
+                                self.selected_token_indices, lambda: self.model.byte_level)
 
     @Slot(object)
     def _on_session_encoding_changed(self, encoding: Any) -> None:

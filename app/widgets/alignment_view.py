@@ -18,22 +18,36 @@ from subword_core.analysis import visible_token, visible_text
 from subword_core.labels import IGNORE_INDEX
 
 from ..item_models import Column, RecordTableModel
+from .copy_actions import install_table_copy
 
 TOKEN_COLUMNS = [
-    Column("#", lambda r: r["index"], align_right=True),
-    Column("token", lambda r: r["shown"], tooltip=lambda r: repr(r["token"])),
-    Column("start", lambda r: r["start"], align_right=True),
-    Column("end", lambda r: r["end"], align_right=True),
-    Column("word", lambda r: r["word"]),
-    Column("word tag", lambda r: r["tag"]),
-    Column("token label", lambda r: IGNORE_INDEX if r["label"] is None else r["label"]),
+    Column("#", lambda r: r["index"], align_right=True,
+           header_tip="position of the token in the encoding"),
+    Column("token", lambda r: r["shown"], tooltip=lambda r: repr(r["token"]),
+           header_tip="the token, readable (␣ = space, ⟨C3⟩ = a byte); hover for the raw string"),
+    Column("start", lambda r: r["start"], align_right=True,
+           header_tip="first character of the token in the sentence"),
+    Column("end", lambda r: r["end"], align_right=True,
+           header_tip="end (exclusive) of the token in the sentence"),
+    Column("word", lambda r: r["word"], header_tip="the labelled word the token belongs to"),
+    Column("word tag", lambda r: r["tag"], header_tip="the IOB tag of that word"),
+    Column("token label", lambda r: IGNORE_INDEX if r["label"] is None else r["label"],
+           header_tip=f"the label the token is trained with; {IGNORE_INDEX} = ignored by the "
+                      "loss (special tokens, and word continuations when only the first "
+                      "token of a word is labelled)"),
 ]
 ENTITY_COLUMNS = [
-    Column("type", lambda r: r["label"]),
-    Column("original", lambda r: r["original"]),
-    Column("regrouped from tokens", lambda r: r["regrouped"]),
-    Column("tokens", lambda r: r["tokens"], align_right=True),
-    Column("match", lambda r: "✓" if r["ok"] else "✗"),
+    Column("type", lambda r: r["label"],
+           header_tip="entity_group: the entity type (PER, LOC…) without its B-/I- prefix"),
+    Column("original", lambda r: r["original"],
+           header_tip="the entity as labelled in the words, with its character span"),
+    Column("regrouped from tokens", lambda r: r["regrouped"],
+           header_tip="the entity rebuilt from the token labels, as a token classifier's "
+                      "aggregation would (the same span if the alignment is lossless)"),
+    Column("tokens", lambda r: r["tokens"], align_right=True,
+           header_tip="how many tokens the entity was split into"),
+    Column("match", lambda r: "✓" if r["ok"] else "✗",
+           header_tip="✓ when regrouping gives back exactly the original entity"),
 ]
 
 
@@ -59,6 +73,7 @@ class AlignmentView(QWidget):
             table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
             table.horizontalHeader().setResizeContentsPrecision(64)
             table.horizontalHeader().setStretchLastSection(True)
+            install_table_copy(table)
         self.sentence_label = QLabel("", objectName="alignmentSentence")
         self.sentence_label.setWordWrap(True)
         splitter = QSplitter(Qt.Orientation.Vertical)

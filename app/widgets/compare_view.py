@@ -9,8 +9,11 @@ block (solid where the row cuts there, dashed where it does not) with a marker o
 top. Long texts wrap into blocks. The view computes nothing: segments,
 boundaries and the differing set come from the core.
 
-Each code point is one column (offsets are code points), so an emoji with a skin
-tone modifier shows as two glyphs; the tooltip shows the raw tokens.
+Each code point is one column (offsets are code points), except inside a grapheme
+cluster (``subword_core.graphemes``): a flag 🇰🇷, a ZWJ family 👨‍👩‍👧 or an emoji with
+a skin tone is drawn whole in its first code point's column (the others are zero
+wide) and coloured with the union of the tokens of all its code points, so byte
+tokens that share the glyph never cut it into pieces; the tooltip lists them all.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from subword_core.analysis import visible_token
+from subword_core.graphemes import joined_spans
 
 from .. import style
 
@@ -29,6 +33,16 @@ from .. import style
 MAX_DRAWN_CHARS = 4000
 _MARKERS = {" ": "␣", "\t": "→", "\n": "↵", "\r": "␍", "\u00a0": "⍽", "\u3000": "□"}
 _PAD, _TOP, _GAP, _MIN_CELL = 4.0, 9.0, 12.0, 7.0
+
+
+def _runs(cover: list[tuple[int, ...]]) -> list[tuple[int, int, tuple[int, ...]]]:
+    """``(start, end, tokens)`` runs of code points covered by the same tokens."""
+    runs, start = [], 0
+    for c in range(1, len(cover) + 1):
+        if c == len(cover) or cover[c] != cover[start]:
+            runs.append((start, c, cover[start]))
+            start = c
+    return runs
 
 
 def _cut_color() -> QColor:
@@ -51,6 +65,8 @@ class CompareView(QWidget):
         self._byte_level: list[bool] = []
         self._message = ""
         self._covers: list[list[tuple[int, ...]]] = []
+        self._runs: list[list[tuple[int, int, tuple[int, ...]]]] = []  # per row: same-cover runs
+        self._cluster_end: list[int] = []  # per code point: the end of its grapheme cluster
         self._glyphs: list[str] = []
         self._widths: list[float] = []
         self._lines: list[tuple[int, int]] = []
@@ -75,16 +91,28 @@ class CompareView(QWidget):
         self._byte_level = byte_level or [False] * len(rows)
         text = alignment.text[:MAX_DRAWN_CHARS] if alignment is not None else ""
         self._not_drawn = len(alignment.text) - len(text) if alignment is not None else 0
-        self._covers = []
+        clusters = joined_spans(text)
+        self._covers, self._runs = [], []
         for row in rows:
             cover: list[tuple[int, ...]] = [()] * len(text)
             for seg in row.segments:
                 for c in range(seg.start, min(seg.end, len(text))):
                     cover[c] = seg.tokens
+            # a cluster is drawn whole: every code point carries all the cluster's tokens
+            for start, end in clusters:
+                union = tuple(sorted({t for c in range(start, end) for t in cover[c]}))
+                cover[start:end] = [union] * (end - start)
             self._covers.append(cover)
+            self._runs.append(_runs(cover))
         metrics = QFontMetricsF(self.font())
         self._glyphs = [_MARKERS.get(c, c) for c in text]
-        self._widths = [max(metrics.horizontalAdvance(g), _MIN_CELL) + _PAD for g in self._glyphs]
+        self._cluster_end = list(range(1, len(text) + 1))
+        for start, end in clusters:
+            self._glyphs[start] = text[start:end]
+            self._glyphs[start + 1:end] = [""] * (end - start - 1)
+            self._cluster_end[start:end] = [end] * (end - start)
+        self._widths = [max(metrics.horizontalAdvance(g), _MIN_CELL) + _PAD if g else 0.0
+                        for g in self._glyphs]
         self._layout_width = -1
         self._relayout()
         self.update()
@@ -183,22 +211,24 @@ class CompareView(QWidget):
         start, end = line
         selected = set(row.encoding.tokens_in_span(*self._span)) if self._span else set()
         text_color = self.palette().text().color()
-        for seg in row.segments:
-            if seg.end <= start or seg.start >= end or not seg.tokens:
+        for seg_start, seg_end, tokens in self._runs[r]:
+            if seg_end <= start or seg_start >= end or not tokens:
                 continue
             x0, x1 = (
-                self._char_x(line, max(seg.start, start)),
-                self._char_x(line, min(seg.end, end)),
+                self._char_x(line, max(seg_start, start)),
+                self._char_x(line, min(seg_end, end)),
             )
             rect = QRectF(x0 + 1, y + 1, x1 - x0 - 2, h - 2)
             painter.setPen(
                 QPen(style.selection_color(), 2)
-                if selected & set(seg.tokens)
+                if selected & set(tokens)
                 else Qt.PenStyle.NoPen
             )
-            painter.setBrush(self._segment_color(row, seg.tokens))
+            painter.setBrush(self._segment_color(row, tokens))
             painter.drawRoundedRect(rect, 3, 3)
         for c in range(start, end):
+            if not self._glyphs[c]:
+                continue  # inside a cluster: drawn whole with its first code point
             covered = bool(self._covers[r][c])
             marker = self._glyphs[c] != self._alignment.text[c]
             painter.setPen(style.marker_color() if marker or not covered else text_color)
@@ -272,16 +302,21 @@ class CompareView(QWidget):
         if event.type() == QEvent.Type.ToolTip:
             found = self.hit(QPointF(event.pos()))
             if found is not None:
-                QToolTip.showText(event.globalPos(), self._describe(*found), self)
+                QToolTip.showText(event.globalPos(), self.describe(*found), self)
             else:
                 QToolTip.hideText()
             return True
         return super().event(event)
 
-    def _describe(self, r: int, c: int) -> str:
+    def describe(self, r: int, c: int) -> str:
+        """The tooltip of character ``c`` (its whole cluster) in row ``r``."""
         row = self._alignment.rows[r]
         enc = row.encoding
-        lines = [f"{self._labels[r]} — character {c} {self._alignment.text[c]!r}"]
+        text = self._alignment.text
+        cluster = text[c:self._cluster_end[c]]
+        what = f"character {c} {cluster!r}" if len(cluster) == 1 else \
+            f"characters {c}–{self._cluster_end[c] - 1} {cluster!r} (one glyph)"
+        lines = [f"{self._labels[r]} — {what}"]
         for i in self._covers[r][c]:
             shown = visible_token(enc.tokens[i], self._byte_level[r])
             unknown = "  (unknown)" if i in row.unknown else ""

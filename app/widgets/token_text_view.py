@@ -7,13 +7,25 @@ What it shows, and why:
 - Whitespace covered by a token is drawn as a visible marker (``␣``, ``→``,
   ``↵``): a byte-level ``Ġ`` or a Metaspace ``▁`` token then shows where its
   space is; hovering shows the raw token (``'Ġworld'``).
-- A character covered by several tokens (a byte-level model splitting an emoji
+- A glyph covered by several tokens (a byte-level model splitting an emoji
   into byte tokens) gets its own colour and a wavy underline; the tooltip lists
-  all its tokens, and repeated clicks cycle through them.
+  all its tokens, and repeated clicks cycle through them. Colours change only at
+  grapheme cluster boundaries (``subword_core.graphemes``): a flag 🇰🇷 or a ZWJ
+  family 👨‍👩‍👧 stays one glyph even when several byte tokens share it.
+- Text that is in no token (cut off by truncation, removed by the normalizer) is
+  dimmed, and its tooltip says why.
 - Unknown tokens are drawn in the "unknown" colour; special tokens that cover no
-  text (``[CLS]``, ``[SEP]``) are drawn as chips before/after the text.
+  text (``[CLS]``, ``[SEP]``) are drawn as chips before/after the text (a run of
+  identical ones, such as padding, as one chip ``[PAD] ×100``).
 - ``set_marks`` highlights tokens (built with a selected merge) and marks the
   selected ones, restyling spans without changing the text.
+
+Drawing what is visible: the text goes into a :class:`QPlainTextEdit` document at
+once (lines longer than ``BLOCK_CHARS`` are wrapped into several blocks at a space),
+and the token formats are applied per block, only to the blocks on screen, when
+they are about to be painted (the ``QSyntaxHighlighter`` technique:
+``QTextLayout.setFormats``). A keystroke in a 50k-character text therefore costs
+one ``setPlainText`` and the formatting of one screenful, not of the whole text.
 
 The view only maps display positions to token indices; which tokens cover a
 character comes from the Encoding's offsets.
@@ -21,22 +33,65 @@ character comes from the Encoding's offsets.
 
 from __future__ import annotations
 
+import bisect
+import itertools
+import operator
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
-from PySide6.QtGui import QFont, QTextCharFormat, QTextCursor, QTextFormat
-from PySide6.QtWidgets import QTextEdit, QToolTip, QWidget
+from PySide6.QtGui import QFont, QKeySequence, QTextCharFormat, QTextFormat, QTextLayout
+from PySide6.QtWidgets import QMenu, QPlainTextEdit, QToolTip, QWidget
 
 from subword_core.analysis import visible_token
+from subword_core.graphemes import grapheme_spans, joined_spans
 
 from .. import style
 
 #: Characters beyond this are not drawn (a note says so); the tables still list every token.
-MAX_DRAWN_CHARS = 50_000
+MAX_DRAWN_CHARS = 100_000
+#: Lines longer than this are drawn as several blocks (cut at a space), so that laying out
+#: one block never costs more than a screenful.
+BLOCK_CHARS = 1_000
+#: Identical special tokens in a row drawn as one chip ``[PAD] ×100``.
+CHIP_GROUP_MIN = 3
+
 _MARKERS = {" ": "␣", "\t": "→", "\u00a0": "⍽", "\u3000": "□", "\r": "␍"}
+# covered whitespace becomes a marker; uncovered stays as it is, except characters that
+# would break a document line (they always become a marker, to keep one glyph per character)
+_LINE_BREAKERS = {"\r": "␍", "\u2028": "↵", "\u2029": "¶", "\x0b": "↓", "\x0c": "↓",
+                  "\x85": "↵", "\x1c": "↵", "\x1d": "↵", "\x1e": "↵"}
+_COVERED = tuple(({c: _MARKERS.get(c, "·") for c in map(chr, range(0x3001))
+                   if c.isspace() and c != "\n"} | _LINE_BREAKERS).items())
+_UNCOVERED = tuple(_LINE_BREAKERS.items())
 
 
-class TokenTextView(QTextEdit):
+def _replace(text: str, pairs: tuple[tuple[str, str], ...]) -> str:
+    # a chain of str.replace is ~10x faster than str.translate with non-ASCII targets
+    for old, new in pairs:
+        if old in text:
+            text = text.replace(old, new)
+    return text
+
+
+def _utf16_len(s: str) -> int:
+    return len(s.encode("utf-16-le")) // 2
+
+
+@dataclass
+class _Block:
+    """One document block: original characters ``[start, end)`` plus chips and a ↵ marker."""
+
+    start: int
+    end: int
+    newline: bool = False                  # the character at ``end`` is a "\n", drawn as ↵
+    chips: list[tuple[int, int, list[int]]] = field(default_factory=list)  # units, tokens
+    prefix: int = 0                        # UTF-16 units of chips before the text
+    astral: bool = False                   # holds characters outside the BMP (2 UTF-16 units)
+    units: list[int] | None = None         # per char: its UTF-16 offset (None: all BMP)
+
+
+class TokenTextView(QPlainTextEdit):
     """Read-only view of ``text`` with the tokens of ``encoding`` drawn over it."""
 
     token_clicked = Signal(int)  # token index in the encoding
@@ -48,42 +103,55 @@ class TokenTextView(QTextEdit):
         self.setFont(style.text_font(13))
         self.viewport().setMouseTracking(True)
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._on_context_menu_requested)
         self._text = ""
         self._encoding: Any = None
         self._byte_level = False
         self._unk_id: int | None = None
-        self._cover: list[tuple[int, ...]] = []  # per original char: covering token indices
-        self._display: list[int | None] = []      # per display char: >=0 char, <0 special, None
         self._highlight: frozenset[int] = frozenset()
         self._selected: frozenset[int] = frozenset()
         self._last_clicked: int | None = None
+        self._blocks: list[_Block] = []
+        self._block_starts: list[int] = []
+        self._order: list[int] = []       # text tokens sorted by start
+        self._starts: list[int] = []
+        self._max_end: list[int] = []     # running max of ends, for bisect
+        self._block_covers: dict[int, list[tuple[int, ...]]] = {}
+        self._formatted: set[int] = set()
+        self._formats: dict[tuple, QTextCharFormat] = {}
+        self._formatting = False
+        #: blocks formatted since the last set_content (tests and benchmarks read it)
+        self.formatted_blocks = 0
 
     # -- content ----------------------------------------------------------------------------
     def set_content(self, text: str, encoding: Any, byte_level: bool = False,
                     unk_id: int | None = None, highlight: Any = (), selected: Any = ()) -> None:
+        """Show ``text`` with the tokens of ``encoding`` (None: the plain text)."""
         self._highlight, self._selected = frozenset(highlight), frozenset(selected)
         self._last_clicked = None
         self._text = text
         self._encoding = encoding
         self._byte_level = byte_level
         self._unk_id = unk_id
-        self._cover = [()] * min(len(text), MAX_DRAWN_CHARS)
-        if encoding is not None:
-            cover = [[] for _ in self._cover]
-            for i, (s, e) in enumerate(encoding.offsets):
-                if encoding.special_tokens_mask[i]:
-                    continue
-                for c in range(s, min(e, len(cover))):
-                    cover[c].append(i)
-            self._cover = [tuple(c) for c in cover]
+        self._index_tokens()
         self._render()
 
+    def setPlainText(self, text: str) -> None:  # noqa: N802 - Qt name
+        """Show a plain message (no tokens)."""
+        self._text, self._encoding = "", None
+        self._blocks, self._block_starts, self._block_covers = [], [], {}
+        self._formatted = set()
+        super().setPlainText(text)
+
     def set_marks(self, highlight: Any = (), selected: Any = ()) -> None:
-        """Highlight tokens (e.g. built with a merge) and mark the selected ones; one redraw."""
+        """Highlight tokens (e.g. built with a merge) and mark the selected ones; one restyle."""
         highlight, selected = frozenset(highlight), frozenset(selected)
         if (highlight, selected) != (self._highlight, self._selected):
             self._highlight, self._selected = highlight, selected
-            self._render()
+            self._formatted, self._formats = set(), {}
+            self._format_visible()
+            self.viewport().update()
 
     @property
     def highlighted(self) -> frozenset[int]:
@@ -97,104 +165,310 @@ class TokenTextView(QTextEdit):
     def encoding(self) -> Any:
         return self._encoding
 
-    def tokens_at_char(self, char: int) -> tuple[int, ...]:
-        return self._cover[char] if 0 <= char < len(self._cover) else ()
+    @property
+    def byte_level(self) -> bool:
+        return self._byte_level
 
-    # -- drawing ---------------------------------------------------------------------------
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def tokens_at_char(self, char: int) -> tuple[int, ...]:
+        """Tokens covering the grapheme cluster that holds character ``char``."""
+        if not 0 <= char < min(len(self._text), MAX_DRAWN_CHARS) or not self._blocks:
+            return ()
+        b = bisect.bisect_right(self._block_starts, char) - 1
+        block = self._blocks[b]
+        covers = self._covers_of(b)
+        return covers[char - block.start] if char - block.start < len(covers) else ()
+
+    # -- the text and its blocks --------------------------------------------------------------
+    def _index_tokens(self) -> None:
+        """Text tokens sorted by start, with a running max of ends (find a range's tokens)."""
+        enc = self._encoding
+        self._order, self._starts, self._max_end = [], [], []
+        if enc is None:
+            return
+        offsets, mask = enc.offsets, enc.special_tokens_mask
+        stop = len(enc)
+        if len(self._text) > MAX_DRAWN_CHARS:
+            # tokens past the drawn characters are not indexed (their offsets are in order
+            # up to the last text token; trailing special tokens are drawn as chips)
+            last = stop - 1
+            while last >= 0 and mask[last]:
+                last -= 1
+            stop = bisect.bisect_left(offsets, MAX_DRAWN_CHARS, 0, last + 1, key=lambda o: o[0])
+        order = [i for i, (special, (s, e)) in enumerate(zip(mask[:stop], offsets[:stop]))
+                 if not special and s < e]
+        starts = [offsets[i][0] for i in order]
+        if not all(map(operator.le, starts, itertools.islice(starts, 1, None))):
+            order.sort(key=lambda i: offsets[i][0])
+            starts = [offsets[i][0] for i in order]
+        self._order, self._starts = order, starts
+        self._max_end = list(itertools.accumulate((offsets[i][1] for i in order), max))
+
+    def _tokens_in(self, start: int, end: int) -> list[int]:
+        """Positions in ``_order`` of the tokens overlapping ``[start, end)``."""
+        k = bisect.bisect_right(self._max_end, start)
+        stop = bisect.bisect_left(self._starts, end)
+        offsets = self._encoding.offsets
+        return [p for p in range(k, stop) if offsets[self._order[p]][1] > start]
+
+    def _gaps(self, n: int) -> list[tuple[int, int]]:
+        """Stretches of the first ``n`` characters that no token covers."""
+        starts, ends = self._starts, self._max_end
+        if not starts:
+            return [(0, n)] if n else []
+        gaps = [(0, starts[0])] if starts[0] > 0 else []
+        gaps += [(e, s) for e, s in zip(ends, itertools.islice(starts, 1, None)) if s > e]
+        if ends[-1] < n:
+            gaps.append((ends[-1], n))
+        return [(s, min(e, n)) for s, e in gaps if s < n]
+
+    def _display_text(self, drawn: str) -> str:
+        """``drawn`` with covered whitespace as markers (one glyph per character)."""
+        uncovered = _replace(drawn, _UNCOVERED)
+        if self._encoding is None:
+            return uncovered
+        covered = _replace(drawn, _COVERED)  # markers keep the length: indices still match
+        # alternate covered / uncovered stretches (a byte-level text is one covered stretch)
+        bounds = [0, *itertools.chain.from_iterable(self._gaps(len(drawn))), len(drawn)]
+        return "".join([(uncovered if k % 2 else covered)[bounds[k]:bounds[k + 1]]
+                        for k in range(len(bounds) - 1)])
+
     def _specials(self) -> tuple[list[int], list[int]]:
         """Special tokens drawn before the text (leading) and after it (the rest)."""
         enc = self._encoding
         if enc is None:
             return [], []
-        head, tail, seen_text = [], [], False
-        for i, special in enumerate(enc.special_tokens_mask):
-            if not special:
-                seen_text = True
-            else:
-                (tail if seen_text else head).append(i)
-        return head, tail
+        mask = enc.special_tokens_mask
+        first = next((i for i, special in enumerate(mask) if not special), len(mask))
+        tail = itertools.compress(range(first, len(mask)), itertools.islice(mask, first, None))
+        return list(range(first)), list(tail)
+
+    def _chips(self, indices: list[int]) -> tuple[str, list[tuple[int, int, list[int]]]]:
+        """Chip labels for special tokens, identical neighbours grouped; with their unit spans."""
+        enc, out, spans, pos = self._encoding, [], [], 0
+        for _, run in itertools.groupby(indices, key=lambda i: enc.ids[i]):
+            run = list(run)
+            shown = visible_token(enc.tokens[run[0]], self._byte_level)
+            pieces = ([(f" {shown} ×{len(run):,} ", run)] if len(run) >= CHIP_GROUP_MIN
+                      else [(f" {shown} ", [i]) for i in run])
+            for label, tokens in pieces:
+                n = _utf16_len(label)
+                spans.append((pos, pos + n, tokens))
+                out.append(label + " ")
+                pos += n + 1
+        return "".join(out), spans
+
+    def _split_blocks(self, drawn: str) -> list[_Block]:
+        blocks, line_start = [], 0
+        n = len(drawn)
+        while True:
+            nl = drawn.find("\n", line_start)
+            line_end = n if nl < 0 else nl
+            start = line_start
+            while line_end - start > BLOCK_CHARS:
+                cut = drawn.rfind(" ", start + BLOCK_CHARS // 2, start + BLOCK_CHARS)
+                cut = cut + 1 if cut >= 0 else start + BLOCK_CHARS
+                # never cut inside a grapheme cluster
+                spans = grapheme_spans(drawn[cut - 1:min(cut + 16, line_end)])
+                if spans and spans[0][1] > 1:
+                    cut = cut - 1 + spans[0][1]
+                blocks.append(_Block(start, cut))
+                start = cut
+            blocks.append(_Block(start, line_end, newline=nl >= 0))
+            if nl < 0:
+                return blocks
+            line_start = nl + 1
 
     def _render(self) -> None:
         scroll = self.verticalScrollBar().value()
-        self.clear()
-        self._display = []
-        cursor = QTextCursor(self.document())
-        # one edit block: the document is laid out once, not after every inserted run
-        cursor.beginEditBlock()
+        drawn = self._text[:MAX_DRAWN_CHARS]
+        display = self._display_text(drawn)
+        blocks = self._split_blocks(drawn)
         head, tail = self._specials()
-        for i in head:
-            self._insert_special(cursor, i)
-        # consecutive characters with the same covering tokens form one run
-        start = 0
-        n = len(self._cover)
-        while start < n:
-            end = start + 1
-            while end < n and self._cover[end] == self._cover[start] \
-                    and self._text[end] != "\n" and self._text[start] != "\n":
-                end += 1
-            self._insert_run(cursor, start, end)
-            start = end
-        if len(self._text) > n:
-            cursor.insertText(f"  … ({len(self._text) - n:,} more characters not drawn)",
-                              self._marker_format(QTextCharFormat()))
-        for i in tail:
-            self._insert_special(cursor, i)
-        cursor.endEditBlock()
+        head_text, head_spans = self._chips(head)
+        tail_text, tail_spans = self._chips(tail)
+        lines = []
+        for b in blocks:
+            piece = display[b.start:b.end]
+            if b.newline:
+                piece += "↵"
+            b.astral = not piece.isascii() and _utf16_len(piece) != len(piece)
+            lines.append(piece)
+        first, last = blocks[0], blocks[-1]
+        first.prefix = _utf16_len(head_text)
+        first.chips.extend(head_spans)
+        lines[0] = head_text + lines[0]
+        if len(self._text) > len(drawn):
+            lines[-1] += f"  … ({len(self._text) - len(drawn):,} more characters not drawn)"
+        if tail_text:
+            offset = _utf16_len(lines[-1]) + 1
+            lines[-1] += " " + tail_text
+            last.chips.extend((s + offset, e + offset, g) for s, e, g in tail_spans)
+        self._blocks = blocks
+        self._block_starts = [b.start for b in blocks]
+        self._block_covers = {}
+        self._formatted, self._formats = set(), {}
+        self.formatted_blocks = 0
+        super().setPlainText("\n".join(lines))
         self.verticalScrollBar().setValue(scroll)
+        self._format_visible()
 
-    def _insert_run(self, cursor: QTextCursor, start: int, end: int) -> None:
-        tokens = self._cover[start]
-        fmt = self._format_for(tokens)
-        for c in range(start, end):
-            ch = self._text[c]
-            if ch == "\n":
-                marker = self._marker_format(fmt) if tokens else self._marker_format(QTextCharFormat())
-                cursor.insertText("↵", marker)
-                self._display.append(c)
-                cursor.insertText("\n", QTextCharFormat())
-                self._display.append(None)
-            elif ch in _MARKERS or (ch.isspace() and tokens):
-                shown = _MARKERS.get(ch, "·") if tokens else ch
-                cursor.insertText(shown, self._marker_format(fmt) if tokens else fmt)
-                self._display.append(c)
-            else:
-                cursor.insertText(ch, fmt)
-                # subtle: a non-BMP character (emoji) is 2 UTF-16 units in the document
-                self._display.extend([c] * (2 if ord(ch) > 0xFFFF else 1))
+    # -- formats, block by block ------------------------------------------------------------------
+    def _units_of(self, block: _Block) -> list[int] | None:
+        """Per character of ``block``: its UTF-16 offset in the block (None when all are BMP)."""
+        if block.astral and block.units is None:
+            block.units = list(itertools.accumulate(
+                (2 if ord(c) > 0xFFFF else 1 for c in self._text[block.start:block.end]),
+                initial=0))
+        return block.units
 
-    def _insert_special(self, cursor: QTextCursor, i: int) -> None:
-        fmt = self._format_for((i,))
-        fmt.setFontWeight(QFont.Weight.DemiBold)
-        label = f" {self._encoding.tokens[i]} "
-        cursor.insertText(label, fmt)
-        self._display.extend([-(i + 1)] * len(label))
-        cursor.insertText(" ", QTextCharFormat())
-        self._display.append(None)
+    def _covers_of(self, b: int) -> list[tuple[int, ...]]:
+        """Per character of block ``b`` (and its "\\n"): the tokens covering its cluster."""
+        covers = self._block_covers.get(b)
+        if covers is not None:
+            return covers
+        block = self._blocks[b]
+        start, end = block.start, block.end + (1 if block.newline else 0)
+        covers = [()] * (end - start)
+        if self._encoding is not None:
+            offsets, order = self._encoding.offsets, self._order
+            for p in self._tokens_in(start, end):
+                i = order[p]
+                s, e = offsets[i]
+                for c in range(max(s, start) - start, min(e, end) - start):
+                    covers[c] = covers[c] + (i,) if covers[c] else (i,)
+            # a cluster of several code points is drawn whole: all its tokens on every one
+            for s, e in joined_spans(self._text[start:block.end]):
+                union = tuple(sorted({t for c in range(s, e) for t in covers[c]}))
+                covers[s:e] = [union] * (e - s)
+        if len(self._block_covers) > 512:
+            self._block_covers.clear()
+        self._block_covers[b] = covers
+        return covers
 
-    def _format_for(self, tokens: tuple[int, ...]) -> QTextCharFormat:
-        fmt = QTextCharFormat()
+    def _block_formats(self, b: int) -> list[QTextLayout.FormatRange]:
+        block, text = self._blocks[b], self._text
+        covers = self._covers_of(b)
+        ranges = []
+
+        def add(start: int, length: int, fmt: QTextCharFormat) -> None:
+            r = QTextLayout.FormatRange()
+            r.start, r.length, r.format = start, length, fmt
+            ranges.append(r)
+
+        for s, e, group in block.chips:
+            add(s, e - s, self._format_for((group[0],), chip=True))
+        units = self._units_of(block)
+        n = block.end - block.start
+        # runs of characters with the same tokens and the same kind (whitespace or glyph)
+        dim = self._encoding is not None
+        c = 0
+        while c < n:
+            cover = covers[c]
+            space = text[block.start + c].isspace()
+            d = c + 1
+            while d < n and covers[d] == cover and text[block.start + d].isspace() == space:
+                d += 1
+            # covered whitespace is a marker; text in no token (cut off by truncation,
+            # dropped by the normalizer) is dimmed; uncovered whitespace stays as it is
+            if cover or (dim and not space):
+                u0 = units[c] if units else c
+                u1 = units[d] if units else d
+                add(block.prefix + u0, u1 - u0,
+                    self._format_for(cover, marker=space and bool(cover)))
+            c = d
+        if block.newline:
+            u = units[n] if units else n
+            add(block.prefix + u, 1, self._format_for(covers[n], marker=True) if covers[n]
+                else self._marker_format(QTextCharFormat()))
+        return ranges
+
+    def _visible_blocks(self) -> range:
+        """Block numbers on screen (and a little below), at least the first one."""
+        block = self.firstVisibleBlock()
+        first = max(0, block.blockNumber())
+        height = self.viewport().height()
+        offset = self.contentOffset()
+        last, y = first, 0.0
+        while block.isValid() and y < 1.25 * height:
+            last = block.blockNumber()
+            geometry = self.blockBoundingGeometry(block).translated(offset)
+            y = geometry.bottom() if geometry.height() > 0 else y + 20
+            block = block.next()
+        return range(first, min(last + 1, len(self._blocks)))
+
+    def _format_visible(self) -> None:
+        if self._formatting or not self._blocks:
+            return
+        self._formatting = True
+        try:
+            doc = self.document()
+            for b in self._visible_blocks():
+                if b in self._formatted:
+                    continue
+                self._formatted.add(b)
+                qblock = doc.findBlockByNumber(b)
+                qblock.layout().setFormats(self._block_formats(b))
+                doc.markContentsDirty(qblock.position(), qblock.length())
+                self.formatted_blocks += 1
+        finally:
+            self._formatting = False
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self._format_visible()
+        super().paintEvent(event)
+
+    def _format_for(self, tokens: tuple[int, ...], chip: bool = False,
+                    marker: bool = False) -> QTextCharFormat:
+        """The format of a run covered by ``tokens`` (cached: a screen has few distinct ones)."""
+        enc = self._encoding
         if not tokens:
+            kind: Any = "none"
+        elif len(tokens) > 1:
+            kind = "shared"
+        elif self._unk_id is not None and enc.ids[tokens[0]] == self._unk_id:
+            kind = "unknown"
+        elif enc.special_tokens_mask[tokens[0]]:
+            kind = "special"
+        else:
+            kind = tokens[0] % style.PALETTE_SIZE
+        key = (kind, chip, marker, bool(self._highlight.intersection(tokens)),
+               bool(self._selected.intersection(tokens)))
+        fmt = self._formats.get(key)
+        if fmt is None:
+            fmt = self._make_format(*key)
+            self._formats[key] = fmt
+        return fmt
+
+    def _make_format(self, kind: Any, chip: bool, marker: bool, highlighted: bool,
+                     selected: bool) -> QTextCharFormat:
+        fmt = QTextCharFormat()
+        if kind == "none":
             fmt.setForeground(style.marker_color())
             return fmt
-        enc = self._encoding
-        if len(tokens) > 1:
+        if kind == "shared":
             fmt.setBackground(style.multi_token_color())
             fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
-        elif self._unk_id is not None and enc.ids[tokens[0]] == self._unk_id:
+        elif kind == "unknown":
             fmt.setBackground(style.unknown_color())
             fmt.setFontUnderline(True)
-        elif enc.special_tokens_mask[tokens[0]]:
+        elif kind == "special":
             fmt.setBackground(style.marker_color().lighter(150))
         else:
-            fmt.setBackground(style.token_color(tokens[0]))
-        if self._highlight.intersection(tokens):
+            fmt.setBackground(style.token_color(kind))
+        if chip:
+            fmt.setFontWeight(QFont.Weight.DemiBold)
+        if highlighted:
             fmt.setBackground(style.highlight_color())
             fmt.setFontWeight(QFont.Weight.Bold)
-        if self._selected.intersection(tokens):
+        if selected:
             fmt.setBackground(style.selection_color())
             fmt.setForeground(self.palette().highlightedText())
             fmt.setFontWeight(QFont.Weight.Bold)
-        return fmt
+        return self._marker_format(fmt) if marker else fmt
 
     @staticmethod
     def _marker_format(fmt: QTextCharFormat) -> QTextCharFormat:
@@ -204,26 +478,85 @@ class TokenTextView(QTextEdit):
         return marker
 
     # -- hit testing -----------------------------------------------------------------------
+    def tokens_at_position(self, block_number: int, unit: int) -> tuple[int, ...]:
+        """Tokens drawn at UTF-16 ``unit`` of document block ``block_number``."""
+        if not 0 <= block_number < len(self._blocks) or self._encoding is None:
+            return ()
+        block = self._blocks[block_number]
+        for s, e, group in block.chips:
+            if s <= unit < e:
+                return tuple(group)
+        unit -= block.prefix
+        n = block.end - block.start
+        if unit < 0:
+            return ()
+        units = self._units_of(block)
+        c = bisect.bisect_right(units, unit) - 1 if units is not None else unit
+        if c < n:
+            return self._covers_of(block_number)[c]
+        if c == n and block.newline:
+            return self._covers_of(block_number)[n]
+        return ()
+
+    def char_at_position(self, block_number: int, unit: int) -> int | None:
+        """The original character drawn at ``unit`` of block ``block_number`` (None: a chip)."""
+        if not 0 <= block_number < len(self._blocks):
+            return None
+        block = self._blocks[block_number]
+        unit -= block.prefix
+        if unit < 0:
+            return None
+        units = self._units_of(block)
+        c = bisect.bisect_right(units, unit) - 1 if units is not None else unit
+        return block.start + c if c <= block.end - block.start else None
+
     def tokens_at(self, pos: QPoint) -> tuple[int, ...]:
-        """Token indices under a viewport position (several on a multi-token character)."""
+        """Token indices under a viewport position (several on a shared glyph)."""
         cursor = self.cursorForPosition(pos)
-        p = cursor.position()
+        unit = cursor.positionInBlock()
         # cursorForPosition gives the nearest gap; the glyph under the mouse is left of it
         # when the mouse is left of the cursor
-        if p > 0 and pos.x() < self.cursorRect(cursor).x():
-            p -= 1
-        if not 0 <= p < len(self._display):
-            return ()
-        entry = self._display[p]
-        if entry is None:
-            return ()
-        if entry < 0:
-            return (-entry - 1,)
-        return self.tokens_at_char(entry)
+        if unit > 0 and pos.x() < self.cursorRect(cursor).x():
+            unit -= 1
+        return self.tokens_at_position(cursor.blockNumber(), unit)
+
+    def _uncovered_text_at(self, pos: QPoint) -> bool:
+        cursor = self.cursorForPosition(pos)
+        char = self.char_at_position(cursor.blockNumber(), cursor.positionInBlock())
+        return char is not None and char < len(self._text) and not self._text[char].isspace() \
+            and not self.tokens_at_char(char)
+
+    def selected_token_indices(self) -> list[int]:
+        """Tokens under the text selection; else the selected tokens; else every token."""
+        enc = self._encoding
+        if enc is None:
+            return []
+        cursor = self.textCursor()
+        if cursor.hasSelection():
+            doc = self.document()
+            a, b = cursor.selectionStart(), cursor.selectionEnd()
+            found: set[int] = set()
+            qa, qb = doc.findBlock(a), doc.findBlock(max(a, b - 1))
+            for number in range(qa.blockNumber(), qb.blockNumber() + 1):
+                qblock = doc.findBlockByNumber(number)
+                lo = max(a, qblock.position()) - qblock.position()
+                hi = min(b, qblock.position() + qblock.length() - 1) - qblock.position()
+                for unit in range(lo, hi):
+                    found.update(self.tokens_at_position(number, unit))
+            return sorted(found)
+        if self._selected:
+            return sorted(self._selected)
+        return list(range(len(enc)))
 
     def describe_tokens(self, tokens: tuple[int, ...]) -> str:
         enc = self._encoding
         lines = []
+        if len(tokens) >= CHIP_GROUP_MIN and len({enc.ids[i] for i in tokens}) == 1 \
+                and enc.special_tokens_mask[tokens[0]]:
+            i = tokens[0]
+            return (f"{len(tokens):,} × {visible_token(enc.tokens[i], self._byte_level)}  "
+                    f"(#{tokens[0]}–#{tokens[-1]})\n     id {enc.ids[i]}  special token "
+                    "added by the tokenizer (padding or post-processor)")
         for i in tokens:
             tok = enc.tokens[i]
             shown = visible_token(tok, self._byte_level)
@@ -240,6 +573,9 @@ class TokenTextView(QTextEdit):
             tokens = self.tokens_at(event.pos())
             if tokens:
                 QToolTip.showText(event.globalPos(), self.describe_tokens(tokens), self.viewport())
+            elif self._encoding is not None and self._uncovered_text_at(event.pos()):
+                QToolTip.showText(event.globalPos(), "In no token: cut off by truncation, or "
+                                  "removed by the normalizer (dimmed)", self.viewport())
             else:
                 QToolTip.hideText()
             return True
@@ -252,10 +588,31 @@ class TokenTextView(QTextEdit):
         tokens = self.tokens_at(event.position().toPoint())
         if not tokens:
             return
-        # repeated clicks on a shared character cycle through its tokens
+        # repeated clicks on a shared glyph cycle through its tokens
         if self._last_clicked in tokens:
             token = tokens[(tokens.index(self._last_clicked) + 1) % len(tokens)]
         else:
             token = tokens[0]
         self._last_clicked = token
         self.token_clicked.emit(token)
+
+    # -- copy ---------------------------------------------------------------------------------
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt override
+        from .copy_actions import copy_ids, copy_tokens
+        if event.matches(QKeySequence.StandardKey.Copy) and self._encoding is not None:
+            copy_ids(self._encoding, self.selected_token_indices())
+            return
+        both = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+        if event.key() == Qt.Key.Key_C and event.modifiers() == both and self._encoding is not None:
+            copy_tokens(self._encoding, self.selected_token_indices(), self._byte_level)
+            return
+        super().keyPressEvent(event)
+
+    def context_menu(self) -> QMenu:
+        """The copy menu (ids, tokens, JSON, text) for the selected or all tokens."""
+        from .copy_actions import encoding_menu
+        return encoding_menu(self, lambda: self._encoding, self.selected_token_indices,
+                             lambda: self._byte_level, lambda: self.textCursor().selectedText())
+
+    def _on_context_menu_requested(self, pos: QPoint) -> None:
+        self.context_menu().popup(self.viewport().mapToGlobal(pos))

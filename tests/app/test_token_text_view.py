@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QTextCursor
+
 from subword_core.encoding import Encoding
 
 from app.widgets import TokenTextView
@@ -40,11 +43,28 @@ def test_marks_and_click_cycle(qtbot):
     view.token_clicked.connect(clicked.append)
     view.show()
     qtbot.waitExposed(view)
-    # hit-test every drawn position: each maps back to the tokens on that character
-    for pos in range(len(view._display)):
-        entry = view._display[pos]
-        if entry is not None and entry >= 0:
-            assert view.tokens_at_char(entry) == view._cover[entry]
+    # hit-test every drawn glyph with the mouse position of its middle
+    block = view.document().firstBlock()
+    prefix = len(" [CLS]  ")
+    for char, tokens in enumerate([(1,), (2,), (2,), (3, 4, 5)]):
+        cursor = QTextCursor(block)
+        cursor.setPosition(block.position() + prefix + char)
+        rect = view.cursorRect(cursor)
+        cursor.setPosition(cursor.position() + 1)
+        right = view.cursorRect(cursor).x()
+        point = QPoint((rect.x() + right) // 2, rect.center().y())
+        assert view.tokens_at(point) == tokens == view.tokens_at_char(char)
+    # the [CLS] chip maps to the special token; a click selects, a second click on the
+    # shared emoji cycles to the next token that shares it
+    assert view.tokens_at_position(0, 2) == (0,)
+    rect = view.cursorRect(QTextCursor(view.document().findBlock(prefix + 3)))
+    cursor = QTextCursor(block)
+    cursor.setPosition(prefix + 3)
+    rect = view.cursorRect(cursor)
+    for _ in range(2):
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
+                         pos=QPoint(rect.x() + 4, rect.center().y()))
+    assert clicked == [3, 4]
 
 
 def test_empty_and_none(qtbot):

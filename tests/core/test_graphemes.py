@@ -1,0 +1,35 @@
+"""Grapheme clusters: flags, ZWJ sequences and combining marks are one cluster each."""
+
+from __future__ import annotations
+
+import pytest
+
+from subword_core.graphemes import cluster_covers, grapheme_spans, joined_spans
+
+FLAG = "\U0001F1F0\U0001F1F7"                              # 🇰🇷: two regional indicators
+FAMILY = "\U0001F468\u200d\U0001F469\u200d\U0001F467"      # 👨‍👩‍👧: five code points
+
+
+@pytest.mark.parametrize("text, spans", [
+    ("", []),
+    ("ab", [(0, 1), (1, 2)]),
+    (FLAG, [(0, 2)]),
+    (FAMILY, [(0, 5)]),
+    ("e\u0301x", [(0, 2), (2, 3)]),
+    ("a\r\nb", [(0, 1), (1, 3), (3, 4)]),
+    ("한국어", [(0, 1), (1, 2), (2, 3)]),
+    (f"x{FLAG}{FLAG}y", [(0, 1), (1, 3), (3, 5), (5, 6)]),  # two flags stay two flags
+    ("👍🏽!", [(0, 2), (2, 3)]),                                # skin tone modifier joins
+])
+def test_grapheme_spans(text, spans):
+    assert grapheme_spans(text) == spans
+    assert joined_spans(text) == [s for s in spans if s[1] - s[0] > 1]
+    # the spans tile the text
+    assert "".join(text[s:e] for s, e in grapheme_spans(text)) == text
+
+
+def test_cluster_covers_union_of_tokens():
+    # a flag split by byte tokens 0..2: the first indicator by 0 and 1, the second by 1 and 2
+    spans = grapheme_spans("a" + FLAG)
+    covers = cluster_covers(spans, [(5,), (0, 1), (1, 2)])
+    assert covers == [(5,), (0, 1, 2)]
