@@ -135,10 +135,9 @@ class MainWindow(QMainWindow):
     # -- files and recent files ----------------------------------------------------------------
     @Slot()
     def open_tokenizer(self, path: str | None = None) -> bool:
-        opened = file_actions.open_tokenizer(self, self.session, path)
-        if opened and self.session.current is not None:
-            self._remember(self.session.current.source, "tokenizer")
-        return opened
+        # opens in a worker: remembered as a recent file once it has been added
+        return file_actions.open_tokenizer(
+            self, self.session, path, on_opened=lambda e: self._remember(e.source, "tokenizer"))
 
     def _remember(self, path: str, kind: str) -> None:
         recent = [r for r in self._recent() if r != f"{kind}:{path}"]
@@ -249,6 +248,7 @@ class MainWindow(QMainWindow):
         """Stop every worker (a running QThread must never be destroyed)."""
         for pane in (self.corpus_pane, self.training_pane, self.groupings_pane):
             pane.shutdown()
+        file_actions.stop_opening(self)
         self.analysis_docks.shutdown()
         self.session.shutdown()
 

@@ -10,6 +10,7 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from app import file_actions
 from subword_core.analysis import MergeGraph, merges_used_by
 
 OBJECT_NAMES = ["corpusPane", "openCorpusButton", "corpusTable", "trainingPane", "algorithmCombo",
@@ -167,6 +168,7 @@ def test_malformed_tokenizer_json_shows_a_message(qtbot, window, sample_paths, t
     monkeypatch.setattr(QFileDialog, "getOpenFileName",
                         staticmethod(lambda *a, **k: (str(bad), "")))
     window.findChild(QAction, "openTokenizerAction").trigger()
+    qtbot.waitUntil(lambda: not file_actions.is_opening(window), timeout=10000)  # a worker reads it
     assert len(messages) == 1
     kind, title, text = messages[0]
     assert kind == "critical" and "tokenizer" in title.lower() and str(bad) in text
@@ -188,6 +190,7 @@ def test_save_and_reopen_tokenizer_and_history(qtbot, window, sample_paths, tmp_
     monkeypatch.setattr(QFileDialog, "getOpenFileName",
                         staticmethod(lambda *a, **k: (str(out), "")))
     window.findChild(QAction, "openTokenizerAction").trigger()
+    qtbot.waitUntil(lambda: not file_actions.is_opening(window), timeout=10000)  # a worker reads it
     assert messages == []
     reopened = window.session.current
     assert reopened is not entry and reopened.algorithm == "file"
