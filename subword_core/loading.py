@@ -6,7 +6,8 @@ GUI thread for that long. :func:`loads` parses the same JSON with the C scanner
 applied to *small* values only (the entries of the vocabulary, each merge), walking
 the few outer objects and arrays in Python, so the lock is handed back between
 two entries. It is about three times slower than ``json.loads`` and returns an
-equal value. :func:`tokenizer_from_file` is ``Tokenizer.from_file`` built on it,
+equal value. :func:`tokenizer_from_file` / :func:`tokenizer_from_str` are
+``Tokenizer.from_file`` / ``from_str`` built on it,
 with the same checks and the same error messages (anything malformed is read again
 by ``Tokenizer.from_str``, which raises the usual :class:`~.errors.TokenizerFileError`).
 
@@ -47,9 +48,13 @@ def loads(s: str) -> Any:
 
 def tokenizer_from_file(path: str | os.PathLike[str]) -> Any:
     """``Tokenizer.from_file(path)``, parsing the JSON with :func:`loads`."""
+    return tokenizer_from_str(serialization.read_text(path))
+
+
+def tokenizer_from_str(text: str) -> Any:
+    """``Tokenizer.from_str(text)``, parsing the JSON with :func:`loads`."""
     from .tokenizer import Tokenizer
 
-    text = serialization.read_text(path)
     try:
         data = loads(text) if text.strip() else None
     except (ValueError, RecursionError):
@@ -140,4 +145,4 @@ def _array(s: str, idx: int, depth: int) -> tuple[list[Any], int]:
         idx = ws(s, idx + 1).end()
 
 
-__all__ = ["loads", "tokenizer_from_file"]
+__all__ = ["loads", "tokenizer_from_file", "tokenizer_from_str"]

@@ -7,7 +7,7 @@ Hub checkouts and packages keep every model's file under the same name
 
 :func:`tokenizer_file_name` names an opened file; :func:`trained_name` names a
 trained tokenizer after the vocabulary size it really has, and says when that is
-less than what was asked (a corpus too small for the requested size).
+not what was asked (a corpus too small for the requested size).
 
 Example:
     >>> trained_name("byte-bpe", 1469, asked=4000)
@@ -50,9 +50,11 @@ def tokenizer_file_name(path: str | os.PathLike[str]) -> str:
 
 
 def trained_name(algorithm: str, vocab_size: int, asked: int | None = None) -> str:
-    """``"<algorithm> <size>"``, plus ``(asked N)`` when the run stopped short of ``asked``."""
+    """``"<algorithm> <size>"``, plus ``(asked N)`` when the real size differs from ``asked``
+    (a run stops short when the corpus runs out of pairs; it overshoots when the alphabet
+    and the special tokens alone are more than was asked)."""
     name = f"{algorithm} {vocab_size:,}"
-    if asked is not None and vocab_size < asked:
+    if asked is not None and vocab_size != asked:
         name += f" (asked {asked:,})"
     return name
 

@@ -54,6 +54,7 @@ def test_trained_name_states_the_real_size():
     assert trained_name("byte-bpe", 1469, asked=4000) == "byte-bpe 1,469 (asked 4,000)"
     assert trained_name("wordpiece-likelihood", 4000, asked=4000) == "wordpiece-likelihood 4,000"
     assert trained_name("unigram", 500) == "unigram 500"
+    assert trained_name("wordpiece", 550, asked=300) == "wordpiece 550 (asked 300)"
 
 
 def test_real_minilm_file_is_named_after_its_model():
