@@ -83,6 +83,12 @@ class CorpusPreview:
     def needs_column(self) -> bool:
         return any(f in TABLE_FORMATS for f in self.formats)
 
+    @property
+    def needs_choice(self) -> bool:
+        """True when the reader's defaults cannot read it: a field or column must be picked."""
+        return (self.needs_field and self.default_field is None) or (
+            self.needs_column and self.default_column is None)
+
     def texts(self, field: str | None = None, column: str | int | None = None) -> list[str]:
         """The documents the reader would take from :attr:`records` with these options."""
         if self.format in JSON_FORMATS:

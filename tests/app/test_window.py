@@ -216,9 +216,8 @@ def test_reading_options_choose_the_json_field_for_every_pane(qtbot, window, tmp
     records = [{"title": "ignoredheading", "content": f"zebra quagga okapi {i}"} for i in range(40)]
     path = tmp_path / "records.jsonl"
     path.write_text("\n".join(json.dumps(r) for r in records), encoding="utf-8")
-    window.corpus_pane.field_edit.setText("content")
-    window.corpus_pane.column_edit.setText("2")
-    load_corpus(qtbot, window, [path])
+    with qtbot.waitSignal(window.corpus_pane.loaded, timeout=30000):
+        assert window.corpus_pane.load_paths([str(path)], field="content", column=2)
     corpus = window.session.corpus
     assert corpus.options == {"field": "content", "column": 2}
     assert "zebra" in corpus.word_counts and "ignoredheading" not in corpus.word_counts

@@ -18,6 +18,7 @@ def test_jsonl_fields_and_the_chosen_one(tmp_path):
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
     p = preview_files([path], n=5)
     assert (p.format, p.fields, p.default_field) == ("jsonl", ["title", "content"], None)
+    assert p.needs_choice
     assert len(p.records) == 5 and p.records[0]["id"] == 0
     assert p.texts(field="content") == [f"body {i}" for i in range(5)]
     # the reader takes the same documents with the same option
@@ -29,6 +30,7 @@ def test_csv_columns_and_default(tmp_path):
     path.write_text("label,text,lang\n1,hello world,en\n0,\"a, b\",fr\n", encoding="utf-8")
     p = preview_files([path])
     assert (p.format, p.columns, p.default_column) == ("csv", ["label", "text", "lang"], "text")
+    assert not p.needs_choice
     assert p.records == [["1", "hello world", "en"], ["0", "a, b", "fr"]]
     assert p.texts() == ["hello world", "a, b"] and p.texts(column="lang") == ["en", "fr"]
     assert p.texts(column=0) == ["1", "0"]
