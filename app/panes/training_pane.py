@@ -3,10 +3,13 @@
 Training runs ``subword_core.presets.train_tokenizer`` (read corpus, count words,
 train, assemble) in a child process driven by a
 :class:`~app.workers.ProcessGeneratorWorker` (``app.train_job``). Batches of events
-drive the progress bar, the ETA and a live pyqtgraph curve (pair count per merge
-for BPE, score per merge for WordPiece, loss per round for Unigram). Cancelling
-aborts the worker; the session's tokenizers are untouched until a training
-*returns*, so the previous tokenizer survives a cancel or an error.
+drive one progress bar for the whole run (``training_progress.OverallProgress``:
+percentage, stage and ETA across all stages) and a live pyqtgraph curve (pair count
+per merge for BPE, score per merge for WordPiece, loss per round for Unigram).
+The result arrives fully built (``train_job.TrainedResult``); the new tokenizer is
+named after the size it really has, and a notice says when that is not the size
+asked. Cancelling aborts the worker; the session's tokenizers are untouched until
+a training *returns*, so the previous tokenizer survives a cancel or an error.
 """
 
 from __future__ import annotations

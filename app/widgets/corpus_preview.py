@@ -233,8 +233,11 @@ class CorpusPreviewDialog(QDialog):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
+        # narrow columns for ids and labels, room for the text (capped: one long record
+        # must not push the others out of view)
+        self.table.resizeColumnsToContents()
         for col in range(len(columns)):
-            self.table.setColumnWidth(col, max(80, min(260, 760 // max(1, len(columns)))))
+            self.table.setColumnWidth(col, max(50, min(360, self.table.columnWidth(col))))
 
     @Slot()
     def _on_choice_changed(self, _text: str = "") -> None:
