@@ -11,12 +11,11 @@ invalid UTF-8, a preview *fails* with a :class:`~.errors.CorpusError` that says 
 words what is wrong (binary, not UTF-8, empty, invalid JSON): this is the moment
 the user can still pick another file.
 
-Example:
-    >>> p = preview_files(["data.jsonl"])          # doctest: +SKIP
-    >>> p.format, p.fields, p.default
-    ('jsonl', ['title', 'content'], None)
-    >>> p.texts(field="content")[:1]              # doctest: +SKIP
-    ['zebra quagga okapi']
+Usage::
+
+    p = preview_files(["data.jsonl"])
+    p.format, p.fields, p.default_field    # ('jsonl', ['title', 'content'], None)
+    p.texts(field="content")[:1]           # ['zebra quagga okapi']
 """
 
 from __future__ import annotations
