@@ -104,6 +104,9 @@ class CorpusPane(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setMinimumHeight(60)
+        self.table.setToolTip("Every distinct word of the corpus (after pre-tokenization): "
+                              "word, how often it occurs, and its share of all words. "
+                              "Click a header to sort.")
 
         buttons = QHBoxLayout()
         for w in (self.open_button, self.folder_button, self.cancel_button):
