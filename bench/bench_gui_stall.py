@@ -17,7 +17,9 @@ Scenarios (``--scenarios``, comma-separated, in this order):
   each measured until the new encoding is shown);
 - ``open``: open Llama 3 and Qwen 3 ``tokenizer.json`` files (tests/core/wild_sources.py;
   skipped when their packages are missing) through ``MainWindow.open_tokenizer``;
-- ``compare``: add the opened tokenizers (and the trained one) to the Compare pane.
+- ``compare``: add the opened tokenizers (and the trained one) to the Compare pane;
+- ``pane``: the same training in a training pane alone (its own session, no other pane
+  reacting to the new tokenizer): ``pane handback`` is the training's own hand-back.
 
     python bench/bench_gui_stall.py [--mb 10] [--algorithm byte-bpe] [--vocab-size 8000]
         [--corpus PATH] [--scenarios idle,load,train,stats,oov,keystroke,open,compare] [--blame]
@@ -53,7 +55,7 @@ from app.main import create_main_window, ensure_app  # noqa: E402
 from app.panes.training_pane import ALGORITHMS  # noqa: E402
 
 TICK_MS = 10
-SCENARIOS = ("idle", "load", "train", "stats", "oov", "keystroke", "open", "compare")
+SCENARIOS = ("idle", "load", "train", "stats", "oov", "keystroke", "open", "compare", "pane")
 #: the real tokenizer files opened by the ``open`` scenario (wild_sources names -> folder)
 OPEN_MODELS = {"llama-3": "Meta-Llama-3-8B", "qwen3": "Qwen3-8B"}
 KEYSTROKE_CHARS = 50_000
@@ -280,6 +282,37 @@ class Bench:
         editor.setPlainText("Hello, world! 한국어 café 🙂")  # the next scenarios use a short text
         wait(500)
 
+    def pane(self, corpus: Path) -> None:
+        from app.panes.training_pane import TrainingPane
+        from app.selection import SelectionModel
+        from app.session import CorpusState, Session
+
+        session = Session()
+        session.set_text(self.window.session.text or "Hello, world! 한국어 café 🙂")
+        session.set_corpus(CorpusState([str(corpus)]))
+        pane = TrainingPane(session, SelectionModel())
+        pane.show()
+        label = next(k for k, v in ALGORITHMS.items() if v[0] == self.args.algorithm)
+        pane.algorithm_combo.setCurrentText(label)
+        pane.vocab_spin.setValue(self.args.vocab_size)
+        wait(300)
+        last_event, finished = [0], []
+        pane.training_finished.connect(finished.append)
+
+        def run() -> None:
+            pane.start_training()
+            pane._handle.worker.yielded.connect(
+                lambda _batch: last_event.__setitem__(0, self.meter.clock.elapsed()))
+            wait_until(lambda: bool(finished) and not pane.is_training(), 3600)
+            wait(300)
+        self.measure("pane", run)
+        gaps, seconds = self.results["pane"]
+        self.results["pane handback"] = (
+            [g for g, at in zip(gaps, self.meter.at) if at >= last_event[0]], seconds)
+        self.notes.append(f"pane: trained {session.current.name if session.current else '-'}")
+        pane.shutdown()
+        pane.close()
+
     def open(self) -> None:
         import pytest
         from wild_sources import tokenizer_json
@@ -372,7 +405,10 @@ def main() -> int:
         if name == "compare" and not bench.opened and "open" not in wanted:
             bench.open()
         done = set(bench.results)
-        getattr(bench, name)() if name != "load" else bench.load(corpus)
+        if name in ("load", "pane"):
+            getattr(bench, name)(corpus)
+        else:
+            getattr(bench, name)()
         for key in bench.results:
             if key not in done:
                 print(summary(key, *bench.results[key]), flush=True)
