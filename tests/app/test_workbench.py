@@ -16,7 +16,11 @@ def _visible_docks(window) -> set[str]:
 
 
 @pytest.fixture
-def shown(qtbot, window):
+def shown(qtbot, window, monkeypatch):
+    # a shown window asks before quitting with unsaved tokenizers: say yes at teardown
+    # (a test that checks the question patches it again)
+    monkeypatch.setattr(QMessageBox, "question",
+                        staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes))
     window.resize(1280, 800)
     window.show()
     qtbot.waitExposed(window)
@@ -92,8 +96,8 @@ def test_session_is_restored_after_a_restart(qtbot, settings, tmp_path):
                               for i in range(200)), encoding="utf-8")
     first = create_main_window(load_sample=False, settings=settings)
     qtbot.addWidget(first)
-    first.corpus_pane.field_edit.setText("body")
-    load_corpus(qtbot, first, [str(corpus)])
+    with qtbot.waitSignal(first.corpus_pane.loaded, timeout=30000):
+        assert first.corpus_pane.load_paths([str(corpus)], field="body")
     entry = train(qtbot, first, "BPE with </w> (Sennrich)", 120)
     first.tokenizers_pane.rename_button.setEnabled(True)
     first.session.rename_tokenizer(entry.name, "my bpe")
@@ -148,9 +152,8 @@ def test_remove_can_be_undone(qtbot, window, sample_paths):
 def test_recent_corpus_keeps_its_reading_options(qtbot, window, tmp_path):
     corpus = tmp_path / "c.jsonl"
     corpus.write_text('{"content": "alpha beta"}\n' * 20, encoding="utf-8")
-    window.corpus_pane.field_edit.setText("content")
-    load_corpus(qtbot, window, [str(corpus)])
-    window.corpus_pane.field_edit.setText("")
+    with qtbot.waitSignal(window.corpus_pane.loaded, timeout=30000):
+        assert window.corpus_pane.load_paths([str(corpus)], field="content")
     action = window.recent_menu.actions()[0]
     assert "field=content" in action.text()
     with qtbot.waitSignal(window.corpus_pane.loaded, timeout=20000):
