@@ -2,41 +2,147 @@
 
 Dialogs go through Qt's static functions (``QFileDialog.getOpenFileName`` …,
 ``QMessageBox.critical``) so tests can substitute them. Every failure shows a
-message and leaves the session as it was; the core writes files atomically.
+message in words and leaves the session as it was; the core writes files atomically.
+Opening runs in a worker (a 10 MB Llama 3 file takes seconds to read and index):
+:func:`open_tokenizer` returns at once and calls back when the entry is added.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Generator
+from typing import Any
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtCore import QObject, Qt, Slot
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
+from subword_core.analysis import MergeGraph
 from subword_core.errors import SubwordError
-from subword_core.tokenizer import Tokenizer
+from subword_core.loading import tokenizer_from_file
+from subword_core.naming import tokenizer_file_name
 
 from .session import Session, TokenizerEntry
+from .workers import GeneratorWorker, WorkerHandle
 
 JSON_FILTER = "Tokenizer (*.json);;All files (*)"
 HISTORY_FILTER = "Training history (*.jsonl);;All files (*)"
 
 
-def open_tokenizer(parent: QWidget, session: Session, path: str | None = None) -> bool:
-    """Ask for (or take) a ``tokenizer.json`` and add it to the session as the current one."""
+def open_tokenizer(parent: QWidget, session: Session, path: str | None = None,
+                   on_opened: Callable[[TokenizerEntry], object] | None = None) -> bool:
+    """Ask for (or take) a ``tokenizer.json`` and open it in a worker; True if opening started.
+
+    The file is read, parsed and indexed (merge graph, compiled pre-tokenizer) off the
+    GUI thread, with a busy cursor and a status line; the GUI thread then only adds the
+    entry to the session, as the current tokenizer, named after its model or folder
+    (:func:`subword_core.naming.tokenizer_file_name`), and calls ``on_opened(entry)``.
+    A failure shows a message box in words and leaves the session unchanged.
+    While it runs, :func:`is_opening` is True; :func:`stop_opening` abandons it.
+    """
     if path is None:
         path, _ = QFileDialog.getOpenFileName(parent, "Open tokenizer.json", "", JSON_FILTER)
         if not path:
             return False
-    try:
-        tokenizer = Tokenizer.from_file(path)
-    except (SubwordError, OSError, ValueError, TypeError, KeyError) as exc:
-        QMessageBox.critical(parent, "Cannot open tokenizer",
-                             f"{path}\n\n{exc}\n\nThe session is unchanged.")
-        return False
-    entry = session.add_tokenizer(TokenizerEntry(Path(path).name, tokenizer, algorithm="file",
-                                                 source=str(path)))
-    session.notify(f"Opened {path} as {entry.name}")
+    opening = _Opening(parent, session, str(path), on_opened)
+    _openings(parent).append(opening)
+    opening.start()
     return True
+
+
+class _Opening(QObject):
+    """One tokenizer file being opened: the worker, and its results handled in the GUI thread
+    (slots of an object living there, so the worker's signals are queued to it)."""
+
+    def __init__(self, parent: QWidget, session: Session, path: str,
+                 on_opened: Callable[[TokenizerEntry], object] | None) -> None:
+        super().__init__(parent)
+        self._parent, self._session, self._path, self._on_opened = parent, session, path, on_opened
+        self.worker = GeneratorWorker(lambda: _open_job(path))
+        self.handle = WorkerHandle(self.worker, self)
+        self.worker.returned.connect(self._on_worker_returned)
+        self.worker.errored.connect(self._on_worker_errored)
+        self.worker.finished.connect(self._on_worker_finished)
+        self._busy = False
+
+    def start(self) -> None:
+        self._busy = True
+        QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
+        self._session.notify(f"Opening {self._path}…")
+        self.handle.start()
+
+    def stop(self) -> None:
+        self.handle.stop()
+
+    @Slot(object)
+    def _on_worker_returned(self, result: tuple[Any, Any, str]) -> None:
+        tokenizer, graph, name = result
+        entry = self._session.add_tokenizer(TokenizerEntry(
+            name, tokenizer, algorithm="file", source=self._path, graph=graph))
+        self._session.notify(f"Opened {self._path} as {entry.name}")
+        if self._on_opened is not None:
+            self._on_opened(entry)
+
+    @Slot(str)
+    def _on_worker_errored(self, _traceback: str) -> None:
+        self._session.notify("")  # clear "Opening …" from the status bar
+        self._restore_cursor()
+        QMessageBox.critical(self._parent, "Cannot open tokenizer",
+                             f"{self._path}\n\n{_in_words(self.worker.error)}\n\n"
+                             "The session is unchanged.")
+
+    @Slot()
+    def _on_worker_finished(self) -> None:
+        self.handle.stop()
+        openings = _openings(self._parent)
+        if self in openings:
+            openings.remove(self)
+        self._restore_cursor()
+
+    def _restore_cursor(self) -> None:
+        if self._busy:
+            self._busy = False
+            QApplication.restoreOverrideCursor()
+
+
+def is_opening(parent: QWidget) -> bool:
+    """True while a tokenizer file started with ``parent`` is being opened."""
+    return bool(_openings(parent))
+
+
+def stop_opening(parent: QWidget) -> None:
+    """Abandon the files being opened (before the window closes: stop their threads)."""
+    for opening in list(_openings(parent)):
+        opening.stop()
+
+
+def _openings(parent: QWidget) -> list[_Opening]:
+    # kept on the parent, so the workers live as long as it (PySide collects orphans)
+    openings = getattr(parent, "_tokenizer_openings", None)
+    if openings is None:
+        openings = []
+        parent._tokenizer_openings = openings  # type: ignore[attr-defined]
+    return openings
+
+
+def _open_job(path: str) -> Generator[str, None, tuple[Any, Any, str]]:
+    """Worker body: parse (in small steps, see ``subword_core.loading``), warm up, index."""
+    yield "reading"
+    tokenizer = tokenizer_from_file(path)
+    yield "indexing"
+    # the first encode compiles the pre-tokenizer's regex: pay it here, not in the GUI
+    tokenizer.encode("warm up")
+    graph = MergeGraph.of(tokenizer, None)
+    return tokenizer, graph, tokenizer_file_name(path)
+
+
+def _in_words(exc: BaseException | None) -> str:
+    """A failure as a sentence: the library's own message, never an exception class name."""
+    if isinstance(exc, SubwordError):
+        return str(exc)
+    if isinstance(exc, UnicodeDecodeError):
+        return "The file is not UTF-8 text."
+    if isinstance(exc, OSError):
+        return f"The file cannot be read: {exc.strerror or exc}."
+    return f"The file is not a tokenizer this program can read ({exc})."
 
 
 def save_tokenizer(parent: QWidget, session: Session) -> bool:

@@ -256,10 +256,9 @@ class MainWindow(QMainWindow):
     # -- files and recent files ----------------------------------------------------------------
     @Slot()
     def open_tokenizer(self, path: str | None = None) -> bool:
-        opened = file_actions.open_tokenizer(self, self.session, path)
-        if opened and self.session.current is not None:
-            self._remember(self.session.current.source, "tokenizer")
-        return opened
+        # opens in a worker: remembered as a recent file once it has been added
+        return file_actions.open_tokenizer(
+            self, self.session, path, on_opened=lambda e: self._remember(e.source, "tokenizer"))
 
     @Slot()
     def save_current_tokenizer(self) -> bool:
@@ -298,13 +297,7 @@ class MainWindow(QMainWindow):
 
     def load_corpus(self, paths: list[str], options: dict[str, Any] | None = None) -> bool:
         """Load ``paths`` with reading ``options`` (JSON field, CSV column, folder glob)."""
-        pane = self.corpus_pane
-        if options is not None:
-            for key, box in (("field", "field_edit"), ("column", "column_edit"),
-                             ("glob", "glob_edit")):
-                if hasattr(pane, box):
-                    getattr(pane, box).setText(str(options.get(key, "")))
-        return pane.load_paths(paths)
+        return self.corpus_pane.load_paths(paths, **(options or {}))
 
     # -- start: the last session, or the bundled sample corpus trained at once -----------------
     def start(self) -> None:
@@ -474,8 +467,8 @@ class MainWindow(QMainWindow):
         corpora = [p for p in paths if p not in tokenizers]
         for path in tokenizers:
             self.open_tokenizer(path)
-        if corpora:
-            self.corpus_pane.load_paths(corpora)
+        if corpora:  # the preview asks only when a field or column has to be picked
+            self.corpus_pane.open_with_preview(corpora, always=False)
         event.acceptProposedAction()
 
     # -- persistence ---------------------------------------------------------------------------
@@ -523,6 +516,7 @@ class MainWindow(QMainWindow):
                      self.vocab_pane, self.decode_pane):
             if pane is not None and hasattr(pane, "shutdown"):
                 pane.shutdown()
+        file_actions.stop_opening(self)
         self.analysis_docks.shutdown()
         self.session.shutdown()
 

@@ -3,29 +3,50 @@
 :func:`train_job` is what :class:`~app.workers.ProcessGeneratorWorker` starts:
 it reads the corpus and trains with the preset asked for.
 :func:`finish_train_job` then runs in the GUI process's worker thread: it rebuilds
-the tokenizer and indexes its merges (``analysis.MergeGraph``), so the GUI thread
-receives a tokenizer it can show without further work.
+the tokenizer and the history and indexes the merges (``analysis.MergeGraph``), so
+the GUI thread receives a :class:`TrainedResult` it only has to put in the session.
+
+Why the result travels in pieces (measured on a 50 MB training): unpickling is one
+C call that holds the GUI process's GIL, so a 32k-token model sent as one pickle
+stalls the GUI for a few hundred ms. The tokenizer travels as its ``tokenizer.json``
+text and is parsed in small steps (:mod:`subword_core.loading`); the history's
+records travel in chunks of :data:`RECORDS_PER_PART`, each unpickled on its own,
+so the GUI thread gets the GIL back between two of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from subword_core.analysis import MergeGraph
+from subword_core.loading import tokenizer_from_str
 from subword_core.presets import train_tokenizer
-from subword_core.tokenizer import Tokenizer
+from subword_core.trainers.history import TrainingHistory
+
+#: History records per piece sent from the child (each piece is one unpickling).
+RECORDS_PER_PART = 2000
+
+
+@dataclass
+class TrainedResult:
+    """What a training hands to the GUI thread: everything built, nothing left to compute."""
+
+    tokenizer: Any
+    history: Any
+    report: Any
+    graph: MergeGraph
+    vocab_size: int  # the size the tokenizer really has (may be below the size asked)
 
 
 def train_job(request: dict[str, Any], cancel: Callable[[], bool]
-              ) -> Generator[Any, None, tuple[str, Any, Any]]:
-    """Yield the core's events; return ``(tokenizer_json, history, report)``.
+              ) -> Generator[Any, None, tuple[Any, ...]]:
+    """Yield the core's events; return ``(tokenizer_json, trainer, options, report, *records)``.
 
-    The result is a flat tuple so that the process worker can send it piece by piece,
-    and the tokenizer travels as its ``tokenizer.json`` text: unpickling a 32k-token
-    model is one C call that holds the GUI process's GIL for a few hundred ms,
-    whereas :func:`finish_train_job` rebuilds it in Python (which yields the GIL).
+    The result is a flat tuple so that the process worker sends it piece by piece
+    (see the module docstring); ``records`` are the history's records in chunks.
 
     Args:
         request: ``paths``, ``algorithm``, ``vocab_size``, ``min_frequency``,
@@ -37,13 +58,26 @@ def train_job(request: dict[str, Any], cancel: Callable[[], bool]
         [Path(p) for p in request["paths"]], request["algorithm"], request["vocab_size"],
         min_frequency=request["min_frequency"], special_tokens=request["special_tokens"],
         scoring=request["scoring"], cancel=cancel, **request.get("reading", {}))
-    return result.tokenizer.to_str(), result.history, result.report
+    history = result.history
+    records = list(history.records) if history is not None else []
+    chunks = [records[i:i + RECORDS_PER_PART] for i in range(0, len(records), RECORDS_PER_PART)]
+    head = (result.tokenizer.to_str(),
+            history.trainer if history is not None else None,
+            dict(history.options) if history is not None else None,
+            result.report)
+    return head + tuple(chunks)
 
 
-def finish_train_job(result: tuple[str, Any, Any]) -> tuple[Any, Any, Any, MergeGraph]:
-    """Run in the GUI process's worker thread: ``(tokenizer, history, report, merge_graph)``."""
-    tokenizer_json, history, report = result
-    tokenizer = Tokenizer.from_str(tokenizer_json)
+def finish_train_job(result: tuple[Any, ...]) -> TrainedResult:
+    """Run in the GUI process's worker thread: rebuild everything the panes will show."""
+    tokenizer_json, trainer, options, report, *chunks = result
+    tokenizer = tokenizer_from_str(tokenizer_json)
+    history = None
+    if trainer is not None:
+        history = TrainingHistory(trainer, options or {})
+        for chunk in chunks:
+            history.records.extend(chunk)
     # the first encode compiles the pre-tokenizer's regex (~0.1 s): pay it here, not in the GUI
     tokenizer.encode("warm up")
-    return tokenizer, history, report, MergeGraph.of(tokenizer, history)
+    return TrainedResult(tokenizer, history, report, MergeGraph.of(tokenizer, history),
+                         tokenizer.get_vocab_size())

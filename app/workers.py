@@ -73,6 +73,12 @@ class _GcPause:
         with cls._lock:
             cls._users -= 1
             if cls._users == 0 and cls._was_enabled:
+                # subtle: every object made while the collector was paused is still in the
+                # youngest generation, so the first collection after enable() walks them all
+                # (measured 300-480 ms holding the GIL after opening Llama 3). What survived
+                # a worker is what the GUI keeps (a tokenizer, a table): freeze it, as
+                # app.main does with the startup objects.
+                gc.freeze()
                 gc.enable()
 
 

@@ -1,14 +1,32 @@
-"""How long does the explorer's event loop stall while a large corpus is loaded and trained?
+"""How long does the explorer's event loop stall while it works on large inputs?
 
-Builds the real window (``app.create_main_window``), loads a 10 MB corpus through the
-corpus pane, then trains through the training pane, exactly as a user would. A 10 ms
-``QTimer`` ticks on the GUI thread the whole time; a *stall* is a gap between two
-ticks minus the 10 ms period. Prints the longest stall and the 99th percentile for the
-loading phase and the training phase, and the wall times; and the same for 5 s of
-idling first (the noise floor of a busy machine).
+Builds the real window (``app.create_main_window``) and drives it as a user would,
+one *scenario* after another. A 10 ms ``QTimer`` ticks on the GUI thread the whole
+time; a *stall* is a gap between two ticks minus the 10 ms period. For each scenario
+the bench prints the longest stall and the 99th percentile, and the wall time.
 
-    python bench/bench_gui_stall.py [--algorithm byte-bpe] [--vocab-size 8000] [--mb 10]
-        [--corpus PATH]
+Scenarios (``--scenarios``, comma-separated, in this order):
+
+- ``idle``: 5 s of nothing (the noise floor of a busy machine);
+- ``load``: load the ``--mb`` corpus through the corpus pane;
+- ``train``: train through the training pane; ``handback`` is the part of the same
+  run after the child's last progress event (rebuilding and handing back the result);
+- ``stats``: corpus-wide counts of the statistics pane on the loaded corpus;
+- ``oov``: held-out retraining in the unseen-words pane (90 % / 10 % split);
+- ``keystroke``: one keystroke at the end of a 50,000-character text (5 keystrokes,
+  each measured until the new encoding is shown);
+- ``open``: open Llama 3 and Qwen 3 ``tokenizer.json`` files (tests/core/wild_sources.py;
+  skipped when their packages are missing) through ``MainWindow.open_tokenizer``;
+- ``compare``: add the opened tokenizers (and the trained one) to the Compare pane;
+- ``pane``: the same training in a training pane alone (its own session, no other pane
+  reacting to the new tokenizer): ``pane handback`` is the training's own hand-back.
+
+    python bench/bench_gui_stall.py [--mb 10] [--algorithm byte-bpe] [--vocab-size 8000]
+        [--corpus PATH] [--scenarios idle,load,train,stats,oov,keystroke,open,compare] [--blame]
+
+``--blame`` says *what* stalls: a watchdog thread samples every thread's stack when the GUI
+thread has not ticked for 120 ms (it runs when the GIL holder lets go, so the worker frames
+show what just held it, the GUI frame what the GUI thread was doing).
 
 Runs offscreen unless QT_QPA_PLATFORM says otherwise (e.g. under Xvfb with ``xcb``).
 """
@@ -18,18 +36,29 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
+import threading
 import time
+import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "core"))
 
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QObject, QSettings, QTimer, Slot  # noqa: E402
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QObject, QSettings, Qt, QTimer, Slot  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
 
 from app.main import create_main_window, ensure_app  # noqa: E402
 from app.panes.training_pane import ALGORITHMS  # noqa: E402
 
 TICK_MS = 10
+SCENARIOS = ("idle", "load", "train", "stats", "oov", "keystroke", "open", "compare", "pane")
+#: the real tokenizer files opened by the ``open`` scenario (wild_sources names -> folder)
+OPEN_MODELS = {"llama-3": "Meta-Llama-3-8B", "qwen3": "Qwen3-8B"}
+KEYSTROKE_CHARS = 50_000
 
 
 class StallMeter(QObject):
@@ -46,7 +75,7 @@ class StallMeter(QObject):
 
     def start(self) -> None:
         self.gaps = []
-        self.at: list[int] = []
+        self.at = []
         self.clock.start()
         self._last = 0
         self.timer.start()
@@ -57,17 +86,279 @@ class StallMeter(QObject):
 
     @Slot()
     def _on_timer_timeout(self) -> None:
+        Blame.beat = time.perf_counter()
         now = self.clock.elapsed()
         self.gaps.append(now - self._last - TICK_MS)
         self.at.append(now)
         self._last = now
 
 
+class Blame:
+    """Watchdog thread: the stacks of all threads during each GUI stall longer than 120 ms."""
+
+    beat = time.perf_counter()
+    THRESHOLD_S = 0.12
+
+    def __init__(self) -> None:
+        self.scenario = ""
+        self.reports: list[tuple[str, int, dict[str, list[str]]]] = []
+        self._gui = threading.get_ident()
+        threading.Thread(target=self._watch, daemon=True, name="blame").start()
+
+    def _watch(self) -> None:
+        while True:
+            time.sleep(0.005)
+            if time.perf_counter() - Blame.beat < self.THRESHOLD_S or not self.scenario:
+                continue
+            stacks = {}
+            for ident, frame in sys._current_frames().items():
+                if ident == threading.get_ident():
+                    continue
+                frames = traceback.extract_stack(frame)[-6:]
+                stacks["GUI" if ident == self._gui else f"thread {ident % 10000}"] = [
+                    f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in frames]
+            while time.perf_counter() - Blame.beat >= self.THRESHOLD_S:
+                time.sleep(0.005)
+            gap = int(1000 * (time.perf_counter() - Blame.beat))  # roughly: ended just now
+            self.reports.append((self.scenario, gap, stacks))
+
+    def print(self) -> None:
+        for scenario, _gap, stacks in self.reports:
+            print(f"  stall >120 ms in {scenario}:")
+            for who, frames in stacks.items():
+                print(f"    {who}: " + " > ".join(frames))
+
+
 def summary(name: str, gaps: list[int], seconds: float) -> str:
     ordered = sorted(gaps) or [0]
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    return (f"{name:9s} {seconds:7.1f} s  ticks {len(gaps):6d}  longest stall {max(ordered):5d} ms"
+    return (f"{name:13s} {seconds:7.1f} s  ticks {len(gaps):6d}  longest stall {max(ordered):5d} ms"
             f"  p99 {p99:4d} ms  stalls >100 ms: {sum(g > 100 for g in gaps)}")
+
+
+def wait(ms: int) -> None:
+    """Run the event loop for ``ms`` milliseconds."""
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
+def wait_until(predicate: Callable[[], bool], timeout_s: float = 600.0) -> bool:
+    """Run the event loop until ``predicate()`` holds (checked every 20 ms); False on timeout."""
+    loop = QEventLoop()
+    deadline = time.monotonic() + timeout_s
+    poll = QTimer(interval=20)
+
+    def check() -> None:
+        if predicate() or time.monotonic() > deadline:
+            loop.quit()
+
+    poll.timeout.connect(check)
+    poll.start()
+    if not predicate():
+        loop.exec()
+    poll.stop()
+    return predicate()
+
+
+class Bench:
+    def __init__(self, window, meter: StallMeter, args) -> None:
+        self.window, self.meter, self.args = window, meter, args
+        self.results: dict[str, tuple[list[int], float]] = {}
+        self.notes: list[str] = []
+        self.opened: list[str] = []
+        self.trained: str | None = None
+        self.blame = Blame() if args.blame else None
+        self._tmp = tempfile.TemporaryDirectory()
+
+    def measure(self, name: str, run: Callable[[], object]) -> None:
+        if self.blame is not None:
+            self.blame.scenario = name
+        t0 = time.perf_counter()
+        self.meter.start()
+        try:
+            run()
+        except Exception as exc:  # noqa: BLE001 - a scenario the app cannot run is reported
+            self.notes.append(f"{name}: failed: {exc!r}")
+        self.results[name] = (self.meter.stop(), time.perf_counter() - t0)
+        if self.blame is not None:
+            self.blame.scenario = ""
+
+    # -- scenarios --------------------------------------------------------------------------------
+    def idle(self) -> None:
+        self.measure("idle", lambda: wait(5000))
+
+    def load(self, corpus: Path) -> None:
+        pane = self.window.corpus_pane
+
+        def run() -> None:
+            pane.load_paths([str(corpus)])
+            wait_until(lambda: not pane.is_loading() and self.window.session.corpus is not None)
+        self.measure("load", run)
+
+    def train(self) -> None:
+        pane, args = self.window.training_pane, self.args
+        label = next(k for k, v in ALGORITHMS.items() if v[0] == args.algorithm)
+        pane.algorithm_combo.setCurrentText(label)
+        pane.vocab_spin.setValue(args.vocab_size)
+        last_event = [0]
+        finished = []
+
+        def run() -> None:
+            pane.training_finished.connect(finished.append)
+            pane.start_training()
+            pane._handle.worker.yielded.connect(
+                lambda _batch: last_event.__setitem__(0, self.meter.clock.elapsed()))
+            wait_until(lambda: bool(finished) and not pane.is_training(), 3600)
+            pane.training_finished.disconnect(finished.append)
+        self.measure("train", run)
+        gaps, seconds = self.results["train"]
+        # the stalls that end after the last progress event: handing back the result
+        after = [g for g, at in zip(gaps, self.meter.at) if at >= last_event[0]]
+        self.results["handback"] = (after, seconds)
+        entry = self.window.session.current
+        self.trained = entry.name if entry is not None and finished == [True] else None
+        self.notes.append(f"trained: {self.trained or pane.last_error}")
+
+    def _show_dock(self, key: str):
+        docks = self.window.docks
+        dock = docks.get(key)
+        if dock is not None:
+            dock.show()
+            dock.raise_()
+        return dock
+
+    def _current_trained(self) -> None:
+        if self.trained:
+            self.window.session.set_current(self.trained)
+            wait(300)
+
+    def stats(self) -> None:
+        self._current_trained()
+        stats = self.window.analysis_docks.stats
+
+        def run() -> None:
+            self._show_dock("stats")
+            wait(200)
+            wait_until(lambda: not stats.job.is_running())
+        self.measure("stats", run)
+        self.notes.append(f"stats: {stats.status.text()!r}")
+
+    def oov(self) -> None:
+        self._current_trained()
+        oov = self.window.analysis_docks.oov
+
+        def run() -> None:
+            self._show_dock("oov")
+            wait(200)
+            oov.retrain_check.setChecked(True)
+            oov.compute_heldout()
+            wait_until(lambda: not oov.job.is_running())
+        self.measure("oov", run)
+        self.notes.append(f"oov: {oov.heldout_label.text()[:100]!r}")
+
+    def keystroke(self) -> None:
+        self._current_trained()
+        window = self.window
+        editor = window.encoding_pane.input
+        words = "the quick brown fox 한국어 café 🙂 jumps over lazy dogs ".split(" ")
+        text = " ".join(words[i % len(words)] for i in range(KEYSTROKE_CHARS // 4))
+        text = text[:KEYSTROKE_CHARS]
+        editor.setPlainText(text)
+        wait_until(lambda: window.session.text == text and window.session.encoding is not None, 60)
+        wait(500)
+
+        def run() -> None:
+            editor.setFocus()
+            cursor = editor.textCursor()
+            cursor.movePosition(cursor.MoveOperation.End)
+            editor.setTextCursor(cursor)
+            for key in "abcde":
+                QTest.keyClick(editor, key)
+                wait_until(lambda k=key: window.session.text.endswith(k)
+                           and window.session.encoding is not None, 60)
+                wait(300)  # the redraws that follow the new encoding
+        self.measure("keystroke", run)
+        editor.setPlainText("Hello, world! 한국어 café 🙂")  # the next scenarios use a short text
+        wait(500)
+
+    def pane(self, corpus: Path) -> None:
+        from app.panes.training_pane import TrainingPane
+        from app.selection import SelectionModel
+        from app.session import CorpusState, Session
+
+        session = Session()
+        session.set_text(self.window.session.text or "Hello, world! 한국어 café 🙂")
+        session.set_corpus(CorpusState([str(corpus)]))
+        pane = TrainingPane(session, SelectionModel())
+        pane.show()
+        label = next(k for k, v in ALGORITHMS.items() if v[0] == self.args.algorithm)
+        pane.algorithm_combo.setCurrentText(label)
+        pane.vocab_spin.setValue(self.args.vocab_size)
+        wait(300)
+        last_event, finished = [0], []
+        pane.training_finished.connect(finished.append)
+
+        def run() -> None:
+            pane.start_training()
+            pane._handle.worker.yielded.connect(
+                lambda _batch: last_event.__setitem__(0, self.meter.clock.elapsed()))
+            wait_until(lambda: bool(finished) and not pane.is_training(), 3600)
+            wait(300)
+        self.measure("pane", run)
+        gaps, seconds = self.results["pane"]
+        self.results["pane handback"] = (
+            [g for g, at in zip(gaps, self.meter.at) if at >= last_event[0]], seconds)
+        self.notes.append(f"pane: trained {session.current.name if session.current else '-'}")
+        pane.shutdown()
+        pane.close()
+
+    def open(self) -> None:
+        import pytest
+        from wild_sources import tokenizer_json
+
+        window = self.window
+        for model, folder in OPEN_MODELS.items():
+            try:
+                data = tokenizer_json(model)
+            except pytest.skip.Exception as skipped:
+                self.notes.append(f"open {model}: skipped ({skipped})")
+                continue
+            path = Path(self._tmp.name) / folder / "tokenizer.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(data, encoding="utf-8")
+            before = len(window.session.entries)
+
+            def run(path=path, before=before) -> None:
+                window.open_tokenizer(str(path))
+                # synchronous today; asynchronous after issue 10: wait for the entry either way
+                wait_until(lambda: len(window.session.entries) > before, 120)
+                wait(300)
+            self.measure(f"open {model}", run)
+            entry = window.session.current
+            if entry is not None and len(window.session.entries) > before:
+                self.opened.append(entry.name)
+                self.notes.append(f"open {model}: named {entry.name!r}")
+
+    def compare(self) -> None:
+        compare = self.window.analysis_docks.compare
+        names = self.opened + ([self.trained] if self.trained else [])
+
+        def run() -> None:
+            self._show_dock("compare")
+            wait(200)
+            for name in names:
+                # ComparePane.add_entry(name) exists today; keep going if it changes shape
+                add = getattr(compare, "add_entry", None)
+                if add is None:
+                    raise RuntimeError("ComparePane has no add_entry")
+                add(name)
+                wait(100)
+            job = getattr(compare, "job", None)
+            wait_until(lambda: job is None or not job.is_running(), 600)
+            wait(300)
+        self.measure("compare", run)
+        self.notes.append(f"compare: {getattr(compare, 'names', '?')}")
 
 
 def main() -> int:
@@ -77,78 +368,58 @@ def main() -> int:
     parser.add_argument("--vocab-size", type=int, default=8000)
     parser.add_argument("--mb", type=float, default=10)
     parser.add_argument("--corpus", help="use this file instead of generated English prose")
+    parser.add_argument("--scenarios", default=",".join(SCENARIOS),
+                        help=f"comma-separated, from {','.join(SCENARIOS)}")
+    parser.add_argument("--blame", action="store_true",
+                        help="print the threads' stacks during each stall over 120 ms")
     args = parser.parse_args()
+    wanted = [s for s in args.scenarios.split(",") if s]
+    unknown = set(wanted) - set(SCENARIOS)
+    if unknown:
+        parser.error(f"unknown scenarios: {', '.join(sorted(unknown))}")
     if args.corpus:
         corpus = Path(args.corpus)
     else:
         from bench.corpora import english_prose
         corpus = english_prose(args.mb)
     print(f"corpus {corpus} ({corpus.stat().st_size / 1e6:.1f} MB), {args.algorithm} "
-          f"vocab {args.vocab_size}, platform {os.environ['QT_QPA_PLATFORM']}")
+          f"vocab {args.vocab_size}, platform {os.environ['QT_QPA_PLATFORM']}", flush=True)
 
     app = ensure_app()
     settings = QSettings(str(Path("/tmp") / "subword_stall.ini"), QSettings.Format.IniFormat)
     settings.clear()
     window = create_main_window(load_sample=False, settings=settings)
     window.show()
-    # subtle: app.quit() would close the window (Qt 6); wait in local event loops instead
-    loop = QEventLoop()
     # let the first paint of the window happen before measuring (it is not a worker's stall)
-    QTimer.singleShot(500, loop.quit)
-    loop.exec()
-    meter = StallMeter()
-    results = {}
-
-    # 0. the noise floor: the same meter with nothing running (a shared machine's load
-    # delays the GUI thread too, and that is not the worker's doing)
-    t0 = time.perf_counter()
-    meter.start()
-    QTimer.singleShot(5000, loop.quit)
-    loop.exec()
-    results["idle"] = (meter.stop(), time.perf_counter() - t0)
-
-    # 1. load the corpus through the corpus pane
-    t0 = time.perf_counter()
-    meter.start()
-    window.corpus_pane.loaded.connect(loop.quit)
-    window.corpus_pane.load_paths([str(corpus)])
-    loop.exec()
-    results["load"] = (meter.stop(), time.perf_counter() - t0)
-    if os.environ.get("STALL_DEBUG"):
-        print("worst load stalls (ms, ended at ms):",
-              sorted(zip(meter.gaps, meter.at), reverse=True)[:6], "load ended at",
-              meter.clock.elapsed())
-
-    # 2. train through the training pane
-    pane = window.training_pane
-    label = next(k for k, v in ALGORITHMS.items() if v[0] == args.algorithm)
-    pane.algorithm_combo.setCurrentText(label)
-    pane.vocab_spin.setValue(args.vocab_size)
-    pane.training_finished.connect(loop.quit)
-    t0 = time.perf_counter()
-    meter.start()
-    pane.start_training()
-    stages = []
-    if os.environ.get("STALL_DEBUG"):
-        from subword_core.trainers.events import StageStarted
-
-        pane._handle.worker.yielded.connect(
-            lambda batch: stages.extend((meter.clock.elapsed(), e.stage) for e in batch
-                                        if isinstance(e, StageStarted)))
-        pane._handle.worker.returned.connect(
-            lambda _r: stages.append((meter.clock.elapsed(), "returned")))
-    loop.exec()
-    results["train"] = (meter.stop(), time.perf_counter() - t0)
-    if os.environ.get("STALL_DEBUG"):
-        worst = sorted(zip(meter.gaps, meter.at), reverse=True)[:8]
-        print("worst train stalls (ms, ended at ms):", worst)
-        print("stages seen (ms):", stages)
+    wait(500)
+    bench = Bench(window, StallMeter(), args)
+    needs_corpus = {"load", "train", "stats", "oov"}
+    for name in SCENARIOS:
+        if name not in wanted:
+            continue
+        if name in needs_corpus and name != "load" and window.session.corpus is None:
+            bench.load(corpus)
+        if name in ("stats", "oov", "keystroke") and bench.trained is None and \
+                "train" not in wanted:
+            bench.train()
+        if name == "compare" and not bench.opened and "open" not in wanted:
+            bench.open()
+        done = set(bench.results)
+        if name in ("load", "pane"):
+            getattr(bench, name)(corpus)
+        else:
+            getattr(bench, name)()
+        for key in bench.results:
+            if key not in done:
+                print(summary(key, *bench.results[key]), flush=True)
     load_avg = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"load average {load_avg:.1f} on {os.cpu_count()} CPUs")
-    for name, (gaps, seconds) in results.items():
+    print(f"\nload average {load_avg:.1f} on {os.cpu_count()} CPUs")
+    for name, (gaps, seconds) in bench.results.items():
         print(summary(name, gaps, seconds))
-    entry = window.session.current
-    print("trained:", entry.name if entry else pane.last_error)
+    for note in bench.notes:
+        print("  ", note)
+    if bench.blame is not None:
+        bench.blame.print()
     window.close()
     app.processEvents()
     return 0

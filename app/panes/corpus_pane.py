@@ -1,8 +1,14 @@
 """CorpusPane: open a corpus (files, folders, drag and drop), see its report and word counts.
 
-Loading runs ``subword_core.corpus.iter_count_words`` in a worker (progress in
-bytes, cancel), then builds the word table's sort orders in the same worker.
-A failed or cancelled load leaves the session's corpus as it was.
+Opening (the buttons, the File menu, a drop) first shows a preview
+(:mod:`app.widgets.corpus_preview`): the first records, and the JSON field or CSV
+column to read, picked from what the file holds. Several files can be opened at
+once. Loading then runs ``subword_core.corpus.iter_count_words`` in a worker
+(progress in bytes, cancel), and builds the word table's sort orders in the same
+worker. A failed or cancelled load leaves the session's corpus as it was.
+
+``load_paths(paths, **options)`` loads without asking (recent corpora, tests);
+the options (``field``, ``column``, ``glob``) are kept in ``CorpusState.options``.
 """
 
 from __future__ import annotations
@@ -17,7 +23,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QMessageBox,
     QProgressBar,
     QPushButton,
     QTableView,
@@ -27,10 +32,12 @@ from PySide6.QtWidgets import (
 
 from subword_core.analysis import visible_text
 from subword_core.corpus import Corpus, iter_count_words
+from subword_core.errors import SubwordError
 
 from ..item_models import WordCountsModel, WordCountsTable
 from ..selection import SelectionModel
 from ..session import CorpusState, Session
+from ..widgets import corpus_preview
 from ..workers import GeneratorWorker, WorkerHandle
 
 CORPUS_FILTER = ("Corpora (*.txt *.jsonl *.json *.csv *.tsv *.gz *.bz2 *.xz);;All files (*)")
@@ -61,27 +68,32 @@ class CorpusPane(QWidget):
         self._options: dict[str, Any] = {}
         self.last_error = ""
 
-        self.open_button = QPushButton("Open file…", objectName="openCorpusButton")
+        self.open_button = QPushButton("Open files…", objectName="openCorpusButton")
+        self.open_button.setToolTip("Open one or several corpus files (.txt, .jsonl, .json, .csv, "
+                                    ".tsv, also .gz/.bz2/.xz), with a preview to choose the "
+                                    "field or column that holds the text")
         self.folder_button = QPushButton("Open folder…", objectName="openCorpusFolderButton")
+        self.folder_button.setToolTip("Open every file of a folder (a pattern chooses which)")
         self.cancel_button = QPushButton("Cancel", objectName="cancelCorpusButton")
+        self.cancel_button.setToolTip("Stop reading; the current corpus is kept")
         self.cancel_button.setEnabled(False)
         self.progress = QProgressBar(objectName="corpusProgress")
         self.progress.setTextVisible(True)
         self.progress.setFormat("no corpus")
+        self.progress.setToolTip("Reading the corpus: bytes read of the total")
         self.report_label = QLabel("Drop a file or folder here, or open one.",
                                    objectName="corpusReport")
         self.report_label.setWordWrap(True)
         self.report_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        # How to read structured files and folders (empty: the core's defaults).
-        self.field_edit = QLineEdit(objectName="corpusFieldEdit", placeholderText="text")
-        self.field_edit.setToolTip("JSON / JSONL: the field that holds the text")
-        self.column_edit = QLineEdit(objectName="corpusColumnEdit", placeholderText="text")
-        self.column_edit.setToolTip("CSV / TSV: the column name or 0-based index "
-                                    "(default: 'text', or the only column)")
-        self.glob_edit = QLineEdit(objectName="corpusGlobEdit", placeholderText="**/*")
-        self.glob_edit.setToolTip("Folders: which files to read, e.g. **/*.txt")
+        self.report_label.setToolTip("What was read: files, documents, characters, words")
+        # how the loaded corpus was read (chosen in the preview dialog)
+        self.options_label = QLabel("", objectName="corpusOptions")
+        self.options_label.setToolTip("How the files were read: the JSON field, the CSV column "
+                                      "and the folder pattern chosen when opening")
+        self.options_label.hide()
         self.filter_edit = QLineEdit(objectName="corpusFilter", placeholderText="Filter words…")
         self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setToolTip("Show only the words containing this text")
         self.model = WordCountsModel(self)
         self.table = QTableView(objectName="corpusTable")
         self.table.setModel(self.model)
@@ -92,20 +104,18 @@ class CorpusPane(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setMinimumHeight(60)
+        self.table.setToolTip("Every distinct word of the corpus (after pre-tokenization): "
+                              "word, how often it occurs, and its share of all words. "
+                              "Click a header to sort.")
 
         buttons = QHBoxLayout()
         for w in (self.open_button, self.folder_button, self.cancel_button):
             buttons.addWidget(w)
-        reading = QHBoxLayout()
-        for label, edit in (("field", self.field_edit), ("column", self.column_edit),
-                            ("glob", self.glob_edit)):
-            reading.addWidget(QLabel(label))
-            reading.addWidget(edit, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
-        layout.addLayout(reading)
         layout.addWidget(self.progress)
         layout.addWidget(self.report_label)
+        layout.addWidget(self.options_label)
         layout.addWidget(self.filter_edit)
         layout.addWidget(self.table, 1)
 
@@ -119,28 +129,43 @@ class CorpusPane(QWidget):
 
     # -- public actions ----------------------------------------------------------------------
     @Slot()
-    def open_file_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open corpus", "", CORPUS_FILTER)
-        if path:
-            self.load_paths([path])
+    def open_file_dialog(self) -> bool:
+        """Ask for one or several files, preview them, load them as chosen; True if started."""
+        paths, _ = QFileDialog.getOpenFileNames(self, "Open corpus files", "", CORPUS_FILTER)
+        return self.open_with_preview(paths)
 
     @Slot()
-    def open_folder_dialog(self) -> None:
+    def open_folder_dialog(self) -> bool:
         path = QFileDialog.getExistingDirectory(self, "Open corpus folder")
-        if path:
-            self.load_paths([path])
+        return self.open_with_preview([path] if path else [])
+
+    def open_with_preview(self, paths: list[str], always: bool = True) -> bool:
+        """Show the preview of ``paths``; load them with the field/column picked there.
+
+        ``always=False`` (drops) asks only when a field or column must be picked."""
+        if not paths:
+            return False
+        if self._handle is not None:
+            self._session.notify("A corpus is still loading; cancel it first.")
+            return False
+        options = corpus_preview.ask_corpus_options(self, [str(p) for p in paths], always)
+        if options is None:
+            return False
+        return self.load_paths(paths, **options)
 
     def is_loading(self) -> bool:
         return self._handle is not None
 
-    def load_paths(self, paths: list[str]) -> bool:
-        """Start loading ``paths`` in a worker; False while another load is running."""
+    def load_paths(self, paths: list[str], **options: Any) -> bool:
+        """Start loading ``paths`` in a worker, read with ``options`` (``field``, ``column``,
+        ``glob``: see ``subword_core.corpus.Corpus``); False while another load is running."""
         if self._handle is not None:
             self._session.notify("A corpus is still loading; cancel it first.")
             return False
         self._paths = [str(p) for p in paths]
-        self._options = self.reading_options()
-        worker = GeneratorWorker(lambda cancel: _load_corpus(self._paths, self._options, cancel),
+        self._options = {k: v for k, v in options.items() if v is not None and v != ""}
+        paths_, options_ = list(self._paths), dict(self._options)
+        worker = GeneratorWorker(lambda cancel: _load_corpus(paths_, options_, cancel),
                                  pass_cancel=True)
         worker.yielded.connect(self._on_worker_yielded)
         worker.returned.connect(self._on_worker_returned)
@@ -155,17 +180,10 @@ class CorpusPane(QWidget):
         self._handle.start()
         return True
 
-    def reading_options(self) -> dict[str, Any]:
-        """``Corpus`` options from the field / column / glob boxes (only those filled in)."""
-        options: dict[str, Any] = {}
-        if self.field_edit.text().strip():
-            options["field"] = self.field_edit.text().strip()
-        column = self.column_edit.text().strip()
-        if column:
-            options["column"] = int(column) if column.isdigit() else column
-        if self.glob_edit.text().strip():
-            options["glob"] = self.glob_edit.text().strip()
-        return options
+    def loaded_options(self) -> dict[str, Any]:
+        """The options the session's corpus was read with (empty without a corpus)."""
+        corpus = self._session.corpus
+        return dict(corpus.options) if corpus is not None else {}
 
     def _set_busy(self, busy: bool) -> None:
         self.cancel_button.setEnabled(busy)
@@ -204,17 +222,25 @@ class CorpusPane(QWidget):
         self.progress.setValue(1)
         self.progress.setFormat(f"{len(table):,} distinct words")
         state = CorpusState(list(self._paths), report, counts, dict(self._options))
+        self.options_label.setText(_options_text(self._options))
+        self.options_label.setVisible(bool(self._options))
         self._session.set_corpus(state)
         self._session.notify(f"Corpus loaded: {report.summary()}")
         self.loaded.emit(state)
 
     @Slot(str)
     def _on_worker_errored(self, text: str) -> None:
-        self.last_error = text.strip().splitlines()[-1]
+        error = self._handle.worker.error if self._handle is not None else None
+        if isinstance(error, SubwordError):
+            self.last_error = str(error)
+        elif isinstance(error, OSError):
+            self.last_error = f"the file cannot be read: {error.strerror or error}"
+        else:
+            self.last_error = f"the corpus could not be read ({text.strip().splitlines()[-1]})"
         self._reset_progress()
-        QMessageBox.critical(self, "Cannot read the corpus",
-                             f"{', '.join(self._paths)}\n\n{self.last_error}\n\n"
-                             "The previous corpus is kept.")
+        self._session.notify("")  # clear "Reading corpus …" from the status bar
+        corpus_preview.show_corpus_error(self, self._paths,
+                                         f"{self.last_error}\n\nThe previous corpus is kept.")
 
     @Slot()
     def _on_worker_aborted(self) -> None:
@@ -255,4 +281,15 @@ class CorpusPane(QWidget):
         paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
         if paths:
             event.acceptProposedAction()
-            self.load_paths(paths)
+            self.open_with_preview(paths, always=False)
+
+
+def _options_text(options: dict[str, Any]) -> str:
+    parts = []
+    if "field" in options:
+        parts.append(f"field “{options['field']}”")
+    if "column" in options:
+        parts.append(f"column “{options['column']}”")
+    if "glob" in options:
+        parts.append(f"files {options['glob']}")
+    return "Read: " + ", ".join(parts) if parts else ""

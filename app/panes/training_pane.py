@@ -3,15 +3,18 @@
 Training runs ``subword_core.presets.train_tokenizer`` (read corpus, count words,
 train, assemble) in a child process driven by a
 :class:`~app.workers.ProcessGeneratorWorker` (``app.train_job``). Batches of events
-drive the progress bar, the ETA and a live pyqtgraph curve (pair count per merge
-for BPE, score per merge for WordPiece, loss per round for Unigram). Cancelling
-aborts the worker; the session's tokenizers are untouched until a training
-*returns*, so the previous tokenizer survives a cancel or an error.
+drive one progress bar for the whole run (``training_progress.OverallProgress``:
+percentage, stage and ETA across all stages) and a live pyqtgraph curve (pair count
+per merge for BPE, score per merge for WordPiece, loss per round for Unigram).
+The result arrives fully built (``train_job.TrainedResult``); the new tokenizer is
+named after the size it really has, and a notice says when that is not the size
+asked. Cancelling aborts the worker; the session's tokenizers are untouched until
+a training *returns*, so the previous tokenizer survives a cancel or an error.
 """
 
 from __future__ import annotations
 
-import time
+import re
 from typing import Any
 
 from PySide6.QtCore import Signal, Slot
@@ -30,13 +33,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from subword_core.analysis import visible_token
+from subword_core.naming import trained_name
 from subword_core.presets import DEFAULT_SPECIAL_TOKENS
-from subword_core.trainers.events import MergeAdded, StageProgress, StageStarted, UnigramStep
+from subword_core.trainers.events import MergeAdded, UnigramStep
+from subword_core.training_progress import OverallProgress, format_eta
 
 from ..plots import TrainingCurvePlot
 from ..selection import SelectionModel
 from ..session import Session, TokenizerEntry
-from ..train_job import finish_train_job, train_job
+from ..train_job import TrainedResult, finish_train_job, train_job
 from ..workers import ProcessGeneratorWorker, WorkerHandle
 
 #: combo label -> (preset algorithm, WordPiece scoring, default vocabulary size)
@@ -47,9 +53,31 @@ ALGORITHMS: dict[str, tuple[str, str | None, int]] = {
     "WordPiece — frequency": ("wordpiece", "frequency", 600),
     "Unigram (SentencePiece)": ("unigram", None, 500),
 }
-STAGE_LABELS = {"count_words": "Counting words", "count_pairs": "Counting pairs",
-                "merge": "Merging", "seed": "Seeding pieces", "em": "EM", "prune": "Pruning",
-                "finalize": "Finishing"}
+TRAIN_TIP = "Train on the loaded corpus with these options (Ctrl+T)"
+#: Permille steps of the progress bar (one bar for the whole run).
+PROGRESS_STEPS = 1000
+
+
+def readable_number(value: float) -> str:
+    """A loss or score people can read: ``1,234``, ``12.35 k``, ``3.142 M``, ``0.0123``."""
+    size = abs(value)
+    if size >= 1e9:
+        return f"{value / 1e9:,.4g} G"
+    if size >= 1e6:
+        return f"{value / 1e6:.4g} M"
+    if size >= 1e4:
+        return f"{value / 1e3:.4g} k"
+    if size >= 1 or size == 0:
+        return f"{value:,.2f}".rstrip("0").rstrip(".")
+    return f"{value:.3g}"
+
+
+def _in_words(traceback_text: str) -> str:
+    """The message of a worker's traceback, without the exception's class name."""
+    lines = traceback_text.strip().splitlines()
+    last = lines[-1] if lines else "the training failed"
+    match = re.match(r"^[A-Za-z_][\w.]*(?:Error|Exception|Cancelled|Exit|Interrupt): (.+)$", last)
+    return match.group(1) if match else last
 
 
 class TrainingPane(QWidget):
@@ -65,31 +93,61 @@ class TrainingPane(QWidget):
         self._selection = selection
         self._handle: WorkerHandle | None = None
         self._request: dict[str, Any] = {}
-        self._stage = ""
-        self._stage_started = 0.0
+        self._overall: OverallProgress | None = None
         self.last_error = ""
 
         self.algorithm_combo = QComboBox(objectName="algorithmCombo")
         self.algorithm_combo.addItems(list(ALGORITHMS))
+        self.algorithm_combo.setToolTip(
+            "The training algorithm: byte-level BPE (GPT-2, no unknown tokens), BPE with an "
+            "end-of-word marker (Sennrich), WordPiece (BERT; merges chosen by likelihood or by "
+            "frequency) or Unigram (SentencePiece; prunes a large seed vocabulary)")
         self.vocab_spin = QSpinBox(objectName="vocabSizeSpin", minimum=1, maximum=1_000_000)
         self.vocab_spin.setSingleStep(100)
+        self.vocab_spin.setGroupSeparatorShown(True)
+        self.vocab_spin.setToolTip(
+            "Vocabulary size to reach, special tokens included. A small corpus may run out of "
+            "pairs first: the tokenizer's name then says the size it really has")
         self.min_frequency_spin = QSpinBox(objectName="minFrequencySpin", minimum=0,
                                            maximum=1_000_000, value=2)
+        self.min_frequency_spin.setGroupSeparatorShown(True)
+        self.min_frequency_spin.setToolTip(
+            "A pair is merged only if it occurs at least this many times in the corpus "
+            "(BPE and WordPiece; Unigram has no such threshold)")
         self.special_edit = QLineEdit(objectName="specialTokensEdit")
-        self.special_edit.setToolTip("Special tokens, separated by spaces")
+        self.special_edit.setToolTip("Special tokens, separated by spaces; they get the first ids "
+                                     "and are never split")
         self.train_button = QPushButton("Train", objectName="trainButton")
+        self.train_button.setToolTip(TRAIN_TIP)
         self.cancel_button = QPushButton("Cancel", objectName="cancelButton", enabled=False)
+        self.cancel_button.setToolTip("Stop this training; the current tokenizer is kept (Ctrl+.)")
         self.progress = QProgressBar(objectName="trainProgress")
+        self.progress.setRange(0, PROGRESS_STEPS)
+        self.progress.setValue(0)
         self.progress.setFormat("idle")
+        self.progress.setToolTip("The whole run: one percentage and the time left across all "
+                                 "stages (reading, counting, merging or EM rounds, finishing)")
         self.status_label = QLabel("", objectName="trainStatus")
         self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.status_label.setToolTip("The last merge (BPE, WordPiece) or round (Unigram)")
+        self.notice_label = QLabel("", objectName="trainNotice")
+        self.notice_label.setWordWrap(True)
+        self.notice_label.setStyleSheet(
+            "QLabel { background: palette(tooltip-base); color: palette(tooltip-text); "
+            "border: 1px solid palette(mid); padding: 3px; }")
+        self.notice_label.setToolTip("The run ended with another vocabulary size than asked")
+        self.notice_label.hide()
         self.plot = TrainingCurvePlot(self)
+        self.plot.setToolTip("Pair count per merge (BPE), score per merge (WordPiece) or loss per "
+                             "round (Unigram), drawn while the training runs")
 
         form = QFormLayout()
-        form.addRow("Algorithm", self.algorithm_combo)
-        form.addRow("Vocabulary size", self.vocab_spin)
-        form.addRow("Min frequency", self.min_frequency_spin)
-        form.addRow("Special tokens", self.special_edit)
+        for label, widget in (("Algorithm", self.algorithm_combo),
+                              ("Vocabulary size", self.vocab_spin),
+                              ("Min frequency", self.min_frequency_spin),
+                              ("Special tokens", self.special_edit)):
+            form.addRow(label, widget)
+            form.labelForField(widget).setToolTip(widget.toolTip())
         buttons = QHBoxLayout()
         buttons.addWidget(self.train_button)
         buttons.addWidget(self.cancel_button)
@@ -98,6 +156,7 @@ class TrainingPane(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.progress)
         layout.addWidget(self.status_label)
+        layout.addWidget(self.notice_label)
         layout.addWidget(self.plot, 1)
 
         self.algorithm_combo.currentTextChanged.connect(self._on_algorithm_changed)
@@ -156,7 +215,12 @@ class TrainingPane(QWidget):
         self._handle = WorkerHandle(worker, self)
         self._reset_plot(algorithm, scoring)
         self._set_busy(True)
-        self._set_stage("count_words", None)
+        # a new run: nothing of the previous one's status stays on screen
+        self.status_label.setText("")
+        self.notice_label.hide()
+        self.last_error = ""
+        self._overall = OverallProgress(algorithm, target=self.vocab_spin.value())
+        self._show_overall()
         self._handle.start()
         return True
 
@@ -183,7 +247,10 @@ class TrainingPane(QWidget):
     def _on_worker_yielded(self, batch: list) -> None:
         xs, ys = [], []
         last_merge = None
+        overall = self._overall
         for event in batch:
+            if overall is not None:
+                overall.update(event)
             if isinstance(event, MergeAdded):
                 xs.append(event.rank)
                 score = event.score if event.score is not None and event.left_count else event.count
@@ -192,63 +259,61 @@ class TrainingPane(QWidget):
             elif isinstance(event, UnigramStep):
                 xs.append(event.round)
                 ys.append(event.loss)
-                self.status_label.setText(f"Round {event.round}: {event.vocab_size:,} pieces, "
-                                          f"loss {event.loss:,.1f}, {len(event.removed)} removed")
-            elif isinstance(event, StageStarted):
-                self._set_stage(event.stage, event.total)
-            elif isinstance(event, StageProgress):
-                self._show_progress(event.stage, event.current, event.total)
+                self.status_label.setText(
+                    f"Round {event.round + 1:,}: {event.vocab_size:,} pieces, loss "
+                    f"{readable_number(event.loss)}, {len(event.removed):,} removed")
         self.plot.append(xs, ys)
+        self._show_overall()
         if last_merge is not None:
-            # progress itself comes from StageProgress("merge", vocabulary size, target)
-            self.status_label.setText(
-                f"Merge {last_merge.rank:,}: {last_merge.left!r} + {last_merge.right!r} → "
-                f"{last_merge.token!r} (count {last_merge.count:,})")
+            byte_level = self._request.get("algorithm") == "byte-bpe"
+            left, right, token = (visible_token(t, byte_level) for t in
+                                  (last_merge.left, last_merge.right, last_merge.token))
+            self.status_label.setText(f"Merge {last_merge.rank + 1:,}: {left} + {right} → {token} "
+                                      f"(count {last_merge.count:,})")
 
-    def _set_stage(self, stage: str, total: int | None) -> None:
-        self._stage = stage
-        self._stage_started = time.monotonic()
-        if total:
-            self.progress.setRange(0, max(1, int(total)))
-            self.progress.setValue(0)
-        else:
-            self.progress.setRange(0, 0)  # busy indicator
-        self.progress.setFormat(STAGE_LABELS.get(stage, stage))
-
-    def _show_progress(self, stage: str, current: int, total: int | None) -> None:
-        if stage != self._stage:
-            self._set_stage(stage, total)
-        label = STAGE_LABELS.get(stage, stage)
-        if not total:
-            self.progress.setFormat(f"{label}: {current:,}")
+    def _show_overall(self) -> None:
+        """One bar for the whole run: percentage, stage and time left."""
+        overall = self._overall
+        if overall is None:
             return
-        if self.progress.maximum() != total:
-            self.progress.setRange(0, int(total))
-        self.progress.setValue(min(int(current), int(total)))
-        elapsed = time.monotonic() - self._stage_started
-        fraction = current / total if total else 0.0
-        eta = f" — ETA {elapsed * (1 - fraction) / fraction:,.0f} s" if 0.02 < fraction < 1 else ""
-        self.progress.setFormat(f"{label} %p%{eta}")
+        self.progress.setRange(0, PROGRESS_STEPS)
+        self.progress.setValue(int(PROGRESS_STEPS * overall.fraction))
+        eta = format_eta(overall.eta_seconds())
+        self.progress.setFormat(f"{overall.percent}% · {overall.label}" + (f" · {eta}" if eta else ""))
 
     @Slot(object)
-    def _on_worker_returned(self, result: Any) -> None:
-        tokenizer, history, report, graph = result
+    def _on_worker_returned(self, result: TrainedResult) -> None:
+        # everything was built in the worker (train_job.finish_train_job): only references here
         r = self._request
+        algorithm = f"{r['algorithm']}{'-' + r['scoring'] if r['scoring'] else ''}"
+        asked, size = r["vocab_size"], result.vocab_size
         entry = TokenizerEntry(
-            name=f"{r['algorithm']}{'-' + r['scoring'] if r['scoring'] else ''} {r['vocab_size']}",
-            tokenizer=tokenizer, history=history, algorithm=r["algorithm"],
+            name=trained_name(algorithm, size, asked),
+            tokenizer=result.tokenizer, history=result.history, algorithm=r["algorithm"],
             options={k: r[k] for k in ("vocab_size", "min_frequency", "special_tokens", "scoring")},
-            source=", ".join(r["paths"]), graph=graph)
+            source=", ".join(r["paths"]), graph=result.graph)
+        if size < asked:
+            why = ("the corpus has too few distinct pieces" if r["algorithm"] == "unigram" else
+                   "the corpus has no more pairs to merge that occur at least "
+                   f"{max(1, r['min_frequency']):,} times")
+            self.notice_label.setText(f"⚠ Stopped at {size:,} tokens of the {asked:,} asked: "
+                                      f"{why}. A larger corpus gives more.")
+        elif size > asked:
+            self.notice_label.setText(f"⚠ {size:,} tokens, more than the {asked:,} asked: the "
+                                      "corpus's characters and the special tokens alone need them.")
+        self.notice_label.setVisible(size != asked)
         entry = self._session.add_tokenizer(entry)
+        if self._overall is not None:
+            self._overall.finish()
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
-        self.progress.setFormat(f"done: {entry.name} ({tokenizer.get_vocab_size():,} tokens)")
-        self._session.notify(f"Trained {entry.name} on {report.summary()}")
+        self.progress.setFormat(f"100% · done: {entry.name}")
+        self._session.notify(f"Trained {entry.name} on {result.report.summary()}")
         self.training_finished.emit(True)
 
     @Slot(str)
     def _on_worker_errored(self, text: str) -> None:
-        self.last_error = text.strip().splitlines()[-1]
+        self.last_error = _in_words(text)
         self._idle_progress("failed")
         QMessageBox.critical(self, "Training failed",
                              f"{self.last_error}\n\nThe current tokenizer is kept.")
@@ -291,4 +356,4 @@ class TrainingPane(QWidget):
     @Slot(object)
     def _on_session_corpus_changed(self, corpus: Any) -> None:
         self.train_button.setEnabled(corpus is not None and self._handle is None)
-        self.train_button.setToolTip("" if corpus is not None else "Open a corpus first")
+        self.train_button.setToolTip(TRAIN_TIP if corpus is not None else "Open a corpus first")

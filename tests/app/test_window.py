@@ -10,6 +10,7 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from app import file_actions
 from subword_core.analysis import MergeGraph, merges_used_by
 
 OBJECT_NAMES = ["corpusPane", "openCorpusButton", "corpusTable", "trainingPane", "algorithmCombo",
@@ -167,6 +168,7 @@ def test_malformed_tokenizer_json_shows_a_message(qtbot, window, sample_paths, t
     monkeypatch.setattr(QFileDialog, "getOpenFileName",
                         staticmethod(lambda *a, **k: (str(bad), "")))
     window.findChild(QAction, "openTokenizerAction").trigger()
+    qtbot.waitUntil(lambda: not file_actions.is_opening(window), timeout=10000)  # a worker reads it
     assert len(messages) == 1
     kind, title, text = messages[0]
     assert kind == "critical" and "tokenizer" in title.lower() and str(bad) in text
@@ -188,6 +190,7 @@ def test_save_and_reopen_tokenizer_and_history(qtbot, window, sample_paths, tmp_
     monkeypatch.setattr(QFileDialog, "getOpenFileName",
                         staticmethod(lambda *a, **k: (str(out), "")))
     window.findChild(QAction, "openTokenizerAction").trigger()
+    qtbot.waitUntil(lambda: not file_actions.is_opening(window), timeout=10000)  # a worker reads it
     assert messages == []
     reopened = window.session.current
     assert reopened is not entry and reopened.algorithm == "file"
@@ -213,9 +216,8 @@ def test_reading_options_choose_the_json_field_for_every_pane(qtbot, window, tmp
     records = [{"title": "ignoredheading", "content": f"zebra quagga okapi {i}"} for i in range(40)]
     path = tmp_path / "records.jsonl"
     path.write_text("\n".join(json.dumps(r) for r in records), encoding="utf-8")
-    window.corpus_pane.field_edit.setText("content")
-    window.corpus_pane.column_edit.setText("2")
-    load_corpus(qtbot, window, [path])
+    with qtbot.waitSignal(window.corpus_pane.loaded, timeout=30000):
+        assert window.corpus_pane.load_paths([str(path)], field="content", column=2)
     corpus = window.session.corpus
     assert corpus.options == {"field": "content", "column": 2}
     assert "zebra" in corpus.word_counts and "ignoredheading" not in corpus.word_counts

