@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QScrollArea,
     QSizePolicy,
+    QTableView,
     QToolBar,
     QWidget,
 )
@@ -48,6 +49,7 @@ from .selection import Selection, SelectionModel
 from .session import CorpusState, Session
 from .session_store import build_manifest, data_dir, iter_restore
 from .views import LAYOUT_VERSION, ViewManager
+from .widgets.copy_actions import install_table_copy
 from .workers import GeneratorWorker, WorkerHandle
 
 MAX_RECENT = 8
@@ -115,6 +117,8 @@ class MainWindow(QMainWindow):
         self.corpus_pane.loaded.connect(self._on_corpus_loaded)
         self.views.changed.connect(self._on_view_changed)
 
+        self._give_every_table_copy()
+
         # 4. size for this screen, then the user's saved layouts and options
         self._fit_to_screen()
         self._restore_settings()
@@ -126,6 +130,12 @@ class MainWindow(QMainWindow):
         dock.setWidget(_scrollable(pane))
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
         return dock
+
+    def _give_every_table_copy(self) -> None:
+        """Ctrl+C and a copy menu on every table that has no menu of its own yet."""
+        for view in self.findChildren(QTableView):
+            if view.contextMenuPolicy() != Qt.ContextMenuPolicy.CustomContextMenu:
+                install_table_copy(view)
 
     def _add_optional_docks(self) -> None:
         """Panes that may be missing from an older checkout stay out of the views."""
@@ -487,6 +497,12 @@ class MainWindow(QMainWindow):
         training = s.value("training", {})
         if isinstance(training, dict):
             self.training_pane.apply_settings(training)
+        options = _json_dict(s.value("encodeOptions", ""))
+        if options:
+            current = self.session.encode_options
+            self.session.set_encode_options(type(current)(**{
+                k: bool(options.get(k, getattr(current, k)))
+                for k in ("add_special_tokens", "truncation", "padding")}))
         text = s.value("text", "")
         if isinstance(text, str) and text:
             self.session.set_text(text)
@@ -503,6 +519,9 @@ class MainWindow(QMainWindow):
             s.setValue(f"views/{key}", state)
         s.setValue("view", self.views.current or "explore")
         s.setValue("training", self.training_pane.settings())
+        o = self.session.encode_options
+        s.setValue("encodeOptions", json.dumps({"add_special_tokens": o.add_special_tokens,
+                                                "truncation": o.truncation, "padding": o.padding}))
         s.setValue("text", self.session.text[:200_000])
         self._save_session()
         s.sync()

@@ -195,3 +195,37 @@ def test_help_and_first_start_hint(qtbot, shown, settings):
     box = shown.findChild(QMessageBox, "helpBox")
     assert box is not None and "Vocabulary" in box.text() and "Explore" in box.text()
     box.close()
+
+
+def test_every_table_copies_its_rows(qtbot, window, sample_paths):
+    from PySide6.QtGui import QGuiApplication
+
+    load_corpus(qtbot, window, sample_paths)
+    tables = window.findChildren(QTableView)
+    assert len(tables) >= 8
+    for table in tables:
+        assert table.contextMenuPolicy() == Qt.ContextMenuPolicy.CustomContextMenu, \
+            table.objectName()
+    words = window.findChild(QTableView, "corpusTable")
+    words.selectRow(0)
+    copy = [a for a in words.actions() if a.shortcut().toString() == "Ctrl+C"]
+    assert copy, "no Ctrl+C on the corpus table"
+    copy[0].trigger()
+    lines = QGuiApplication.clipboard().text().splitlines()
+    assert len(lines) == 2 and "\t" in lines[0]  # a header line and the selected row
+
+
+def test_encoding_options_survive_a_restart(qtbot, settings):
+    from app import create_main_window
+
+    first = create_main_window(load_sample=False, settings=settings)
+    qtbot.addWidget(first)
+    options = first.session.encode_options
+    first.session.set_encode_options(type(options)(add_special_tokens=False, truncation=False,
+                                                   padding=True))
+    first.close()
+    second = create_main_window(load_sample=False, settings=settings)
+    qtbot.addWidget(second)
+    restored = second.session.encode_options
+    assert (restored.add_special_tokens, restored.truncation, restored.padding) == (
+        False, False, True)
