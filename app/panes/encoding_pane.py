@@ -274,6 +274,11 @@ class EncodingPane(QWidget):
 
     @Slot(object)
     def _on_session_encoding_changed(self, encoding: Any) -> None:
+        # hidden (another view is shown): redrawn when shown, not for no one at every change
+        if not self.isVisibleTo(self.window()):
+            self._stale = True
+            return
+        self._stale = False
         tokenizer = self._session.tokenizer
         unk = unk_id(tokenizer) if tokenizer is not None else None
         highlight, selected = self._marks(self._selection.current, encoding)
@@ -336,6 +341,11 @@ class EncodingPane(QWidget):
         self._selection.set(Selection(span=tuple(enc.offsets[index]),
                                       token_ids=frozenset({enc.ids[index]}),
                                       token_index=index, origin="encoding"))
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if getattr(self, "_stale", False):
+            self._on_session_encoding_changed(self._session.encoding)
 
     def copy_actions(self) -> list:
         """Copy ids / tokens / JSON of the current encoding (for a menu or a toolbar)."""

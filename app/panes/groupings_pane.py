@@ -213,6 +213,12 @@ class GroupingsPane(QWidget):
 
     @Slot()
     def refresh(self, *_: Any) -> None:
+        # a pane the user cannot see (another view, a tab behind) refreshes when shown: on a
+        # new tokenizer it would otherwise aggregate and count frequencies for no one
+        if not self.isVisibleTo(self.window()):
+            self._stale = True
+            return
+        self._stale = False
         tokenizer, encoding = self._session.tokenizer, self._session.encoding
         source = self.source_combo.currentData()
         if tokenizer is None or encoding is None or source is None:
@@ -234,6 +240,11 @@ class GroupingsPane(QWidget):
             self.model.set_records(groups)
         self.note.setText(f"{len(groups):,} groups. Score = {SOURCE_LABELS[source]} rescaled to "
                           "[0, 1]; label HIGH when ≥ 0.5, as a 2-class classifier would.")
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if getattr(self, "_stale", False):
+            self.refresh()
 
     def _count_frequencies(self, tokenizer: Any) -> None:
         corpus = self._session.corpus

@@ -157,9 +157,18 @@ class OovPane(QWidget):
         session.tokenizers_changed.connect(self.refresh)
         self.refresh()
 
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if getattr(self, "_stale", False):
+            self.refresh()
+
     # -- outcomes ------------------------------------------------------------------------------
     @Slot()
     def refresh(self) -> None:
+        if not self.isVisibleTo(self.window()):  # another view is shown: refresh when shown
+            self._stale = True
+            return
+        self._stale = False
         text = self.input.text()
         self.reports = []
         for entry in self._session.entries[:MAX_TOKENIZERS]:

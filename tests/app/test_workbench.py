@@ -229,3 +229,16 @@ def test_encoding_options_survive_a_restart(qtbot, settings):
     restored = second.session.encode_options
     assert (restored.add_special_tokens, restored.truncation, restored.padding) == (
         False, False, True)
+
+
+def test_hidden_panes_catch_up_when_their_view_is_shown(qtbot, shown, sample_paths):
+    load_corpus(qtbot, shown, sample_paths)
+    set_text(qtbot, shown, "lower newest 한국어")
+    first = train(qtbot, shown, "Byte-level BPE (GPT-2)", 300)
+    shown.show_view("stats")  # the encoding pane is out of sight
+    second = train(qtbot, shown, "WordPiece — frequency", 300)
+    assert shown.session.current is second
+    assert shown.encoding_pane.view.encoding is not shown.session.encoding  # not redrawn unseen
+    shown.show_view("explore")
+    qtbot.waitUntil(lambda: shown.encoding_pane.view.encoding is shown.session.encoding)
+    assert first is not second

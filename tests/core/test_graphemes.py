@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+import regex
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from subword_core.graphemes import cluster_covers, grapheme_spans, joined_spans
 
@@ -33,3 +36,15 @@ def test_cluster_covers_union_of_tokens():
     spans = grapheme_spans("a" + FLAG)
     covers = cluster_covers(spans, [(5,), (0, 1), (1, 2)])
     assert covers == [(5,), (0, 1, 2)]
+
+
+_ALPHABET = ("ae 한\u1100\u1161\u11a8\r\n\t1\ufe0f\u20e3\u0301\u0308\u200d👨👩👧👍🏽🇰🇷🇯🇵"
+             "\u0915\u094d\u0937\u093f\u0600\u0e33\u200c")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=_ALPHABET, max_size=60))
+def test_joined_spans_equal_segmenting_the_whole_text(text):
+    whole = [m.span() for m in regex.finditer(r"\X", text, flags=regex.DOTALL)
+             if m.end() - m.start() > 1]
+    assert joined_spans(text) == whole
