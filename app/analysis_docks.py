@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QScrollArea, QWidget
 
+from .pane_support import catch_up_when_seen
 from .panes.compare_pane import ComparePane
 from .panes.oov_pane import OovPane
 from .panes.stats_pane import StatsPane
@@ -84,6 +85,7 @@ def add_analysis_docks(
         dock.setObjectName(f"{pane.objectName()}Dock")
         dock.setWidget(_scrollable(pane))
         window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+        catch_up_when_seen(dock, pane)
         if anchor is not None:
             window.tabifyDockWidget(anchor, dock)
         anchor = anchor or dock

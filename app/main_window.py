@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from . import file_actions, help_text, resources
 from .analysis_docks import add_analysis_docks
+from .pane_support import catch_up_when_seen
 from .panes.corpus_pane import CorpusPane
 from .panes.encoding_pane import EncodingPane
 from .panes.groupings_pane import GroupingsPane
@@ -129,7 +130,9 @@ class MainWindow(QMainWindow):
         dock.setObjectName(f"{pane.objectName()}Dock")
         dock.setWidget(_scrollable(pane))
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+        catch_up_when_seen(dock, pane)
         return dock
+
 
     def _give_every_table_copy(self) -> None:
         """Ctrl+C and a copy menu on every table that has no menu of its own yet."""

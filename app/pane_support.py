@@ -59,3 +59,31 @@ def no_generator_work(body: Callable[[], Any]) -> Generator[Any, None, Any]:
     if False:  # pragma: no cover - makes this function a generator
         yield None
     return body()
+
+
+def out_of_sight(widget: Any) -> bool:
+    """True when the user cannot see ``widget``: another view is shown, or its dock is a tab
+    behind another. Such a pane defers its work and catches up when it comes into sight
+    (the main window calls its ``catch_up()`` when its dock's tab is picked).
+
+    A window not shown yet (start-up, tests) counts as shown.
+    """
+    window = widget.window()
+    if not window.isVisible():
+        return not widget.isVisibleTo(window)
+    # subtle: a dock tab behind another stays isVisible(); only its visible region is empty
+    return not widget.isVisible() or widget.visibleRegion().isEmpty()
+
+
+def catch_up_when_seen(dock: Any, pane: Any) -> None:
+    """Call ``pane.catch_up()`` whenever ``dock`` comes into sight.
+
+    Picking a dock's tab sends the pane no showEvent (a tab behind stays "visible"); the
+    dock's ``visibilityChanged`` says it. The call waits for the next event-loop turn, once
+    the switch is laid out: until then the pane's visible region is still empty.
+    """
+    from PySide6.QtCore import QTimer
+
+    if hasattr(pane, "catch_up"):
+        dock.visibilityChanged.connect(
+            lambda seen, p=pane: seen and QTimer.singleShot(0, p.catch_up))

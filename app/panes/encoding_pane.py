@@ -44,6 +44,7 @@ from subword_core.graphemes import joined_spans
 from .. import style
 from ..encode_options import EncodeOptions, describe_settings
 from ..item_models import Column, RecordTableModel
+from ..pane_support import out_of_sight
 from ..selection import Selection, SelectionModel
 from ..session import EXPLAIN_LIMIT, Session
 from ..widgets import TokenTextView
@@ -275,7 +276,7 @@ class EncodingPane(QWidget):
     @Slot(object)
     def _on_session_encoding_changed(self, encoding: Any) -> None:
         # hidden (another view is shown): redrawn when shown, not for no one at every change
-        if not self.isVisibleTo(self.window()):
+        if out_of_sight(self):
             self._stale = True
             return
         self._stale = False
@@ -344,6 +345,10 @@ class EncodingPane(QWidget):
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
+        self.catch_up()
+
+    def catch_up(self) -> None:
+        """Redraw what changed while the pane was out of sight."""
         if getattr(self, "_stale", False):
             self._on_session_encoding_changed(self._session.encoding)
 

@@ -33,7 +33,14 @@ from .. import resources
 from ..item_models import Column
 from ..item_models.analysis_columns import TippedTableModel
 from ..jobs import FigureJob
-from ..pane_support import graph_of, graph_ready, in_words, no_generator_work, settled
+from ..pane_support import (
+    graph_of,
+    graph_ready,
+    in_words,
+    no_generator_work,
+    out_of_sight,
+    settled,
+)
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets import AlignmentView
@@ -215,7 +222,7 @@ class GroupingsPane(QWidget):
     def refresh(self, *_: Any) -> None:
         # a pane the user cannot see (another view, a tab behind) refreshes when shown: on a
         # new tokenizer it would otherwise aggregate and count frequencies for no one
-        if not self.isVisibleTo(self.window()):
+        if out_of_sight(self):
             self._stale = True
             return
         self._stale = False
@@ -243,6 +250,10 @@ class GroupingsPane(QWidget):
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
+        self.catch_up()
+
+    def catch_up(self) -> None:
+        """Refresh what changed while the pane was out of sight."""
         if getattr(self, "_stale", False):
             self.refresh()
 

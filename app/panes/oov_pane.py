@@ -35,7 +35,7 @@ from ..item_models.analysis_columns import (
     HELDOUT_COLUMNS, HELDOUT_TIPS, TippedTableModel, table_rows,
 )
 from ..jobs import FigureJob
-from ..pane_support import in_words
+from ..pane_support import in_words, out_of_sight
 from ..selection import SelectionModel
 from ..session import Session
 from ..widgets.export import export_dialog
@@ -159,13 +159,17 @@ class OovPane(QWidget):
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
+        self.catch_up()
+
+    def catch_up(self) -> None:
+        """Refresh what changed while the pane was out of sight."""
         if getattr(self, "_stale", False):
             self.refresh()
 
     # -- outcomes ------------------------------------------------------------------------------
     @Slot()
     def refresh(self) -> None:
-        if not self.isVisibleTo(self.window()):  # another view is shown: refresh when shown
+        if out_of_sight(self):  # another view is shown: refresh when shown
             self._stale = True
             return
         self._stale = False

@@ -31,7 +31,7 @@ from subword_core.stats import (
 )
 
 from ..jobs import FigureJob
-from ..pane_support import graph_of, graph_ready, in_words, settled
+from ..pane_support import graph_of, graph_ready, in_words, out_of_sight, settled
 from ..plots.clickable_histogram import ClickableHistogram
 from ..plots.clickable_points import ClickablePointsPlot
 from ..selection import Selection, SelectionModel
@@ -153,6 +153,11 @@ class StatsPane(QWidget):
     @Slot(object)
     def _on_session_tokenizer_changed(self, entry: Any) -> None:
         self._entry = entry
+        if out_of_sight(self):  # drawn when it comes into sight (catch_up)
+            self._stale_drawing = True
+            self._dirty = entry is not None
+            return
+        self._stale_drawing = False
         self.title.setText(f"Statistics of {entry.name}" if entry is not None else "No tokenizer")
         self.profile, self.curve = None, []
         self._vocab_bins, self._weighted_bins = [], []
@@ -176,12 +181,18 @@ class StatsPane(QWidget):
     def _request_corpus_figures(self) -> None:
         # costly: computed when the pane is shown (a hidden dock tab costs nothing)
         self._dirty = self._entry is not None
-        if self._dirty and self.isVisible():
+        if self._dirty and not out_of_sight(self):
             self._start_job()
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
-        if self._dirty:
+        self.catch_up()
+
+    def catch_up(self) -> None:
+        """Draw and compute what changed while the pane was out of sight."""
+        if getattr(self, "_stale_drawing", False):
+            self._on_session_tokenizer_changed(self._entry)
+        elif self._dirty and not out_of_sight(self):
             self._start_job()
 
     def _start_job(self) -> None:

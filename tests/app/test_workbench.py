@@ -242,3 +242,16 @@ def test_hidden_panes_catch_up_when_their_view_is_shown(qtbot, shown, sample_pat
     shown.show_view("explore")
     qtbot.waitUntil(lambda: shown.encoding_pane.view.encoding is shown.session.encoding)
     assert first is not second
+
+
+def test_a_dock_tab_behind_catches_up_when_picked(qtbot, shown, sample_paths):
+    load_corpus(qtbot, shown, sample_paths)
+    shown.show_view("explore")  # Offsets in front, Groupings a tab behind it
+    shown.docks["offsets"].raise_()
+    qtbot.wait(50)
+    train(qtbot, shown, "Byte-level BPE (GPT-2)", 300)
+    set_text(qtbot, shown, "lower newest")
+    groupings = shown.groupings_pane
+    assert groupings.model.rowCount() == 0  # nobody looked: nothing aggregated
+    shown.docks["groupings"].raise_()
+    qtbot.waitUntil(lambda: groupings.model.rowCount() > 0, timeout=5000)
