@@ -56,7 +56,14 @@ from ..jobs import FigureJob
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets import TokenTextView
-from ..pane_support import graph_of, graph_ready, in_words, no_generator_work, settled
+from ..pane_support import (
+    graph_of,
+    graph_ready,
+    in_words,
+    no_generator_work,
+    out_of_sight,
+    settled,
+)
 
 NO_MERGES = {
     "Unigram": "A Unigram model has no merges: it keeps pieces with log-probabilities and "
@@ -214,6 +221,10 @@ class MergesPane(QWidget):
     @Slot(object)
     def _on_session_tokenizer_changed(self, entry: Any) -> None:
         self._entry = entry
+        if out_of_sight(self):  # loaded when it comes into sight (catch_up)
+            self._stale_entry = True
+            return
+        self._stale_entry = False
         self._graph = MergeGraph()
         self._search_keys = None
         self.merges_model.set_rank_filter(None)  # a new model: searched again once loaded
@@ -401,7 +412,22 @@ class MergesPane(QWidget):
     def _on_replay_timer_timeout(self) -> None:
         self._replay()
 
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        self.catch_up()
+
+    def catch_up(self) -> None:
+        """Load and replay what changed while the pane was out of sight."""
+        if getattr(self, "_stale_entry", False):
+            self._on_session_tokenizer_changed(self._entry)
+        elif getattr(self, "_stale_replay", False):
+            self._replay()
+
     def _replay(self) -> None:
+        if out_of_sight(self):  # a new text or step: replayed when seen
+            self._stale_replay = True
+            return
+        self._stale_replay = False
         entry, graph = self._entry, self._graph
         n = self.slider.value()
         if entry is None or not self.slider.isEnabled():

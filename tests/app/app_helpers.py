@@ -30,3 +30,16 @@ def set_text(qtbot, window, text: str) -> None:
 
 def _left():
     return Qt.MouseButton.LeftButton
+
+
+def show_dock(qtbot, window, key: str) -> None:
+    """Bring a dock into the current view (View ▸ Panes), as a user does to see two panes at once."""
+    dock = window.docks[key]
+    dock.show()
+    dock.raise_()
+    pane = dock.widget().widget()  # the pane inside its scroll area
+    # a window never shown sends no visibilityChanged: call what it would call
+    if hasattr(pane, "catch_up"):
+        pane.catch_up()
+    qtbot.waitUntil(lambda: not getattr(pane, "_stale_entry", False)
+                    and not getattr(pane, "_stale_replay", False), timeout=10000)

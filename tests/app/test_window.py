@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from app_helpers import load_corpus, set_text, train
+from app_helpers import load_corpus, set_text, show_dock, train
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
@@ -69,6 +69,7 @@ def test_train_then_offsets_table_matches_core(qtbot, window, sample_paths, labe
 
 def test_select_merge_highlights_tokens_built_with_it(qtbot, window, sample_paths):
     load_corpus(qtbot, window, sample_paths)
+    show_dock(qtbot, window, "merges")  # the merge history beside the encoding
     entry = train(qtbot, window, "Byte-level BPE (GPT-2)", 500)
     set_text(qtbot, window, "the other theatre thesis")
     encoding = window.session.encoding
@@ -94,6 +95,7 @@ def test_select_merge_highlights_tokens_built_with_it(qtbot, window, sample_path
 
 def test_select_token_shows_tree_and_jumps_to_its_merge(qtbot, window, sample_paths):
     load_corpus(qtbot, window, sample_paths)
+    show_dock(qtbot, window, "merges")  # the merge history beside the encoding
     entry = train(qtbot, window, "BPE with </w> (Sennrich)", 900)
     set_text(qtbot, window, "the other theatre")
     encoding = window.session.encoding
@@ -128,6 +130,7 @@ def test_token_view_click_selects_everywhere(qtbot, window, sample_paths):
 
 def test_replay_slider_steps_through_merges(qtbot, window, sample_paths):
     load_corpus(qtbot, window, sample_paths)
+    show_dock(qtbot, window, "merges")  # the merge history beside the encoding
     entry = train(qtbot, window, "BPE with </w> (Sennrich)", 900)
     set_text(qtbot, window, "lower newest")
     pane = window.merges_pane
