@@ -12,7 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, QItemSelection, QItemSelectionModel, QSignalBlocker, Slot
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QSizePolicy,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from subword_core.analysis import is_byte_level, token_indices_with_ids, unk_id
 
@@ -45,6 +53,8 @@ class OffsetsPane(QWidget):
         self.table.horizontalHeader().setResizeContentsPrecision(64)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.caption = QLabel("", objectName="offsetsCaption")
+        # a long caption is cut (its tooltip has it all) rather than widening the dock
+        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.caption.setToolTip("Offsets are (start, end) character positions in the original "
                                 "text; special tokens have (0, 0)")
         self.copy_action = install_table_copy(self.table, self._copy_encoding_actions)
