@@ -144,7 +144,8 @@ class ComparePane(QWidget):
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(scroll)
         splitter.addWidget(self.tabs)
-        splitter.setSizes([260, 160])
+        # the tables below get as much room as the tokens above: at 1280x800 both stay >= 250 px
+        splitter.setSizes([300, 300])
         layout = QVBoxLayout(self)
         layout.addLayout(controls)
         layout.addWidget(splitter, 1)

@@ -55,6 +55,10 @@ def test_main_tables_are_tall_enough_at_1280x800(qtbot, shown, sample_paths):
     train(qtbot, shown, "Byte-level BPE (GPT-2)", 300)
     checks = {"explore": ["corpusTable", "offsetsTable"], "train": ["mergeHistoryTable"],
               "vocab": ["vocabTable"]}
+    shown.show_view("compare")
+    metrics = shown.analysis_docks.compare.tabs.currentWidget()
+    qtbot.waitUntil(metrics.isVisible)
+    assert metrics.height() >= 250, metrics.height()
     for key, names in checks.items():
         shown.show_view(key)
         for name in names:
