@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Slot
+from PySide6.QtCore import QByteArray, QSettings, Qt, Slot
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -47,7 +47,7 @@ from .panes.offsets_pane import OffsetsPane
 from .panes.tokenizers_pane import TokenizersPane
 from .panes.training_pane import TrainingPane
 from .selection import Selection, SelectionModel
-from .session import CorpusState, Session
+from .session import Session
 from .session_store import build_manifest, data_dir, iter_restore
 from .views import LAYOUT_VERSION, ViewManager
 from .widgets.copy_actions import install_table_copy
