@@ -24,6 +24,9 @@ import threading
 from collections.abc import Callable, Generator
 from typing import Any
 
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QWidget
+
 _GRAPH_LOCK = threading.Lock()
 _CLASS_PREFIX = re.compile(r"^\s*(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception|Warning)\s*:\s*")
 
@@ -75,6 +78,21 @@ def out_of_sight(widget: Any) -> bool:
     return not widget.isVisible() or widget.visibleRegion().isEmpty()
 
 
+class SightAwarePane(QWidget):
+    """A pane that defers its work while :func:`out_of_sight` and does it in :meth:`catch_up`.
+
+    ``catch_up`` runs when the pane is shown (another view picked) and, through
+    :func:`catch_up_when_seen`, when its dock's tab is picked.
+    """
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        self.catch_up()
+
+    def catch_up(self) -> None:
+        """Do what was deferred while the pane was out of sight (subclasses override)."""
+
+
 def catch_up_when_seen(dock: Any, pane: Any) -> None:
     """Call ``pane.catch_up()`` whenever ``dock`` comes into sight.
 
@@ -82,8 +100,6 @@ def catch_up_when_seen(dock: Any, pane: Any) -> None:
     dock's ``visibilityChanged`` says it. The call waits for the next event-loop turn, once
     the switch is laid out: until then the pane's visible region is still empty.
     """
-    from PySide6.QtCore import QTimer
-
     if hasattr(pane, "catch_up"):
         dock.visibilityChanged.connect(
             lambda seen, p=pane: seen and QTimer.singleShot(0, p.catch_up))

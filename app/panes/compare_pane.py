@@ -38,7 +38,7 @@ from ..item_models.analysis_columns import (
     boundary_columns, boundary_records, table_rows,
 )
 from ..jobs import FigureJob
-from ..pane_support import in_words, settled
+from ..pane_support import SightAwarePane, in_words, settled
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets.compare_view import CompareView
@@ -69,7 +69,7 @@ def _text_job(names: list[str], tokenizers: dict[str, Any], text: str, overlaps:
     return settled((names, text, alignment, metrics, byte_level, pairs))
 
 
-class ComparePane(QWidget):
+class ComparePane(SightAwarePane):
     """Compare set controls, the aligned rows, and the metrics / overlap / boundary tables."""
 
     #: The compare set changed (names in order): for saving it across restarts.
@@ -249,8 +249,8 @@ class ComparePane(QWidget):
         if self.isVisible():
             self._flush()
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
-        super().showEvent(event)
+    def catch_up(self) -> None:
+        """Compute what changed while the pane was out of sight."""
         self._flush()
 
     def _flush(self) -> None:

@@ -44,7 +44,7 @@ from subword_core.graphemes import joined_spans
 from .. import style
 from ..encode_options import EncodeOptions, describe_settings
 from ..item_models import Column, RecordTableModel
-from ..pane_support import out_of_sight
+from ..pane_support import SightAwarePane, out_of_sight
 from ..selection import Selection, SelectionModel
 from ..session import EXPLAIN_LIMIT, Session
 from ..widgets import TokenTextView
@@ -91,7 +91,7 @@ def _visible_keeping_clusters(text: str) -> str:
     return "".join(parts)
 
 
-class EncodingPane(QWidget):
+class EncodingPane(SightAwarePane):
     """Editable text on top, the tokens drawn over it below, optional pipeline stages."""
 
     def __init__(self, session: Session, selection: SelectionModel,
@@ -342,10 +342,6 @@ class EncodingPane(QWidget):
         self._selection.set(Selection(span=tuple(enc.offsets[index]),
                                       token_ids=frozenset({enc.ids[index]}),
                                       token_index=index, origin="encoding"))
-
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
-        super().showEvent(event)
-        self.catch_up()
 
     def catch_up(self) -> None:
         """Redraw what changed while the pane was out of sight."""

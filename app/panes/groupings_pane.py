@@ -34,6 +34,7 @@ from ..item_models import Column
 from ..item_models.analysis_columns import TippedTableModel
 from ..jobs import FigureJob
 from ..pane_support import (
+    SightAwarePane,
     graph_of,
     graph_ready,
     in_words,
@@ -74,7 +75,7 @@ def _frequencies(tokenizer: Any, counts: Any):
     return settled((yield from iter_token_frequencies(tokenizer, counts)))
 
 
-class GroupingsPane(QWidget):
+class GroupingsPane(SightAwarePane):
     """Aggregation strategies over per-token scores, and IOB label alignment."""
 
     def __init__(self, session: Session, selection: SelectionModel,
@@ -247,10 +248,6 @@ class GroupingsPane(QWidget):
             self.model.set_records(groups)
         self.note.setText(f"{len(groups):,} groups. Score = {SOURCE_LABELS[source]} rescaled to "
                           "[0, 1]; label HIGH when ≥ 0.5, as a 2-class classifier would.")
-
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
-        super().showEvent(event)
-        self.catch_up()
 
     def catch_up(self) -> None:
         """Refresh what changed while the pane was out of sight."""

@@ -57,6 +57,7 @@ from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets import TokenTextView
 from ..pane_support import (
+    SightAwarePane,
     graph_of,
     graph_ready,
     in_words,
@@ -103,7 +104,7 @@ def _replay_step(entry: Any, graph: MergeGraph, n: int, text: str) -> tuple:
     return settled((entry, n, text, truncated_tokenizer(entry.tokenizer, graph, n).encode(text)))
 
 
-class MergesPane(QWidget):
+class MergesPane(SightAwarePane):
     """Merge history table + merge tree + replay of the current text."""
 
     def __init__(self, session: Session, selection: SelectionModel,
@@ -411,10 +412,6 @@ class MergesPane(QWidget):
     @Slot()
     def _on_replay_timer_timeout(self) -> None:
         self._replay()
-
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
-        super().showEvent(event)
-        self.catch_up()
 
     def catch_up(self) -> None:
         """Load and replay what changed while the pane was out of sight."""

@@ -35,7 +35,7 @@ from ..item_models.analysis_columns import (
     HELDOUT_COLUMNS, HELDOUT_TIPS, TippedTableModel, table_rows,
 )
 from ..jobs import FigureJob
-from ..pane_support import in_words, out_of_sight
+from ..pane_support import SightAwarePane, in_words, out_of_sight
 from ..selection import SelectionModel
 from ..session import Session
 from ..widgets.export import export_dialog
@@ -56,7 +56,7 @@ def _heldout_job(read: Callable[[], Corpus], tokenizers: dict[str, Any],
     return (yield from iter_heldout(documents, tokenizers, retrain=retrain, cancel=cancel))
 
 
-class OovPane(QWidget):
+class OovPane(SightAwarePane):
     """Input box, per-tokenizer outcomes, the step-by-step trace, and the held-out split."""
 
     def __init__(self, session: Session, selection: SelectionModel,
@@ -156,10 +156,6 @@ class OovPane(QWidget):
         self.export_button.clicked.connect(self.export)
         session.tokenizers_changed.connect(self.refresh)
         self.refresh()
-
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
-        super().showEvent(event)
-        self.catch_up()
 
     def catch_up(self) -> None:
         """Refresh what changed while the pane was out of sight."""

@@ -31,7 +31,7 @@ from subword_core.stats import (
 )
 
 from ..jobs import FigureJob
-from ..pane_support import graph_of, graph_ready, in_words, out_of_sight, settled
+from ..pane_support import SightAwarePane, graph_of, graph_ready, in_words, out_of_sight, settled
 from ..plots.clickable_histogram import ClickableHistogram
 from ..plots.clickable_points import ClickablePointsPlot
 from ..selection import Selection, SelectionModel
@@ -66,7 +66,7 @@ def _labelled(plot: Any, name: str, x: str, y: str) -> Any:
     return plot
 
 
-class StatsPane(QWidget):
+class StatsPane(SightAwarePane):
     """Tabs of clickable plots, a caption per figure, and export."""
 
     def __init__(self, session: Session, selection: SelectionModel,
@@ -183,10 +183,6 @@ class StatsPane(QWidget):
         self._dirty = self._entry is not None
         if self._dirty and not out_of_sight(self):
             self._start_job()
-
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
-        super().showEvent(event)
-        self.catch_up()
 
     def catch_up(self) -> None:
         """Draw and compute what changed while the pane was out of sight."""

@@ -32,6 +32,7 @@ from subword_core.vocabulary import (
 
 from ..item_models.vocab_model import VocabModel
 from ..jobs import FigureJob
+from ..pane_support import SightAwarePane
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets.token_info_view import TokenInfoView
@@ -59,7 +60,7 @@ def _usage_job(entry: Any, corpus: Any, cancel: Any):
     return entry, corpus, usage
 
 
-class VocabPane(QWidget):
+class VocabPane(SightAwarePane):
     """Search box, vocabulary table, and the selected token's merge tree and corpus words."""
 
     def __init__(self, session: Session, selection: SelectionModel,
@@ -226,8 +227,8 @@ class VocabPane(QWidget):
         if pending is not None:
             self._select_id(pending)
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
-        super().showEvent(event)
+    def catch_up(self) -> None:
+        """Build the rows or count the usage deferred while the pane was out of sight."""
         if self._rows_dirty:
             self._start_rows()
         elif self._usage_dirty:
