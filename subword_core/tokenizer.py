@@ -83,6 +83,11 @@ class Tokenizer:
         self._added = AddedVocabulary()
         self._truncation: TruncationParams | None = None
         self._padding: PaddingParams | None = None
+        #: Where the tokenizer was opened from (:class:`subword_core.formats.Source`), or None.
+        self.source: Any = None
+        #: What a ``tokenizer_config.json`` said beside it (special-token roles,
+        #: ``model_max_length``...; :mod:`subword_core.formats.pretrained`), or None.
+        self.pretrained: Any = None
 
     def __repr__(self) -> str:
         return f"Tokenizer(model={type(self._model).__name__}, vocab_size={self.get_vocab_size()})"
