@@ -35,6 +35,8 @@ from __future__ import annotations
 
 import copy
 import itertools
+import re
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -44,6 +46,8 @@ from .analysis import byte_level_to_bytes, is_byte_level, unk_id
 from .encoding import Encoding
 from .pre_tokenizers import Whitespace
 from .trainers.events import StageProgress, StageStarted
+
+_NON_SPACE = re.compile(r"\S")
 
 Offsets = tuple[int, int]
 #: The compare view shows at most this many tokenizers side by side.
@@ -154,6 +158,34 @@ def boundaries(text: str, cover: list[tuple[int, ...]]) -> frozenset[int]:
         if previous is not None and not set(cover[previous]).intersection(cover[p]):
             cuts.add(p)
         previous = p
+    return frozenset(cuts)
+
+
+def encoding_boundaries(text: str, encoding: Encoding) -> frozenset[int]:
+    """``boundaries(text, char_cover(encoding, len(text)))`` without a per-character pass.
+
+    A non-space character is joined to the non-space character before it when one token
+    covers both, that is when both lie in one token's span; every other one is a cut.
+    Bisection over the non-space positions and slice assignment keep this C-level: the
+    corpus pass runs it on every document.
+
+    Example:
+        >>> class E: offsets, special_tokens_mask = [(0, 1), (1, 2), (3, 5)], [0, 0, 0]
+        >>> sorted(encoding_boundaries("ab cd", E))
+        [1, 3]
+    """
+    nonspace = [m.start() for m in _NON_SPACE.finditer(text)]
+    joined = bytearray(len(nonspace))
+    for (start, end), special in zip(encoding.offsets, encoding.special_tokens_mask):
+        if special:
+            continue
+        first, stop = bisect_left(nonspace, start), bisect_left(nonspace, end)
+        if stop > first + 1:
+            joined[first + 1:stop] = b"\x01" * (stop - first - 1)
+    cuts, k = [], joined.find(0, 1)
+    while k != -1:  # one step per cut, not per character
+        cuts.append(nonspace[k])
+        k = joined.find(0, k + 1)
     return frozenset(cuts)
 
 
@@ -283,6 +315,20 @@ class CorpusProfile:
     token_counts: Counter[int] = field(default_factory=Counter)
     documents: int = 0
     truncated: bool = False  # stopped at ``max_chars``: a prefix of the corpus
+    #: Token boundaries (:func:`boundaries`: cuts between non-space characters) this
+    #: tokenizer shares with the first one profiled, and those of either, summed over the
+    #: documents: how far a retrained tokenizer cuts the corpus like the one it came from.
+    shared_cuts: int = 0
+    either_cuts: int = 0
+
+    @property
+    def tokens_per_document(self) -> float:
+        return self.metrics.tokens / self.documents if self.documents else 0.0
+
+    @property
+    def cut_agreement(self) -> float | None:
+        """Jaccard of this tokenizer's boundaries and the first one's (1.0 for the first)."""
+        return self.shared_cuts / self.either_cuts if self.either_cuts else None
 
 
 def take_chars(documents: Iterable[str], max_chars: int) -> list[str]:
@@ -324,12 +370,18 @@ def iter_corpus_profiles(
                 profile.truncated = True
             break
         n_words = len(words(doc))
+        first_cuts: frozenset[int] | None = None
         for name, tok in plain.items():
             enc = tok.encode(doc, add_special_tokens=False)
             p = profiles[name]
             p.metrics = p.metrics + text_metrics(doc, enc, unks[name], n_words)
             p.token_counts.update(t for t, s in zip(enc.ids, enc.special_tokens_mask) if not s)
             p.documents += 1
+            cuts = encoding_boundaries(doc, enc)
+            if first_cuts is None:
+                first_cuts = cuts
+            p.shared_cuts += len(cuts & first_cuts)
+            p.either_cuts += len(cuts | first_cuts)
         done += len(doc)
         yield StageProgress(PROFILE_STAGE, done, max_chars)
     return profiles
@@ -432,6 +484,6 @@ def pairwise_overlaps(tokenizers: Mapping[str, Any]) -> list[Overlap]:
 __all__ = [
     "MAX_COMPARE", "PROFILE_STAGE", "AlignedRow", "Alignment", "CorpusProfile", "Metrics",
     "Overlap", "Segment", "align", "align_row", "align_tokenizers", "boundaries", "char_cover",
-    "encode_plain", "iter_corpus_profiles", "model_vocab", "pairwise_overlaps", "segments",
+    "encode_plain", "encoding_boundaries", "iter_corpus_profiles", "model_vocab", "pairwise_overlaps", "segments",
     "surface_form", "take_chars", "text_metrics", "vocab_overlap", "words",
 ]

@@ -69,11 +69,24 @@ def _metric_columns(prefix: str, key: str) -> list[Column]:
     ]
 
 
-#: Records: ``{"name": str, "text": Metrics, "corpus": Metrics | None}``.
+def _profile(attr: str):
+    def get(record: dict) -> Any:
+        profile = record.get("profile")
+        return None if profile is None else getattr(profile, attr)
+
+    return get
+
+
+_per_doc, _cuts = _profile("tokens_per_document"), _profile("cut_agreement")
+
+#: Records: ``{"name": str, "text": Metrics, "corpus": Metrics | None,
+#: "profile": CorpusProfile | None}``.
 METRIC_COLUMNS = [
     Column("tokenizer", lambda r: r["name"]),
     *_metric_columns("", "text"),
     *_metric_columns("corpus ", "corpus"),
+    Column("corpus tokens/doc", lambda r: fmt(_per_doc(r)), align_right=True, sort_key=_per_doc),
+    Column("corpus cuts shared", lambda r: pct(_cuts(r)), align_right=True, sort_key=_cuts),
 ]
 
 #: What each metric column means (header tooltips).
@@ -87,6 +100,12 @@ METRIC_TIPS = {
     "corpus chars/token": "Characters per token on the corpus",
     "corpus tokens/word": "Tokens per word on the corpus",
     "corpus unknown": "Share of unknown tokens on the corpus",
+    "corpus tokens/doc": "Tokens per corpus document: fewer means a model sees more text "
+                         "in its context window",
+    "corpus cuts shared": "Token boundaries on the corpus shared with the first tokenizer "
+                          "compared (Jaccard of their cuts): 100% = the corpus is cut the "
+                          "same way; a retrained tokenizer next to its original shows how "
+                          "much retraining moved",
 }
 
 #: Records: ``compare.Overlap``.

@@ -319,7 +319,8 @@ class ComparePane(SightAwarePane):
                 continue
             profile = self._profiles.get(entry.name)
             corpus = profile.metrics if profile is not None else None
-            rows.append({"name": entry.name, "text": metrics, "corpus": corpus})
+            rows.append({"name": entry.name, "text": metrics, "corpus": corpus,
+                         "profile": profile})
         self.metrics_model.set_records(rows)
 
     def _fill_boundaries(self) -> None:

@@ -6,7 +6,13 @@ tokenizers trained with the presets.
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import subword_core.compare as compare_module
 
 from subword_core.compare import (
     Metrics,
@@ -14,6 +20,7 @@ from subword_core.compare import (
     align_tokenizers,
     boundaries,
     char_cover,
+    encoding_boundaries,
     iter_corpus_profiles,
     pairwise_overlaps,
     segments,
@@ -161,6 +168,38 @@ def test_corpus_profile_by_hand():
 def test_corpus_profile_stops_after_max_chars():
     profile = drive(iter_corpus_profiles([TEXT, "low", "lower"], {"bpe": hand_bpe()}, max_chars=12))
     assert profile["bpe"].documents == 1 and profile["bpe"].truncated
+
+
+def test_corpus_profile_measures_cuts_shared_with_the_first_tokenizer():
+    # TEXT "lower lowest": hand BPE cuts low|er, low|e|[UNK]s? -> cuts at 3, 9, 10, 11
+    # (l o w e s t: "low", "e", "s"->UNK, "t"->UNK); WordPiece below cuts differently.
+    profiles = drive(iter_corpus_profiles([TEXT, "low"], {"bpe": hand_bpe(),
+                                                          "wp": hand_wordpiece()}))
+    bpe, wp = profiles["bpe"], profiles["wp"]
+    assert bpe.cut_agreement == 1.0 and bpe.shared_cuts == bpe.either_cuts > 0
+    ours = {c for doc in (TEXT, "low") for c in
+            encoding_boundaries(doc, hand_bpe().encode(doc))}
+    theirs = {c for doc in (TEXT, "low") for c in
+              encoding_boundaries(doc, hand_wordpiece().encode(doc))}
+    assert wp.shared_cuts == len(ours & theirs) and wp.either_cuts == len(ours | theirs)
+    assert bpe.tokens_per_document == 7 / 2
+
+
+_SPANS = st.lists(st.tuples(st.integers(0, 12), st.integers(0, 4), st.booleans()), max_size=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="ab \t\né", max_size=12), spans=_SPANS)
+def test_encoding_boundaries_equal_the_per_character_definition(text, spans):
+    offsets = sorted((min(s, len(text)), min(s + n, len(text))) for s, n, _ in spans)
+    encoding = Encoding(ids=[0] * len(offsets), tokens=["x"] * len(offsets), offsets=offsets,
+                        special_tokens_mask=[int(sp) for *_, sp in spans][:len(offsets)])
+    assert encoding_boundaries(text, encoding) == boundaries(
+        text, char_cover(encoding, len(text)))
+
+
+def test_doctests():
+    assert doctest.testmod(compare_module).failed == 0
 
 
 def test_truncation_of_the_tokenizer_does_not_hide_tokens():
