@@ -25,6 +25,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QDockWidget,
+    QInputDialog,
     QLabel,
     QMainWindow,
     QMenu,
@@ -117,6 +118,8 @@ class MainWindow(QMainWindow):
         session.text_changed.connect(self._on_session_text_changed)
         self.corpus_pane.loaded.connect(self._on_corpus_loaded)
         self.views.changed.connect(self._on_view_changed)
+        self.tokenizers_pane.retrain_requested.connect(self.retrain_current)
+        self.training_pane.retrained.connect(self._on_retrained)
 
         self._give_every_table_copy()
 
@@ -229,6 +232,10 @@ class MainWindow(QMainWindow):
         self._action(train, "&Train", "trainAction", self.training_pane.start_training, "Ctrl+T")
         self._action(train, "&Cancel training", "cancelTrainingAction",
                      self.training_pane.cancel, "Ctrl+.")
+        self.retrain_action = self._action(
+            train, "&Retrain on this corpus…", "retrainAction", self.retrain_current,
+            "Ctrl+Shift+T", "Train the current tokenizer's pipeline (normalizer, pre-tokenizer, "
+            "special tokens, post-processor) on the loaded corpus, then compare old and new")
         view = bar.addMenu("&View")
         for action in self.view_actions.values():
             view.addAction(action)
@@ -335,6 +342,40 @@ class MainWindow(QMainWindow):
             self._train_after_load = False
             self.training_pane.training_finished.connect(self._on_first_training_finished)
             self.training_pane.start_training()
+
+    # -- retraining: an opened tokenizer's pipeline learnt again on the loaded corpus --------
+    @Slot()
+    def retrain_current(self) -> bool:
+        """Ask for a vocabulary size and retrain the current tokenizer on the corpus."""
+        entry, corpus = self.session.current, self.session.corpus
+        if entry is None or corpus is None:
+            QMessageBox.warning(self, "Retrain on this corpus",
+                                "Open a tokenizer and a corpus first: retraining learns the "
+                                "tokenizer's model again on the corpus, keeping its pipeline.")
+            return False
+        if self.training_pane.is_training():
+            QMessageBox.information(self, "Retrain on this corpus",
+                                    "A training is running; wait for it or cancel it first.")
+            return False
+        size, ok = QInputDialog.getInt(
+            self, "Retrain on this corpus",
+            f"Learn {entry.name}'s model again on {corpus.label},\nkeeping its normalizer, "
+            "pre-tokenizer, special tokens and post-processor.\n\nVocabulary size:",
+            entry.tokenizer.get_vocab_size(with_added_tokens=False), 1, 10_000_000, 1000)
+        if not ok:
+            return False
+        started = self.training_pane.start_retraining(entry, size)
+        if started:
+            self.show_view("train")
+        return started
+
+    @Slot(str, str)
+    def _on_retrained(self, original: str, retrained: str) -> None:
+        # the course's question after retraining: how differently do old and new cut my corpus?
+        compare = self.analysis_docks.compare
+        if hasattr(compare, "set_compared"):
+            compare.set_compared([original, retrained])
+            self.show_view("compare")
 
     @Slot(bool)
     def _on_first_training_finished(self, ok: bool) -> None:

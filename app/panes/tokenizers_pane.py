@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -22,11 +22,13 @@ from PySide6.QtWidgets import (
 )
 
 from ..selection import SelectionModel
-from ..session import Session
+from ..session import Session, TokenizerEntry
 
 
 class TokenizersPane(QWidget):
-    """Combo of session tokenizers with Rename and Remove buttons."""
+    """Combo of session tokenizers with Rename, Remove and Retrain buttons."""
+
+    retrain_requested = Signal()  # the window asks for a size and starts the retraining
 
     def __init__(self, session: Session, selection: SelectionModel,
                  parent: QWidget | None = None) -> None:
@@ -38,6 +40,10 @@ class TokenizersPane(QWidget):
         self.combo.setToolTip("Tokenizers kept in this session; pick one to explore it")
         self.rename_button = QPushButton("Rename…", objectName="renameTokenizerButton")
         self.remove_button = QPushButton("Remove", objectName="removeTokenizerButton")
+        self.retrain_button = QPushButton("Retrain…", objectName="retrainTokenizerButton")
+        self.retrain_button.setToolTip("Learn this tokenizer's model again on the loaded corpus, "
+                                       "keeping its pipeline, then compare old and new "
+                                       "(Ctrl+Shift+T)")
         self.rename_button.setToolTip("Give the current tokenizer another name (kept across restarts)")
         self.remove_button.setToolTip("Remove the current tokenizer from the session "
                                       "(Edit ▸ Undo remove brings it back)")
@@ -51,11 +57,13 @@ class TokenizersPane(QWidget):
         layout.addWidget(self.combo)
         layout.addWidget(self.rename_button)
         layout.addWidget(self.remove_button)
+        layout.addWidget(self.retrain_button)
         layout.addWidget(self.info, 1)
 
         self.combo.activated.connect(self._on_combo_activated)
         self.rename_button.clicked.connect(self._on_rename_clicked)
         self.remove_button.clicked.connect(self._on_remove_clicked)
+        self.retrain_button.clicked.connect(self.retrain_requested)
         session.tokenizers_changed.connect(self._on_session_changed)
         session.tokenizer_changed.connect(self._on_session_changed)
         self._on_session_changed()
@@ -68,14 +76,13 @@ class TokenizersPane(QWidget):
         current = self._session.current
         if current is not None:
             self.combo.setCurrentText(current.name)
-            tok = current.tokenizer
-            names = ", ".join(Path(p).name for p in current.source.split(", ") if p)
-            self.info.setText(f"{type(tok.model).__name__}, {tok.get_vocab_size():,} tokens"
-                              + (f" — from {names}" if names else ""))
-            self.info.setToolTip(current.source)
+            text, tip = describe_entry(current)
+            self.info.setText(text)
+            self.info.setToolTip(tip)
         else:
-            self.info.setText("no tokenizer yet: open a corpus and train, or open a tokenizer.json")
-        for w in (self.rename_button, self.remove_button):
+            self.info.setText("no tokenizer yet: open a corpus and train, or open a tokenizer")
+            self.info.setToolTip("")
+        for w in (self.rename_button, self.remove_button, self.retrain_button):
             w.setEnabled(bool(names))
 
     @Slot(int)
@@ -95,3 +102,26 @@ class TokenizersPane(QWidget):
     def _on_remove_clicked(self) -> None:
         if self._session.current is not None:
             self._session.remove_tokenizer(self._session.current.name)
+
+
+def describe_entry(entry: TokenizerEntry) -> tuple[str, str]:
+    """What a tokenizer is and where it came from: a short line and its full tooltip.
+
+    An opened file says its format (``tokenizer.source``, e.g. "SentencePiece BPE model,
+    32,000 pieces") and anything guessed while opening it; a trained one its model, size,
+    the corpus files and, for a retraining, the tokenizer it was learnt like.
+    """
+    tok = entry.tokenizer
+    size = f"{tok.get_vocab_size():,} tokens"
+    source = getattr(tok, "source", None)
+    files = ", ".join(Path(p).name for p in entry.source.split(", ") if p)
+    if source is not None and entry.algorithm == "file":
+        text = f"{source.description} — {Path(source.path).name or source.path}"
+        tip = "\n".join([f"{source.description} ({source.format})", source.path, *source.notes])
+        return text, tip
+    text = f"{type(tok.model).__name__}, {size}" + (f" — from {files}" if files else "")
+    retrained_from = entry.options.get("retrained_from")
+    if retrained_from:
+        text = f"{type(tok.model).__name__}, {size}, {retrained_from}'s pipeline retrained" + (
+            f" on {files}" if files else "")
+    return text, entry.source

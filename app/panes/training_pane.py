@@ -15,6 +15,7 @@ a training *returns*, so the previous tokenizer survives a cancel or an error.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Signal, Slot
@@ -33,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from subword_core.analysis import visible_token
+from subword_core.analysis import is_byte_level, visible_token
 from subword_core.naming import trained_name
 from subword_core.presets import DEFAULT_SPECIAL_TOKENS
 from subword_core.trainers.events import MergeAdded, UnigramStep
@@ -72,6 +73,24 @@ def readable_number(value: float) -> str:
     return f"{value:.3g}"
 
 
+def retrain_kind(tokenizer: Any) -> str | None:
+    """The training algorithm of ``tokenizer``'s model for the progress and the curve,
+    or None when the model has no trainer (WordLevel, TFDS subwords)."""
+    name = type(tokenizer.model).__name__
+    if name == "BPE":
+        return "byte-bpe" if is_byte_level(tokenizer) else "bpe"
+    return {"WordPiece": "wordpiece", "Unigram": "unigram"}.get(name)
+
+
+def _like(entry: TokenizerEntry) -> dict[str, Any]:
+    """How the training child gets the original: an opened file is opened again there (a
+    10 MB Llama 3 serialized here would hold the GUI thread); a tokenizer trained in this
+    session travels as its ``tokenizer.json`` text (small: trained on a corpus at hand)."""
+    if entry.algorithm == "file" and entry.source and Path(entry.source).exists():
+        return {"like_path": entry.source, "like_options": dict(entry.options.get("open", {}))}
+    return {"like": entry.tokenizer.to_str()}
+
+
 def _in_words(traceback_text: str) -> str:
     """The message of a worker's traceback, without the exception's class name."""
     lines = traceback_text.strip().splitlines()
@@ -84,6 +103,7 @@ class TrainingPane(QWidget):
     """Trainer form, progress with ETA, and a live training curve."""
 
     training_finished = Signal(bool)  # True when a tokenizer was added
+    retrained = Signal(str, str)  # (original name, new name) when a retraining returned
 
     def __init__(self, session: Session, selection: SelectionModel,
                  parent: QWidget | None = None) -> None:
@@ -197,13 +217,43 @@ class TrainingPane(QWidget):
                 QMessageBox.warning(self, "No corpus", "Open a corpus before training.")
             return False
         algorithm, scoring, _ = ALGORITHMS[self.algorithm_combo.currentText()]
-        self._request = {
+        return self._start({
             "paths": list(corpus.paths), "reading": dict(corpus.options),
             "algorithm": algorithm, "scoring": scoring,
             "vocab_size": self.vocab_spin.value(), "min_frequency": self.min_frequency_spin.value(),
             "special_tokens": self.special_edit.text().split(), "label": self.algorithm_combo.currentText(),
-        }
-        request = dict(self._request)
+        })
+
+    def start_retraining(self, entry: TokenizerEntry, vocab_size: int) -> bool:
+        """Train ``entry``'s pipeline on the session's corpus (``train_new_from_iterator``).
+
+        The normalizer, pre-tokenizer, special tokens, post-processor and decoder are the
+        original's; only the model is learnt again, in the same child process as any
+        training (progress, cancel, live curve, merge history). False if impossible now.
+        """
+        corpus = self._session.corpus
+        if self._handle is not None:
+            return False
+        if corpus is None:
+            QMessageBox.warning(self, "No corpus", "Open a corpus to retrain on first.")
+            return False
+        kind = retrain_kind(entry.tokenizer)
+        if kind is None:
+            QMessageBox.warning(self, "Cannot retrain", f"{entry.name} has a "
+                                f"{type(entry.tokenizer.model).__name__} model, which has no "
+                                "trainer: only BPE, WordPiece and Unigram models can be retrained.")
+            return False
+        return self._start({
+            "paths": list(corpus.paths), "reading": dict(corpus.options),
+            "algorithm": kind, "scoring": None, "vocab_size": vocab_size, "min_frequency": None,
+            "special_tokens": None, "label": f"retrain {entry.name}", "like_name": entry.name,
+            **_like(entry),
+        })
+
+    def _start(self, request: dict[str, Any]) -> bool:
+        self._request = request
+        request = dict(request)
+        algorithm, scoring = request["algorithm"], request["scoring"]
 
         # a child process: no core work can then hold this process's GIL (see workers.py)
         worker = ProcessGeneratorWorker(train_job, (request,), finish=finish_train_job)
@@ -219,7 +269,7 @@ class TrainingPane(QWidget):
         self.status_label.setText("")
         self.notice_label.hide()
         self.last_error = ""
-        self._overall = OverallProgress(algorithm, target=self.vocab_spin.value())
+        self._overall = OverallProgress(algorithm, target=request["vocab_size"])
         self._show_overall()
         self._handle.start()
         return True
@@ -286,16 +336,20 @@ class TrainingPane(QWidget):
         # everything was built in the worker (train_job.finish_train_job): only references here
         r = self._request
         algorithm = f"{r['algorithm']}{'-' + r['scoring'] if r['scoring'] else ''}"
+        if r.get("like_name"):
+            algorithm = f"{r['like_name']} retrained"
         asked, size = r["vocab_size"], result.vocab_size
+        options = {k: r[k] for k in ("vocab_size", "min_frequency", "special_tokens", "scoring")}
+        if r.get("like_name"):
+            options["retrained_from"] = r["like_name"]
         entry = TokenizerEntry(
             name=trained_name(algorithm, size, asked),
             tokenizer=result.tokenizer, history=result.history, algorithm=r["algorithm"],
-            options={k: r[k] for k in ("vocab_size", "min_frequency", "special_tokens", "scoring")},
-            source=", ".join(r["paths"]), graph=result.graph)
+            options=options, source=", ".join(r["paths"]), graph=result.graph)
         if size < asked:
             why = ("the corpus has too few distinct pieces" if r["algorithm"] == "unigram" else
                    "the corpus has no more pairs to merge that occur at least "
-                   f"{max(1, r['min_frequency']):,} times")
+                   f"{max(1, r['min_frequency'] or 0):,} times")
             self.notice_label.setText(f"⚠ Stopped at {size:,} tokens of the {asked:,} asked: "
                                       f"{why}. A larger corpus gives more.")
         elif size > asked:
@@ -310,6 +364,8 @@ class TrainingPane(QWidget):
         self.progress.setFormat(f"100% · done: {entry.name}")
         self._session.notify(f"Trained {entry.name} on {result.report.summary()}")
         self.training_finished.emit(True)
+        if r.get("like_name"):
+            self.retrained.emit(r["like_name"], entry.name)
 
     @Slot(str)
     def _on_worker_errored(self, text: str) -> None:
