@@ -15,7 +15,8 @@ from .errors import (
 from .normalized import NormalizedString, SplitDelimiterBehavior
 from .pretokenized import PreTokenizedString, Split, Token
 from .added_tokens import AddedToken  # noqa: E402  (after the foundation it builds on)
-from .tokenizer import Tokenizer  # noqa: E402  (last: it imports every component family)
+from .tokenizer import Tokenizer  # noqa: E402  (it imports every component family)
+from .formats import open_tokenizer  # noqa: E402  (readers build Tokenizers)
 
 __all__ = [
     "AddedToken",
@@ -32,4 +33,5 @@ __all__ = [
     "TokenizerFileError",
     "TrainingError",
     "UnsupportedComponentError",
+    "open_tokenizer",
 ]

@@ -378,6 +378,14 @@ class Tokenizer:
                 f"cannot write {os.fspath(path)}: {exc.strerror or exc}"
             ) from None
 
+    def save_pretrained(self, folder: str | os.PathLike) -> list:
+        """Write a folder ``transformers.AutoTokenizer.from_pretrained`` loads: ``tokenizer.json``,
+        ``tokenizer_config.json``, ``special_tokens_map.json`` (see
+        :func:`subword_core.formats.pretrained.save_pretrained`); returns their paths."""
+        from .formats.pretrained import save_pretrained
+
+        return save_pretrained(self, folder)
+
     @classmethod
     def from_str(cls, json: str) -> Tokenizer:
         """Load a tokenizer from ``tokenizer.json`` text.

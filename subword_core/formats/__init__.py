@@ -8,7 +8,7 @@ conversion builds (``transformers``' slow->fast converters, ``tiktoken``,
 =================  ==========================================  ===================
 format             what                                         module
 =================  ==========================================  ===================
-``tokenizer.json``  HF ``tokenizers`` file                      :mod:`..serialization`
+``tokenizer.json``  HF ``tokenizers`` file                      (this module)
 ``folder``          model folder (+ ``tokenizer_config.json``)  :mod:`.folder`
 ``gpt2-bpe``        ``vocab.json`` + ``merges.txt``             :mod:`.vocab_files`
 ``wordpiece-vocab`` BERT ``vocab.txt``                          :mod:`.vocab_files`
@@ -25,8 +25,17 @@ tokenizer with that ``Source`` attached as ``tokenizer.source``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+import importlib
+import inspect
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, NamedTuple
+
+from ..errors import TokenizerFileError
 
 
 @dataclass(frozen=True)
@@ -52,3 +61,283 @@ class Opened(NamedTuple):
 
     tokenizer: Any
     source: Source
+
+
+# ---------------------------------------------------------------- formats and readers
+#: Every format :func:`open_tokenizer` reads.
+FORMATS = ("tokenizer.json", "folder", "gpt2-bpe", "wordpiece-vocab", "sentencepiece",
+           "tiktoken", "subword-nmt", "tfds-subwords")
+#: format -> (module under subword_core.formats, reader function). Imported on first use:
+#: a reader may need packages or tables the others do not.
+_READERS = {
+    "tokenizer.json": ("", "read_tokenizer_json"),  # below
+    "folder": ("folder", "read_folder"),
+    "gpt2-bpe": ("vocab_files", "read_gpt2_bpe"),
+    "wordpiece-vocab": ("vocab_files", "read_wordpiece_vocab"),
+    "sentencepiece": ("sentencepiece", "read_sentencepiece"),
+    "tiktoken": ("tiktoken", "read_tiktoken"),
+    "subword-nmt": ("subword_nmt", "read_subword_nmt"),
+    "tfds-subwords": ("tfds_subwords", "read_tfds_subwords"),
+}
+
+
+def detect_format(path: str | os.PathLike[str]) -> str:
+    """The format of the file or folder at ``path`` (one of :data:`FORMATS`).
+
+    Decided by content and name: a folder; a ``vocab.json`` / ``merges.txt`` pair; a
+    JSON object with ``"model"``; a SentencePiece ``ModelProto``; ``base64 rank`` lines
+    (tiktoken, even when named ``tokenizer.model`` as Llama 3's is); a ``#version`` header
+    or lines of two symbols (subword-nmt codes); ``### SubwordTextEncoder`` or
+    ``.subwords`` (TFDS); one token per line (a WordPiece ``vocab.txt``).
+
+    Raises:
+        TokenizerFileError: missing, unreadable, or none of the formats (one line naming
+            the file).
+    """
+    path = Path(path)
+    if path.is_dir():
+        return "folder"
+    head = _read_head(path)
+    name = path.name.lower()
+    by_name = _format_by_name(path, name)
+    if by_name is not None:
+        return by_name
+    if head.lstrip().startswith(b"{"):
+        return _json_format(path, name)
+    if _is_model_proto(path, head):
+        return "sentencepiece"
+    return _text_format(path, head)
+
+
+def reader_for(format: str) -> Callable[..., Opened]:
+    """The reader function of ``format``.
+
+    Raises:
+        TokenizerFileError: an unknown format, or its reader is not available.
+    """
+    if format not in _READERS:
+        raise TokenizerFileError(f"unknown tokenizer format {format!r}; formats: "
+                                 f"{', '.join(FORMATS)}")
+    module_name, function = _READERS[format]
+    if not module_name:
+        return globals()[function]
+    qualified = f"{__name__}.{module_name}"
+    try:
+        module = importlib.import_module(qualified)
+    except ModuleNotFoundError as exc:
+        if exc.name != qualified:
+            raise
+        raise TokenizerFileError(f"reading {format} files is not available in this version "
+                                 f"({qualified} is missing)") from None
+    return getattr(module, function)
+
+
+def open_source(path: str | os.PathLike[str], *, format: str | None = None,
+                **options: Any) -> Opened:
+    """Open the tokenizer at ``path`` (file or folder): the tokenizer and its :class:`Source`.
+
+    Args:
+        path: a file or a folder.
+        format: one of :data:`FORMATS`; detected when None.
+        **options: passed to the reader: ``encoding=`` (tiktoken), ``flavor=``
+            (sentencepiece), ``vocabulary=`` (subword-nmt).
+
+    Raises:
+        TokenizerFileError: the file is missing or malformed, the format is unknown, or an
+            option does not apply to the format; the message names the file.
+    """
+    name = os.fspath(path)
+    fmt = detect_format(name) if format is None else format
+    reader = reader_for(fmt)
+    _check_options(reader, fmt, options)
+    try:
+        return reader(name, **options)
+    except TokenizerFileError as exc:
+        raise _naming(exc, name) from None
+    except OSError as exc:
+        raise TokenizerFileError(f"cannot read {name}: {exc.strerror or exc}") from None
+
+
+def open_tokenizer(path: str | os.PathLike[str], *, format: str | None = None,
+                   **options: Any) -> Any:
+    """Open the tokenizer at ``path``; its :class:`Source` is ``tokenizer.source``.
+
+    Example:
+        ``open_tokenizer("bert-base-uncased/")``, ``open_tokenizer("gpt2/merges.txt")``,
+        ``open_tokenizer("cl100k_base.tiktoken", encoding="cl100k_base")``.
+
+    Raises:
+        TokenizerFileError: see :func:`open_source`.
+    """
+    opened = open_source(path, format=format, **options)
+    tokenizer = opened.tokenizer
+    tokenizer.source = opened.source
+    return tokenizer
+
+
+def _check_options(reader: Callable[..., Any], fmt: str, options: dict[str, Any]) -> None:
+    parameters = inspect.signature(reader).parameters.values()
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        return
+    accepted = {p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY}
+    unknown = sorted(set(options) - accepted)
+    if unknown:
+        raise TokenizerFileError(f"option {', '.join(unknown)} does not apply to {fmt} files")
+
+
+def _naming(exc: TokenizerFileError, path: str) -> TokenizerFileError:
+    """``exc`` itself when its message names the file, else a copy that does."""
+    message = str(exc)
+    if path in message or os.path.basename(path.rstrip("/\\")) in message:
+        return exc
+    named = copy.copy(exc)
+    named.args = (f"{path}: {message}",)
+    return named
+
+
+# ---------------------------------------------------------------- tokenizer.json
+def read_tokenizer_json(path: str | os.PathLike[str]) -> Opened:
+    """An HF ``tokenizer.json``, exactly as written (a ``tokenizer_config.json`` beside it
+    is applied only when the folder is opened)."""
+    opened = load_tokenizer_json(path)
+    if (Path(path).parent / "tokenizer_config.json").is_file():
+        note = ("tokenizer_config.json beside it is not applied: open the folder for its "
+                "added tokens and special-token roles")
+        opened = Opened(opened.tokenizer, replace(opened.source, notes=(note,)))
+    return opened
+
+
+def load_tokenizer_json(path: str | os.PathLike[str]) -> Opened:
+    """:func:`read_tokenizer_json` without a word about the folder (the folder reader's)."""
+    from ..loading import tokenizer_from_file
+    from ..naming import tokenizer_file_name
+
+    path = Path(path)
+    tokenizer = tokenizer_from_file(path)
+    added = len(tokenizer.get_added_tokens_decoder())
+    description = (f"{tokenizer_file_name(path)}: tokenizer.json "
+                   f"({type(tokenizer.model).__name__}, {tokenizer.model.get_vocab_size():,} "
+                   f"tokens" + (f" + {added:,} added" if added else "") + ")")
+    return Opened(tokenizer, Source(str(path), "tokenizer.json", description))
+
+
+# ---------------------------------------------------------------- detection
+_HEAD_BYTES = 1 << 16
+_SAMPLE_LINES = 200
+#: Files that belong to a model folder: opening one opens the folder.
+_FOLDER_FILES = {"tokenizer_config.json", "special_tokens_map.json"}
+_TIKTOKEN_LINE = re.compile(r"[A-Za-z0-9+/]+={0,2} [0-9]+")
+
+
+def _read_head(path: Path) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read(_HEAD_BYTES)
+    except FileNotFoundError:
+        raise TokenizerFileError(f"no such file or folder: {path}") from None
+    except IsADirectoryError:
+        raise TokenizerFileError(f"not a file: {path}") from None
+    except OSError as exc:
+        raise TokenizerFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _format_by_name(path: Path, name: str) -> str | None:
+    """Formats a name settles: folder files, TFDS, vocab/merges pairs (present or not)."""
+    from .vocab_files import find_bpe_pair
+
+    if name in _FOLDER_FILES:
+        return "folder"
+    if name.endswith(".subwords"):
+        return "tfds-subwords"
+    if name.endswith((".tiktoken",)):
+        return "tiktoken"
+    try:
+        find_bpe_pair(path)
+    except TokenizerFileError as exc:
+        if "not found beside it" in str(exc):
+            raise  # merges.txt without vocab.json (or the reverse)
+        return None
+    return "gpt2-bpe"
+
+
+def _json_format(path: Path, name: str) -> str:
+    if name == "tokenizer.json":
+        return "tokenizer.json"  # its own reader says what is wrong with it
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise TokenizerFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+    # A tokenizer.json's "model" holds an object; in a vocabulary, "model" is a token -> id.
+    if re.search(r'"model"\s*:\s*\{', text):
+        return "tokenizer.json"
+    raise TokenizerFileError(f"{path}: a JSON object without \"model\" is not a tokenizer.json "
+                             "(a vocab.json needs its merges.txt beside it)")
+
+
+def _varint(data: bytes, pos: int) -> tuple[int, int]:
+    value = shift = 0
+    while pos < len(data):
+        byte = data[pos]
+        pos += 1
+        value |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            return value, pos
+        shift += 7
+        if shift > 63:
+            break
+    return -1, len(data) + 1
+
+
+def _is_model_proto(path: Path, head: bytes) -> bool:
+    """Whether the file starts like a SentencePiece ``ModelProto``: length-delimited fields
+    1-5 (pieces, specs) that tile the head, the first a piece holding its text."""
+    if head[:1] != b"\x0a" or len(head) < 4:
+        return False
+    size = path.stat().st_size
+    pos = fields = 0
+    while pos < len(head):
+        tag, pos = _varint(head, pos)
+        if tag & 7 != 2 or not 1 <= tag >> 3 <= 5:
+            return False
+        length, start = _varint(head, pos)
+        if length < 0 or start + length > size:
+            return False
+        if fields == 0 and (length < 2 or head[start:start + 1] != b"\x0a"):
+            return False
+        pos, fields = start + length, fields + 1
+    return pos == size or pos >= len(head)
+
+
+def _sample_lines(path: Path, head: bytes) -> list[str]:
+    if len(head) == _HEAD_BYTES:
+        head = head[: head.rfind(b"\n") + 1] or head  # drop a line cut by the read
+    try:
+        text = head.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TokenizerFileError(f"{path}: a binary file that is not a SentencePiece model "
+                                 f"(formats: {', '.join(FORMATS)})") from None
+    if "\x00" in text:
+        raise TokenizerFileError(f"{path}: a binary file that is not a SentencePiece model")
+    return [line.rstrip("\r") for line in text.split("\n")[:_SAMPLE_LINES] if line.strip()]
+
+
+def _text_format(path: Path, head: bytes) -> str:
+    lines = _sample_lines(path, head)
+    if not lines:
+        raise TokenizerFileError(f"{path}: empty file")
+    if lines[0].startswith("### SubwordTextEncoder"):
+        return "tfds-subwords"
+    if all(_TIKTOKEN_LINE.fullmatch(line) and len(line.split(" ")[0]) % 4 == 0
+           for line in lines):
+        return "tiktoken"
+    if lines[0].startswith("#version"):
+        return "subword-nmt"
+    if all(len(line.split(" ")) == 2 for line in lines):
+        return "subword-nmt"
+    if all("\t" in line for line in lines[:20]):
+        raise TokenizerFileError(f"{path}: looks like a SentencePiece .vocab (piece, tab, "
+                                 "score); open the .model file beside it")
+    if all(len(line.split()) == 1 for line in lines):
+        return "wordpiece-vocab"
+    raise TokenizerFileError(f"{path}: not a tokenizer file this library reads "
+                             f"(formats: {', '.join(FORMATS)})")
