@@ -50,14 +50,16 @@ def train_job(request: dict[str, Any], cancel: Callable[[], bool]
 
     Args:
         request: ``paths``, ``algorithm``, ``vocab_size``, ``min_frequency``,
-            ``special_tokens`` and ``scoring`` (as the training pane's form gives them), and
-            ``reading``: the corpus's ``field`` / ``column`` / ``glob`` options, if any.
+            ``special_tokens`` and ``scoring`` (as the training pane's form gives them),
+            ``reading``: the corpus's ``field`` / ``column`` / ``glob`` options, if any, and
+            ``like``: a tokenizer.json text whose pipeline to retrain instead (optional).
         cancel: polled by the core; True stops the training.
     """
     result = yield from train_tokenizer(
         [Path(p) for p in request["paths"]], request["algorithm"], request["vocab_size"],
         min_frequency=request["min_frequency"], special_tokens=request["special_tokens"],
-        scoring=request["scoring"], cancel=cancel, **request.get("reading", {}))
+        scoring=request["scoring"], cancel=cancel, like=request.get("like"),
+        **request.get("reading", {}))
     history = result.history
     records = list(history.records) if history is not None else []
     chunks = [records[i:i + RECORDS_PER_PART] for i in range(0, len(records), RECORDS_PER_PART)]

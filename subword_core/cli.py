@@ -1,6 +1,7 @@
 """The ``subword`` command: train, encode with, and describe tokenizers from a shell.
 
     subword train FILE... --algorithm {byte-bpe,bpe,wordpiece,unigram} --vocab-size N -o OUT.json
+    subword train FILE... --like TOK.json --vocab-size N -o OUT.json
     subword encode -t TOK.json [--json] (TEXT | --file PATH)
     subword info TOK.json
 
@@ -61,13 +62,17 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("files", nargs="+", metavar="FILE",
                        help="corpus files or directories (.txt .jsonl .json .csv .tsv, "
                             "optionally .gz .bz2 .xz)")
-    train.add_argument("--algorithm", "-a", required=True,
-                       choices=("byte-bpe", "bpe", "wordpiece", "unigram"))
+    recipe = train.add_mutually_exclusive_group(required=True)
+    recipe.add_argument("--algorithm", "-a", choices=("byte-bpe", "bpe", "wordpiece", "unigram"))
+    recipe.add_argument("--like", metavar="TOK.json",
+                        help="retrain this tokenizer's pipeline (its normalizer, pre-tokenizer, "
+                             "model type, special tokens...) on the corpus")
     train.add_argument("--vocab-size", "-v", required=True, type=_positive_int, metavar="N")
     train.add_argument("--min-frequency", type=_non_negative_int, metavar="K",
                        help="minimum pair count to merge (BPE, WordPiece)")
     train.add_argument("--special-tokens", nargs="*", metavar="TOK",
-                       help="special tokens, in id order (default: the algorithm's own)")
+                       help="special tokens, in id order (default: the algorithm's own); "
+                            "with --like, added after the tokenizer's own")
     train.add_argument("--scoring", choices=("likelihood", "frequency"),
                        help="WordPiece pair score (default likelihood)")
     train.add_argument("--field", default="text", help="JSON field holding the text (default text)")
@@ -117,7 +122,8 @@ def _int(text: str) -> int:
 
 
 def _check_train_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    if args.scoring is not None and args.algorithm != "wordpiece":
+    # with --like the model type is only known once the file is read (train_tokenizer checks)
+    if args.scoring is not None and args.like is None and args.algorithm != "wordpiece":
         parser.error("--scoring applies to --algorithm wordpiece only")
 
 
@@ -131,11 +137,12 @@ def _train(args: argparse.Namespace) -> int:
 
     # 1. run the shared training path, drawing progress from its events
     start = time.perf_counter()
+    like = _open_like(args.like) if args.like is not None else None
     # --column "2" is a header name if there is one, else an index: corpus decides.
     gen = train_tokenizer([Path(f) for f in args.files], args.algorithm, args.vocab_size,
                           min_frequency=args.min_frequency, special_tokens=args.special_tokens,
                           scoring=args.scoring, field=args.field, column=args.column,
-                          glob=args.glob, n_workers=args.workers)
+                          glob=args.glob, n_workers=args.workers, like=like)
     progress = Progress(sys.stderr)
     tokenizer, history, report = progress.run(gen)
     for warning in report.warnings:
@@ -147,9 +154,17 @@ def _train(args: argparse.Namespace) -> int:
     atomic_write_text(args.output, tokenizer.to_str(pretty=True))
     if progress.enabled:
         size = tokenizer.get_vocab_size(with_added_tokens=True)
-        print(f"{PROG}: {args.algorithm}, vocab {size:,}, from {report.summary()} "
+        recipe = args.algorithm or f"like {args.like}"
+        print(f"{PROG}: {recipe}, vocab {size:,}, from {report.summary()} "
               f"-> {args.output} ({time.perf_counter() - start:.1f} s)", file=sys.stderr)
     return EXIT_OK
+
+
+def _open_like(path: str) -> Any:
+    """The tokenizer ``--like`` names (a ``tokenizer.json`` for now)."""
+    from .tokenizer import Tokenizer
+
+    return Tokenizer.from_file(path)
 
 
 class Progress:

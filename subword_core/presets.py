@@ -19,15 +19,23 @@ A :class:`Preset` is untrained: the normalizer and pre-tokenizer used to count
 words, the trainer, and ``finish(model)`` that assembles the full
 :class:`~subword_core.tokenizer.Tokenizer`. :func:`train_tokenizer` is the one
 training path the CLI and the GUI share.
+
+:func:`preset_like` is the untrained pipeline of an *existing* tokenizer, set up as
+``transformers``' ``PreTrainedTokenizerFast.train_new_from_iterator`` sets up HF's
+trainer: same normalizer, pre-tokenizer, decoder and special tokens, a fresh model
+of the same type, the post-processor's special ids remapped to the new vocabulary.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable
-from dataclasses import dataclass
+import copy
+from collections.abc import Callable, Generator, Iterable, Mapping
+from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
 
-from . import decoders, normalizers, pre_tokenizers, processors
+from . import decoders, models, normalizers, pre_tokenizers, processors
+from .added_tokens import AddedToken
+from .components import component_from_dict
 from .corpus import Cancel, Cancelled, CorpusReport, as_corpus, cancel_check, iter_count_words
 from .errors import TrainingError
 from .tokenizer import Tokenizer
@@ -48,7 +56,8 @@ class Preset:
     """An untrained pipeline.
 
     Attributes:
-        name: one of :data:`ALGORITHMS`.
+        name: one of :data:`ALGORITHMS`, or ``like-bpe`` / ``like-wordpiece`` /
+            ``like-unigram`` for :func:`preset_like`.
         normalizer, pre_tokenizer: what words are counted with (and the final tokenizer uses).
         trainer: configured, untrained; ``trainer.iter_train(word_counts)``.
         finish: builds the full tokenizer (post-processor, decoder, special tokens)
@@ -185,12 +194,296 @@ def make_preset(algorithm: str, vocab_size: int, *, min_frequency: int | None = 
     return PRESETS[algorithm](**options)
 
 
-def train_tokenizer(corpus_source: Any, algorithm: str, vocab_size: int, *,
+# ---------------------------------------------------------------------------------------
+# Training like an existing tokenizer (transformers' train_new_from_iterator)
+# ---------------------------------------------------------------------------------------
+#: The model types that have a trainer, by exact type (a format's own model subclass has none).
+_LIKE_KINDS: dict[type, str] = {models.BPE: "bpe", models.WordPiece: "wordpiece",
+                                models.Unigram: "unigram"}
+_TRAINERS: dict[str, Any] = {"bpe": BpeTrainer, "wordpiece": WordPieceTrainer,
+                             "unigram": UnigramTrainer}
+#: Options preset_like sets itself: a caller cannot pass them as trainer options.
+_OWN_OPTIONS = ("vocab_size", "special_tokens")
+
+ModelOf = Callable[[Any], Any]
+
+
+def preset_like(tokenizer: Tokenizer | str, vocab_size: int, *,
+                new_special_tokens: Iterable[str | AddedToken] | None = None,
+                min_frequency: int | None = None,
+                special_tokens_map: Mapping[str, str] | None = None,
+                **trainer_options: Any) -> Preset:
+    """The untrained pipeline of an existing tokenizer, to retrain it on new text.
+
+    Set up as ``transformers``' ``PreTrainedTokenizerFast.train_new_from_iterator``
+    (5.x) sets up HF's trainer, so the same corpus gives the same merges:
+
+    - words are counted with the tokenizer's normalizer and pre-tokenizer; the
+      result keeps them, the decoder, truncation and padding;
+    - a trainer of the model's type. **BPE**: the model's ``continuing_subword_prefix``
+      and ``end_of_word_suffix`` are the trainer's; its dropout, unk token,
+      ``fuse_unk``, ``byte_fallback`` and ``ignore_merges`` carry over to the new
+      model (an ``unk_token`` option replaces the unk token, BPE and WordPiece: ours).
+      **WordPiece**: unk token and ``max_input_chars_per_word`` carry over; the
+      prefix is the trainer's (``##`` unless given, as in HF); pairs are chosen by
+      count (HF's WordPieceTrainer; ``scoring="likelihood"`` is ours). **Unigram**:
+      the unk token is kept (id 0 unless it is a special token); the new model has no
+      byte fallback (HF's trainer builds a fresh model). ``min_frequency`` applies to
+      BPE and WordPiece (HF's UnigramTrainer ignores it, so do we);
+    - a ``ByteLevel`` pre-tokenizer (alone or in a top-level ``Sequence``) puts its 256
+      byte symbols in the initial alphabet;
+    - the special added tokens (for Unigram, every added token), then
+      ``new_special_tokens``, are the trainer's special tokens: first in the
+      vocabulary, options kept. The other added tokens are added again after
+      training, as ``from_pretrained`` tokenizers get them back from their
+      ``tokenizer_config.json``;
+    - the post-processor's special tokens get their ids in the new vocabulary.
+
+    Unlike transformers, on purpose: special ids inside a ``Sequence`` post-processor
+    are remapped too (transformers keeps the old ones, e.g. Llama 3's
+    ``<|begin_of_text|>`` stays 128000), and padding's ``pad_id`` follows its token.
+
+    Args:
+        tokenizer: the tokenizer to imitate, or its ``tokenizer.json`` text.
+        vocab_size: size of the new vocabulary, special tokens included.
+        new_special_tokens: more special tokens, after the old ones.
+        min_frequency: least count of a pair to merge (BPE, WordPiece).
+        special_tokens_map: renames special tokens, old content -> new content.
+        **trainer_options: options of the trainer (:class:`BpeTrainer`,
+            :class:`WordPieceTrainer`, :class:`UnigramTrainer`), e.g. ``limit_alphabet``.
+
+    Raises:
+        TrainingError: a model type with no trainer, an unknown option, or a vocabulary
+            size below the special tokens plus the fixed (byte-level) alphabet.
+        TokenizerFileError: ``tokenizer`` is text but not a valid ``tokenizer.json``.
+    """
+    # 1. the model type decides the trainer; the rest of the pipeline is copied
+    old = _as_tokenizer(tokenizer)
+    kind = _LIKE_KINDS.get(type(old.model))
+    if kind is None:
+        raise TrainingError(f"cannot retrain a {type(old.model).__name__} model: only BPE, "
+                            "WordPiece and Unigram models have a trainer")
+    rename = _rename_map(special_tokens_map)
+    parts = {name: _copied(name, getattr(old, name))
+             for name in ("normalizer", "pre_tokenizer", "decoder")}
+    # 2. special tokens (the trainer's, in order) and the other added tokens (re-added)
+    specials, others = _like_added_tokens(old, kind == "unigram", rename, new_special_tokens)
+    contents = list(dict.fromkeys(t.content for t in specials))
+    # 3. the trainer, configured as transformers configures HF's
+    options = _trainer_options(kind, trainer_options)
+    options.update(vocab_size=vocab_size, special_tokens=contents)
+    if min_frequency is not None and kind != "unigram":
+        options["min_frequency"] = min_frequency
+    alphabet = pre_tokenizers.ByteLevel.alphabet() if _has_byte_level(old.pre_tokenizer) else []
+    if alphabet:
+        options["initial_alphabet"] = alphabet
+    trainer, model_of = _LIKE_MODELS[kind](old.model, options, rename)
+    _check_like_vocab_size(kind, trainer, vocab_size, contents, alphabet)
+    # 4. what finish() puts back around the trained model, captured now
+    post = old.post_processor.to_dict() if old.post_processor is not None else None
+    finish = _Rebuild(model_of, parts, specials, others, post, old.truncation, old.padding,
+                      rename)
+    return Preset(f"like-{kind}", parts["normalizer"], parts["pre_tokenizer"], trainer, finish)
+
+
+@dataclass
+class _Rebuild:
+    """``finish(model)`` of :func:`preset_like`: the old pipeline around the trained model."""
+
+    model_of: ModelOf
+    parts: dict[str, Any]
+    specials: list[AddedToken]
+    others: list[AddedToken]
+    post: dict[str, Any] | None
+    truncation: dict[str, Any] | None
+    padding: dict[str, Any] | None
+    rename: dict[str, str]
+
+    def __call__(self, trained: Any) -> Tokenizer:
+        new = Tokenizer(self.model_of(trained))
+        for name, component in self.parts.items():
+            setattr(new, name, component)
+        new.add_special_tokens(self.specials)  # as HF's Tokenizer.train does after training
+        if self.post is not None:
+            remapped = _remap_special_ids(copy.deepcopy(self.post), new, self.rename)
+            new.post_processor = component_from_dict("post_processor", remapped)
+        if self.truncation is not None:
+            new.enable_truncation(**self.truncation)
+        if self.padding is not None:
+            new.enable_padding(**_remapped_padding(self.padding, new, self.rename))
+        new.add_tokens(self.others)  # what from_pretrained adds back (tokenizer_config.json)
+        return new
+
+
+def _check_like_vocab_size(kind: str, trainer: Any, vocab_size: int, contents: list[str],
+                           alphabet: list[str]) -> None:
+    # what the vocabulary always holds (a Unigram vocabulary also holds its unk token)
+    fixed = set(contents) | set(alphabet)
+    if kind == "unigram" and trainer.unk_token is not None:
+        fixed.add(trainer.unk_token)
+    _check_vocab_size(f"like-{kind}", vocab_size, len(fixed),
+                      "the special tokens" + (" and the 256 byte symbols" if alphabet else ""))
+
+
+def _as_tokenizer(tokenizer: Tokenizer | str) -> Tokenizer:
+    if isinstance(tokenizer, Tokenizer):
+        return tokenizer
+    if isinstance(tokenizer, str):
+        return Tokenizer.from_str(tokenizer)
+    raise TrainingError(f"like must be a Tokenizer or tokenizer.json text, "
+                        f"got {type(tokenizer).__name__}")
+
+
+def _rename_map(special_tokens_map: Mapping[str, str] | None) -> dict[str, str]:
+    rename = dict(special_tokens_map or {})
+    if any(not isinstance(k, str) or not isinstance(v, str) or not v for k, v in rename.items()):
+        raise TrainingError("special_tokens_map must map token strings to non-empty strings")
+    return rename
+
+
+def _copied(kind: str, component: Any) -> Any:
+    """An independent copy (the old tokenizer may change while the new one trains)."""
+    return None if component is None else component_from_dict(kind, component.to_dict())
+
+
+def _has_byte_level(pre_tokenizer: Any) -> bool:
+    """transformers' test: a ByteLevel pre-tokenizer, or a Sequence with one at its top level."""
+    if type(pre_tokenizer) is pre_tokenizers.ByteLevel:
+        return True
+    members = pre_tokenizer.pretokenizers if type(pre_tokenizer) is pre_tokenizers.Sequence \
+        else ()
+    return any(type(member) is pre_tokenizers.ByteLevel for member in members)
+
+
+def _like_added_tokens(old: Tokenizer, all_special: bool, rename: dict[str, str],
+                       new_special_tokens: Iterable[str | AddedToken] | None
+                       ) -> tuple[list[AddedToken], list[AddedToken]]:
+    """``(special tokens for the trainer, other added tokens)``, each in old id order."""
+    specials: list[AddedToken] = []
+    others: list[AddedToken] = []
+    for token in old.get_added_tokens_decoder().values():  # options explicit
+        if not (token.special or all_special):
+            others.append(token)
+            continue
+        content = rename.get(token.content, token.content)
+        specials.append(AddedToken(content, token.single_word, token.lstrip, token.rstrip,
+                                   token.normalized, special=True))
+    if isinstance(new_special_tokens, str):
+        raise TrainingError("new_special_tokens must be a list of tokens, not one string")
+    for token in new_special_tokens or ():
+        if isinstance(token, str):
+            token = AddedToken(token, special=True)
+        if not isinstance(token, AddedToken) or not token.content:
+            raise TrainingError("new special tokens must be non-empty strings or AddedTokens")
+        specials.append(token)
+    return specials, others
+
+
+def _trainer_options(kind: str, trainer_options: dict[str, Any]) -> dict[str, Any]:
+    """The caller's trainer options, checked against the trainer's fields."""
+    cls = _TRAINERS[kind]
+    known = {f.name for f in fields(cls)} - set(_OWN_OPTIONS)
+    for name in trainer_options:
+        if name in _OWN_OPTIONS:
+            raise TrainingError(f"{name} is not a trainer option here: it comes from the "
+                                "tokenizer (use vocab_size / new_special_tokens)")
+        if name not in known:
+            raise TrainingError(f"{cls.__name__} has no option {name!r} "
+                                f"(options: {', '.join(sorted(known))})")
+    return dict(trainer_options)
+
+
+def _bpe_like(model: Any, options: dict[str, Any], rename: dict[str, str]
+              ) -> tuple[Any, ModelOf]:
+    """HF's BpeTrainer writes vocab, merges, prefix and suffix into the old model object."""
+    prefix = options.pop("continuing_subword_prefix", model.continuing_subword_prefix)
+    suffix = options.pop("end_of_word_suffix", model.end_of_word_suffix)
+    unk = options.pop("unk_token", rename.get(model.unk_token, model.unk_token))
+    kept = {"dropout": model.dropout, "fuse_unk": model.fuse_unk,
+            "byte_fallback": model.byte_fallback, "ignore_merges": model.ignore_merges}
+    # An empty prefix/suffix decorates nothing (HF then adds no variant): train without it,
+    # and keep "" in the model as HF does.
+    trainer = BpeTrainer(continuing_subword_prefix=prefix or None,
+                         end_of_word_suffix=suffix or None, unk_token=unk, **options)
+
+    def model_of(trained: Any) -> Any:
+        return models.BPE(trained.get_vocab(), trained.merges, unk_token=unk,
+                          continuing_subword_prefix=prefix, end_of_word_suffix=suffix, **kept)
+
+    return trainer, model_of
+
+
+def _wordpiece_like(model: Any, options: dict[str, Any], rename: dict[str, str]
+                    ) -> tuple[Any, ModelOf]:
+    """HF's WordPieceTrainer writes vocab and prefix (its own, ``##``) into the old model."""
+    options.setdefault("scoring", "frequency")
+    unk = options.pop("unk_token", rename.get(model.unk_token, model.unk_token))
+    max_chars = model.max_input_chars_per_word
+    trainer = WordPieceTrainer(unk_token=unk, **options)
+
+    def model_of(trained: Any) -> Any:
+        return models.WordPiece(trained.get_vocab(), unk_token=unk,
+                                max_input_chars_per_word=max_chars,
+                                continuing_subword_prefix=trained.continuing_subword_prefix)
+
+    return trainer, model_of
+
+
+def _unigram_like(model: Any, options: dict[str, Any], rename: dict[str, str]
+                  ) -> tuple[Any, ModelOf]:
+    """HF's UnigramTrainer replaces the model; transformers passes the old unk piece."""
+    if model.unk_id is not None:
+        unk = model.id_to_token(model.unk_id)
+        options["unk_token"] = rename.get(unk, unk)
+    else:
+        options.setdefault("unk_token", None)  # HF's default: no unknown token
+    return UnigramTrainer(**options), lambda trained: trained
+
+
+_LIKE_MODELS: dict[str, Callable[..., tuple[Any, ModelOf]]] = {
+    "bpe": _bpe_like, "wordpiece": _wordpiece_like, "unigram": _unigram_like,
+}
+
+
+def _remap_special_ids(data: dict[str, Any], tokenizer: Tokenizer,
+                       rename: dict[str, str]) -> dict[str, Any]:
+    """transformers' remapping of a post-processor's special ids (and inside a Sequence)."""
+    for entry in (data.get("special_tokens") or {}).values():  # TemplateProcessing
+        entry["tokens"] = [rename.get(t, t) for t in entry["tokens"]]
+        entry["ids"] = [_new_id(tokenizer, t) for t in entry["tokens"]]
+    for role in ("cls", "sep"):  # BertProcessing, RobertaProcessing
+        if role in data:
+            token = rename.get(data[role][0], data[role][0])
+            data[role] = [token, _new_id(tokenizer, token)]
+    for member in data.get("processors") or ():  # Sequence
+        _remap_special_ids(member, tokenizer, rename)
+    return data
+
+
+def _new_id(tokenizer: Tokenizer, token: str) -> int:
+    found = tokenizer.token_to_id(token)
+    if found is None:
+        raise TrainingError(f"the post-processor's special token {token!r} is not in the "
+                            "new vocabulary (add it with new_special_tokens)")
+    return found
+
+
+def _remapped_padding(padding: dict[str, Any], tokenizer: Tokenizer,
+                      rename: dict[str, str]) -> dict[str, Any]:
+    """The padding options with the pad token's new id (when the new vocabulary has it)."""
+    token = rename.get(padding["pad_token"], padding["pad_token"])
+    found = tokenizer.token_to_id(token)
+    return {**padding, "pad_token": token,
+            "pad_id": padding["pad_id"] if found is None else found}
+
+
+def train_tokenizer(corpus_source: Any, algorithm: str | None, vocab_size: int, *,
                     min_frequency: int | None = None,
                     special_tokens: Iterable[str] | None = None,
                     scoring: str | None = None, field: str = "text",
                     column: str | int | None = None, glob: str | None = None,
                     n_workers: int | None = None, cancel: Cancel = None,
+                    like: Tokenizer | str | None = None,
                     ) -> Generator[Any, None, TrainedTokenizer]:
     """Read a corpus, count words, train and finish a tokenizer, yielding progress events.
 
@@ -200,12 +493,17 @@ def train_tokenizer(corpus_source: Any, algorithm: str, vocab_size: int, *,
 
     Args:
         corpus_source: anything :func:`subword_core.corpus.as_corpus` takes (paths or texts).
-        algorithm: ``byte-bpe``, ``bpe``, ``wordpiece`` or ``unigram``.
+        algorithm: ``byte-bpe``, ``bpe``, ``wordpiece`` or ``unigram``; ignored (may be
+            ``None``) when ``like`` is given.
         vocab_size: target size, special tokens included.
-        min_frequency, special_tokens, scoring: see :func:`make_preset`.
+        min_frequency, special_tokens, scoring: see :func:`make_preset`. With ``like``,
+            ``special_tokens`` are *new* special tokens added to the old ones, and
+            ``scoring`` applies to a WordPiece model only.
         field, column, glob: how to read JSON, CSV and directories.
         n_workers: word-counting processes (``None``: automatic).
         cancel: a ``threading.Event`` or callable; when set, ``Cancelled`` is raised.
+        like: retrain this tokenizer's pipeline (a Tokenizer or ``tokenizer.json`` text)
+            instead of a named algorithm; see :func:`preset_like`.
 
     Returns:
         ``TrainedTokenizer(tokenizer, history, report)``.
@@ -214,8 +512,15 @@ def train_tokenizer(corpus_source: Any, algorithm: str, vocab_size: int, *,
         CorpusError, TrainingError: bad input; Cancelled: ``cancel`` was set.
     """
     # 1. the untrained pipeline: option errors surface before any reading
-    preset = make_preset(algorithm, vocab_size, min_frequency=min_frequency,
-                         special_tokens=special_tokens, scoring=scoring)
+    if like is not None:
+        options = {} if scoring is None else {"scoring": scoring}
+        preset = preset_like(like, vocab_size, new_special_tokens=special_tokens,
+                             min_frequency=min_frequency, **options)
+    elif algorithm is None:
+        raise TrainingError("give an algorithm, or a tokenizer to train like")
+    else:
+        preset = make_preset(algorithm, vocab_size, min_frequency=min_frequency,
+                             special_tokens=special_tokens, scoring=scoring)
     corpus = as_corpus(corpus_source, field=field, column=column, glob=glob)
     # 2. read the corpus and count words
     counts, report = yield from iter_count_words(
@@ -275,6 +580,7 @@ __all__ = [
     "bpe",
     "byte_bpe",
     "make_preset",
+    "preset_like",
     "train_tokenizer",
     "unigram",
     "wordpiece",

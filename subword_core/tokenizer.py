@@ -30,7 +30,7 @@ import operator
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 # Importing the component families registers every "type" name tokenizer.json may use.
 from . import decoders, models, normalizers, pre_tokenizers, processors  # noqa: F401
@@ -47,6 +47,9 @@ from .serialization import (
     VERSION, decode_utf8, dumps, parse_added_tokens, parse_json, read_text,
 )
 from .truncation import PaddingParams, TruncationParams, pad_encodings, truncate_encodings
+
+if TYPE_CHECKING:
+    from .trainers.history import TrainingHistory
 
 _NO_LIMIT = 2**64  # subtle: HF subtracts special tokens from max_length in u64 and may wrap
 
@@ -347,6 +350,47 @@ class Tokenizer:
         encoding = self._post_process(self._encode_text(text, 0, None, stages), None, True)
         (normalized, alignments), pre_tokens = stages
         return Explanation(text, normalized, alignments, pre_tokens, encoding)
+
+    def train_new_from_iterator(self, texts: Iterable[str | Sequence[str]], vocab_size: int, *,
+                                length: int | None = None,
+                                new_special_tokens: Iterable[str | AddedToken] | None = None,
+                                min_frequency: int | None = None,
+                                special_tokens_map: dict[str, str] | None = None,
+                                **trainer_options: Any) -> tuple[Tokenizer, TrainingHistory]:
+        """A tokenizer with this pipeline, trained on ``texts`` (``transformers``' method).
+
+        Same normalizer, pre-tokenizer, decoder, special tokens and post-processor
+        (special ids remapped); a new model of the same type (BPE, WordPiece, Unigram).
+        See :func:`subword_core.presets.preset_like` for what carries over.
+
+        Args:
+            texts: documents, or batches (lists) of documents.
+            vocab_size: size of the new vocabulary, special tokens included.
+            length: the number of texts; only for progress in transformers, unused here.
+            new_special_tokens, min_frequency, special_tokens_map, **trainer_options:
+                see :func:`~subword_core.presets.preset_like`.
+
+        Returns:
+            ``(tokenizer, history)``: the new tokenizer and its
+            :class:`~subword_core.trainers.TrainingHistory`.
+
+        Raises:
+            TrainingError: a model type with no trainer, a bad option or size;
+            CorpusError: no text.
+        """
+        # imported here: presets imports this module, and encoding needs no training code
+        from .corpus import Corpus, count_words
+        from .presets import preset_like
+
+        preset = preset_like(self, vocab_size, new_special_tokens=new_special_tokens,
+                             min_frequency=min_frequency, special_tokens_map=special_tokens_map,
+                             **trainer_options)
+        # HF takes strings or batches of strings; a batch is a list or tuple
+        documents = (doc for item in texts
+                     for doc in (item if isinstance(item, (list, tuple)) else (item,)))
+        counts, _ = count_words(Corpus(texts=documents), preset.normalizer, preset.pre_tokenizer)
+        model, history = preset.trainer.train(counts)
+        return preset.finish(model), history
 
     # ------------------------------------------------------------ serialization
     def to_dict(self) -> dict[str, Any]:
