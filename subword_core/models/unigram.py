@@ -12,7 +12,9 @@ Lattices and n-best segmentations, for the GUI's lattice view, live in :mod:`.la
 
 from __future__ import annotations
 
+import gc
 import math
+from functools import cached_property
 from typing import Any
 
 from ..components import Model, register
@@ -58,7 +60,12 @@ class Unigram(Model):
         self._scores = [score for _, score in self._pieces]
         self._token_to_id = {piece: i for i, (piece, _) in enumerate(self._pieces)}
         self.min_score = min(self._scores, default=math.inf)
-        self._trie = _build_trie(self._token_to_id)
+
+    @cached_property
+    def _trie(self) -> dict:
+        # Built on first use: a 250k-piece vocabulary makes over a million nodes (seconds),
+        # which opening a file to look at its vocabulary, or to save it, never needs.
+        return _build_trie(self._token_to_id)
 
     def __setattr__(self, name: str, value: Any) -> None:
         object.__setattr__(self, name, value)
@@ -262,12 +269,31 @@ def _check_unk_id(unk_id: Any, size: int) -> None:
 
 def _build_trie(token_to_id: dict[str, int]) -> dict:
     """Children by character; each child is ``[its children, id of the piece ending there or -1]``."""
+    # subtle: the cyclic GC would rescan the growing trie again and again while it is being
+    # built (several times the build itself for 250k pieces); nothing here makes cycles.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _trie_of(token_to_id)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _trie_of(token_to_id: dict[str, int]) -> dict:
     root: dict = {}
     for piece, piece_id in token_to_id.items():
         if not piece:
             continue  # HF's trie never reports the empty piece
         children = root
         for char in piece[:-1]:
-            children = children.setdefault(char, [{}, -1])[0]
-        children.setdefault(piece[-1], [{}, -1])[1] = piece_id
+            node = children.get(char)
+            if node is None:
+                node = children[char] = [{}, -1]
+            children = node[0]
+        node = children.get(piece[-1])
+        if node is None:
+            children[piece[-1]] = [{}, piece_id]
+        else:
+            node[1] = piece_id
     return root
