@@ -404,3 +404,11 @@ def test_fuzz_and_ordinary_text_sweep(gpt2, encoding):
     texts = fuzz_texts(3000, seed=7) + ordinary_lines(3000)
     check_ids(opened.tokenizer, reference(gpt2_path(), encoding), texts)
     check_hf(opened.tokenizer, texts)
+
+
+def test_doctests():
+    import doctest
+
+    from subword_core.formats import tiktoken as module
+
+    assert doctest.testmod(module).failed == 0
