@@ -1,0 +1,335 @@
+"""Read subword-nmt ``codes`` (Sennrich et al.'s BPE) as a classic ``</w>`` BPE tokenizer.
+
+A codes file is an optional ``#version: 0.2`` header, then one merge per line, ``a b``,
+in the order they were learned. ``subword_nmt.apply_bpe`` splits a word into characters,
+the last one carrying ``</w>`` (version 0.2), and applies the merges lowest rank first;
+a pair listed twice keeps its first rank. The tokenizer built here does the same with HF
+pieces: ``BPE(end_of_word_suffix="</w>")``, ``WhitespaceSplit`` and ``BPEDecoder``.
+apply_bpe's segment ``lo@@ w`` is our tokens ``lo`` and ``w</w>``.
+
+Where tokenizer.json cannot say what apply_bpe does (the Source notes say so):
+
+- *Characters never seen in the codes*: apply_bpe passes them through as segments of
+  their own. A vocabulary cannot hold every character, so each becomes the unknown token
+  ``<unk>`` (one per character, its offsets on that character); every character seen in
+  the codes is in the vocabulary with and without ``</w>``.
+- *Words*: apply_bpe splits a line on spaces only; ``WhitespaceSplit`` also splits on
+  tabs and other Unicode spaces (tokenized input has none).
+- *Version 0.1 codes* (no header): there ``</w>`` is a symbol of its own that merges like
+  any other, so a word-final symbol with and without it differ, which one suffix cannot
+  express. :func:`fold_end_of_word` rewrites the merges for the 0.2 form; on codes
+  learned by the 0.1 algorithm, 99.8-100% of words get apply_bpe's segmentation.
+- *``vocabulary=``* (apply_bpe ``--vocabulary``): after BPE, apply_bpe splits every
+  segment missing from that vocabulary back into the merges that built it. No HF model
+  splits a token it produced, so the tokenizer gets :class:`VocabularyBPE`, which does
+  exactly that, and which cannot be saved as ``tokenizer.json`` (it says why).
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import zlib
+from collections.abc import Iterable
+from typing import Any
+
+from ..decoders import BPEDecoder
+from ..errors import TokenizerFileError
+from ..models.bpe import BPE
+from ..pre_tokenizers import WhitespaceSplit
+from ..pretokenized import Token
+from ..serialization import decode_utf8
+from ..tokenizer import Tokenizer
+from . import Opened, Source
+
+FORMAT = "subword-nmt"
+SUFFIX = "</w>"
+SEPARATOR = "@@"  # apply_bpe's mark of a non-final segment, as written in vocabulary files
+_UNK_CANDIDATES = ("<unk>", "[UNK]", "<unk:subword-nmt>")
+_VERSIONS = {(0, 1): "0.1", (0, 2): "0.2"}
+_GZIP_MAGIC = b"\x1f\x8b"
+
+Merge = tuple[str, str]
+
+
+def read_subword_nmt(path: str | os.PathLike, *, vocabulary: str | os.PathLike | None = None,
+                     vocabulary_threshold: int | None = None) -> Opened:
+    """Open a subword-nmt ``codes`` file (plain or gzipped) as a ``</w>`` BPE tokenizer.
+
+    Args:
+        path: the codes file written by ``subword-nmt learn-bpe``.
+        vocabulary: a ``word count`` file (``subword-nmt get-vocab`` of BPE-segmented
+            text), as apply_bpe's ``--vocabulary``: segments it lacks are split back.
+        vocabulary_threshold: as ``--vocabulary-threshold``: words counted fewer times
+            are treated as missing from ``vocabulary``.
+
+    Raises:
+        TokenizerFileError: unreadable file, a line that is not two symbols (with its
+            number), an unsupported version, a malformed vocabulary file.
+    """
+    name = os.fspath(path)
+    version, merges = parse_codes(_read_text(name), name)
+    notes = ["characters never seen in the codes become <unk> (apply_bpe passes them "
+             "through); words are split on all whitespace (apply_bpe: spaces only)"]
+    if version == (0, 1):
+        merges = fold_end_of_word(merges)
+        notes.append("version 0.1 codes (no #version header): '</w>' merges folded into "
+                     "word-final symbols; a few words may be cut unlike apply_bpe")
+    restrict = None
+    if vocabulary is not None:
+        if version == (0, 1):
+            raise TokenizerFileError(f"{name}: a vocabulary restriction needs version 0.2 "
+                                     f"codes (apply_bpe's split-back of 0.1 codes is ill-defined)")
+        restrict = read_vocabulary(vocabulary, vocabulary_threshold)
+        notes.append(f"vocabulary {os.fspath(vocabulary)} ({len(restrict):,} entries): "
+                     f"missing segments are split back; cannot be saved as tokenizer.json")
+    tokenizer = build_tokenizer(merges, restrict)
+    description = (f"subword-nmt BPE codes v{_VERSIONS[version]}, {len(merges):,} merges, "
+                   f"{tokenizer.get_vocab_size():,} tokens")
+    return Opened(tokenizer, Source(name, FORMAT, description, tuple(notes)))
+
+
+def _read_text(name: str) -> str:
+    try:
+        with open(name, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        raise TokenizerFileError(f"file not found: {name}") from None
+    except IsADirectoryError:
+        raise TokenizerFileError(f"not a file: {name}") from None
+    except OSError as exc:
+        raise TokenizerFileError(f"cannot read {name}: {exc.strerror or exc}") from None
+    if data.startswith(_GZIP_MAGIC):
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error):
+            raise TokenizerFileError(f"{name}: damaged gzip data") from None
+    return decode_utf8(data, name)
+
+
+def parse_codes(text: str, name: str) -> tuple[tuple[int, int], list[Merge]]:
+    """The version and the merges of a codes file, as apply_bpe reads them.
+
+    A repeated merge keeps its first rank (apply_bpe ignores later copies).
+
+    Raises:
+        TokenizerFileError: a line that is not two space-separated symbols, an unknown
+            ``#version``, no merges.
+    """
+    lines = text.split("\n")
+    version = (0, 1)
+    first_line = 1
+    if lines[0].startswith("#version:"):
+        version = _parse_version(lines[0], name)
+        lines = lines[1:]
+        first_line = 2
+    body = "\n".join(lines).rstrip("\n")
+    if not body:
+        raise TokenizerFileError(f"{name}: no merges in the codes file")
+    merges: dict[Merge, None] = {}
+    for number, line in enumerate(body.split("\n"), start=first_line):
+        parts = line.strip("\r\n ").split(" ")
+        if len(parts) != 2:
+            shown = line if len(line) <= 40 else line[:37] + "..."
+            raise TokenizerFileError(
+                f"{name}, line {number}: expected two symbols separated by one space, "
+                f"got {shown!r}")
+        merges.setdefault((parts[0], parts[1]), None)
+    return version, list(merges)
+
+
+def _parse_version(line: str, name: str) -> tuple[int, int]:
+    fields = line.split()
+    text = re.sub(r"(\.0+)*$", "", fields[-1]) if len(fields) > 1 else ""
+    try:
+        version = tuple(int(x) for x in text.split("."))
+    except ValueError:
+        version = ()
+    if version not in _VERSIONS:
+        raise TokenizerFileError(f"{name}, line 1: unsupported subword-nmt codes version "
+                                 f"{line.strip()!r} (0.1 and 0.2 are known)")
+    return version  # type: ignore[return-value]
+
+
+def fold_end_of_word(merges: Iterable[Merge]) -> list[Merge]:
+    """Version 0.1 merges rewritten for a word-final symbol that carries ``</w>`` throughout.
+
+    In 0.1 ``</w>`` is a symbol: a word-final ``x`` stays bare until it absorbs ``</w>``,
+    by the merge ``(x, </w>)`` or as part of a merge ``(a, y</w>)`` making ``x</w>``.
+    Until ``x`` is seen absorbing it, a merge ``(a, x)`` also joins a final ``x``, which
+    here is ``x</w>``: ``(a, x</w>)`` is added at that rank. ``(x, </w>)`` is dropped.
+    Whether a final symbol has absorbed ``</w>`` depends in 0.1 on how it was built, which
+    one suffix cannot tell: on codes learned by the 0.1 algorithm this gives apply_bpe's
+    segmentation for 99.8-100% of words (tests/core/test_format_subword_nmt.py).
+
+    Example:
+        >>> fold_end_of_word([("l", "o"), ("o", "w"), ("w", "</w>"), ("lo", "w</w>")])
+        [('l', 'o'), ('l', 'o</w>'), ('o', 'w'), ('o', 'w</w>'), ('lo', 'w</w>')]
+    """
+    absorbed: set[str] = set()
+    folded: dict[Merge, None] = {}
+    for left, right in merges:
+        if right == SUFFIX:
+            absorbed.add(left)
+            continue
+        folded.setdefault((left, right), None)
+        if right.endswith(SUFFIX):
+            absorbed.add(left + right[:-len(SUFFIX)])
+        elif right not in absorbed:
+            folded.setdefault((left, right + SUFFIX), None)
+    return list(folded)
+
+
+def read_vocabulary(path: str | os.PathLike, threshold: int | None = None) -> frozenset[str]:
+    """The words of a ``word count`` file counted at least ``threshold`` times (all if None).
+
+    As apply_bpe's ``read_vocabulary``; non-final segments appear with ``@@``.
+
+    Raises:
+        TokenizerFileError: unreadable, or a line that is not ``word count`` (with its number).
+    """
+    name = os.fspath(path)
+    words = set()
+    for number, line in enumerate(_read_text(name).splitlines(), start=1):
+        parts = line.strip("\r\n ").split(" ")
+        if len(parts) != 2 or not parts[1].lstrip("-").isdigit():
+            if not line.strip("\r\n "):
+                continue  # a blank line, e.g. at the end
+            raise TokenizerFileError(f"{name}, line {number}: expected 'word count', "
+                                     f"got {line[:40]!r}")
+        if threshold is None or int(parts[1]) >= threshold:
+            words.add(parts[0])
+    return frozenset(words)
+
+
+def build_tokenizer(merges: list[Merge], vocabulary: frozenset[str] | None = None) -> Tokenizer:
+    """The classic BPE pipeline for version 0.2 ``merges`` (see the module docstring).
+
+    Ids: the unknown token 0, then every character seen in the merges (sorted), bare and
+    with ``</w>``, then each merge's result in rank order.
+    """
+    vocab = _vocabulary(merges)
+    unk = next(c for c in _UNK_CANDIDATES if c not in vocab)
+    vocab = {unk: 0, **{token: i + 1 for i, token in enumerate(vocab)}}
+    options = {"unk_token": unk, "end_of_word_suffix": SUFFIX}
+    if vocabulary is None:
+        model: BPE = BPE(vocab, merges, **options)
+    else:
+        model = VocabularyBPE(vocab, merges, vocabulary, **options)
+    tokenizer = Tokenizer(model)
+    tokenizer.pre_tokenizer = WhitespaceSplit()
+    tokenizer.decoder = BPEDecoder(SUFFIX)
+    return tokenizer
+
+
+def _vocabulary(merges: list[Merge]) -> dict[str, None]:
+    """Every token the merges need, in id order (without the unknown token)."""
+    chars = set()
+    for left, right in merges:
+        chars.update(_bare(left))
+        chars.update(_bare(right))
+    tokens: dict[str, None] = {}
+    for char in sorted(chars):
+        tokens[char] = None
+        tokens[char + SUFFIX] = None
+    for left, right in merges:
+        # Parts first: in odd codes a part may be built by a later merge, or by none.
+        tokens.setdefault(left, None)
+        tokens.setdefault(right, None)
+        tokens.setdefault(left + right, None)
+    return tokens
+
+
+def _bare(symbol: str) -> str:
+    return symbol[:-len(SUFFIX)] if symbol.endswith(SUFFIX) else symbol
+
+
+class VocabularyBPE(BPE):
+    """BPE followed by apply_bpe's ``--vocabulary`` check (``check_vocab_and_split``).
+
+    Every token of a word that the vocabulary lacks (a non-final ``seg`` as ``seg@@``, the
+    final one as ``seg``) is split back into the two symbols of the merge that made it,
+    recursively, until each part is in the vocabulary or is a single character. A word
+    of one character is left alone, as apply_bpe does.
+
+    No HF model does this, so :meth:`to_dict` raises: the tokenizer cannot be saved as
+    ``tokenizer.json``.
+    """
+
+    def __init__(self, vocab: dict[str, int], merges: list[Merge], vocabulary: frozenset[str],
+                 **options: Any) -> None:
+        super().__init__(vocab, merges, **options)
+        self.vocabulary = vocabulary
+        # apply_bpe's bpe_codes_reverse: the symbol -> its merge; where several merges
+        # make one symbol, the lowest rank wins.
+        self._made_by: dict[str, Merge] = {}
+        for left, right in reversed(merges):
+            self._made_by[left + right] = (left, right)
+
+    def __repr__(self) -> str:
+        return f"VocabularyBPE({super().__repr__()}, vocabulary=<{len(self.vocabulary)} words>)"
+
+    def __eq__(self, other: object) -> bool:
+        return other is self
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def tokenize(self, sequence: str) -> list[Token]:
+        tokens = super().tokenize(sequence)
+        if len(sequence) == 1:
+            return tokens
+        out: list[Token] = []
+        last = len(tokens) - 1
+        for index, token in enumerate(tokens):
+            out.extend(self._split_back(token, index == last))
+        return out
+
+    def tokenize_columns(self, sequence: str) -> tuple[tuple, tuple, tuple, tuple]:
+        tokens = self.tokenize(sequence)
+        return (tuple(t.id for t in tokens), tuple(t.value for t in tokens),
+                tuple(t.offsets[0] for t in tokens), tuple(t.offsets[1] for t in tokens))
+
+    def _split_back(self, token: Token, final: bool) -> list[Token]:
+        if token.value == self.unk_token:
+            return [token]
+        segment = token.value[:-len(SUFFIX)] if final else token.value
+        if (segment if final else segment + SEPARATOR) in self.vocabulary:
+            return [token]
+        pieces = list(self._recursive_split(segment, final))
+        out = []
+        start = token.offsets[0]
+        for i, piece in enumerate(pieces):
+            value = piece + SUFFIX if final and i == len(pieces) - 1 else piece
+            out.append(Token(self._vocab[value], value, (start, start + len(piece))))
+            start += len(piece)
+        return out
+
+    def _recursive_split(self, segment: str, final: bool) -> Iterable[str]:
+        """apply_bpe's ``recursive_split``: the parts of ``segment``, each in the vocabulary
+        or not splittable."""
+        made_by = self._made_by.get(segment + SUFFIX if final else segment)
+        if made_by is None:
+            yield segment
+            return
+        left, right = made_by
+        if final:
+            right = right[:-len(SUFFIX)]
+        if left + SEPARATOR in self.vocabulary:
+            yield left
+        else:
+            yield from self._recursive_split(left, False)
+        if (right if final else right + SEPARATOR) in self.vocabulary:
+            yield right
+        else:
+            yield from self._recursive_split(right, final)
+
+    def to_dict(self) -> dict[str, Any]:
+        raise TokenizerFileError(
+            "cannot save as tokenizer.json: subword-nmt's vocabulary restriction (splitting "
+            "segments back after BPE) has no HF tokenizers equivalent; open the codes "
+            "without vocabulary= to save")
+
+
+__all__ = ["SEPARATOR", "SUFFIX", "VocabularyBPE", "build_tokenizer", "fold_end_of_word",
+           "parse_codes", "read_subword_nmt", "read_vocabulary"]
