@@ -159,8 +159,17 @@ def translate(pattern: str, pin_unicode: bool = True) -> str:
     """
     out: list[str] = []
     i, n, depth = 0, len(pattern), 0
+    groups: list[int] = []  # where each open group starts in ``out``
+    atom = 0  # where the last atom (the one a quantifier applies to) starts in ``out``
     while i < n:
-        c = pattern[i]
+        c, start = pattern[i], len(out)
+        interval = _INTERVAL_PLUS.match(pattern, i) if not depth else None
+        if interval:
+            # Ruby syntax: "X{n,m}+" repeats "X{n,m}" (possessive only in Java/Perl syntax);
+            # regex would read it as possessive
+            out[atom:] = ["(?:" + "".join(out[atom:]) + interval.group(1) + ")"]
+            i = interval.end(1)
+            continue
         if c == "\\" and i + 1 < n:
             text, i = _escape(pattern, i, depth, pin_unicode)
         elif c == "[" and depth and pattern.startswith("[:", i):
@@ -171,7 +180,16 @@ def translate(pattern: str, pin_unicode: bool = True) -> str:
             depth += (c == "[") - (c == "]" and depth > 0)
             text, i = c, i + 1
         out.append(text)
+        if not depth and c == "(":
+            groups.append(start)
+        elif not depth and c == ")" and groups:
+            atom = groups.pop()
+        elif (c == "[" and depth == 1) or (not depth and c not in "])*+?{},0123456789|"):
+            atom = start  # (digits and commas: an interval's, as "a{2}{3}+" is rare)
     return "".join(out)
+
+
+_INTERVAL_PLUS = regex.compile(r"(\{(?:\d+,?\d*|,\d+)\})\+")
 
 
 def _escape(pattern: str, i: int, depth: int, pin: bool) -> tuple[str, int]:

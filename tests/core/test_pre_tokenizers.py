@@ -393,11 +393,14 @@ def test_onig_translation_known_answers():
     [r"\p{^L}+", r"\P{N}", r"[\w&&[^a]]+", r"\W+", r"\d+", r"\D+", r"\p{Cn}", r"\P{Cn}+",
      r"a\Z", r"a\z", r"^.", r"(?i)'S", r"(?i:'s|k)", r"\p{Han}+", r"\p{Lu}\p{Ll}*", r"\A.",
      r"(?<=a)b", r"a++", r"(?>a|ab)c", r"[[:alpha:]]+", r"[[:^lower:][:digit:]]+", r"\s+(?!\S)",
-     r"\b", r"\B", r"\b\w+\b", r"[\w&&[^\d]]+", r"[[:punct:]]+", r"[[:word:]]"],
+     r"\b", r"\B", r"\b\w+\b", r"[\w&&[^\d]]+", r"[[:punct:]]+", r"[[:word:]]",
+     # Ruby syntax: "{n,m}+" repeats the interval (tiktoken's cl100k pattern has \p{N}{1,3}+)
+     r"\p{N}{1,3}+", r"a{2}+", r"(ab){1,2}+", r"[a-c]{2}+|\s+", r"x{1,}+", r"a{,2}+",
+     r"\{1}+", r"(?i:a){2}+"],
 )  # fmt: skip
 def test_onig_patterns_match_hf(hf, pattern):
     texts = [*PROBES[:-1], "aab abc a\nb\n", "Kk 'ſ 'S", "\U00011db0\U00011de3x\U00012550",
-             "x²y a\u200db ½a ʕa ⓐb \u0295\u00b9"]
+             "x²y a\u200db ½a ʕa ⓐb \u0295\u00b9", "1234567 aaaaa ababab {1}} xxxx 12"]
     mine = Split(Regex(pattern), "isolated")
     theirs = hf.pre_tokenizers.Split(hf.Regex(pattern), "isolated")
     for text in texts:
