@@ -161,10 +161,11 @@ def _train(args: argparse.Namespace) -> int:
 
 
 def _open_like(path: str) -> Any:
-    """The tokenizer ``--like`` names (a ``tokenizer.json`` for now)."""
-    from .tokenizer import Tokenizer
+    """The tokenizer ``--like`` names: anything :func:`~subword_core.formats.open_tokenizer`
+    opens (tokenizer.json, a model folder, a SentencePiece .model, a .tiktoken file...)."""
+    from .formats import open_tokenizer
 
-    return Tokenizer.from_file(path)
+    return open_tokenizer(path)
 
 
 class Progress:

@@ -190,7 +190,11 @@ def _naming(exc: TokenizerFileError, path: str) -> TokenizerFileError:
     message = str(exc)
     if path in message or os.path.basename(path.rstrip("/\\")) in message:
         return exc
-    named = copy.copy(exc)
+    # not copy.copy: it re-runs __init__ with the message alone, and a subclass such as
+    # UnsupportedComponentError takes other arguments
+    cls = type(exc)
+    named = cls.__new__(cls)
+    named.__dict__.update(exc.__dict__)
     named.args = (f"{path}: {message}",)
     return named
 

@@ -345,7 +345,8 @@ def read_sentencepiece(path: str | os.PathLike[str], *, flavor: str | None = Non
     Args:
         path: the ``.model`` file.
         flavor: one of :data:`FLAVORS` (see the module docstring); default ``"llama"`` for a
-            BPE model, ``"t5"`` for a Unigram model.
+            BPE model, ``"t5"`` for a Unigram model whose unknown piece is id 2 (T5's
+            layout), ``"generic"`` for other Unigram models.
         **options: the flavor's ``tokenizer_config.json`` settings: ``add_bos_token``,
             ``add_eos_token``, ``add_prefix_space``, ``unk_token``/``bos_token``/``eos_token``
             (llama); ``extra_ids`` (t5); ``do_lower_case``, ``keep_accents`` (albert).
@@ -414,6 +415,10 @@ def describe(model: SentencePieceModel) -> str:
 
 def _check_flavor(model: SentencePieceModel, flavor: str | None, name: str) -> str:
     if flavor is None:
+        # T5's pipeline takes id 2 as the unknown token (T5's spiece.model: <pad> </s> <unk>);
+        # on the usual layout (<unk> <s> </s>) it would make </s> the unknown token
+        if model.model_type == UNIGRAM and model.unk_id != 2:
+            return "generic"
         return _DEFAULT_FLAVOR[model.model_type]
     if flavor not in FLAVORS:
         raise TokenizerFileError(

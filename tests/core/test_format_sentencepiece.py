@@ -296,6 +296,10 @@ def test_default_flavors(trained):
     assert read_sentencepiece(trained["bpe-bytes"]).source.notes[0].startswith("flavor 'llama'")
     assert read_sentencepiece(trained["unigram-t5"]).source.notes[0].startswith("flavor 't5'")
     check_against_reference(trained["unigram-t5"], None, texts=TEXTS[:6], pairs=())
+    # the usual layout (<unk> first): T5's pipeline would take id 2 (</s>) as unknown
+    generic = read_sentencepiece(trained["unigram-identity"])
+    assert generic.source.notes[0].startswith("flavor 'generic'")
+    assert generic.tokenizer.model.unk_id == 0
 
 
 @pytest.mark.parametrize(("name", "flavor"), [
@@ -321,7 +325,8 @@ def test_from_bytes_and_source(trained):
 
 def test_notes_name_departures_from_sentencepiece(trained):
     notes = " | ".join(read_sentencepiece(trained["unigram-identity"]).source.notes)
-    assert "flavor 't5'" in notes and "add_dummy_prefix=false" in notes
+    assert "flavor 'generic'" in notes and "add_dummy_prefix=false" in notes
+    notes = " | ".join(read_sentencepiece(trained["unigram-identity"], flavor="t5").source.notes)
     assert "T5Tokenizer takes id 2" in notes and "remove_extra_whitespaces=false" in notes
     notes = " | ".join(read_sentencepiece(trained["bpe-bytes"]).source.notes)
     assert "remove_extra_whitespaces" in notes and "not applied" in notes

@@ -511,7 +511,7 @@ def test_cli_train_like(texts, tmp_path, capsys):
     capsys.readouterr()
     assert main(["train", str(corpus), "--like", str(tmp_path / "missing.json"),
                  "--vocab-size", "400", "-o", str(out)]) == 1
-    assert "tokenizer file not found" in capsys.readouterr().err
+    assert "no such file or folder" in capsys.readouterr().err
 
 
 # -- slow: the full files and bigger corpora, with times -------------------------------------------
