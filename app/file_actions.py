@@ -1,4 +1,10 @@
-"""File actions of the main window: open/save ``tokenizer.json`` and save a training history.
+"""File actions of the main window: open a tokenizer of any format, save ``tokenizer.json``
+(or a ``transformers`` folder) and save a training history.
+
+A tokenizer is opened with :func:`subword_core.formats.open_tokenizer`: a
+``tokenizer.json``, a model folder, a SentencePiece ``.model``, a ``.tiktoken`` file,
+``vocab.json`` + ``merges.txt``, a BERT ``vocab.txt``, a subword-nmt ``codes`` file or
+a TFDS ``.subwords`` file; what it is shows in the tokenizer bar.
 
 Dialogs go through Qt's static functions (``QFileDialog.getOpenFileName`` …,
 ``QMessageBox.critical``) so tests can substitute them. Every failure shows a
@@ -10,6 +16,7 @@ Opening runs in a worker (a 10 MB Llama 3 file takes seconds to read and index):
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Slot
@@ -17,19 +24,28 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from subword_core.analysis import MergeGraph
 from subword_core.errors import SubwordError
-from subword_core.loading import tokenizer_from_file
+from subword_core.formats import open_tokenizer as open_any
 from subword_core.naming import tokenizer_file_name
 
 from .session import Session, TokenizerEntry
 from .workers import GeneratorWorker, WorkerHandle
 
 JSON_FILTER = "Tokenizer (*.json);;All files (*)"
+#: What File ▸ Open tokenizer lists: every format open_tokenizer reads (a folder has its own
+#: action); "All files" too, since a subword-nmt codes file often has no extension.
+OPEN_FILTER = ("Tokenizers (*.json *.model *.spm *.tiktoken *.txt *.bpe *.codes codes "
+               "*.subwords);;tokenizer.json (*.json);;SentencePiece (*.model *.spm);;"
+               "tiktoken (*.tiktoken *.model);;Vocabulary files (vocab.json merges.txt "
+               "vocab.txt *.bpe);;All files (*)")
 HISTORY_FILTER = "Training history (*.jsonl);;All files (*)"
 
 
 def open_tokenizer(parent: QWidget, session: Session, path: str | None = None,
-                   on_opened: Callable[[TokenizerEntry], object] | None = None) -> bool:
-    """Ask for (or take) a ``tokenizer.json`` and open it in a worker; True if opening started.
+                   on_opened: Callable[[TokenizerEntry], object] | None = None,
+                   options: dict[str, Any] | None = None, folder: bool = False) -> bool:
+    """Ask for (or take) a tokenizer file or folder and open it in a worker; True if
+    opening started. ``options`` go to ``open_tokenizer`` (``format``, ``encoding``,
+    ``flavor``...); ``folder`` asks for a folder instead of a file.
 
     The file is read, parsed and indexed (merge graph, compiled pre-tokenizer) off the
     GUI thread, with a busy cursor and a status line; the GUI thread then only adds the
@@ -38,11 +54,13 @@ def open_tokenizer(parent: QWidget, session: Session, path: str | None = None,
     A failure shows a message box in words and leaves the session unchanged.
     While it runs, :func:`is_opening` is True; :func:`stop_opening` abandons it.
     """
-    if path is None:
-        path, _ = QFileDialog.getOpenFileName(parent, "Open tokenizer.json", "", JSON_FILTER)
-        if not path:
-            return False
-    opening = _Opening(parent, session, str(path), on_opened)
+    if path is None and folder:
+        path = QFileDialog.getExistingDirectory(parent, "Open tokenizer folder")
+    elif path is None:
+        path, _ = QFileDialog.getOpenFileName(parent, "Open tokenizer", "", OPEN_FILTER)
+    if not path:
+        return False
+    opening = _Opening(parent, session, str(path), on_opened, dict(options or {}))
     _openings(parent).append(opening)
     opening.start()
     return True
@@ -53,10 +71,12 @@ class _Opening(QObject):
     (slots of an object living there, so the worker's signals are queued to it)."""
 
     def __init__(self, parent: QWidget, session: Session, path: str,
-                 on_opened: Callable[[TokenizerEntry], object] | None) -> None:
+                 on_opened: Callable[[TokenizerEntry], object] | None,
+                 options: dict[str, Any]) -> None:
         super().__init__(parent)
         self._parent, self._session, self._path, self._on_opened = parent, session, path, on_opened
-        self.worker = GeneratorWorker(lambda: _open_job(path))
+        self._options = options
+        self.worker = GeneratorWorker(lambda: _open_job(path, options))
         self.handle = WorkerHandle(self.worker, self)
         self.worker.returned.connect(self._on_worker_returned)
         self.worker.errored.connect(self._on_worker_errored)
@@ -76,8 +96,12 @@ class _Opening(QObject):
     def _on_worker_returned(self, result: tuple[Any, Any, str]) -> None:
         tokenizer, graph, name = result
         entry = self._session.add_tokenizer(TokenizerEntry(
-            name, tokenizer, algorithm="file", source=self._path, graph=graph))
-        self._session.notify(f"Opened {self._path} as {entry.name}")
+            name, tokenizer, algorithm="file", source=self._path, graph=graph,
+            options={"open": dict(self._options)}))
+        source = tokenizer.source
+        what = f": {source.description}" if source is not None else ""
+        guessed = f"; {source.notes[0]}" if source is not None and source.notes else ""
+        self._session.notify(f"Opened {self._path} as {entry.name}{what}{guessed}")
         if self._on_opened is not None:
             self._on_opened(entry)
 
@@ -123,15 +147,24 @@ def _openings(parent: QWidget) -> list[_Opening]:
     return openings
 
 
-def _open_job(path: str) -> Generator[str, None, tuple[Any, Any, str]]:
-    """Worker body: parse (in small steps, see ``subword_core.loading``), warm up, index."""
+def _open_job(path: str, options: dict[str, Any]
+              ) -> Generator[str, None, tuple[Any, Any, str]]:
+    """Worker body: open (a tokenizer.json is parsed in small steps, see
+    ``subword_core.loading``), warm up, index."""
     yield "reading"
-    tokenizer = tokenizer_from_file(path)
+    tokenizer = open_any(path, **options)
     yield "indexing"
     # the first encode compiles the pre-tokenizer's regex: pay it here, not in the GUI
     tokenizer.encode("warm up")
     graph = MergeGraph.of(tokenizer, None)
-    return tokenizer, graph, tokenizer_file_name(path)
+    return tokenizer, graph, opened_name(path)
+
+
+def opened_name(path: str) -> str:
+    """The name an opened tokenizer gets: its model's (from a tokenizer_config.json) or its
+    folder's for generic file names; a folder is named as its ``tokenizer.json`` would be."""
+    p = Path(path)
+    return tokenizer_file_name(p / "tokenizer.json" if p.is_dir() else p)
 
 
 def _in_words(exc: BaseException | None) -> str:
@@ -155,6 +188,26 @@ def save_tokenizer(parent: QWidget, session: Session) -> bool:
     if path:
         session.notify(f"Saved {entry.name} to {path}")
     return path is not None
+
+
+def save_pretrained(parent: QWidget, session: Session) -> bool:
+    """Save the current tokenizer as a ``transformers`` folder (``tokenizer.json``,
+    ``tokenizer_config.json``, ``special_tokens_map.json``) chosen in a dialog."""
+    entry = session.current
+    if entry is None:
+        QMessageBox.warning(parent, "Nothing to save", "Train or open a tokenizer first.")
+        return False
+    folder = QFileDialog.getExistingDirectory(parent, "Save for transformers: pick a folder")
+    if not folder:
+        return False
+    try:
+        entry.tokenizer.save_pretrained(folder)
+    except (SubwordError, OSError) as exc:
+        QMessageBox.critical(parent, "Cannot save for transformers", f"{folder}\n\n{exc}")
+        return False
+    entry.saved_path = entry.saved_path or folder
+    session.notify(f"Saved {entry.name} to {folder}: AutoTokenizer.from_pretrained loads it")
+    return True
 
 
 def save_history(parent: QWidget, session: Session) -> bool:

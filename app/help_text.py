@@ -39,4 +39,15 @@ word start.</p>
 list, the text and the active view come back when you start again. <i>Edit ▸ Undo remove</i>
 brings back a removed tokenizer. Drop a tokenizer.json on the window to open it, or a text
 file to load it as the corpus.</p>
+<h3>Your own tokenizer</h3>
+<p><i>File ▸ Open tokenizer</i> (Ctrl+Shift+O) reads a tokenizer.json, a SentencePiece
+<b>.model</b>, a <b>.tiktoken</b> file, GPT-2's <b>vocab.json</b> + <b>merges.txt</b>, a BERT
+<b>vocab.txt</b>, a subword-nmt <b>codes</b> file or a TFDS <b>.subwords</b> file; <i>Open
+tokenizer folder</i> (Ctrl+Shift+F) a model folder or hub cache snapshot. Dropping any of them on
+the window works too; the tokenizer bar says what was opened and what was guessed.
+<i>Training ▸ Retrain on this corpus</i> (Ctrl+Shift+T, or <b>Retrain…</b> in the tokenizer bar)
+learns the current tokenizer's model again on the loaded corpus, keeping its normalizer,
+pre-tokenizer, special tokens and post-processor, then compares old and new on the corpus
+(tokens per document, characters per token, shared boundaries). <i>File ▸ Save for
+transformers</i> writes a folder that <code>AutoTokenizer.from_pretrained</code> loads.</p>
 """

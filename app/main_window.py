@@ -210,12 +210,20 @@ class MainWindow(QMainWindow):
                                                QKeySequence.StandardKey.Open)
         self._action(file, "Open corpus &folder…", "openCorpusFolderAction",
                      self.corpus_pane.open_folder_dialog, "Ctrl+Shift+D")
-        self.open_tokenizer_action = self._action(file, "Open &tokenizer.json…",
-                                                  "openTokenizerAction", lambda: self.open_tokenizer(),
-                                                  "Ctrl+Shift+O")
+        self.open_tokenizer_action = self._action(
+            file, "Open &tokenizer…", "openTokenizerAction", lambda: self.open_tokenizer(),
+            "Ctrl+Shift+O", "tokenizer.json, SentencePiece .model, .tiktoken, vocab.json + "
+            "merges.txt, BERT vocab.txt, subword-nmt codes or TFDS .subwords")
+        self._action(file, "Open tokenizer f&older…", "openTokenizerFolderAction",
+                     lambda: self.open_tokenizer(folder=True), "Ctrl+Shift+F",
+                     "A model folder (hub cache snapshot, save_pretrained output)")
+        file.addSeparator()
         self.save_tokenizer_action = self._action(
             file, "&Save tokenizer.json…", "saveTokenizerAction", self.save_current_tokenizer,
             QKeySequence.StandardKey.Save)
+        self._action(file, "Save for t&ransformers…", "savePretrainedAction",
+                     lambda: file_actions.save_pretrained(self, self.session), None,
+                     "A folder that transformers.AutoTokenizer.from_pretrained loads")
         self.save_history_action = self._action(
             file, "Save training &history…", "saveHistoryAction",
             lambda: file_actions.save_history(self, self.session), "Ctrl+Shift+S")
@@ -275,10 +283,12 @@ class MainWindow(QMainWindow):
 
     # -- files and recent files ----------------------------------------------------------------
     @Slot()
-    def open_tokenizer(self, path: str | None = None) -> bool:
+    def open_tokenizer(self, path: str | None = None, options: dict[str, Any] | None = None,
+                       folder: bool = False) -> bool:
         # opens in a worker: remembered as a recent file once it has been added
         return file_actions.open_tokenizer(
-            self, self.session, path, on_opened=lambda e: self._remember(e.source, "tokenizer"))
+            self, self.session, path, options=options, folder=folder,
+            on_opened=lambda e: self._remember(e.source, "tokenizer", e.options.get("open")))
 
     @Slot()
     def save_current_tokenizer(self) -> bool:
@@ -309,7 +319,8 @@ class MainWindow(QMainWindow):
             label = f"{kind}: {path}" + "".join(f"  [{k}={v}]" for k, v in options.items())
             action = self.recent_menu.addAction(label)
             if kind == "tokenizer":
-                action.triggered.connect(lambda _=False, p=path: self.open_tokenizer(p))
+                action.triggered.connect(lambda _=False, p=path, o=options: self.open_tokenizer(
+                    p, o))
             else:
                 action.triggered.connect(lambda _=False, p=path, o=options: self.load_corpus(
                     p.split("|"), o))
@@ -628,9 +639,25 @@ def _json_dict(raw: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+#: Dropped files opened as tokenizers by their name (text files that could be a corpus go
+#: by name only: a dropped notes.txt is a corpus, a vocab.txt a BERT vocabulary).
+TOKENIZER_SUFFIXES = {".model", ".spm", ".tiktoken", ".subwords", ".codes"}
+TOKENIZER_NAMES = {"vocab.txt", "vocab.json", "merges.txt", "vocab.bpe", "codes", "bpe.codes",
+                   "tokenizer_config.json"}
+#: A dropped folder holding one of these is a model folder, not a corpus folder.
+FOLDER_MARKERS = ("tokenizer.json", "tokenizer_config.json", "vocab.json", "spiece.model",
+                  "tokenizer.model", "sentencepiece.bpe.model", "vocab.txt")
+
+
 def _looks_like_tokenizer(path: str) -> bool:
-    """A ``.json`` whose top-level object has a "model" (a tokenizer.json), by its first bytes."""
+    """A tokenizer by its name, or a ``.json`` whose top-level object has a "model" (a
+    tokenizer.json) by its first bytes, or a folder holding a model's tokenizer files."""
     p = Path(path)
+    if p.is_dir():
+        return any((p / name).is_file() for name in FOLDER_MARKERS) or any(
+            p.glob("*.tiktoken"))
+    if p.suffix.lower() in TOKENIZER_SUFFIXES or p.name.lower() in TOKENIZER_NAMES:
+        return p.is_file()
     if p.suffix.lower() != ".json" or not p.is_file():
         return False
     try:

@@ -21,6 +21,7 @@ from typing import Any
 from PySide6.QtCore import QStandardPaths
 
 from subword_core.analysis import MergeGraph
+from subword_core.formats import open_tokenizer
 from subword_core.tokenizer import Tokenizer
 from subword_core.trainers.history import TrainingHistory
 
@@ -92,9 +93,11 @@ def _stem(entry: TokenizerEntry) -> str:
 
 
 def _plain(options: dict[str, Any]) -> dict[str, Any]:
-    """Options as QSettings can store them (lists, strings, numbers)."""
-    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in options.items()
-            if isinstance(v, (str, int, float, bool, list, tuple, type(None)))}
+    """Options as JSON can store them (lists, strings, numbers, and dicts of them such as
+    the ``open`` options an opened file was read with)."""
+    return {k: (list(v) if isinstance(v, tuple) else _plain(v) if isinstance(v, dict) else v)
+            for k, v in options.items()
+            if isinstance(v, (str, int, float, bool, list, tuple, dict, type(None)))}
 
 
 def _remove_stale_files(folder: Path, records: list[dict[str, Any]]) -> None:
@@ -121,7 +124,11 @@ def _restore_one(record: dict[str, Any]) -> Restored:
     if not path or not Path(path).exists():
         return Restored(record, error=f"{record.get('name', '?')}: {path or 'no file'} is gone")
     try:
-        tokenizer = Tokenizer.from_file(path)
+        if record.get("kind") == "file":  # any format: opened again as it was the first time
+            tokenizer = open_tokenizer(path, **dict((record.get("options") or {}).get("open")
+                                                    or {}))
+        else:
+            tokenizer = Tokenizer.from_file(path)
         history = None
         if record.get("history") and Path(record["history"]).exists():
             history = TrainingHistory.load(record["history"])

@@ -50,16 +50,18 @@ def train_job(request: dict[str, Any], cancel: Callable[[], bool]
 
     Args:
         request: ``paths``, ``algorithm``, ``vocab_size``, ``min_frequency``,
-            ``special_tokens`` and ``scoring`` (as the training pane's form gives them),
-            ``reading``: the corpus's ``field`` / ``column`` / ``glob`` options, if any, and
-            ``like``: a tokenizer.json text whose pipeline to retrain instead (optional).
+            ``special_tokens`` and ``scoring`` (as the training pane's form gives them), and
+            ``reading``: the corpus's ``field`` / ``column`` / ``glob`` options, if any.
+            A retraining also has ``like`` (tokenizer.json text) or ``like_path`` and
+            ``like_options`` (a file to open): that tokenizer's pipeline is trained.
         cancel: polled by the core; True stops the training.
     """
+    like = _original(request)
     result = yield from train_tokenizer(
-        [Path(p) for p in request["paths"]], request["algorithm"], request["vocab_size"],
-        min_frequency=request["min_frequency"], special_tokens=request["special_tokens"],
-        scoring=request["scoring"], cancel=cancel, like=request.get("like"),
-        **request.get("reading", {}))
+        [Path(p) for p in request["paths"]], None if like is not None else request["algorithm"],
+        request["vocab_size"], min_frequency=request["min_frequency"],
+        special_tokens=request["special_tokens"], scoring=request["scoring"], cancel=cancel,
+        like=like, **request.get("reading", {}))
     history = result.history
     records = list(history.records) if history is not None else []
     chunks = [records[i:i + RECORDS_PER_PART] for i in range(0, len(records), RECORDS_PER_PART)]
@@ -68,6 +70,17 @@ def train_job(request: dict[str, Any], cancel: Callable[[], bool]
             dict(history.options) if history is not None else None,
             result.report)
     return head + tuple(chunks)
+
+
+def _original(request: dict[str, Any]) -> Any:
+    """The tokenizer a retraining learns like: opened again here from its file (``like_path``
+    with the options it was opened with), or its ``tokenizer.json`` text (``like``); None
+    for an ordinary training."""
+    if request.get("like_path"):
+        from subword_core.formats import open_tokenizer
+
+        return open_tokenizer(request["like_path"], **request.get("like_options", {}))
+    return request.get("like")
 
 
 def finish_train_job(result: tuple[Any, ...]) -> TrainedResult:

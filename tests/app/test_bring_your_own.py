@@ -1,0 +1,197 @@
+"""Bring your own tokenizer, in the window: open any format, recent files, drops, retraining.
+
+Real files come from installed packages (see tests/core/wild_sources.py): Mistral's
+SentencePiece ``tokenizer.model.v1`` (mistral-common) and GPT-2's ``.tiktoken`` (whisper).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from app_helpers import load_corpus, show_dock, train
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+
+from app import file_actions
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
+from wild_sources import package_file  # noqa: E402
+
+
+@pytest.fixture
+def boxes(monkeypatch):
+    shown: list[tuple[str, str]] = []
+    for kind in ("critical", "warning", "information"):
+        monkeypatch.setattr(QMessageBox, kind, staticmethod(
+            lambda _parent, title, text, *a, _k=kind, **k: shown.append((title, text))))
+    monkeypatch.setattr(QMessageBox, "question",
+                        staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes))
+    return shown
+
+
+def _spm_model(tmp_path: Path) -> Path:
+    """A small SentencePiece Unigram model trained on the spot (no package ships one)."""
+    spm = pytest.importorskip("sentencepiece")
+    buffer = io.BytesIO()
+    lines = ["the lower the newest widest", "한국어 문장 입니다", "café naïve façade 🙂"] * 40
+    spm.SentencePieceTrainer.train(sentence_iterator=iter(lines), model_writer=buffer,
+                                   vocab_size=60, minloglevel=2, hard_vocab_limit=False)
+    path = tmp_path / "spiece.model"
+    path.write_bytes(buffer.getvalue())
+    return path
+
+
+def _open(qtbot, window, path: str, **options):
+    before = len(window.session.entries)
+    errors: list[str] = []
+    window.session.message.connect(errors.append)
+    assert window.open_tokenizer(path, options or None)
+    qtbot.waitUntil(lambda: len(window.session.entries) == before + 1
+                    or not file_actions.is_opening(window), timeout=30000)
+    assert len(window.session.entries) == before + 1, errors
+    return window.session.current
+
+
+def test_a_sentencepiece_model_opens_and_says_what_it_is(qtbot, window, boxes, tmp_path):
+    entry = _open(qtbot, window, str(_spm_model(tmp_path)))
+    assert entry.algorithm == "file" and type(entry.tokenizer.model).__name__ == "Unigram"
+    info = window.tokenizers_pane.info
+    assert "SentencePiece" in info.text() and "spiece.model" in info.text()
+    assert entry.tokenizer.source.format == "sentencepiece"
+    assert str(tmp_path / "spiece.model") in info.toolTip()
+    assert not boxes
+
+
+def test_real_mistral_model_and_gpt2_tiktoken_open(qtbot, window, boxes, tmp_path):
+    model = package_file("mistral_common", "data/tokenizer.model.v1", "mistral-common")
+    entry = _open(qtbot, window, str(model))
+    assert entry.tokenizer.get_vocab_size() >= 32000
+    assert entry.tokenizer.encode("Hello world").tokens == ["<s>", "▁Hello", "▁world"]
+    ranks = package_file("whisper", "assets/gpt2.tiktoken", "openai-whisper")
+    entry = _open(qtbot, window, str(ranks))
+    assert entry.tokenizer.source.format == "tiktoken"
+    assert entry.tokenizer.encode("Hello world").ids == [15496, 995]
+    assert not boxes
+
+
+def test_open_dialog_takes_any_format_and_a_folder(qtbot, window, boxes, tmp_path, monkeypatch):
+    model = _spm_model(tmp_path)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda *a, **k: (str(model), "")))
+    before = len(window.session.entries)
+    window.open_tokenizer_action.trigger()
+    qtbot.waitUntil(lambda: len(window.session.entries) == before + 1, timeout=30000)
+    folder = tmp_path / "my-model"
+    folder.mkdir()
+    window.session.current.tokenizer.save(str(folder / "tokenizer.json"))
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory",
+                        staticmethod(lambda *a, **k: str(folder)))
+    window.findChild(type(window.open_tokenizer_action), "openTokenizerFolderAction").trigger()
+    qtbot.waitUntil(lambda: len(window.session.entries) == before + 2, timeout=30000)
+    assert window.session.current.name == "my-model"
+    assert not boxes
+
+
+def test_a_bad_file_is_reported_in_one_line_and_the_session_is_unchanged(qtbot, window, boxes,
+                                                                        tmp_path):
+    bad = tmp_path / "broken.model"
+    bad.write_bytes(b"\x00\xff not a model proto \x13\x37" * 10)
+    assert window.open_tokenizer(str(bad))
+    qtbot.waitUntil(lambda: bool(boxes), timeout=20000)
+    title, text = boxes[0]
+    assert title == "Cannot open tokenizer" and "broken.model" in text
+    assert "Traceback" not in text and "unchanged" in text
+    assert window.session.entries == []
+
+
+def test_recent_menu_reopens_with_the_options_used(qtbot, window, boxes, tmp_path):
+    ranks = package_file("whisper", "assets/gpt2.tiktoken", "openai-whisper")
+    _open(qtbot, window, str(ranks), encoding="gpt2")
+    labels = [a.text() for a in window.recent_menu.actions()]
+    assert any(str(ranks) in label and "encoding=gpt2" in label for label in labels)
+    window.session.remove_tokenizer(window.session.current.name)
+    action = next(a for a in window.recent_menu.actions() if str(ranks) in a.text())
+    action.trigger()
+    qtbot.waitUntil(lambda: len(window.session.entries) == 1, timeout=30000)
+    assert window.session.current.options["open"] == {"encoding": "gpt2"}
+
+
+def test_dropping_a_model_folder_opens_it_a_text_folder_is_a_corpus(qtbot, window, boxes,
+                                                                   tmp_path):
+    model = _spm_model(tmp_path)
+    folder = tmp_path / "t5-like"
+    folder.mkdir()
+    shutil.copy(model, folder / "spiece.model")
+    (folder / "tokenizer_config.json").write_text(json.dumps(
+        {"tokenizer_class": "T5Tokenizer", "model_max_length": 512}), encoding="utf-8")
+    _drop(window, str(folder))
+    qtbot.waitUntil(lambda: len(window.session.entries) == 1, timeout=30000)
+    assert window.session.current.tokenizer.source.format == "folder"
+    texts = tmp_path / "texts"
+    texts.mkdir()
+    (texts / "a.txt").write_text("plain words for a corpus\n" * 5, encoding="utf-8")
+    with qtbot.waitSignal(window.corpus_pane.loaded, timeout=20000):
+        _drop(window, str(texts))
+    assert not boxes
+
+
+def _drop(window, path: str) -> None:
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(path)])
+    window.dropEvent(QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime,
+                                Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
+
+
+def test_retrain_on_this_corpus_then_compare_old_and_new(qtbot, window, boxes, sample_paths,
+                                                        monkeypatch):
+    load_corpus(qtbot, window, sample_paths)
+    original = train(qtbot, window, "WordPiece — frequency", 400)
+    # the course's example: a general tokenizer retrained on source code
+    code = Path(__file__).resolve().parents[2] / "resources" / "corpora" / "code"
+    if code.is_dir():
+        load_corpus(qtbot, window, [str(code)])
+    monkeypatch.setattr(QInputDialog, "getInt", staticmethod(lambda *a, **k: (300, True)))
+    with qtbot.waitSignal(window.training_pane.retrained, timeout=60000) as blocker:
+        assert window.retrain_current()
+    old_name, new_name = blocker.args
+    assert old_name == original.name and new_name.startswith(f"{original.name} retrained")
+    new = window.session.current
+    assert new.name == new_name and new.options["retrained_from"] == original.name
+    # the pipeline is the original's: same normalizer and post-processor template
+    assert type(new.tokenizer.normalizer) is type(original.tokenizer.normalizer)
+    assert new.tokenizer.encode("hello").tokens[0] == "[CLS]"
+    assert window.views.current == "compare"
+    compare = window.analysis_docks.compare
+    assert compare.compared_names() == [original.name, new_name]
+    show_dock(qtbot, window, "compare")  # the window is not shown: bring the pane into sight
+    qtbot.waitUntil(lambda: len(compare.metrics_model.records) == 2 and all(
+        r.get("profile") is not None for r in compare.metrics_model.records), timeout=30000)
+    rows = {r["name"]: r["profile"] for r in compare.metrics_model.records}
+    assert rows[original.name].cut_agreement == 1.0
+    assert 0.0 < rows[new_name].cut_agreement <= 1.0
+    assert "retrained" in window.tokenizers_pane.info.text()
+    assert not boxes
+
+
+def test_retrain_needs_a_corpus_and_a_trainable_model(qtbot, window, boxes, tmp_path):
+    assert not window.retrain_current()
+    assert boxes and "corpus" in boxes[-1][1]
+
+
+def test_save_for_transformers_writes_the_three_files(qtbot, window, boxes, tmp_path,
+                                                      sample_paths, monkeypatch):
+    load_corpus(qtbot, window, sample_paths)
+    train(qtbot, window, "Byte-level BPE (GPT-2)", 300)
+    out = tmp_path / "for-hf"
+    out.mkdir()
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(out)))
+    assert file_actions.save_pretrained(window, window.session)
+    assert {p.name for p in out.iterdir()} >= {"tokenizer.json", "tokenizer_config.json",
+                                               "special_tokens_map.json"}
+    assert not boxes
