@@ -82,7 +82,7 @@ _per_doc, _cuts = _profile("tokens_per_document"), _profile("cut_agreement")
 #: Records: ``{"name": str, "text": Metrics, "corpus": Metrics | None,
 #: "profile": CorpusProfile | None}``.
 METRIC_COLUMNS = [
-    Column("tokenizer", lambda r: r["name"]),
+    Column("tokenizer", lambda r: r["name"], tooltip=lambda r: r["name"]),
     *_metric_columns("", "text"),
     *_metric_columns("corpus ", "corpus"),
     Column("corpus tokens/doc", lambda r: fmt(_per_doc(r)), align_right=True, sort_key=_per_doc),

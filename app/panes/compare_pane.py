@@ -98,6 +98,9 @@ class ComparePane(SightAwarePane):
         self.export_button = QPushButton("Export…", objectName="exportButton")
         self.export_button.setToolTip("The view as PNG, or the table shown below as CSV")
         self.members_label = QLabel("", objectName="compareMembers")
+        # long names (a retrained tokenizer's) are cut, not a reason to widen the pane
+        self.members_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.members_label.setMinimumWidth(60)
         self.members_label.setToolTip("The compared tokenizers, one row each in the view below")
         self.busy = QProgressBar(objectName="compareBusy")
         self.busy.setRange(0, 0)  # busy: no known end
@@ -128,6 +131,12 @@ class ComparePane(SightAwarePane):
             table.horizontalHeader().setStretchLastSection(True)
             table.setMinimumHeight(60)
             self.tabs.addTab(table, title)
+        # a retrained tokenizer's long name must not push the figures out of sight: the name
+        # column has a fixed start width (drag to widen) and names are cut in the middle
+        metrics = self.tabs.widget(0)
+        metrics.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        metrics.horizontalHeader().resizeSection(0, 190)
+        metrics.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.tabs.setTabToolTip(0, "Tokens, characters per token, tokens per word and unknown "
                                    "share of each tokenizer, on the text and on the corpus")
         self.tabs.setTabToolTip(1, "How many vocabulary entries each pair shares")
