@@ -156,6 +156,10 @@ def open_source(path: str | os.PathLike[str], *, format: str | None = None,
         raise _naming(exc, name) from None
     except OSError as exc:
         raise TokenizerFileError(f"cannot read {name}: {exc.strerror or exc}") from None
+    except (ValueError, KeyError, IndexError) as exc:
+        # a reader's check that is not phrased for people yet: still one line naming the file
+        detail = " ".join(str(exc).split()) or type(exc).__name__
+        raise TokenizerFileError(f"{name}: not a valid {fmt} file ({detail})") from None
 
 
 def open_tokenizer(path: str | os.PathLike[str], *, format: str | None = None,

@@ -411,3 +411,18 @@ def test_folder_with_a_tiktoken_tokenizer_model(tmp_path, fake_readers):
     _write(other / "o200k_base.tiktoken", "IQ== 0\n")
     open_tokenizer(other)
     assert fake_readers[-1] == ("tiktoken", "o200k_base.tiktoken", {})
+
+
+def test_a_reader_error_that_is_not_a_subword_error_still_names_the_file(tmp_path, monkeypatch):
+    import subword_core.formats as formats
+
+    def reader_for(fmt):
+        def read(path):
+            raise KeyError("pieces")
+        return read
+
+    monkeypatch.setattr(formats, "reader_for", reader_for)
+    path = _write(tmp_path / "tokenizer.json", TINY_TOKENIZER_JSON)
+    with pytest.raises(TokenizerFileError, match=r"tokenizer\.json: not a valid tokenizer\.json "
+                       r"file \('pieces'\)"):
+        open_tokenizer(path)
