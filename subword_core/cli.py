@@ -1,12 +1,19 @@
-"""The ``subword`` command: train, encode with, and describe tokenizers from a shell.
+"""The ``subword`` command: train, encode with, describe and convert tokenizers from a shell.
 
     subword train FILE... --algorithm {byte-bpe,bpe,wordpiece,unigram} --vocab-size N -o OUT.json
-    subword train FILE... --like TOK.json --vocab-size N -o OUT.json
-    subword encode -t TOK.json [--json] (TEXT | --file PATH)
-    subword info TOK.json
+    subword train FILE... --like TOKENIZER --vocab-size N -o OUT.json
+    subword encode -t TOKENIZER [--json] (TEXT | --file PATH)
+    subword info TOKENIZER
+    subword convert TOKENIZER -o OUT [--format F] [--encoding E] [--flavor F] [--pretrained]
 
-A thin layer over :func:`subword_core.presets.train_tokenizer` and
-:class:`~subword_core.tokenizer.Tokenizer`. Exit status: 0 success, 1 a data error
+TOKENIZER is anything :func:`subword_core.formats.open_tokenizer` opens: a ``tokenizer.json``,
+a model folder, ``vocab.json`` + ``merges.txt``, a ``vocab.txt``, a SentencePiece model, a
+tiktoken file, subword-nmt codes, TFDS subwords. ``convert`` writes it as ``tokenizer.json``,
+or with ``--pretrained`` as a folder ``transformers.AutoTokenizer`` loads.
+
+A thin layer over :func:`subword_core.presets.train_tokenizer`,
+:func:`~subword_core.formats.open_tokenizer` and :class:`~subword_core.tokenizer.Tokenizer`.
+Exit status: 0 success, 1 a data error
 (any ``SubwordError``, or an ``OSError`` on a user's file) reported as one line
 ``subword: error: ...`` without a traceback, 2 a usage error (argparse), 130 on
 Ctrl-C. Outputs are written atomically, so a failed or interrupted run leaves an
@@ -53,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argparse parser with its three subcommands."""
+    """The argparse parser with its four subcommands."""
     parser = argparse.ArgumentParser(prog=PROG, description="Train, apply and inspect subword "
                                      "tokenizers (tokenizer.json compatible with HF tokenizers).")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -85,8 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="also save the training history (JSON lines)")
     train.set_defaults(run=_train)
 
-    encode = sub.add_parser("encode", help="encode text with a tokenizer.json")
-    encode.add_argument("--tokenizer", "-t", required=True, metavar="TOK.json")
+    encode = sub.add_parser("encode", help="encode text with a tokenizer")
+    encode.add_argument("--tokenizer", "-t", required=True, metavar="TOKENIZER",
+                        help="a tokenizer.json, a model folder or another tokenizer file")
     encode.add_argument("--json", action="store_true",
                         help="print JSON: ids, tokens, offsets, word_ids")
     source = encode.add_mutually_exclusive_group(required=True)
@@ -94,10 +102,34 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("--file", "-f", metavar="PATH", help="encode this file's text (- = stdin)")
     encode.set_defaults(run=_encode)
 
-    info = sub.add_parser("info", help="describe a tokenizer.json")
-    info.add_argument("tokenizer", metavar="TOK.json")
+    info = sub.add_parser("info", help="describe a tokenizer")
+    info.add_argument("tokenizer", metavar="TOKENIZER",
+                      help="a tokenizer.json, a model folder or another tokenizer file")
     info.set_defaults(run=_info)
+
+    convert = sub.add_parser("convert", help="convert a tokenizer file to tokenizer.json")
+    convert.add_argument("tokenizer", metavar="TOKENIZER",
+                         help="a model folder, vocab.json/merges.txt, vocab.txt, .model, "
+                              ".tiktoken, subword-nmt codes, .subwords or tokenizer.json")
+    convert.add_argument("--output", "-o", required=True, metavar="OUT",
+                         help="tokenizer.json to write (a folder with --pretrained)")
+    convert.add_argument("--format", choices=_formats(), help="the input's format "
+                         "(default: detected)")
+    convert.add_argument("--encoding", metavar="E",
+                         help="tiktoken encoding name (e.g. cl100k_base)")
+    convert.add_argument("--flavor", metavar="F",
+                         help="SentencePiece flavor (e.g. t5, llama, llama-legacy)")
+    convert.add_argument("--pretrained", action="store_true",
+                         help="write a transformers folder: tokenizer.json, "
+                              "tokenizer_config.json, special_tokens_map.json")
+    convert.set_defaults(run=_convert)
     return parser
+
+
+def _formats() -> tuple[str, ...]:
+    from .formats import FORMATS
+
+    return FORMATS
 
 
 def _positive_int(text: str) -> int:
@@ -323,11 +355,15 @@ def _info(args: argparse.Namespace) -> int:
 
 
 def describe(tokenizer: Any, path: str = "") -> str:
-    """A short description: components, vocabulary size and special tokens."""
+    """A short description: where it came from, components, vocabulary size, special tokens."""
     model = tokenizer.model
     added = tokenizer.get_added_tokens_decoder()
     specials = [f"{tok.content} ({i})" for i, tok in sorted(added.items()) if tok.special]
     lines = [("file", path)] if path else []
+    source = getattr(tokenizer, "source", None)
+    if source is not None:
+        lines += [("format", source.format), ("source", source.description)]
+        lines += [("note", note) for note in source.notes]
     lines += [
         ("model", f"{type(model).__name__} ({model.get_vocab_size():,} entries)"),
         ("normalizer", _component(tokenizer.normalizer)),
@@ -338,8 +374,21 @@ def describe(tokenizer: Any, path: str = "") -> str:
                        f"(with {len(added)} added tokens)"),
         ("special tokens", ", ".join(specials) or "none"),
     ]
+    lines += _pretrained_lines(getattr(tokenizer, "pretrained", None))
     width = max(len(k) for k, _ in lines) + 1
     return "\n".join(f"{k + ':':<{width}} {v}" for k, v in lines)
+
+
+def _pretrained_lines(pretrained: Any) -> list[tuple[str, str]]:
+    """What a tokenizer_config.json said: roles and the model's maximum length."""
+    if pretrained is None:
+        return []
+    roles = ", ".join(f"{role.removesuffix('_token')}={token}"
+                      for role, token in pretrained.special_roles.items())
+    lines = [("roles", roles or "none")]
+    if pretrained.model_max_length is not None:
+        lines.append(("max length", f"{pretrained.model_max_length:,}"))
+    return lines
 
 
 def _component(component: Any) -> str:
@@ -363,10 +412,28 @@ def _template(pieces: list[dict[str, Any]]) -> str:
     return " ".join(words)
 
 
-def _load(path: str) -> Any:
-    from .tokenizer import Tokenizer
+def _load(path: str, **options: Any) -> Any:
+    from .formats import open_tokenizer
 
-    return Tokenizer.from_file(path)
+    return open_tokenizer(path, **options)
+
+
+# -- convert ----------------------------------------------------------------------------------
+def _convert(args: argparse.Namespace) -> int:
+    from .fileio import atomic_write_text
+
+    options = {name: getattr(args, name) for name in ("encoding", "flavor")
+               if getattr(args, name) is not None}
+    tokenizer = _load(args.tokenizer, format=args.format, **options)
+    for note in tokenizer.source.notes:
+        print(f"{PROG}: note: {note}", file=sys.stderr)
+    if args.pretrained:
+        tokenizer.save_pretrained(args.output)
+    else:
+        atomic_write_text(args.output, tokenizer.to_str(pretty=True))
+    if _is_terminal(sys.stderr):
+        print(f"{PROG}: {tokenizer.source.description} -> {args.output}", file=sys.stderr)
+    return EXIT_OK
 
 
 def _one_line(exc: BaseException) -> str:
