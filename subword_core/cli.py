@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
                             "optionally .gz .bz2 .xz)")
     recipe = train.add_mutually_exclusive_group(required=True)
     recipe.add_argument("--algorithm", "-a", choices=("byte-bpe", "bpe", "wordpiece", "unigram"))
-    recipe.add_argument("--like", metavar="TOK.json",
+    recipe.add_argument("--like", metavar="TOKENIZER",
                         help="retrain this tokenizer's pipeline (its normalizer, pre-tokenizer, "
                              "model type, special tokens...) on the corpus")
     train.add_argument("--vocab-size", "-v", required=True, type=_positive_int, metavar="N")
