@@ -282,7 +282,7 @@ def preset_like(tokenizer: Tokenizer | str, vocab_size: int, *,
     # 4. what finish() puts back around the trained model, captured now
     post = old.post_processor.to_dict() if old.post_processor is not None else None
     finish = _Rebuild(model_of, parts, specials, others, post, old.truncation, old.padding,
-                      rename)
+                      rename, getattr(old, "pretrained", None))
     return Preset(f"like-{kind}", parts["normalizer"], parts["pre_tokenizer"], trainer, finish)
 
 
@@ -298,6 +298,7 @@ class _Rebuild:
     truncation: dict[str, Any] | None
     padding: dict[str, Any] | None
     rename: dict[str, str]
+    pretrained: Any = None  # the old tokenizer_config.json view (formats.pretrained.Pretrained)
 
     def __call__(self, trained: Any) -> Tokenizer:
         new = Tokenizer(self.model_of(trained))
@@ -312,7 +313,21 @@ class _Rebuild:
         if self.padding is not None:
             new.enable_padding(**_remapped_padding(self.padding, new, self.rename))
         new.add_tokens(self.others)  # what from_pretrained adds back (tokenizer_config.json)
+        new.pretrained = self._pretrained()
         return new
+
+    def _pretrained(self) -> Any:
+        """The roles, max length and sides carry over, as transformers keeps the old
+        ``init_kwargs``; the declared added-token ids were the old vocabulary's."""
+        if self.pretrained is None:
+            return None
+        config = copy.deepcopy(self.pretrained)
+        config.roles = {role: self.rename.get(token, token) if isinstance(token, str) else token
+                        for role, token in config.roles.items()}
+        config.additional_special_tokens = [self.rename.get(t, t)
+                                            for t in config.additional_special_tokens]
+        config.added_tokens_decoder = {}
+        return config
 
 
 def _check_like_vocab_size(kind: str, trainer: Any, vocab_size: int, contents: list[str],

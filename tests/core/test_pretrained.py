@@ -216,3 +216,18 @@ def test_save_pretrained_errors_name_the_folder(trained, tmp_path):
         trained["bpe"].save_pretrained(blocker)
     with pytest.raises(TokenizerFileError, match=r"cannot create .*file/sub"):
         save_pretrained(trained["bpe"], blocker / "sub")
+
+
+@pytest.mark.parametrize("name", [_real(n) for n in REAL_FOLDERS])
+def test_retrained_real_tokenizer_loads_in_auto_tokenizer(auto, tmp_path, name):
+    # the course's move end to end: open a real model folder, retrain its pipeline on our
+    # corpus, hand it to transformers; the roles and max length are the original's
+    folder, max_length = REAL_FOLDERS[name]
+    original = open_tokenizer(folder())
+    lines = (CORPUS / "english.txt").read_text(encoding="utf-8").splitlines()[:200]
+    retrained, _history = original.train_new_from_iterator(lines, 600)
+    assert retrained.pretrained.special_roles == original.pretrained.special_roles
+    retrained.save_pretrained(tmp_path / "retrained")
+    theirs = _check_loaded(auto, retrained, tmp_path / "retrained")
+    assert roles_of(theirs) == original.pretrained.special_roles
+    assert theirs.model_max_length == max_length
