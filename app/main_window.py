@@ -46,7 +46,7 @@ from .panes.groupings_pane import GroupingsPane
 from .panes.merges_pane import MergesPane
 from .panes.offsets_pane import OffsetsPane
 from .panes.tokenizers_pane import TokenizersPane
-from .panes.training_pane import TrainingPane
+from .panes.training_pane import TrainingPane, retrain_kind
 from .selection import Selection, SelectionModel
 from .session import Session
 from .session_store import build_manifest, data_dir, iter_restore
@@ -367,6 +367,11 @@ class MainWindow(QMainWindow):
         if self.training_pane.is_training():
             QMessageBox.information(self, "Retrain on this corpus",
                                     "A training is running; wait for it or cancel it first.")
+            return False
+        if retrain_kind(entry.tokenizer) is None:
+            QMessageBox.warning(self, "Cannot retrain", f"{entry.name} has a "
+                                f"{type(entry.tokenizer.model).__name__} model, which has no "
+                                "trainer: only BPE, WordPiece and Unigram models can be retrained.")
             return False
         size, ok = QInputDialog.getInt(
             self, "Retrain on this corpus",

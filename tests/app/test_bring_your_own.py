@@ -195,3 +195,26 @@ def test_save_for_transformers_writes_the_three_files(qtbot, window, boxes, tmp_
     assert {p.name for p in out.iterdir()} >= {"tokenizer.json", "tokenizer_config.json",
                                                "special_tokens_map.json"}
     assert not boxes
+
+
+def test_every_view_shows_a_tfds_tokenizer_and_retraining_it_is_refused(qtbot, window, boxes,
+                                                                        sample_paths, tmp_path):
+    # a model of our own (no tokenizer.json form, no trainer): every pane still shows it
+    subwords = ["the_", "low", "er_", "est_", "new", "wid", "e", "s", "t", "_", "한국", "어_",
+                " ", ", "]
+    path = tmp_path / "small.subwords"
+    path.write_text("### SubwordTextEncoder\n" + "".join(f"'{s}'\n" for s in subwords),
+                    encoding="utf-8")
+    load_corpus(qtbot, window, sample_paths)
+    entry = _open(qtbot, window, str(path))
+    assert entry.tokenizer.source.format == "tfds-subwords"
+    window.encoding_pane.input.setPlainText("the lowest, newest 한국어 🙂")
+    for key in ("explore", "train", "compare", "oov", "stats", "vocab"):
+        window.show_view(key)
+        for dock in window.docks.values():
+            pane = dock.widget().widget() if hasattr(dock.widget(), "widget") else dock.widget()
+            if dock.isVisible() and hasattr(pane, "catch_up"):
+                pane.catch_up()
+        qtbot.wait(200)
+    assert not window.retrain_current()  # refused before the size is asked
+    assert [title for title, _ in boxes] == ["Cannot retrain"]
