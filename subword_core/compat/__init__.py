@@ -22,13 +22,21 @@ from typing import List, Tuple, Union  # noqa: UP035 (HF's public aliases are sp
 from .. import AddedToken, Encoding, NormalizedString, PreTokenizedString, Token, Tokenizer
 from ..normalized import SplitDelimiterBehavior
 from ..onig import Regex
-from . import decoders, models, normalizers, pre_tokenizers, processors, trainers
+from . import decoders, implementations, models, normalizers, pre_tokenizers, processors, trainers
+from .implementations import (
+    BertWordPieceTokenizer,
+    ByteLevelBPETokenizer,
+    CharBPETokenizer,
+    SentencePieceBPETokenizer,
+    SentencePieceUnigramTokenizer,
+)
 
 #: The ``tokenizers`` release whose Python API this namespace follows.
 __version__ = "0.23.2"
 
 #: The submodules, as ``tokenizers.<name>`` (what a ``tokenizers`` shim aliases).
-SUBMODULES = ("models", "normalizers", "pre_tokenizers", "decoders", "processors", "trainers")
+SUBMODULES = ("models", "normalizers", "pre_tokenizers", "decoders", "processors", "trainers",
+              "implementations")
 
 Offsets = Tuple[int, int]  # noqa: UP006
 TextInputSequence = str
@@ -59,9 +67,10 @@ class OffsetType(Enum):
 
 
 __all__ = [
-    "AddedToken", "EncodeInput", "Encoding", "InputSequence", "NormalizedString",
+    "AddedToken", "BertWordPieceTokenizer", "ByteLevelBPETokenizer", "CharBPETokenizer",
+    "SentencePieceBPETokenizer", "SentencePieceUnigramTokenizer", "EncodeInput", "Encoding", "InputSequence", "NormalizedString",
     "OffsetReferential", "OffsetType", "Offsets", "PreTokenizedEncodeInput",
     "PreTokenizedInputSequence", "PreTokenizedString", "Regex", "SplitDelimiterBehavior",
     "TextEncodeInput", "TextInputSequence", "Token", "Tokenizer", "__version__", "decoders",
-    "models", "normalizers", "pre_tokenizers", "processors", "trainers",
+    "implementations", "models", "normalizers", "pre_tokenizers", "processors", "trainers",
 ]
