@@ -51,7 +51,7 @@ MEMBERS = ("bindings/python/tests", "bindings/python/conftest.py", "bindings/pyt
 CONFTEST = Path(__file__).with_name("hf_binding_conftest.py")
 NEEDS_DOWNLOAD = "needs a download"
 
-SHIM = '''"""`tokenizers` = subword_core.compat (written by bench/hf_binding_tests.py): aliases only."""
+SHIM = '''"""`tokenizers` is subword_core.compat (bench/hf_binding_tests.py wrote this): aliases."""
 import importlib
 import sys
 
@@ -310,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         commit = extract(args.checkout, args.rev, work / "tokenizers")
         print(f"HF tests from {args.checkout} at {commit}", flush=True)
-        tests_root = work / "tokenizers" / TESTS  # its name ends in "python", as HF's data_dir wants
+        tests_root = work / "tokenizers" / TESTS  # ends in "python", as HF's data_dir wants
         shutil.copyfile(CONFTEST, tests_root / "tests" / "conftest.py")
         write_shim(work / "shim")
         runs: dict[str, dict[str, Outcome]] = {}

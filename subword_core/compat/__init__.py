@@ -41,8 +41,11 @@ SUBMODULES = ("models", "normalizers", "pre_tokenizers", "decoders", "processors
 Offsets = Tuple[int, int]  # noqa: UP006
 TextInputSequence = str
 PreTokenizedInputSequence = Union[List[str], Tuple[str]]  # noqa: UP006, UP007
-TextEncodeInput = Union[TextInputSequence, Tuple[TextInputSequence, TextInputSequence],  # noqa: UP006, UP007
-                        List[TextInputSequence]]  # noqa: UP006
+TextEncodeInput = Union[  # noqa: UP007
+    TextInputSequence,
+    Tuple[TextInputSequence, TextInputSequence],  # noqa: UP006
+    List[TextInputSequence],  # noqa: UP006
+]
 PreTokenizedEncodeInput = Union[  # noqa: UP007
     PreTokenizedInputSequence,
     Tuple[PreTokenizedInputSequence, PreTokenizedInputSequence],  # noqa: UP006
@@ -68,9 +71,10 @@ class OffsetType(Enum):
 
 __all__ = [
     "AddedToken", "BertWordPieceTokenizer", "ByteLevelBPETokenizer", "CharBPETokenizer",
-    "SentencePieceBPETokenizer", "SentencePieceUnigramTokenizer", "EncodeInput", "Encoding", "InputSequence", "NormalizedString",
-    "OffsetReferential", "OffsetType", "Offsets", "PreTokenizedEncodeInput",
-    "PreTokenizedInputSequence", "PreTokenizedString", "Regex", "SplitDelimiterBehavior",
-    "TextEncodeInput", "TextInputSequence", "Token", "Tokenizer", "__version__", "decoders",
-    "implementations", "models", "normalizers", "pre_tokenizers", "processors", "trainers",
+    "EncodeInput", "Encoding", "InputSequence", "NormalizedString", "OffsetReferential",
+    "OffsetType", "Offsets", "PreTokenizedEncodeInput", "PreTokenizedInputSequence",
+    "PreTokenizedString", "Regex", "SentencePieceBPETokenizer", "SentencePieceUnigramTokenizer",
+    "SplitDelimiterBehavior", "TextEncodeInput", "TextInputSequence", "Token", "Tokenizer",
+    "__version__", "decoders", "implementations", "models", "normalizers", "pre_tokenizers",
+    "processors", "trainers",
 ]
