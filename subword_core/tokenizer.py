@@ -26,9 +26,10 @@ Example:
 
 from __future__ import annotations
 
+import asyncio
 import operator
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +50,8 @@ from .serialization import (
 from .truncation import PaddingParams, TruncationParams, pad_encodings, truncate_encodings
 
 if TYPE_CHECKING:
+    from .trainers.base import TrainerBase as Trainer
+    from .trainers.events import TrainEvent
     from .trainers.history import TrainingHistory
 
 _NO_LIMIT = 2**64  # subtle: HF subtracts special tokens from max_length in u64 and may wrap
@@ -91,6 +94,9 @@ class Tokenizer:
         #: What a ``tokenizer_config.json`` said beside it (special-token roles,
         #: ``model_max_length``...; :mod:`subword_core.formats.pretrained`), or None.
         self.pretrained: Any = None
+        #: The :class:`~subword_core.trainers.TrainingHistory` of the last :meth:`train` or
+        #: :meth:`train_from_iterator`, or None.
+        self.last_training_history: TrainingHistory | None = None
 
     def __repr__(self) -> str:
         return f"Tokenizer(model={type(self._model).__name__}, vocab_size={self.get_vocab_size()})"
@@ -253,6 +259,51 @@ class Tokenizer:
             pad_encodings(encodings, self._padding)  # batch padding: to the longest of all
         return encodings
 
+    def encode_batch_fast(self, input: Sequence[Any], is_pretokenized: bool = False,
+                          add_special_tokens: bool = True) -> list[Encoding]:
+        """:meth:`encode_batch` without alignment, as HF's: the model's tokens come back
+        with their ids only (token strings ``""``, offsets ``(0, 0)``, word ids None, type
+        id 0); the post-processor's special tokens, truncation and padding are as usual."""
+        if isinstance(input, str):
+            raise TypeError("encode_batch_fast expects a list of inputs, not a str")
+        encodings = []
+        for item in input:
+            sequence, pair = _split_batch_item(item, is_pretokenized)
+            first = _ids_only(self._encode_sequence(sequence, 0, is_pretokenized))
+            second = None if pair is None else _ids_only(
+                self._encode_sequence(pair, 1, is_pretokenized))
+            encodings.append(self._post_process(first, second, add_special_tokens))
+        if self._padding is not None:
+            pad_encodings(encodings, self._padding)
+        return encodings
+
+    # HF runs these on a thread pool and returns awaitables; here a worker thread keeps the
+    # event loop free while encoding (the GIL serializes the work itself).
+    async def async_encode(self, sequence: str | Sequence[str],
+                           pair: str | Sequence[str] | None = None,
+                           is_pretokenized: bool = False,
+                           add_special_tokens: bool = True) -> Encoding:
+        """:meth:`encode`, awaitable (``await tok.async_encode("text")``)."""
+        return await asyncio.to_thread(self.encode, sequence, pair, is_pretokenized,
+                                       add_special_tokens)
+
+    async def async_encode_batch(self, input: Sequence[Any], is_pretokenized: bool = False,
+                                 add_special_tokens: bool = True) -> list[Encoding]:
+        """:meth:`encode_batch`, awaitable."""
+        return await asyncio.to_thread(self.encode_batch, input, is_pretokenized,
+                                       add_special_tokens)
+
+    async def async_encode_batch_fast(self, input: Sequence[Any], is_pretokenized: bool = False,
+                                      add_special_tokens: bool = True) -> list[Encoding]:
+        """:meth:`encode_batch_fast`, awaitable."""
+        return await asyncio.to_thread(self.encode_batch_fast, input, is_pretokenized,
+                                       add_special_tokens)
+
+    async def async_decode_batch(self, sequences: Sequence[Sequence[int]],
+                                 skip_special_tokens: bool = True) -> list[str]:
+        """:meth:`decode_batch`, awaitable."""
+        return await asyncio.to_thread(self.decode_batch, sequences, skip_special_tokens)
+
     def _encode_sequence(self, sequence: Any, type_id: int, is_pretokenized: bool) -> Encoding:
         if not is_pretokenized:
             if not isinstance(sequence, str):
@@ -350,6 +401,59 @@ class Tokenizer:
         encoding = self._post_process(self._encode_text(text, 0, None, stages), None, True)
         (normalized, alignments), pre_tokens = stages
         return Explanation(text, normalized, alignments, pre_tokens, encoding)
+
+    def train(self, files: Sequence[str | os.PathLike] | str | os.PathLike,
+              trainer: Trainer | None = None, *,
+              on_event: Callable[[TrainEvent], object] | None = None) -> None:
+        """Train the model in place on text files (HF ``Tokenizer.train``).
+
+        Every file is plain text, one line (line ending included) a sequence; each goes
+        through the added tokens, normalizer and pre-tokenizer, the words are counted,
+        ``trainer`` learns the vocabulary into :attr:`model`, and its special tokens are
+        added. See :mod:`subword_core._hf_training` for what carries over.
+
+        Args:
+            files: paths (a single path is accepted too).
+            trainer: a :mod:`subword_core.trainers` trainer of the model's type; None uses
+                the model type's default trainer with HF's options (``model.get_trainer()``).
+            on_event: sees every progress event (:mod:`subword_core.trainers.events`).
+
+        Example:
+            ``tok = Tokenizer(BPE(unk_token="[UNK]")); tok.pre_tokenizer = Whitespace();
+            tok.train(["a.txt"], BpeTrainer(vocab_size=1000, special_tokens=["[UNK]"]))``;
+            the merges' story is then ``tok.last_training_history``.
+
+        Raises:
+            TrainingError: a trainer for another model type, or bad options;
+            CorpusError: a missing file, or no text.
+        """
+        from . import _hf_training  # training code loads only when training
+
+        _hf_training.train(self, lambda: _hf_training.file_corpus(files), trainer, on_event)
+
+    def train_from_iterator(self, iterator: Iterable[str | Iterable[str]],
+                            trainer: Trainer | None = None, length: int | None = None, *,
+                            on_event: Callable[[TrainEvent], object] | None = None) -> None:
+        """Train the model in place on texts (HF ``Tokenizer.train_from_iterator``).
+
+        Args:
+            iterator: sequences, or batches (lists, tuples, any iterable) of sequences.
+            trainer: as in :meth:`train`.
+            length: the number of sequences, for HF's progress bar; unused here.
+            on_event: sees every progress event.
+
+        Example:
+            ``tok.train_from_iterator((batch["text"] for batch in batches), trainer)``.
+
+        Raises:
+            TrainingError, CorpusError: as :meth:`train`; TypeError: an item that is neither
+            a string nor a batch of strings.
+        """
+        from . import _hf_training
+        from .corpus import Corpus
+
+        _hf_training.train(self, lambda: Corpus(texts=_hf_training.sequences(iterator)),
+                           trainer, on_event)
 
     def train_new_from_iterator(self, texts: Iterable[str | Sequence[str]], vocab_size: int, *,
                                 length: int | None = None,
@@ -452,6 +556,28 @@ class Tokenizer:
         return cls.from_str(decode_utf8(bytes(buffer)))
 
     @classmethod
+    def from_pretrained(cls, identifier: str | os.PathLike, revision: str = "main",
+                        token: str | None = None) -> Tokenizer:
+        """A tokenizer from a local model folder or file (HF's hub loader, offline).
+
+        ``identifier`` is opened with :func:`subword_core.formats.open_tokenizer`
+        (``tokenizer.json``, a model folder, a SentencePiece ``.model``...). ``revision``
+        and ``token`` only matter on the hub, which this library never contacts.
+
+        Raises:
+            TokenizerFileError: ``identifier`` is not an existing path (a hub name such as
+                ``"bert-base-uncased"``), or the files cannot be read.
+        """
+        from .formats import open_tokenizer
+
+        if not os.path.exists(identifier):
+            raise TokenizerFileError(
+                f"{os.fspath(identifier)!r} is not a local file or folder: from_pretrained "
+                "works offline only; download the model's tokenizer.json (or its folder) and "
+                "pass that path")
+        return open_tokenizer(identifier)
+
+    @classmethod
     def _from_parts(cls, data: dict[str, Any]) -> Tokenizer:
         tokenizer = cls(component_from_dict("model", data["model"]))
         tokenizer.normalizer = component_from_dict("normalizer", data.get("normalizer"))
@@ -483,9 +609,9 @@ def _added_token(token: str | AddedToken, special: bool) -> AddedToken:
     if not isinstance(token, AddedToken):
         raise TypeError("Input must be a List[Union[str, AddedToken]]")
     if special:
-        # HF marks the token special; an unset `normalized` then becomes False.
-        token = AddedToken(token.content, token.single_word, token.lstrip, token.rstrip,
-                           token._normalized, special=True)
+        # HF marks the caller's token itself special (an unset `normalized` then reads False);
+        # the vocabulary keeps its own copy.
+        token.special = True
     return token
 
 
@@ -500,6 +626,11 @@ def _token_id(value: Any) -> int:
     if id_ < 0:
         raise ValueError(f"token ids must be non-negative, got {id_}")
     return id_
+
+
+def _ids_only(encoding: Encoding) -> Encoding:
+    """HF's encoding without offsets (``OffsetType::None``): ids kept, nothing else."""
+    return Encoding.from_rows((id_, "", (0, 0), None, 0) for id_ in encoding.ids)
 
 
 def _is_word_list(value: Any) -> bool:

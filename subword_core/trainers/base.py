@@ -124,6 +124,13 @@ class TrainerBase:
                                          help="Characters always in the alphabet, even if unseen.")
     show_progress: bool = option(True, help="Show a progress bar (CLI); events are always yielded.")
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # HF's trainers hold their special tokens as special AddedTokens, whether given as
+        # str or AddedToken (`trainer.special_tokens == [AddedToken("[UNK]", special=True)]`).
+        if name == "special_tokens":
+            value = special_added_tokens(value)
+        object.__setattr__(self, name, value)
+
     # -- protocol -------------------------------------------------------------------------
     def iter_train(self, word_counts: Mapping[str, int]) -> TrainGenerator:
         """Yield events while training; return ``(model, history)``."""
@@ -167,6 +174,25 @@ class TrainerBase:
             raise TrainingError("initial_alphabet must hold strings")
 
 
+def special_added_tokens(tokens: Any) -> Any:
+    """``tokens`` as special AddedTokens (their options kept), as HF's trainers store them;
+    anything else is left for :meth:`TrainerBase.validate` to report."""
+    from ..added_tokens import AddedToken  # the trainers' foundation does not import it
+
+    if isinstance(tokens, (str, bytes)) or not isinstance(tokens, (list, tuple)):
+        return tokens
+    converted = []
+    for token in tokens:
+        if isinstance(token, str):
+            token = AddedToken(token, special=True)
+        elif isinstance(token, AddedToken):
+            token.special = True  # HF marks the caller's token too; the trainer keeps a copy
+            token = AddedToken(token.content, token.single_word, token.lstrip, token.rstrip,
+                               token._normalized, special=True)  # noqa: SLF001 (unset stays unset)
+        converted.append(token)
+    return converted
+
+
 def check_word_counts(word_counts: Mapping[str, int]) -> None:
     """Raise TrainingError unless ``word_counts`` maps strings to non-negative ints."""
     if not isinstance(word_counts, Mapping):
@@ -198,6 +224,7 @@ __all__ = [
     "TrainerBase",
     "check_word_counts",
     "drive",
+    "special_added_tokens",
     "option",
     "paused_gc",
 ]

@@ -52,6 +52,7 @@ import numpy as np
 
 from ..errors import TrainingError
 from ..models.unigram import UNK_PENALTY, Unigram
+from ._pairs import special_contents
 from ._unigram_index import SuffixIndex, WordTable
 from ._unigram_lattice import BatchLattice, digamma
 from ._unigram_seed import Alphabet, Seeds, build_grid, first_occurrence, given_seeds, suffix_seeds
@@ -204,7 +205,7 @@ class UnigramTrainer(TrainerBase):
             raise TrainingError("character_coverage must be in (0, 1]")
 
     def _special_list(self) -> list[str]:
-        specials = list(self.special_tokens)
+        specials = special_contents(self.special_tokens)
         if self.unk_token is not None and self.unk_token not in specials:
             specials.insert(0, self.unk_token)
         return specials

@@ -1,0 +1,80 @@
+"""HF ``tokenizers``' Python namespace, served by subword_core: a drop-in for its API.
+
+Use it where code expects ``tokenizers``::
+
+    import subword_core.compat as tokenizers
+    from subword_core.compat.models import BPE
+    from subword_core.compat.trainers import BpeTrainer
+
+The names and submodules are HF's (``models``, ``normalizers``, ``pre_tokenizers``,
+``decoders``, ``processors``, ``trainers``, ``implementations``); the objects are
+subword_core's own classes, so a tokenizer built here is a :class:`subword_core.Tokenizer`.
+Where a default differs between subword_core and HF, the HF default is the one used here
+(see :mod:`.trainers`). ``bench/hf_binding_tests.py`` runs HF's own binding tests against
+this namespace (imported as ``tokenizers``) and reports what still differs.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import List, Tuple, Union  # noqa: UP035 (HF's public aliases are spelled so)
+
+from .. import AddedToken, Encoding, NormalizedString, PreTokenizedString, Token, Tokenizer
+from ..normalized import SplitDelimiterBehavior
+from ..onig import Regex
+from . import decoders, implementations, models, normalizers, pre_tokenizers, processors, trainers
+from .implementations import (
+    BertWordPieceTokenizer,
+    ByteLevelBPETokenizer,
+    CharBPETokenizer,
+    SentencePieceBPETokenizer,
+    SentencePieceUnigramTokenizer,
+)
+
+#: The ``tokenizers`` release whose Python API this namespace follows.
+__version__ = "0.23.2"
+
+#: The submodules, as ``tokenizers.<name>`` (what a ``tokenizers`` shim aliases).
+SUBMODULES = ("models", "normalizers", "pre_tokenizers", "decoders", "processors", "trainers",
+              "implementations")
+
+Offsets = Tuple[int, int]  # noqa: UP006
+TextInputSequence = str
+PreTokenizedInputSequence = Union[List[str], Tuple[str]]  # noqa: UP006, UP007
+TextEncodeInput = Union[  # noqa: UP007
+    TextInputSequence,
+    Tuple[TextInputSequence, TextInputSequence],  # noqa: UP006
+    List[TextInputSequence],  # noqa: UP006
+]
+PreTokenizedEncodeInput = Union[  # noqa: UP007
+    PreTokenizedInputSequence,
+    Tuple[PreTokenizedInputSequence, PreTokenizedInputSequence],  # noqa: UP006
+    List[PreTokenizedInputSequence],  # noqa: UP006
+]
+InputSequence = Union[TextInputSequence, PreTokenizedInputSequence]  # noqa: UP007
+EncodeInput = Union[TextEncodeInput, PreTokenizedEncodeInput]  # noqa: UP007
+
+
+class OffsetReferential(Enum):
+    """Which text offsets refer to (``PreTokenizedString.get_splits``)."""
+
+    ORIGINAL = "original"
+    NORMALIZED = "normalized"
+
+
+class OffsetType(Enum):
+    """Offsets in bytes or in characters (``PreTokenizedString.get_splits``)."""
+
+    BYTE = "byte"
+    CHAR = "char"
+
+
+__all__ = [
+    "AddedToken", "BertWordPieceTokenizer", "ByteLevelBPETokenizer", "CharBPETokenizer",
+    "EncodeInput", "Encoding", "InputSequence", "NormalizedString", "OffsetReferential",
+    "OffsetType", "Offsets", "PreTokenizedEncodeInput", "PreTokenizedInputSequence",
+    "PreTokenizedString", "Regex", "SentencePieceBPETokenizer", "SentencePieceUnigramTokenizer",
+    "SplitDelimiterBehavior", "TextEncodeInput", "TextInputSequence", "Token", "Tokenizer",
+    "__version__", "decoders", "implementations", "models", "normalizers", "pre_tokenizers",
+    "processors", "trainers",
+]
