@@ -25,6 +25,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QDockWidget,
+    QFileDialog,
     QInputDialog,
     QLabel,
     QMainWindow,
@@ -52,6 +53,7 @@ from .session import Session
 from .session_store import build_manifest, data_dir, iter_restore
 from .views import LAYOUT_VERSION, ViewManager
 from .widgets.copy_actions import install_table_copy
+from .widgets.open_options import ask_open_options
 from .workers import GeneratorWorker, WorkerHandle
 
 MAX_RECENT = 8
@@ -214,6 +216,10 @@ class MainWindow(QMainWindow):
             file, "Open &tokenizer…", "openTokenizerAction", lambda: self.open_tokenizer(),
             "Ctrl+Shift+O", "tokenizer.json, SentencePiece .model, .tiktoken, vocab.json + "
             "merges.txt, BERT vocab.txt, subword-nmt codes or TFDS .subwords")
+        self._action(file, "Open tokenizer &with options…", "openTokenizerOptionsAction",
+                     self.open_tokenizer_with_options, None,
+                     "Say the format, a .tiktoken file's encoding or a SentencePiece model's "
+                     "pipeline instead of letting them be detected or guessed")
         self._action(file, "Open tokenizer f&older…", "openTokenizerFolderAction",
                      lambda: self.open_tokenizer(folder=True), "Ctrl+Shift+F",
                      "A model folder (hub cache snapshot, save_pretrained output)")
@@ -289,6 +295,15 @@ class MainWindow(QMainWindow):
         return file_actions.open_tokenizer(
             self, self.session, path, options=options, folder=folder,
             on_opened=lambda e: self._remember(e.source, "tokenizer", e.options.get("open")))
+
+    @Slot()
+    def open_tokenizer_with_options(self) -> bool:
+        """Pick a file, then its format, tiktoken encoding or SentencePiece flavor."""
+        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", "", file_actions.OPEN_FILTER)
+        if not path:
+            return False
+        options = ask_open_options(self, path)
+        return options is not None and self.open_tokenizer(path, options)
 
     @Slot()
     def save_current_tokenizer(self) -> bool:

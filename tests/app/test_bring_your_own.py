@@ -218,3 +218,28 @@ def test_every_view_shows_a_tfds_tokenizer_and_retraining_it_is_refused(qtbot, w
         qtbot.wait(200)
     assert not window.retrain_current()  # refused before the size is asked
     assert [title for title, _ in boxes] == ["Cannot retrain"]
+
+
+def test_open_with_options_says_the_encoding_a_guess_would_miss(qtbot, window, boxes, tmp_path,
+                                                                monkeypatch):
+    from app.widgets.open_options import OpenOptionsDialog
+
+    ranks = package_file("whisper", "assets/gpt2.tiktoken", "openai-whisper")
+    dialog = OpenOptionsDialog(str(ranks))
+    qtbot.addWidget(dialog)
+    assert dialog.format_combo.itemText(0) == "(detected: tiktoken)"
+    assert dialog.encoding_combo.isEnabled() and not dialog.flavor_combo.isEnabled()
+    dialog.encoding_combo.setCurrentText("p50k_base")
+    assert dialog.options() == {"encoding": "p50k_base"}
+    dialog.format_combo.setCurrentText("sentencepiece")
+    assert not dialog.encoding_combo.isEnabled() and dialog.flavor_combo.isEnabled()
+    assert dialog.options() == {"format": "sentencepiece"}
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda *a, **k: (str(ranks), "")))
+    monkeypatch.setattr("app.main_window.ask_open_options", lambda *_: {"encoding": "gpt2"})
+    window.findChild(type(window.open_tokenizer_action), "openTokenizerOptionsAction").trigger()
+    qtbot.waitUntil(lambda: len(window.session.entries) == 1, timeout=30000)
+    assert window.session.current.options["open"] == {"encoding": "gpt2"}
+    assert not any("guessed" in note for note in window.session.current.tokenizer.source.notes)
+    assert not boxes
