@@ -55,19 +55,23 @@ def tokenizer_from_str(text: str) -> Any:
     """``Tokenizer.from_str(text)``, parsing the JSON with :func:`loads`."""
     from .tokenizer import Tokenizer
 
-    try:
-        data = loads(text) if text.strip() else None
-    except (ValueError, RecursionError):
-        data = None
-    if not isinstance(data, dict) or data.get("version", serialization.VERSION) != \
-            serialization.VERSION or data.get("model") is None or (
-            serialization._SURROGATE_ESCAPE.search(text)
-            and serialization._has_lone_surrogate(data)):
-        return Tokenizer.from_str(text)  # raises the library's own message for this file
-    try:
-        return Tokenizer._from_parts(data)
-    except RecursionError:
-        raise TokenizerFileError("tokenizer.json is nested too deeply") from None
+    with serialization.paused_gc():  # as in Tokenizer.from_str: nothing to collect meanwhile
+        try:
+            data = loads(text) if text.strip() else None
+        except (ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict) or data.get("version", serialization.VERSION) != \
+                serialization.VERSION or data.get("model") is None or (
+                serialization._SURROGATE_ESCAPE.search(text)
+                and serialization._has_lone_surrogate(data)):
+            del data
+            return Tokenizer.from_str(text)  # raises the library's own message for this file
+        try:
+            tokenizer = Tokenizer._from_parts(data)
+        except RecursionError:
+            raise TokenizerFileError("tokenizer.json is nested too deeply") from None
+        del data
+    return tokenizer
 
 
 # -- the walk: outer containers in Python, small values in C ------------------------------

@@ -44,7 +44,7 @@ from .errors import TokenizerFileError
 from .fileio import atomic_write_text
 from .pretokenized import PreToken
 from .serialization import (
-    VERSION, decode_utf8, dumps, parse_added_tokens, parse_json, read_text,
+    VERSION, decode_utf8, dumps, parse_added_tokens, parse_json, paused_gc, read_text,
 )
 from .truncation import PaddingParams, TruncationParams, pad_encodings, truncate_encodings
 
@@ -385,11 +385,14 @@ class Tokenizer:
         Raises:
             TokenizerFileError: malformed JSON, a wrong shape or an unknown component type.
         """
-        data = parse_json(json)
-        try:
-            return cls._from_parts(data)
-        except RecursionError:
-            raise TokenizerFileError("tokenizer.json is nested too deeply") from None
+        with paused_gc():
+            data = parse_json(json)
+            try:
+                tokenizer = cls._from_parts(data)
+            except RecursionError:
+                raise TokenizerFileError("tokenizer.json is nested too deeply") from None
+            del data  # the parsed JSON goes while the collector is paused: nothing to scan
+        return tokenizer
 
     @classmethod
     def from_file(cls, path: str | os.PathLike) -> Tokenizer:

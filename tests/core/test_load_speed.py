@@ -1,0 +1,212 @@
+"""The load-time shortcuts give the same tokenizer as the plain way, and keep every check.
+
+Loading a large ``tokenizer.json`` pauses the garbage collector, parses merges and
+added tokens with whole-list operations, and defers two costly structures to their
+first use: the added-token matchers and the Unicode-16-pinned form of Oniguruma
+regexes. These tests pin down that first use after a load gives exact results, that
+malformed input still fails at load time, and that the collector's state is restored.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import threading
+
+import pytest
+import regex
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from subword_core import serialization
+from subword_core.errors import TokenizerFileError
+from subword_core.models.bpe import (
+    BPE, MergeColumns, _merge_columns_fast, _merge_table, _merge_table_checked,
+    _parse_merges_checked,
+)
+from subword_core.models.wordpiece import _KEY, WordPiece, _longest_by_start
+from subword_core.onig import FLAGS, compile_onig, translate
+from subword_core.tokenizer import Tokenizer
+
+hf = pytest.importorskip("tokenizers")
+from hf_parity import check_encode  # noqa: E402
+
+
+def _byte_bpe_json(added: list[dict], pre_tokenizer: dict | None = None) -> str:
+    vocab = {c: i for i, c in enumerate("abcdeĠ<>|!")}
+    vocab.update({"ab": 10, "abc": 11, "Ġa": 12})
+    merges = [["a", "b"], ["ab", "c"], ["Ġ", "a"]]
+    return json.dumps({
+        "version": "1.0", "truncation": None, "padding": None, "added_tokens": added,
+        "normalizer": None, "pre_tokenizer": pre_tokenizer, "post_processor": None,
+        "decoder": None,
+        "model": {"type": "BPE", "vocab": vocab, "merges": merges, "unk_token": None},
+    })
+
+
+def _added(i: int, content: str, **options) -> dict:
+    fields = {"single_word": False, "lstrip": False, "rstrip": False, "normalized": False,
+              "special": True}
+    return {"id": i, "content": content, **fields, **options}
+
+
+# ---------------------------------------------------------------- garbage collector
+def test_load_restores_the_collector_state():
+    text = _byte_bpe_json([])
+    assert gc.isenabled()
+    Tokenizer.from_str(text)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        Tokenizer.from_str(text)
+        assert not gc.isenabled()  # a caller's own pause is left alone
+    finally:
+        gc.enable()
+
+
+def test_failed_load_restores_the_collector():
+    with pytest.raises(TokenizerFileError):
+        Tokenizer.from_str('{"version": "1.0", "model": {"type": "BPE", "vocab": 3}}')
+    assert gc.isenabled()
+
+
+def test_overlapping_pauses_in_threads_resume_once_all_end():
+    first_in, second_done = threading.Event(), threading.Event()
+
+    def first() -> None:
+        with serialization.paused_gc():
+            first_in.set()
+            second_done.wait(5)
+            assert not gc.isenabled()
+
+    thread = threading.Thread(target=first)
+    thread.start()
+    first_in.wait(5)
+    with serialization.paused_gc():
+        assert not gc.isenabled()
+    assert not gc.isenabled()  # the first load is still under way
+    second_done.set()
+    thread.join(5)
+    assert gc.isenabled()
+
+
+# ---------------------------------------------------------------- lazy added-token matchers
+def test_added_token_matchers_are_built_on_first_use():
+    added = [_added(100 + i, f"<|r{i}|>") for i in range(40)] + [_added(200, "ab", special=False,
+                                                                         normalized=True)]
+    ours = Tokenizer.from_str(_byte_bpe_json(added))
+    theirs = hf.Tokenizer.from_str(_byte_bpe_json(added))
+    assert ours._added._matchers is None
+    for text in ["a<|r3|>b<|r39|>", "abc", "<|r1", "", "ab<|r12|><|r12|>ab"]:
+        check_encode(theirs, ours, text)
+    assert ours._added._matchers is not None
+    # Adding tokens after the first match rebuilds them, also on demand.
+    ours.add_tokens(["cd"])
+    theirs.add_tokens(["cd"])
+    assert ours._added._matchers is None
+    check_encode(theirs, ours, "abcd<|r0|>cd")
+
+
+# ---------------------------------------------------------------- lazy exact regex
+_ATOMS = [r"\p{L}", r"\P{L}", r"\p{^N}", r"\w", r"\W", r"\d", r"\D", r"\b", r"\B", "[:alpha:]",
+          "[:^punct:]", "a", "-", "[", "]", "^", "(", ")", "(?i:", "|", "+", "?", "&&",
+          r"\p{Cn}", r"\p{Ll}", ".", "\\"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(_ATOMS), min_size=1, max_size=6).map("".join))
+def test_a_pattern_whose_fast_form_compiles_has_an_exact_form(pattern):
+    # compile_onig validates with the fast form only; the exact form must follow it.
+    try:
+        regex.compile(translate(pattern, pin_unicode=False), FLAGS)
+    except regex.error:
+        with pytest.raises(ValueError):
+            compile_onig(pattern)
+        return
+    regex.compile(translate(pattern), FLAGS)
+
+
+def test_exact_form_is_compiled_on_first_use_and_matches_rare_characters():
+    compiled = compile_onig(r"\p{L}+ ?")
+    exact = compiled.exact
+    assert exact is compiled.exact  # compiled once
+    # U+0295 is a lowercase letter for onig but not for regex's newer Unicode: the
+    # exact form answers as onig does.
+    assert compiled.for_text("a\u0295b") is exact
+    assert exact.findall("a\u0295b") == ["a\u0295b"]
+
+
+def test_invalid_split_regex_still_fails_at_load():
+    pre = {"type": "Split", "pattern": {"Regex": "(?<"}, "behavior": "Isolated",
+           "invert": False}
+    with pytest.raises(TokenizerFileError):
+        Tokenizer.from_str(_byte_bpe_json([], pre))
+
+
+def test_split_regex_on_rare_text_after_load_matches_hf():
+    pre = {"type": "Split", "pattern": {"Regex": r"\p{Ll}+|\s+|[^\s\p{Ll}]+"},
+           "behavior": "Isolated", "invert": False}
+    ours = Tokenizer.from_str(_byte_bpe_json([], pre))
+    theirs = hf.Tokenizer.from_str(_byte_bpe_json([], pre))
+    for text in ["ab\u0295cd e", "abc", "\U0001faea a"]:
+        check_encode(theirs, ours, text)
+
+
+# ---------------------------------------------------------------- merges and vocab tables
+_TOKENS = st.text(alphabet="ab #\n", min_size=0, max_size=4)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(_TOKENS, st.lists(_TOKENS, max_size=3)), max_size=8))
+def test_merge_columns_agree_with_the_checked_parse(merges):
+    try:
+        expected = _parse_merges_checked(merges)
+    except TokenizerFileError:
+        expected = None
+    columns = _merge_columns_fast(merges)
+    if columns is not None:
+        assert list(zip(*columns)) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("abcx"), st.sampled_from("abc#")), max_size=6),
+       st.sampled_from([None, "#"]))
+def test_merge_table_agrees_with_the_checked_build(pairs, prefix):
+    vocab = {t: i for i, t in enumerate(["a", "b", "c", "#", "ab", "ba", "bc", "aa", "#a"])}
+    try:
+        expected = list(_merge_table_checked(vocab, pairs, prefix))
+    except TokenizerFileError as exc:
+        with pytest.raises(TokenizerFileError, match=regex.escape(str(exc))):
+            _merge_table(vocab, MergeColumns(*map(list, zip(*pairs))), prefix)
+        return
+    columns = MergeColumns(*map(list, zip(*pairs))) if pairs else MergeColumns([], [])
+    assert [list(c) for c in _merge_table(vocab, columns, prefix)] == expected
+
+
+def test_version_line_is_skipped_anywhere_but_a_part_named_so_is_kept():
+    vocab = {"a": 0, "#version": 1, "a#version": 2}
+    model = BPE.from_dict({"type": "BPE", "vocab": vocab,
+                           "merges": ["#version: 0.2", "a #version", "#version: 1"]})
+    assert model.merges == [("a", "#version")]
+
+
+def test_bpe_from_dict_checks_vocab_before_merges():
+    with pytest.raises(TokenizerFileError, match="vocab"):
+        BPE.from_dict({"type": "BPE", "vocab": {"a": -1}, "merges": 3})
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.text(alphabet="ab#", max_size=6), max_size=30), st.sampled_from(["", "#", "##"]))
+def test_longest_by_start_equals_a_plain_loop(tokens, prefix):
+    def plain(items):
+        longest: dict[str, int] = {}
+        for token in items:
+            if len(token) >= _KEY and len(token) > longest.get(token[:_KEY], 0):
+                longest[token[:_KEY]] = len(token)
+        return longest
+
+    assert _longest_by_start(tokens) == plain(tokens)
+    model = WordPiece({t: i for i, t in enumerate(dict.fromkeys(tokens))},
+                      continuing_subword_prefix=prefix)
+    continued = [t[len(prefix):] for t in model._vocab if t.startswith(prefix)]
+    assert model._max_next == plain(continued)
