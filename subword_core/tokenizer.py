@@ -44,7 +44,7 @@ from .errors import TokenizerFileError
 from .fileio import atomic_write_text
 from .pretokenized import PreToken
 from .serialization import (
-    VERSION, decode_utf8, dumps, parse_added_tokens, parse_json, paused_gc, read_text,
+    VERSION, decode_utf8, dumps, parse_added_tokens, parse_json, read_text,
 )
 from .truncation import PaddingParams, TruncationParams, pad_encodings, truncate_encodings
 
@@ -385,6 +385,8 @@ class Tokenizer:
         Raises:
             TokenizerFileError: malformed JSON, a wrong shape or an unknown component type.
         """
+        from .serialization import paused_gc
+
         with paused_gc():
             data = parse_json(json)
             try:

@@ -95,11 +95,31 @@ class BPE(VocabLookups, Model):
         self._vocab_r = reverse_vocab(vocab)
         self._has_shared_ids = len(self._vocab_r) != len(vocab)
         # As in HF, the merge table is built once, with the prefix the model has now.
+        # Every merge is checked against the vocabulary here; the pair -> rank dict is
+        # made from these id columns on first use (see __getattr__).
         lefts, rights, self._rank_new_id = _merge_table(
             vocab, merges, self.continuing_subword_prefix
         )
+        self.__dict__.pop("_pair_rank", None)
+        self._pair_columns = (lefts, rights)
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only when `name` is not set: builds `_pair_rank` on first use. A large
+        # tokenizer.json has up to 500k merges, and this dict is a fifth of its load time.
+        if name != "_pair_rank":
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        fields = self.__dict__
+        columns = fields.get("_pair_columns")
+        if columns is None:  # another thread built it meanwhile (or no tables yet)
+            if "_pair_rank" in fields:
+                return fields["_pair_rank"]
+            raise AttributeError(name)
+        lefts, rights = columns
         # (left id, right id) -> rank; a repeated pair keeps its last rank, as in HF.
-        self._pair_rank: dict[Pair, int] = dict(zip(zip(lefts, rights), range(len(lefts))))
+        pair_rank: dict[Pair, int] = dict(zip(zip(lefts, rights), range(len(lefts))))
+        fields["_pair_rank"] = pair_rank
+        fields.pop("_pair_columns", None)
+        return pair_rank
 
     def __setattr__(self, name: str, value: Any) -> None:
         # subtle: cached words were tokenized with the old options.

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import json
+import pickle
 import threading
 
 import pytest
@@ -210,3 +211,23 @@ def test_longest_by_start_equals_a_plain_loop(tokens, prefix):
                       continuing_subword_prefix=prefix)
     continued = [t[len(prefix):] for t in model._vocab if t.startswith(prefix)]
     assert model._max_next == plain(continued)
+
+
+# ---------------------------------------------------------------- lazy BPE pair table
+def test_bpe_pair_table_is_built_on_first_use_with_hf_results():
+    text = _byte_bpe_json([])
+    ours, theirs = Tokenizer.from_str(text), hf.Tokenizer.from_str(text)
+    assert "_pair_rank" not in vars(ours.model)
+    copied = pickle.loads(pickle.dumps(ours))  # before first use, too
+    for tokenizer in (ours, copied):
+        for sample in ["abc Ġab", "cab", "", "aabbcc"]:
+            check_encode(theirs, tokenizer, sample)
+    assert "_pair_rank" in vars(ours.model) and "_pair_columns" not in vars(ours.model)
+    assert ours.model.merges == [("a", "b"), ("ab", "c"), ("Ġ", "a")]
+
+
+def test_bpe_merge_errors_are_still_raised_at_load():
+    data = json.loads(_byte_bpe_json([]))
+    data["model"]["merges"].append(["c", "zz"])
+    with pytest.raises(TokenizerFileError, match="zz"):
+        Tokenizer.from_str(json.dumps(data))
