@@ -19,7 +19,7 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from subword_core import serialization
+from subword_core import loading, serialization
 from subword_core.errors import TokenizerFileError
 from subword_core.models.bpe import (
     BPE, MergeColumns, _merge_columns_fast, _merge_table, _merge_table_checked,
@@ -231,3 +231,36 @@ def test_bpe_merge_errors_are_still_raised_at_load():
     data["model"]["merges"].append(["c", "zz"])
     with pytest.raises(TokenizerFileError, match="zz"):
         Tokenizer.from_str(json.dumps(data))
+
+
+# ---------------------------------------------------------------- loading.loads in chunks
+_PUNCTUATION_TEXT = st.text(alphabet=',"[]{}\\ab :1', max_size=4)
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | _PUNCTUATION_TEXT,
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(_PUNCTUATION_TEXT, inner,
+                                                                 max_size=6),
+    max_leaves=40)
+_DAMAGE = st.sampled_from(["", ",", "]", "}", '"', "[", "{", "1", ",,", " "])
+
+
+@settings(max_examples=150, deadline=None)
+@given(_JSON, st.booleans(), st.integers(1, 3), st.integers(2, 40), st.integers(0, 2), st.data())
+def test_chunked_loads_equals_json_loads_even_on_damaged_text(value, pretty, depth, chunk,
+                                                               one_by_one, data):
+    # Tiny chunks cut anywhere: inside strings, nested values, past a container's end.
+    text = json.dumps(value, indent=2 if pretty else None, ensure_ascii=False)
+    if data.draw(st.booleans()):
+        i = data.draw(st.integers(0, len(text)))
+        text = text[:i] + data.draw(_DAMAGE) + text[i + data.draw(st.integers(0, 3)):]
+    with pytest.MonkeyPatch.context() as patch:
+        for name, setting in [("SPLIT_DEPTH", depth), ("CHUNK", chunk), ("_MIN_CHUNK", 2),
+                              ("_ONE_BY_ONE", one_by_one)]:
+            patch.setattr(loading, name, setting)
+        try:
+            expected = json.loads(text)
+        except ValueError:
+            with pytest.raises(ValueError):
+                loading.loads(text)
+            return
+        # json.dumps also compares the order of keys
+        assert json.dumps(loading.loads(text)) == json.dumps(expected)
