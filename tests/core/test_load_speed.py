@@ -25,6 +25,7 @@ from subword_core.models.bpe import (
     BPE, MergeColumns, _merge_columns_fast, _merge_table, _merge_table_checked,
     _parse_merges_checked,
 )
+from subword_core.models.unigram import _check_pieces_one_by_one, _plain_pieces
 from subword_core.models.wordpiece import _KEY, WordPiece, _longest_by_start
 from subword_core.onig import FLAGS, compile_onig, translate
 from subword_core.tokenizer import Tokenizer
@@ -264,3 +265,23 @@ def test_chunked_loads_equals_json_loads_even_on_damaged_text(value, pretty, dep
             return
         # json.dumps also compares the order of keys
         assert json.dumps(loading.loads(text)) == json.dumps(expected)
+
+
+# ---------------------------------------------------------------- Unigram pieces
+_ENTRY = st.one_of(
+    st.tuples(st.text(max_size=2), st.floats(allow_nan=False) | st.integers()).map(list),
+    st.lists(st.one_of(st.text(max_size=2), st.integers(), st.booleans()), max_size=3),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_ENTRY, max_size=5))
+def test_unigram_pieces_whole_list_check_agrees_with_entry_by_entry(vocab):
+    try:
+        expected = _check_pieces_one_by_one(vocab)
+    except TokenizerFileError:
+        expected = None
+    fast = _plain_pieces(vocab)
+    assert fast is None or fast == expected
+    if expected is not None and all(type(e[1]) is not bool for e in vocab):
+        assert fast == expected  # the usual shape takes the fast path
