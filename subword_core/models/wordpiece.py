@@ -9,11 +9,7 @@ greedy step for the teaching views.
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import repeat
-from operator import getitem, methodcaller
 from typing import Any
 
 from ..components import Model, register
@@ -25,7 +21,6 @@ _CACHE_CAPACITY = 10000
 # Token(...) goes through a Python-level __new__; this skips it (as in bpe.py).
 _new_token = tuple.__new__
 _KEY = 3  # how many first chars index the longest-match table (see _update_max_lengths)
-_KEY_SLICE = slice(0, _KEY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,9 +87,8 @@ class WordPiece(VocabLookups, Model):
         # starts the word, and for the rest of a continuing (prefixed) piece.
         prefix = self.continuing_subword_prefix
         self._max_first = _longest_by_start(self._vocab)
-        continued = filter(methodcaller("startswith", prefix), self._vocab)
         self._max_next = _longest_by_start(
-            map(getitem, continued, repeat(slice(len(prefix), None)))
+            t[len(prefix):] for t in self._vocab if t.startswith(prefix)
         )
 
     def __repr__(self) -> str:
@@ -207,12 +201,12 @@ class WordPiece(VocabLookups, Model):
         return cls(data.get("vocab"), unk, max_chars, prefix)  # __init__ checks the vocab
 
 
-def _longest_by_start(tokens: Iterable[str]) -> dict[str, int]:
+def _longest_by_start(tokens) -> dict[str, int]:
     """Length of the longest token of at least _KEY chars, per first _KEY chars."""
-    # Whole-list operations (a vocabulary has up to 250k tokens): sorted by length, the
-    # longest token of each key is the last one dict() sees.
-    ordered = sorted(tokens, key=len)
-    lengths = list(map(len, ordered))
-    first = bisect_left(lengths, _KEY)
-    keys = map(getitem, ordered[first:], repeat(_KEY_SLICE))
-    return dict(zip(keys, lengths[first:]))
+    longest: dict[str, int] = {}
+    for token in tokens:
+        if len(token) >= _KEY:
+            key = token[:_KEY]
+            if len(token) > longest.get(key, 0):
+                longest[key] = len(token)
+    return longest

@@ -26,7 +26,6 @@ from subword_core.models.bpe import (
     _parse_merges_checked,
 )
 from subword_core.models.unigram import _check_pieces_one_by_one, _plain_pieces
-from subword_core.models.wordpiece import _KEY, WordPiece, _longest_by_start
 from subword_core.onig import FLAGS, compile_onig, translate
 from subword_core.tokenizer import Tokenizer
 
@@ -195,23 +194,6 @@ def test_version_line_is_skipped_anywhere_but_a_part_named_so_is_kept():
 def test_bpe_from_dict_checks_vocab_before_merges():
     with pytest.raises(TokenizerFileError, match="vocab"):
         BPE.from_dict({"type": "BPE", "vocab": {"a": -1}, "merges": 3})
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.lists(st.text(alphabet="ab#", max_size=6), max_size=30), st.sampled_from(["", "#", "##"]))
-def test_longest_by_start_equals_a_plain_loop(tokens, prefix):
-    def plain(items):
-        longest: dict[str, int] = {}
-        for token in items:
-            if len(token) >= _KEY and len(token) > longest.get(token[:_KEY], 0):
-                longest[token[:_KEY]] = len(token)
-        return longest
-
-    assert _longest_by_start(tokens) == plain(tokens)
-    model = WordPiece({t: i for i, t in enumerate(dict.fromkeys(tokens))},
-                      continuing_subword_prefix=prefix)
-    continued = [t[len(prefix):] for t in model._vocab if t.startswith(prefix)]
-    assert model._max_next == plain(continued)
 
 
 # ---------------------------------------------------------------- lazy BPE pair table
