@@ -7,7 +7,10 @@ Each file is written to a temporary folder once, then loaded ``--repeat`` times 
 median times are printed with the file size and our/HF ratio. The issue's bar: a 10 MB
 file loads in under 2 s.
 
-    .venv/bin/python bench/bench_load.py [--repeat 3] [--only llama-3.2,qwen3]
+    .venv/bin/python bench/bench_load.py [--repeat 3] [--only llama-3.2,qwen3] [--profile 12]
+
+``--profile N`` also profiles one more load of each file and prints its N most costly
+functions (own time), to see which stage (JSON parse, merge table, ...) dominates.
 
 Set ``SUBWORD_WILD_NPM_DIR`` to include Llama 2 and Gemma 3 (see wild_sources.py).
 """
@@ -15,7 +18,9 @@ Set ``SUBWORD_WILD_NPM_DIR`` to include Llama 2 and Gemma 3 (see wild_sources.py
 from __future__ import annotations
 
 import argparse
+import cProfile
 import gc
+import pstats
 import os
 import statistics
 import sys
@@ -58,10 +63,22 @@ def timed(load, path: Path, repeat: int) -> list[float]:
     return times
 
 
+def profile(path: Path, lines: int) -> None:
+    """Print the ``lines`` functions with the most own time in one load of ``path``."""
+    gc.collect()
+    profiler = cProfile.Profile()
+    tokenizer = profiler.runcall(Tokenizer.from_file, path)
+    del tokenizer
+    stats = pstats.Stats(profiler)
+    stats.sort_stats("tottime").print_stats(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only", default="", help="comma-separated model names")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="also print the N costliest functions of one load per file")
     args = parser.parse_args()
     import tokenizers
 
@@ -78,6 +95,8 @@ def main() -> None:
             print(f"{name:18} {size:6.1f} {min(ours):9.2f} {statistics.median(ours):9.2f} "
                   f"{min(theirs):8.2f} {statistics.median(theirs):7.2f} "
                   f"{min(ours) / min(theirs):6.1f}", flush=True)
+            if args.profile:
+                profile(path, args.profile)
 
 
 if __name__ == "__main__":

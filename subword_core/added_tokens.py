@@ -24,6 +24,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -193,6 +194,12 @@ def _build_trie(patterns: Iterable[str]) -> dict:
     return trie
 
 
+@functools.lru_cache(maxsize=4096)
+def _escape(char: str) -> str:
+    # Tries escape one character at a time, mostly the same few: `regex.escape` is Python code.
+    return regex.escape(char)
+
+
 def _node_regex(node: dict, depth: int) -> str:
     if depth > _Matcher.MAX_NESTING:
         raise _TooDeep
@@ -200,9 +207,9 @@ def _node_regex(node: dict, depth: int) -> str:
     # Follow single-child chains iteratively so long tokens do not deepen the nesting.
     while len(node) == 1 and "" not in node:
         (c, node), = node.items()
-        parts.append(regex.escape(c))
+        parts.append(_escape(c))
     terminal = "" in node
-    branches = [regex.escape(c) + _node_regex(child, depth + 1)
+    branches = [_escape(c) + _node_regex(child, depth + 1)
                 for c, child in node.items() if c != ""]
     if branches:
         body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
@@ -222,8 +229,9 @@ class AddedVocabulary:
         self._tokens: dict[int, AddedToken] = {}  # id -> token (options resolved)
         self._special: set[str] = set()
         self._normalized_forms: dict[int, str] = {}  # id -> normalizer output, when different
-        self._raw_matcher: _Matcher | None = None
-        self._normalized_matcher: _Matcher | None = None
+        # (raw matcher, normalized matcher), built on first use: compiling the matchers
+        # of a tokenizer with a thousand added tokens takes longer than reading them.
+        self._matchers: tuple[_Matcher | None, _Matcher | None] | None = None
         self.encode_special_tokens = False
 
     def __len__(self) -> int:
@@ -297,6 +305,17 @@ class AddedVocabulary:
         self._rebuild_matchers()
 
     def _rebuild_matchers(self) -> None:
+        self._matchers = None  # rebuilt by the next match
+
+    @property
+    def _raw_matcher(self) -> _Matcher | None:
+        return (self._matchers or self._build_matchers())[0]
+
+    @property
+    def _normalized_matcher(self) -> _Matcher | None:
+        return (self._matchers or self._build_matchers())[1]
+
+    def _build_matchers(self) -> tuple[_Matcher | None, _Matcher | None]:
         raw: dict[str, int] = {}
         normalized: dict[str, int] = {}
         # Sorted ids: when two tokens share a pattern the lowest id wins. HF picks one
@@ -307,8 +326,10 @@ class AddedVocabulary:
                 normalized[self._normalized_forms.get(id_, token.content)] = id_
             else:
                 raw[token.content] = id_
-        self._raw_matcher = _Matcher(raw) if raw else None
-        self._normalized_matcher = _Matcher(normalized) if normalized else None
+        matchers = (_Matcher(raw) if raw else None,
+                    _Matcher(normalized) if normalized else None)
+        self._matchers = matchers
+        return matchers
 
     # ----------------------------------------------------------------- matching
     def find_matches(self, sentence: str, matcher: _Matcher | None) -> list[Match]:

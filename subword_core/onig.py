@@ -24,7 +24,7 @@ lower, space, punct and word.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 import regex
@@ -92,19 +92,32 @@ class OnigPattern:
     Subtle: pinning classes to Unicode 16 makes ``regex`` about 4x slower, and only
     matters for text holding one of the ``rare`` characters. :meth:`for_text` returns
     the unpinned form for any other text, where both forms match identically.
+
+    ``exact`` may be given as a function that compiles it: it is then compiled on first
+    use (its long pinned classes take tens of milliseconds to compile, and most texts
+    never need it).
     """
 
-    __slots__ = ("exact", "fast", "rare")
+    __slots__ = ("_exact", "_compile_exact", "fast", "rare")
 
     def __init__(
         self,
-        exact: regex.Pattern[str],
+        exact: regex.Pattern[str] | Callable[[], regex.Pattern[str]],
         fast: regex.Pattern[str],
         rare: frozenset[str] = _RARE,
     ) -> None:
-        self.exact = exact
+        lazy = callable(exact) and not isinstance(exact, regex.Pattern)
+        self._exact = None if lazy else exact
+        self._compile_exact = exact if lazy else None
         self.fast = fast
         self.rare = rare  # the only characters on which ``exact`` and ``fast`` disagree
+
+    @property
+    def exact(self) -> regex.Pattern[str]:
+        exact = self._exact
+        if exact is None:
+            exact = self._exact = self._compile_exact()
+        return exact
 
     def for_text(self, text: str) -> regex.Pattern[str]:
         if text.isascii() or self.rare.isdisjoint(text):
@@ -138,13 +151,17 @@ class Regex:
 
 @lru_cache(maxsize=256)
 def compile_onig(pattern: str) -> OnigPattern:
-    """Compile an Oniguruma pattern; ``ValueError`` if it is invalid."""
+    """Compile an Oniguruma pattern; ``ValueError`` if it is invalid.
+
+    The exact (pinned) form is compiled on first use: it differs from the fast form only
+    inside character classes, so the fast form compiling shows that it compiles too.
+    """
+    exact = translate(pattern)
     try:
-        exact = regex.compile(translate(pattern), FLAGS)
         fast = regex.compile(translate(pattern, pin_unicode=False), FLAGS)
     except regex.error as exc:
         raise ValueError(f"invalid regex {pattern!r}: {exc}") from None
-    return OnigPattern(exact, fast)
+    return OnigPattern(lambda: regex.compile(exact, FLAGS), fast)
 
 
 def translate(pattern: str, pin_unicode: bool = True) -> str:

@@ -541,11 +541,16 @@ class Tokenizer:
         Raises:
             TokenizerFileError: malformed JSON, a wrong shape or an unknown component type.
         """
-        data = parse_json(json)
-        try:
-            return cls._from_parts(data)
-        except RecursionError:
-            raise TokenizerFileError("tokenizer.json is nested too deeply") from None
+        from .serialization import paused_gc
+
+        with paused_gc():
+            data = parse_json(json)
+            try:
+                tokenizer = cls._from_parts(data)
+            except RecursionError:
+                raise TokenizerFileError("tokenizer.json is nested too deeply") from None
+            del data  # the parsed JSON goes while the collector is paused: nothing to scan
+        return tokenizer
 
     @classmethod
     def from_file(cls, path: str | os.PathLike) -> Tokenizer:

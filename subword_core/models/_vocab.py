@@ -48,7 +48,7 @@ def _plain_vocab(vocab: Mapping) -> bool:
 
 def reverse_vocab(vocab: dict[str, int]) -> dict[int, str]:
     """id -> token; when ids repeat, the token seen last wins (HF keeps an arbitrary one)."""
-    return {index: token for token, index in vocab.items()}
+    return dict(zip(vocab.values(), vocab))
 
 
 def ordered_vocab(vocab_r: dict[int, str]) -> dict[str, int]:

@@ -80,9 +80,6 @@ class BPE(VocabLookups, Model):
         if dropout is not None and not 0.0 <= dropout <= 1.0:
             raise ValueError("BPE dropout should be between 0 and 1, inclusive")
         self._cache = WordCache(cache_capacity)
-        self._vocab = check_vocab(vocab, "BPE")
-        self._vocab_r = reverse_vocab(self._vocab)
-        self._has_shared_ids = len(self._vocab_r) != len(self._vocab)
         self.dropout = dropout
         self.unk_token = unk_token
         self.continuing_subword_prefix = continuing_subword_prefix
@@ -90,12 +87,39 @@ class BPE(VocabLookups, Model):
         self.fuse_unk = fuse_unk
         self.byte_fallback = byte_fallback
         self.ignore_merges = ignore_merges
-        # As in HF, the merge table is built once, with the prefix given here.
+        self._set_tables(check_vocab(vocab, "BPE"), merges or [])
+
+    def _set_tables(self, vocab: dict[str, int], merges: Iterable | MergeColumns) -> None:
+        """Install a checked vocabulary and the merge table built from ``merges``."""
+        self._vocab = vocab
+        self._vocab_r = reverse_vocab(vocab)
+        self._has_shared_ids = len(self._vocab_r) != len(vocab)
+        # As in HF, the merge table is built once, with the prefix the model has now.
+        # Every merge is checked against the vocabulary here; the pair -> rank dict is
+        # made from these id columns on first use (see __getattr__).
         lefts, rights, self._rank_new_id = _merge_table(
-            self._vocab, merges or [], continuing_subword_prefix
+            vocab, merges, self.continuing_subword_prefix
         )
+        self.__dict__.pop("_pair_rank", None)
+        self._pair_columns = (lefts, rights)
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only when `name` is not set: builds `_pair_rank` on first use. A large
+        # tokenizer.json has up to 500k merges, and this dict is a fifth of its load time.
+        if name != "_pair_rank":
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        fields = self.__dict__
+        columns = fields.get("_pair_columns")
+        if columns is None:  # another thread built it meanwhile (or no tables yet)
+            if "_pair_rank" in fields:
+                return fields["_pair_rank"]
+            raise AttributeError(name)
+        lefts, rights = columns
         # (left id, right id) -> rank; a repeated pair keeps its last rank, as in HF.
-        self._pair_rank: dict[Pair, int] = dict(zip(zip(lefts, rights), range(len(lefts))))
+        pair_rank: dict[Pair, int] = dict(zip(zip(lefts, rights), range(len(lefts))))
+        fields["_pair_rank"] = pair_rank
+        fields.pop("_pair_columns", None)
+        return pair_rank
 
     def __setattr__(self, name: str, value: Any) -> None:
         # subtle: cached words were tokenized with the old options.
@@ -410,9 +434,10 @@ class BPE(VocabLookups, Model):
         dropout = data.get("dropout")
         if dropout is not None and not (isinstance(dropout, (int, float)) and 0 <= dropout <= 1):
             raise TokenizerFileError(f"BPE dropout {dropout!r} is not between 0 and 1")
-        return cls(
-            vocab=check_vocab(data["vocab"], "BPE"),
-            merges=merge_columns(data["merges"]),
+        vocab = check_vocab(data["vocab"], "BPE")
+        merges = merge_columns(data["merges"])
+        # Options first (on empty tables), then the tables: the vocabulary is checked once.
+        model = cls(
             dropout=dropout,
             unk_token=_optional_str(data, "unk_token"),
             continuing_subword_prefix=_optional_str(data, "continuing_subword_prefix"),
@@ -421,6 +446,8 @@ class BPE(VocabLookups, Model):
             byte_fallback=bool(data.get("byte_fallback") or False),
             ignore_merges=bool(data.get("ignore_merges") or False),
         )
+        model._set_tables(vocab, merges)
+        return model
 
 
 class MergeColumns(NamedTuple):
@@ -453,16 +480,23 @@ def _merge_columns_fast(merges: list) -> MergeColumns | None:
     # every error) through _parse_merges_checked.
     kinds = set(map(type, merges))
     if kinds == {str}:
-        lines = [m for m in merges if not m.startswith("#version")]
-        if set(map(str.count, lines, repeat(" "))) - {1}:
+        text = " ".join(merges)
+        if text.startswith("#version") or " #version" in text:  # rare: filter line by line
+            merges = [m for m in merges if not m.startswith("#version")]
+            text = " ".join(merges)
+        if set(map(str.count, merges, repeat(" "))) - {1}:
             return None
         # One space per line: a single split of all lines gives left, right, left, ...
-        words = " ".join(lines).split(" ") if lines else []
+        words = text.split(" ") if merges else []
         return MergeColumns(words[0::2], words[1::2])
-    if kinds == {list} and set(map(type, chain.from_iterable(merges))) <= {str}:
-        if set(map(len, merges)) - {2}:
+    if kinds == {list}:
+        if set(map(len, merges)) != {2}:
             return None
-        return MergeColumns(list(map(itemgetter(0), merges)), list(map(itemgetter(1), merges)))
+        # Every merge has two parts: the flattened list alternates left, right, left, ...
+        flat = list(chain.from_iterable(merges))
+        if set(map(type, flat)) != {str}:
+            return None
+        return MergeColumns(flat[0::2], flat[1::2])
     return MergeColumns([], []) if not kinds else None
 
 
@@ -506,12 +540,13 @@ def _merge_table_fast(vocab: dict[str, int], merges: list | MergeColumns, prefix
     else:
         lefts, rights = list(map(itemgetter(0), merges)), list(map(itemgetter(1), merges))
     tails = [_strip_prefix(r, prefix) for r in rights] if prefix else rights
-    get = vocab.get
-    new_tokens = map(add, lefts, tails)
-    columns = [list(map(get, lefts)), list(map(get, rights)), list(map(get, new_tokens))]
-    if any(None in column for column in columns):
+    # A missing token stops the map with a KeyError: cheaper than looking for None after.
+    id_of = vocab.__getitem__
+    try:
+        return [list(map(id_of, lefts)), list(map(id_of, rights)),
+                list(map(id_of, map(add, lefts, tails)))]
+    except KeyError:
         return None
-    return columns
 
 
 def _merge_table_checked(vocab: dict[str, int], merges: list, prefix: str | None):

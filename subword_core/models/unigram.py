@@ -15,6 +15,8 @@ from __future__ import annotations
 import gc
 import math
 from functools import cached_property
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from ..components import Model, register
@@ -57,8 +59,9 @@ class Unigram(Model):
         self._cache = WordCache(_CACHE_CAPACITY)
         self.unk_id = unk_id
         self.byte_fallback = byte_fallback
-        self._scores = [score for _, score in self._pieces]
-        self._token_to_id = {piece: i for i, (piece, _) in enumerate(self._pieces)}
+        self._scores = list(map(itemgetter(1), self._pieces))
+        # A repeated piece keeps its last id, as in HF.
+        self._token_to_id = dict(zip(map(itemgetter(0), self._pieces), range(len(self._pieces))))
         self.min_score = min(self._scores, default=math.inf)
 
     @cached_property
@@ -244,6 +247,26 @@ class Unigram(Model):
 
 
 def _check_pieces(vocab: Any) -> list[tuple[str, float]]:
+    """``(piece, float score)`` pairs from ``vocab``, or a TokenizerFileError naming a bad entry."""
+    fast = _plain_pieces(vocab)
+    return fast if fast is not None else _check_pieces_one_by_one(vocab)
+
+
+def _plain_pieces(vocab: Any) -> list[tuple[str, float]] | None:
+    # Whole-list checks for the usual shape (a list of [str, number] pairs; 250k in XLM-R);
+    # None sends anything else through the entry-by-entry check, which names the culprit.
+    if type(vocab) is not list or not set(map(type, vocab)) <= {list, tuple}:
+        return None
+    if set(map(len, vocab)) - {2}:
+        return None
+    flat = list(chain.from_iterable(vocab))
+    pieces, scores = flat[0::2], flat[1::2]
+    if set(map(type, pieces)) - {str} or set(map(type, scores)) - {float, int}:
+        return None
+    return list(zip(pieces, map(float, scores)))
+
+
+def _check_pieces_one_by_one(vocab: Any) -> list[tuple[str, float]]:
     pieces = []
     for entry in vocab:
         try:

@@ -56,4 +56,4 @@ class WordLevel(VocabLookups, Model):
         unk = data.get("unk_token")
         if unk is not None and not isinstance(unk, str):
             raise TokenizerFileError(f"WordLevel unk_token {unk!r} is not a string")
-        return cls(check_vocab(data.get("vocab"), "WordLevel"), unk)
+        return cls(data.get("vocab"), unk)  # __init__ checks the vocab

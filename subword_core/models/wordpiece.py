@@ -198,7 +198,7 @@ class WordPiece(VocabLookups, Model):
             raise TokenizerFileError("WordPiece unk_token and continuing_subword_prefix must be strings")
         if isinstance(max_chars, bool) or not isinstance(max_chars, int) or max_chars < 0:
             raise TokenizerFileError(f"WordPiece max_input_chars_per_word {max_chars!r} is invalid")
-        return cls(check_vocab(data.get("vocab"), "WordPiece"), unk, max_chars, prefix)
+        return cls(data.get("vocab"), unk, max_chars, prefix)  # __init__ checks the vocab
 
 
 def _longest_by_start(tokens) -> dict[str, int]:
