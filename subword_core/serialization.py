@@ -17,18 +17,15 @@ Example:
 
 from __future__ import annotations
 
-import gc
 import json
 import math
 import operator
 import os
 import re
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from json.encoder import encode_basestring
 from typing import Any
 
+from ._gc import paused_gc  # noqa: F401  (loading and Tokenizer.from_str use it from here)
 from .added_tokens import AddedToken
 from .errors import TokenizerFileError
 
@@ -39,37 +36,6 @@ TOP_LEVEL_KEYS = ("version", "truncation", "padding", "added_tokens", "normalize
 
 
 # ------------------------------------------------------------------------ reading
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a large ``tokenizer.json`` is loaded.
-
-    Loading allocates up to a million small containers that all stay alive until the end
-    (each merge of the parsed JSON is an array). Batch after batch of them made the
-    collector scan everything allocated so far, which made loading a 15 MB file about a
-    third slower. Nothing is lost: a cycle made meanwhile (in any thread) is collected
-    once the collector resumes. Re-entrant and thread-safe: the collector resumes (if it
-    was running) when the last load in any thread ends.
-    """
-    global _gc_pauses, _gc_was_enabled
-    with _gc_lock:
-        if _gc_pauses == 0:
-            _gc_was_enabled = gc.isenabled()
-            gc.disable()
-        _gc_pauses += 1
-    try:
-        yield
-    finally:
-        with _gc_lock:
-            _gc_pauses -= 1
-            if _gc_pauses == 0 and _gc_was_enabled:
-                gc.enable()
-
-
-_gc_lock = threading.Lock()
-_gc_pauses = 0  # loads under way (in any thread)
-_gc_was_enabled = False  # whether the collector ran before the first of them
-
-
 def read_text(path: str | os.PathLike) -> str:
     """The UTF-8 text of a tokenizer file, or a TokenizerFileError saying why not."""
     name = os.fspath(path)

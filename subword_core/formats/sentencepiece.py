@@ -69,15 +69,14 @@ Example:
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import gc
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from .. import decoders, normalizers, pre_tokenizers, processors
+from .._gc import paused_gc
 from ..added_tokens import AddedToken
 from ..errors import TokenizerFileError
 from ..models import BPE, Unigram
@@ -371,22 +370,9 @@ def read_sentencepiece(path: str | os.PathLike[str], *, flavor: str | None = Non
 def tokenizer_from_model_bytes(data: bytes, *, flavor: str | None = None, name: str = "<bytes>",
                                **options: Any) -> Opened:
     """:func:`read_sentencepiece` for the bytes of a ``.model`` file, called ``name`` in errors."""
-    with _gc_paused():
+    with paused_gc():
         model = parse_model(data, name)
         return build_tokenizer(model, flavor=flavor, name=name, **options)
-
-
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic GC: a big model makes a million small objects (no cycles) in a row,
-    and each collection they trigger would scan every object the program holds."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def build_tokenizer(model: SentencePieceModel, *, flavor: str | None = None,

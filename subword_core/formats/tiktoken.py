@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import binascii
 import codecs
-import gc
 import os
 import re
 from dataclasses import dataclass
@@ -37,6 +36,7 @@ from operator import itemgetter
 import numpy as np
 
 from .. import decoders, processors
+from .._gc import paused_gc
 from ..errors import TokenizerFileError
 from ..models.bpe import BPE, MergeColumns
 from ..pre_tokenizers import ByteLevel, Regex, Sequence, Split, bytes_to_unicode
@@ -256,13 +256,8 @@ def build_tokenizer(tokens: list[str], ranks: list[int], pattern: str,
         order = np.argsort(rank_array, kind="stable")
         by_rank, rank_array = [tokens[i] for i in order.tolist()], rank_array[order]
     vocab.update(specials)
-    gc_was_enabled = gc.isenabled()
-    gc.disable()  # building ~10^6 tuples would trigger many useless collections
-    try:
+    with paused_gc():  # building ~10^6 tuples would trigger many useless collections
         model = _bpe(vocab, by_rank, rank_array, *_merge_indices(by_rank))
-    finally:
-        if gc_was_enabled:
-            gc.enable()
     tokenizer = Tokenizer(model)
     tokenizer.pre_tokenizer = Sequence([
         Split(Regex(pattern), "isolated", invert=False),

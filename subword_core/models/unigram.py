@@ -12,13 +12,13 @@ Lattices and n-best segmentations, for the GUI's lattice view, live in :mod:`.la
 
 from __future__ import annotations
 
-import gc
 import math
 from functools import cached_property
 from itertools import chain
 from operator import itemgetter
 from typing import Any
 
+from .._gc import paused_gc
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
@@ -294,13 +294,8 @@ def _build_trie(token_to_id: dict[str, int]) -> dict:
     """Children by character; each child is ``[its children, id of the piece ending there or -1]``."""
     # subtle: the cyclic GC would rescan the growing trie again and again while it is being
     # built (several times the build itself for 250k pieces); nothing here makes cycles.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with paused_gc():
         return _trie_of(token_to_id)
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _trie_of(token_to_id: dict[str, int]) -> dict:

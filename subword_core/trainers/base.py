@@ -17,13 +17,12 @@ closed generator leaves nothing half-mutated.
 
 from __future__ import annotations
 
-import gc
 import time
-from collections.abc import Callable, Generator, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
+from .._gc import paused_gc
 from ..errors import TrainingError
 from .events import TrainEvent
 from .history import TrainingHistory
@@ -76,25 +75,6 @@ class Ticker:
             return False
         self._next = now + self.interval
         return True
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for a block; restore its state after.
-
-    Training allocates millions of small acyclic containers (position sets, heap
-    entries); the collector would re-scan them again and again, about a fifth of
-    the training time, and could free nothing. Trainers wrap their work in this
-    (inside the generator, so it also ends when the consumer closes it).
-    Reference counting still frees everything as usual.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def option(default: Any = MISSING, *, help: str, min: float | None = None,
