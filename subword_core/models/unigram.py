@@ -263,7 +263,10 @@ def _plain_pieces(vocab: Any) -> list[tuple[str, float]] | None:
     pieces, scores = flat[0::2], flat[1::2]
     if set(map(type, pieces)) - {str} or set(map(type, scores)) - {float, int}:
         return None
-    return list(zip(pieces, map(float, scores)))
+    try:
+        return list(zip(pieces, map(float, scores)))
+    except OverflowError:  # an integer score beyond any float: the slow path names it
+        return None
 
 
 def _check_pieces_one_by_one(vocab: Any) -> list[tuple[str, float]]:
@@ -275,7 +278,11 @@ def _check_pieces_one_by_one(vocab: Any) -> list[tuple[str, float]]:
             raise TokenizerFileError(f"Unigram vocab entry {entry!r} is not [piece, score]") from None
         if not isinstance(piece, str) or isinstance(score, bool) or not isinstance(score, (int, float)):
             raise TokenizerFileError(f"Unigram vocab entry {entry!r} is not [piece, score]")
-        pieces.append((piece, float(score)))
+        try:
+            pieces.append((piece, float(score)))
+        except OverflowError:
+            raise TokenizerFileError(f"Unigram vocab entry {piece!r} has a score too large "
+                                     "for a float") from None
     return pieces
 
 

@@ -454,6 +454,7 @@ def test_unigram_bad_json():
     for bad in ({"type": "Unigram", "unk_id": 3, "vocab": [["a", 0.0]]},
                 {"type": "Unigram", "unk_id": 0, "vocab": []},
                 {"type": "Unigram", "vocab": [["a"]]},
+                {"type": "Unigram", "unk_id": 0, "vocab": [["<unk>", 0.0], ["a", 10**400]]},
                 {"type": "Unigram"}):
         with pytest.raises(TokenizerFileError):
             component_from_dict("model", bad)

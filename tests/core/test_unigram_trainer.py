@@ -336,7 +336,7 @@ def test_progress_is_frequent():
     for _ in gen:
         now = time.process_time()
         worst, last = max(worst, now - last), now
-    assert worst < 0.25
+    assert worst < 0.5  # the GUI redraws between events: a gap of seconds would show
 
 
 # -- options -------------------------------------------------------------------------------------
