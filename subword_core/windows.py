@@ -27,10 +27,15 @@ post-processors never read) and post-processed again with the same settings, so 
 window token carries where it came from.
 
 Example:
-    >>> from subword_core.presets import gpt2_byte_level_bpe  # doctest: +SKIP
-    >>> w = encode_windows(tok, long_text, settings=WindowSettings(32, stride=8))  # doctest: +SKIP
-    >>> [x.context_span for x in w.windows][:2]  # doctest: +SKIP
-    [(0, 131), (96, 240)]
+    >>> from subword_core.models.wordlevel import WordLevel
+    >>> from subword_core.pre_tokenizers import WhitespaceSplit
+    >>> from subword_core.tokenizer import Tokenizer
+    >>> text = "one two three four five six seven"
+    >>> tok = Tokenizer(WordLevel({w: i for i, w in enumerate(text.split())}))
+    >>> tok.pre_tokenizer = WhitespaceSplit()
+    >>> w = encode_windows(tok, text, settings=WindowSettings(max_length=4, stride=1))
+    >>> [x.context_span for x in w.windows], w.windows[1].overlap_span, w.containing((14, 18))
+    ([(0, 18), (14, 33)], (14, 18), [0, 1])
 """
 
 from __future__ import annotations
@@ -147,7 +152,36 @@ class Windows:
 
     def containing(self, span: Span, sequence: int | None = None) -> list[int]:
         """Indices of the windows that hold at least one token of ``span``."""
-        return [k for k in range(len(self.windows)) if self.tokens_in_span(k, span, sequence)]
+        question = sequence == QUESTION and self.question is not None
+        found = []
+        for k, w in enumerate(self.windows):
+            # a window whose characters miss the span holds none of its tokens: skip it
+            # without looking at its tokens (a 50k text has thousands of windows)
+            covered = w.question_span if question else w.context_span
+            if covered is None or span[0] >= covered[1] or span[1] < covered[0]:
+                continue
+            if self.tokens_in_span(k, span, sequence):
+                found.append(k)
+        return found
+
+    def shared_tokens(self, window: int) -> tuple[frozenset[int], frozenset[int]]:
+        """Context tokens of ``window`` (indices in its encoding) that the previous window
+        also holds, and those the next window also holds: the stride overlap, both sides."""
+        w = self.windows[window]
+        if w.context_range is None:
+            return frozenset(), frozenset()
+        first, end = w.context_tokens
+        start = w.context_range[0]  # subtle: a window's context tokens are one contiguous run
+
+        def shared(other: int) -> frozenset[int]:
+            if not 0 <= other < len(self.windows):
+                return frozenset()
+            rng = self.windows[other].context_range
+            if rng is None:
+                return frozenset()
+            return frozenset(i for i in range(first, end) if rng[0] <= start + i - first < rng[1])
+
+        return shared(window - 1), shared(window + 1)
 
 
 # ----------------------------------------------------------------------------- encoding

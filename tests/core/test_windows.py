@@ -173,6 +173,15 @@ def test_windows_cover_the_context_with_stride_overlap(gpt2):
         assert lo == w.context_span[0] and hi == prev.context_span[1] and w.overlap_chars == hi - lo
 
 
+def test_shared_tokens_are_the_stride_on_each_side(bert):
+    windows = encode_windows(bert, CONTEXT_TEXT, "why?", WindowSettings(24, 5, "only_second"))
+    first, end = windows.windows[1].context_tokens
+    before, after = windows.shared_tokens(1)
+    assert before == set(range(first, first + 5)) and after == set(range(end - 5, end))
+    assert windows.shared_tokens(0)[0] == frozenset()
+    assert windows.shared_tokens(len(windows) - 1)[1] == frozenset()
+
+
 def test_left_direction_runs_from_the_end(bert):
     windows = encode_windows(bert, CONTEXT_TEXT, settings=WindowSettings(20, 4, direction="left"))
     ranges = [w.context_range for w in windows.windows]
@@ -278,3 +287,11 @@ def test_pieces_keep_clusters_whole_and_show_gaps(gpt2, bert):
 
 def test_pieces_of_an_empty_encoding():
     assert window_pieces(Encoding(), {0: ""}) == []
+
+
+def test_doctests():
+    import doctest
+
+    from subword_core import windows as module
+
+    assert doctest.testmod(module).failed == 0
