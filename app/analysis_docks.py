@@ -1,6 +1,6 @@
-"""Place the analysis panes (compare, unseen words, statistics) as docks of the main window.
+"""Place the analysis panes (compare, unseen words, statistics, long text) as docks of the window.
 
-Composition only, like ``main_window``: this module creates the three panes from
+Composition only, like ``main_window``: this module creates the four panes from
 the shared :class:`~app.session.Session` and :class:`~app.selection.SelectionModel`,
 puts each in a dock (tabbed with the merge history when the window has one),
 registers the docks in ``window.docks`` (so a View menu built afterwards lists
@@ -23,6 +23,7 @@ from .pane_support import catch_up_when_seen
 from .panes.compare_pane import ComparePane
 from .panes.oov_pane import OovPane
 from .panes.stats_pane import StatsPane
+from .panes.windows_pane import WindowsPane
 from .selection import SelectionModel
 from .session import Session
 
@@ -34,11 +35,12 @@ class AnalysisDocks:
     compare: ComparePane
     oov: OovPane
     stats: StatsPane
+    windows: WindowsPane
     docks: dict[str, QDockWidget] = field(default_factory=dict)
 
     @property
     def panes(self) -> list[QWidget]:
-        return [self.compare, self.oov, self.stats]
+        return [self.compare, self.oov, self.stats, self.windows]
 
     def shutdown(self) -> None:
         """Stop every worker (a running QThread must never be destroyed)."""
@@ -68,18 +70,20 @@ class _StopOnClose(QObject):
 def add_analysis_docks(
     window: QMainWindow, session: Session, selection: SelectionModel
 ) -> AnalysisDocks:
-    """Create the compare, unseen-words and statistics docks in ``window``."""
+    """Create the compare, unseen-words, statistics and long-text docks in ``window``."""
     result = AnalysisDocks(
-        ComparePane(session, selection), OovPane(session, selection), StatsPane(session, selection)
+        ComparePane(session, selection), OovPane(session, selection), StatsPane(session, selection),
+        WindowsPane(session, selection),
     )
     existing = getattr(window, "docks", None)
-    # tabbed with the merge history; without one, the three share one dock area as tabs
+    # tabbed with the merge history; without one, the four share one dock area as tabs
     anchor = existing.get("merges") if isinstance(existing, dict) else None
     front = anchor
     for key, title, pane in (
         ("compare", "Compare", result.compare),
         ("oov", "Unseen words", result.oov),
         ("stats", "Statistics", result.stats),
+        ("windows", "Long text", result.windows),
     ):
         dock = QDockWidget(title, window)
         dock.setObjectName(f"{pane.objectName()}Dock")

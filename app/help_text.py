@@ -2,7 +2,7 @@
 
 FIRST_START_HINT = (
     "Welcome! A small tokenizer trains on the sample corpus. Type in <b>Encoding</b> to see how "
-    "text splits; click a token to follow it in every pane. Ctrl+1…6 switch views; F1 explains them."
+    "text splits; click a token to follow it in every pane. Ctrl+1…7 switch views; F1 explains them."
 )
 
 HELP_HTML = """
@@ -25,6 +25,14 @@ words are split.</li>
 chars-per-token curve, token lengths and how much of the vocabulary is used.</li>
 <li><b>Vocabulary</b> (Ctrl+6) — every token with its id, readable and raw form, merge rank or
 score, length and corpus frequency; search by substring, regex or id; ids ↔ text.</li>
+<li><b>Long text</b> (Ctrl+7) — the text cut into the windows a model reads: at most
+<i>max_length</i> tokens each (special tokens included), neighbours sharing <i>stride</i>
+tokens (the bar under them), as <code>enable_truncation(max_length, stride, strategy,
+direction)</code> and <code>encoding.overflowing</code> make them. Type a question to see
+question answering's windows: with <i>only_second</i> every window repeats the question and
+cuts only the text (<b>Like QA</b> sets transformers' 384 / 128). Each window says which
+characters of the text its offsets cover; click a token to outline it in every window that
+holds it. The Encoding pane next to it edits the text.</li>
 </ul>
 <h3>How the panes link</h3>
 <p>Panes share one selection: clicking a token, a row of a table or a merge selects it

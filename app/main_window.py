@@ -109,6 +109,8 @@ class MainWindow(QMainWindow):
         # the tokenizer bar takes the rest of the row (its info label is cut, not the window widened)
         self.tokenizers_pane.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         toolbar.addWidget(self.tokenizers_pane)
+        # a row of its own: beside seven view buttons it pushed the last ones into a "»" menu
+        self.addToolBarBreak()
         self.addToolBar(toolbar)
         self._build_hint_bar()
         self._build_menus()

@@ -18,7 +18,7 @@ from PySide6.QtCore import QByteArray, QObject, Qt, Signal
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 #: Bump when the docks or the default layouts change: saved layouts of another version are ignored.
-LAYOUT_VERSION = 3
+LAYOUT_VERSION = 4
 
 # A column: (relative width, [(relative height, [dock keys shown as tabs]), ...])
 Column = tuple[int, list[tuple[int, list[str]]]]
@@ -63,6 +63,11 @@ VIEWS: tuple[TaskView, ...] = (
              "Every token with its id, merge rank or score, lengths and corpus frequency; ids ↔ text",
              ((62, [(100, ["vocab"])]),
               (38, [(100, ["decode"])]))),
+    TaskView("windows", "Long text",
+             "A long text (or a question + context) cut into model windows: max_length, "
+             "stride, overflow, and each window's offsets back into the text",
+             ((62, [(100, ["windows"])]),
+              (38, [(100, ["encoding"])]))),
 )
 
 

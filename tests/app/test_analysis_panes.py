@@ -336,7 +336,7 @@ def test_add_analysis_docks_tabs_with_the_merge_history(qtbot, session):
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, merges)
     window.docks = {"merges": merges}
     docks = add_analysis_docks(window, session, SelectionModel())
-    assert set(window.docks) == {"merges", "compare", "oov", "stats"}
+    assert set(window.docks) == {"merges", "compare", "oov", "stats", "windows"}
     assert set(window.tabifiedDockWidgets(merges)) == set(docks.docks.values())
     for name in (
         "compareView",

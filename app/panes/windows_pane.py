@@ -1,0 +1,338 @@
+"""WindowsPane: a long text cut into model windows — max_length, stride, overflow.
+
+The lesson of question answering on long documents (transformers' QA preprocessing):
+a model reads at most ``max_length`` tokens, so a long context is cut into windows
+that overlap by ``stride`` tokens, each window's offsets point back into the context,
+and with a question (``only_second``) every window repeats the question.
+
+- The context is the session text (what the Encoding pane edits); an optional
+  question makes every window a (question, context) pair, as in QA.
+- Settings: max length, stride, strategy (longest_first / only_first / only_second),
+  direction (right / left), special tokens; "Like QA" sets 384 / 128 / only_second.
+- :class:`~app.widgets.windows_view.WindowsView` draws each window's tokens with the
+  overlap marked; the table lists every window (tokens, context tokens and characters,
+  overlap with the previous one). Clicking a table row scrolls to that window.
+- Clicking a context token selects its character span (every pane follows) and outlines
+  it in every window that holds it; a span selected elsewhere is outlined too, and the
+  rows of the windows holding it are highlighted. A question token is outlined in every
+  window's question (the question is not the session text, so other panes are not told).
+- :func:`subword_core.windows.encode_windows` and the drawing pieces run in a
+  :class:`~app.jobs.FigureJob` (a 50k-character text does not block the window), and
+  only while the pane is in sight.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Slot
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar,
+    QPushButton, QScrollArea, QSizePolicy, QSpinBox, QSplitter, QTableView, QVBoxLayout, QWidget,
+)
+
+from subword_core.analysis import is_byte_level, unk_id
+from subword_core.windows import CONTEXT, QUESTION, WindowSettings, encode_windows, window_pieces
+
+from ..item_models.table_model import Column, RecordTableModel
+from ..jobs import FigureJob
+from ..pane_support import SightAwarePane, in_words, no_generator_work, out_of_sight, settled
+from ..selection import Selection, SelectionModel
+from ..session import Session
+from ..widgets.windows_view import MAX_DRAWN_TOKENS, WindowsView, overlap_color, prepare_blocks
+
+#: Debounce of typing in the question and of the spin boxes (ms).
+DEBOUNCE_MS = 150
+STRATEGY_TIPS = {
+    "longest_first": "Cut the longer text first (HF's default); with a question, both may be "
+                     "cut and the windows combine every piece of each",
+    "only_first": "Cut only the first text (the question, with a pair)",
+    "only_second": "Cut only the context, keeping the whole question in every window "
+                   "(transformers' question-answering preprocessing)",
+}
+
+
+def _span(span: tuple[int, int] | None) -> str:
+    return "" if span is None else f"{span[0]:,}–{span[1]:,}"
+
+
+def _columns() -> list[Column]:
+    def context_tokens(w: Any) -> str:
+        return _span(w.context_range)
+
+    return [
+        Column("#", lambda w: w.index, natural=True, align_right=True,
+               header_tip="Window number: 0 is the encoding itself, k is overflowing[k-1] "
+                          "(input_ids[k] in transformers)"),
+        Column("tokens", lambda w: len(w.encoding), align_right=True,
+               header_tip="Tokens of the window, special tokens and question included"),
+        Column("context tokens", context_tokens, sort_key=lambda w: w.context_range,
+               header_tip="Which tokens of the whole context the window holds (start–end)"),
+        Column("context chars", lambda w: _span(w.context_span),
+               sort_key=lambda w: w.context_span,
+               header_tip="The context characters the window covers, from its offsets"),
+        Column("overlap tokens", lambda w: w.overlap_tokens if w.index else None,
+               align_right=True, header_tip="Context tokens shared with the previous window"),
+        Column("overlap chars", lambda w: w.overlap_chars if w.index else None,
+               align_right=True,
+               tooltip=lambda w: f"characters {_span(w.overlap_span)}" if w.overlap_span else "",
+               header_tip="Context characters shared with the previous window"),
+    ]
+
+
+def _windows_job(tokenizer: Any, text: str, question: str | None, settings: WindowSettings):
+    """Worker body: the windows and the pieces of those the view draws."""
+    windows = encode_windows(tokenizer, text, question, settings)
+    texts = {0: text} if question is None else {QUESTION: question, CONTEXT: text}
+    pieces, drawn = [], 0
+    for w in windows.windows:
+        if drawn and drawn + len(w.encoding) > MAX_DRAWN_TOKENS:
+            break
+        pieces.append(window_pieces(w.encoding, texts))
+        drawn += len(w.encoding)
+    byte_level = is_byte_level(tokenizer)
+    blocks = prepare_blocks(windows, pieces, byte_level)
+    return settled((windows, blocks, byte_level, unk_id(tokenizer)))
+
+
+class WindowsPane(SightAwarePane):
+    """Question field, settings row, the windows drawn, and the windows table."""
+
+    def __init__(self, session: Session, selection: SelectionModel,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("windowsPane")
+        self._session, self._selection = session, selection
+        self._dirty = True
+        self.windows: Any = None
+
+        self.question = QLineEdit(objectName="windowsQuestion")
+        self.question.setPlaceholderText("Question (optional): makes each window a "
+                                         "(question, text) pair, as in question answering")
+        self.question.setClearButtonEnabled(True)
+        self.max_length = self._spin("windowsMaxLength", 1, 1_000_000, 32,
+                                     "max_length: tokens per window, special tokens included")
+        self.stride = self._spin("windowsStride", 0, 1_000_000, 8,
+                                 "stride: tokens each window shares with the previous one")
+        self.strategy = QComboBox(objectName="windowsStrategy")
+        for i, name in enumerate(STRATEGY_TIPS):
+            self.strategy.addItem(name)
+            self.strategy.setItemData(i, STRATEGY_TIPS[name], Qt.ItemDataRole.ToolTipRole)
+        self.strategy.setToolTip("Which text is cut when a (question, text) pair is too long")
+        self.direction = QComboBox(objectName="windowsDirection")
+        self.direction.addItems(["right", "left"])
+        self.direction.setToolTip("right: windows run from the start of the text (the tail "
+                                  "overflows); left: from its end")
+        self.special = QCheckBox("special tokens", objectName="windowsSpecialTokens")
+        self.special.setChecked(True)
+        self.special.setToolTip("Let the post-processor add [CLS], [SEP] … to every window")
+        self.qa_button = QPushButton("Like QA", objectName="windowsQaButton")
+        self.qa_button.setToolTip("transformers' question-answering settings: max_length 384, "
+                                  "stride 128, only_second, right")
+        self.busy = QProgressBar(objectName="windowsBusy")
+        self.busy.setRange(0, 0)
+        self.busy.setMaximumSize(90, 14)
+        self.busy.setTextVisible(False)
+        self.busy.setToolTip("Cutting the text into windows…")
+        self.busy.hide()
+        self.summary = QLabel("", objectName="windowsSummary")
+        self.summary.setWordWrap(True)
+        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.view = WindowsView()
+        self.scroll = QScrollArea(objectName="windowsScroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setWidget(self.view)
+        self.scroll.setMinimumHeight(120)
+        self.model = RecordTableModel(_columns(), self)
+        self.table = QTableView(objectName="windowsTable")
+        self.table.setModel(self.model)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        header = self.table.horizontalHeader()
+        # subtle: not ResizeToContents, which reads every row: 1,700 windows of a 50k text
+        # then blocked the window for 1.4 s (see _fit_columns)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.setMinimumHeight(80)
+        self._layout()
+
+        self._timer = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
+        self._timer.timeout.connect(self._flush)
+        self.job = FigureJob(self)
+        self.job.returned.connect(self._on_job_returned)
+        self.job.failed.connect(self._on_job_failed)
+        self.job.running_changed.connect(self.busy.setVisible)
+        self.question.textChanged.connect(self._request)
+        for spin in (self.max_length, self.stride):
+            spin.valueChanged.connect(self._request)
+        for combo in (self.strategy, self.direction):
+            combo.currentIndexChanged.connect(self._request)
+        self.special.toggled.connect(self._request)
+        self.qa_button.clicked.connect(self.use_qa_settings)
+        self.view.token_clicked.connect(self._on_view_token_clicked)
+        self.table.clicked.connect(self._on_table_clicked)
+        session.text_changed.connect(self._request)
+        session.tokenizer_changed.connect(self._request)
+        selection.changed.connect(self._on_selection_changed)
+
+    def _spin(self, name: str, low: int, high: int, value: int, tip: str) -> QSpinBox:
+        spin = QSpinBox(objectName=name)
+        spin.setRange(low, high)
+        spin.setValue(value)
+        spin.setToolTip(tip)
+        spin.setGroupSeparatorShown(True)
+        spin.setMaximumWidth(96)
+        return spin
+
+    def _layout(self) -> None:
+        # two short rows: the pane fits a 1280-pixel screen beside the Encoding pane
+        top = QHBoxLayout()
+        top.addWidget(self.question, 1)
+        top.addWidget(self.special)
+        top.addWidget(self.qa_button)
+        row = QHBoxLayout()
+        for label, widget in (("max_length", self.max_length), ("stride", self.stride),
+                              ("strategy", self.strategy), ("direction", self.direction)):
+            row.addWidget(QLabel(label))
+            row.addWidget(widget)
+        row.addStretch(1)
+        row.addWidget(self.busy)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.scroll)
+        splitter.addWidget(self.table)
+        splitter.setSizes([420, 160])
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(row)
+        layout.addWidget(self.summary)
+        layout.addWidget(splitter, 1)
+
+    # -- settings ------------------------------------------------------------------------------
+    def settings(self) -> WindowSettings:
+        """The settings shown in the row."""
+        return WindowSettings(self.max_length.value(), self.stride.value(),
+                              self.strategy.currentText(), self.direction.currentText(),
+                              self.special.isChecked())
+
+    @Slot()
+    def use_qa_settings(self) -> None:
+        """transformers' question-answering preprocessing: 384 / 128 / only_second / right."""
+        self.max_length.setValue(384)
+        self.stride.setValue(128)
+        self.strategy.setCurrentText("only_second")
+        self.direction.setCurrentText("right")
+
+    # -- computing -----------------------------------------------------------------------------
+    def _request(self, *_args: Any) -> None:
+        # typing in the question or spinning a box: one computation once the user pauses
+        self._dirty = True
+        self._timer.start()
+
+    def catch_up(self) -> None:
+        """Cut the text if something changed while the pane was out of sight."""
+        if self._dirty:
+            self._flush()
+
+    def _flush(self) -> None:
+        if out_of_sight(self):
+            return  # done in catch_up() when the pane comes into sight
+        self._dirty = False
+        tokenizer = self._session.tokenizer
+        if tokenizer is None:
+            self.windows = None
+            self.view.set_windows(None, [], message="Train or open a tokenizer first.")
+            self.model.set_records([])
+            self.summary.setText("")
+            return
+        text, question, settings = self._session.text, self.question.text() or None, \
+            self.settings()
+        self.job.start(lambda _cancel: no_generator_work(
+            lambda: _windows_job(tokenizer, text, question, settings)))
+
+    @Slot(object)
+    def _on_job_returned(self, result: tuple) -> None:
+        windows, blocks, byte_level, unk = result
+        if self.windows is None or self.windows.question != windows.question:
+            self.view.set_question_span(None)  # a span of another question
+        self.windows = windows
+        self.view.set_windows(windows, blocks, byte_level, unk)
+        self.model.set_records(list(windows.windows))
+        self._fit_columns()
+        self.summary.setText(self._summary(windows))
+        self._apply_selection(self._selection.current, scroll=False)
+
+    @Slot(str)
+    def _on_job_failed(self, message: str) -> None:
+        self.windows = None
+        words = in_words(message)
+        self.view.set_windows(None, [], message=f"Cannot cut the text into windows: {words}")
+        self.model.set_records([])
+        self.summary.setText(f"<span style='color:#c62828'>{words}</span>")
+
+    def _fit_columns(self) -> None:
+        """Widths from the header and the first and last rows (the widest numbers are last)."""
+        metrics, model = self.table.fontMetrics(), self.model
+        rows = {0, model.rowCount() - 1} if model.rowCount() else set()
+        for column in range(model.columnCount()):
+            texts = [str(model.headerData(column, Qt.Orientation.Horizontal) or "")]
+            texts += [str(model.data(model.index(r, column)) or "") for r in rows]
+            self.table.setColumnWidth(column, max(map(metrics.horizontalAdvance, texts)) + 24)
+
+    def _summary(self, w: Any) -> str:
+        s = w.settings
+        what = "text" if w.question is None else "context"
+        parts = [f"<b>{len(w):,} window{'s' if len(w) != 1 else ''}</b> of ≤ {s.max_length:,} "
+                 f"tokens for a {what} of {w.context_length:,} tokens "
+                 f"({len(w.context):,} characters)"]
+        if w.question is not None:
+            parts.append(f"the question ({w.question_length:,} tokens) is in every window"
+                         if all(x.question_range == (0, w.question_length) for x in w.windows)
+                         else "the question is cut too")
+        if len(w) > 1:
+            parts.append(f"neighbours share {s.stride:,} tokens (stride): "
+                         f"<span style='color:{overlap_color().name()}'>▬</span> under them")
+        parts.extend(w.notes)
+        if self.view.drawn_windows < len(w):
+            parts.append(f"the first {self.view.drawn_windows:,} windows are drawn")
+        return " · ".join(parts)
+
+    # -- selection -----------------------------------------------------------------------------
+    @Slot(int, int)
+    def _on_view_token_clicked(self, window: int, token: int) -> None:
+        enc = self.windows.windows[window].encoding
+        span = tuple(enc.offsets[token])
+        sequence = enc.sequence_ids[token]
+        if sequence is None or enc.special_tokens_mask[token]:
+            return  # [CLS], [SEP]: no characters to follow
+        if sequence == self.windows.context_sequence:
+            self.view.set_question_span(None)
+            self._selection.set(Selection(span=span, origin="windows"))
+        else:  # the question is not the session text: outlined here only
+            self.view.set_question_span(span)
+
+    @Slot(object)
+    def _on_selection_changed(self, selection: Selection) -> None:
+        self._apply_selection(selection, scroll=selection.origin != "windows")
+
+    def _apply_selection(self, selection: Selection, scroll: bool) -> None:
+        self.view.set_span(selection.span)
+        if self.windows is None or selection.span is None:
+            self.model.set_highlight([])
+            return
+        holding = self.windows.containing(selection.span)
+        self.model.set_highlight(holding)
+        if scroll and holding and holding[0] < self.view.drawn_windows:
+            self.scroll_to_window(holding[0])
+
+    @Slot(QModelIndex)
+    def _on_table_clicked(self, index: QModelIndex) -> None:
+        self.scroll_to_window(self.model.record_index(index.row()))
+
+    def scroll_to_window(self, window: int) -> None:
+        """Bring the block of ``window`` to the top of the view."""
+        self.scroll.verticalScrollBar().setValue(self.view.window_top(window))
+
+    def shutdown(self) -> None:
+        self._timer.stop()
+        self.job.stop()
