@@ -105,6 +105,12 @@ def _punctuation() -> OnigPattern:
 
 
 @lru_cache(maxsize=64)
+def _literal_regex(text: str) -> regex.Pattern[str]:
+    """A compiled ``regex`` matching ``text`` literally (what a ``str`` pattern becomes)."""
+    return regex.compile(regex.escape(text))
+
+
+@lru_cache(maxsize=64)
 def _literal(text: str) -> OnigPattern:
     """A pattern matching ``text`` literally."""
     return compile_onig(regex.escape(text))
@@ -520,14 +526,16 @@ class Metaspace(PreTokenizer):
 
     def _split(self, _: int, n: NormalizedString) -> list[NormalizedString]:
         rep = self.replacement
-        n.replace(" ", rep)
+        # Compiled patterns, not strings: a string is compiled again on every call.
+        if " " in n.normalized:
+            n.replace(_literal_regex(" "), rep)
         # "first": only the piece that begins the original text (HF offsets_original)
         wanted = self.prepend_scheme == "always" or (
             self.prepend_scheme == "first" and n.original_shift == 0
         )
         if wanted and not n.normalized.startswith(rep):
             n.prepend(rep)
-        return n.split(rep, B.MERGED_WITH_NEXT) if self.split else [n]
+        return n.split(_literal_regex(rep), B.MERGED_WITH_NEXT) if self.split else [n]
 
     def fast_rewrite(self, text: str, at_start: bool) -> tuple[str, list[int] | None]:
         """``_split``'s replacing and prepending, for the fast path (``fastpath``).
