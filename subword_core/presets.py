@@ -283,7 +283,13 @@ def preset_like(tokenizer: Tokenizer | str, vocab_size: int, *,
     post = old.post_processor.to_dict() if old.post_processor is not None else None
     finish = _Rebuild(model_of, parts, specials, others, post, old.truncation, old.padding,
                       rename, getattr(old, "pretrained", None))
-    return Preset(f"like-{kind}", parts["normalizer"], parts["pre_tokenizer"], trainer, finish)
+    # subtle: with no pre-tokenizer HF's trainer sees each text as one word (Llama-legacy
+    # pipelines); corpus counting reads None as "split on whitespace", so count with an
+    # empty Sequence, which leaves each text whole. The tokenizer keeps None.
+    counting = parts["pre_tokenizer"]
+    if counting is None:
+        counting = pre_tokenizers.Sequence([])
+    return Preset(f"like-{kind}", parts["normalizer"], counting, trainer, finish)
 
 
 @dataclass

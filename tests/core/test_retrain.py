@@ -571,3 +571,14 @@ def test_slow_t5_unigram_on_code(fast_class, t5_json):
     docs = code_documents(3000)
     compare_unigram("t5 unigram python code (big)", fast_class, t5_json, docs[:2600],
                     docs[2600:], 3000)
+
+
+def test_no_pre_tokenizer_counts_whole_texts_as_transformers(fast_class, texts):
+    # Mistral 7B v0.1 as the hub's file has it (Llama legacy layout): a normalizer that turns
+    # spaces into ▁, no pre-tokenizer; HF's trainer then sees each text as one word
+    json_text = pipeline("mistral-7b-v0.1-light")
+    theirs, ours, _history = compare_bpe("mistral v0.1 (no pre-tokenizer)", fast_class,
+                                         json_text, Tokenizer.from_str(json_text), texts[:300],
+                                         600)
+    assert parts(ours)["pre_tokenizer"] is None
+    assert_same_encodings(theirs, ours)
