@@ -39,16 +39,22 @@ TOP_LEVEL_KEYS = ("version", "truncation", "padding", "added_tokens", "normalize
 def read_text(path: str | os.PathLike) -> str:
     """The UTF-8 text of a tokenizer file, or a TokenizerFileError saying why not."""
     name = os.fspath(path)
+    return decode_utf8(read_bytes(name), name)
+
+
+def read_bytes(path: str | os.PathLike, what: str = "tokenizer file") -> bytes:
+    """A tokenizer file's bytes, or a one-line TokenizerFileError (``"<what> not found:
+    PATH"``, not a file, cannot read) saying why not."""
+    name = os.fspath(path)
     try:
         with open(name, "rb") as f:
-            data = f.read()
+            return f.read()
     except FileNotFoundError:
-        raise TokenizerFileError(f"tokenizer file not found: {name}") from None
+        raise TokenizerFileError(f"{what} not found: {name}") from None
     except IsADirectoryError:
         raise TokenizerFileError(f"not a file: {name}") from None
     except OSError as exc:
         raise TokenizerFileError(f"cannot read {name}: {exc.strerror or exc}") from None
-    return decode_utf8(data, name)
 
 
 def decode_utf8(data: bytes, source: str = "tokenizer.json") -> str:

@@ -82,6 +82,7 @@ from ..errors import TokenizerFileError
 from ..models import BPE, Unigram
 from ..models.bpe import MergeColumns
 from ..onig import Regex
+from ..serialization import read_bytes
 from ..tokenizer import Tokenizer
 from . import Opened, Source
 
@@ -355,15 +356,7 @@ def read_sentencepiece(path: str | os.PathLike[str], *, flavor: str | None = Non
             model type, or a flavor or option that does not fit the model.
     """
     name = os.fspath(path)
-    try:
-        with open(name, "rb") as f:
-            data = f.read()
-    except FileNotFoundError:
-        raise TokenizerFileError(f"SentencePiece model not found: {name}") from None
-    except IsADirectoryError:
-        raise TokenizerFileError(f"not a file: {name}") from None
-    except OSError as exc:
-        raise TokenizerFileError(f"cannot read {name}: {exc.strerror or exc}") from None
+    data = read_bytes(name, "SentencePiece model")
     return tokenizer_from_model_bytes(data, flavor=flavor, name=name, **options)
 
 

@@ -39,7 +39,7 @@ from ..errors import TokenizerFileError
 from ..models.bpe import BPE
 from ..pre_tokenizers import WhitespaceSplit
 from ..pretokenized import Token
-from ..serialization import decode_utf8
+from ..serialization import decode_utf8, read_bytes
 from ..tokenizer import Tokenizer
 from . import Opened, Source
 
@@ -91,15 +91,7 @@ def read_subword_nmt(path: str | os.PathLike, *, vocabulary: str | os.PathLike |
 
 
 def _read_text(name: str) -> str:
-    try:
-        with open(name, "rb") as f:
-            data = f.read()
-    except FileNotFoundError:
-        raise TokenizerFileError(f"file not found: {name}") from None
-    except IsADirectoryError:
-        raise TokenizerFileError(f"not a file: {name}") from None
-    except OSError as exc:
-        raise TokenizerFileError(f"cannot read {name}: {exc.strerror or exc}") from None
+    data = read_bytes(name, "file")
     if data.startswith(_GZIP_MAGIC):
         try:
             data = gzip.decompress(data)
