@@ -20,14 +20,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from subword_core.analysis import visible_token
 from subword_core.graphemes import joined_spans
 
 from .. import style
+from .hit_tooltips import HitTooltips
 
 #: Characters drawn at most (the tables still use the whole text).
 MAX_DRAWN_CHARS = 4000
@@ -49,7 +50,7 @@ def _cut_color() -> QColor:
     return QColor("#ff5252" if style.is_dark() else "#d11f1f")
 
 
-class CompareView(QWidget):
+class CompareView(HitTooltips, QWidget):
     """Rows of token spans over the same characters; ``token_clicked(row, token index)``."""
 
     token_clicked = Signal(int, int)
@@ -297,16 +298,6 @@ class CompareView(QWidget):
             if self._covers[r][c]:
                 self.token_clicked.emit(r, self._covers[r][c][0])
         super().mousePressEvent(event)
-
-    def event(self, event) -> bool:
-        if event.type() == QEvent.Type.ToolTip:
-            found = self.hit(QPointF(event.pos()))
-            if found is not None:
-                QToolTip.showText(event.globalPos(), self.describe(*found), self)
-            else:
-                QToolTip.hideText()
-            return True
-        return super().event(event)
 
     def describe(self, r: int, c: int) -> str:
         """The tooltip of character ``c`` (its whole cluster) in row ``r``."""

@@ -27,13 +27,14 @@ import bisect
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QStaticText, QTransform
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from subword_core.analysis import visible_token
 
 from .. import style
+from .hit_tooltips import HitTooltips
 
 #: Tokens drawn at most, all windows together (the table lists every window).
 MAX_DRAWN_TOKENS = 20_000
@@ -140,7 +141,7 @@ def _header(windows: Any, k: int) -> tuple[str, str]:
     return f"Window {k}", " · ".join(parts)
 
 
-class WindowsView(QWidget):
+class WindowsView(HitTooltips, QWidget):
     """Blocks of token cells, one per window; ``token_clicked(window, token index)``."""
 
     token_clicked = Signal(int, int)
@@ -418,16 +419,6 @@ class WindowsView(QWidget):
                 self._last_clicked = (window, token)
                 self.token_clicked.emit(window, token)
         super().mousePressEvent(event)
-
-    def event(self, event) -> bool:
-        if event.type() == QEvent.Type.ToolTip:
-            found = self.hit(QPointF(event.pos()))
-            if found is not None:
-                QToolTip.showText(event.globalPos(), self.describe(*found), self)
-            else:
-                QToolTip.hideText()
-            return True
-        return super().event(event)
 
     def describe(self, window: int, cell: Cell) -> str:
         """The tooltip of a cell: its tokens, and the neighbours that share them."""
