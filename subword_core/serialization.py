@@ -57,6 +57,24 @@ def read_bytes(path: str | os.PathLike, what: str = "tokenizer file") -> bytes:
         raise TokenizerFileError(f"cannot read {name}: {exc.strerror or exc}") from None
 
 
+def read_json_object(path: str | os.PathLike, shape: str = " must hold a JSON object") -> dict:
+    """The JSON object in the file at ``path`` (a vocab.json, a tokenizer_config.json), or a
+    one-line TokenizerFileError naming the file: unreadable, not UTF-8, malformed (with the
+    line and column), or not an object (``f"{PATH}{shape}"``)."""
+    name = os.fspath(path)
+    text = decode_utf8(read_bytes(name, "file"), name)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TokenizerFileError(f"{name}: malformed JSON at line {exc.lineno} column "
+                                 f"{exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise TokenizerFileError(f"{name}: malformed JSON: nested too deeply") from None
+    if not isinstance(data, dict):
+        raise TokenizerFileError(f"{name}{shape}")
+    return data
+
+
 def decode_utf8(data: bytes, source: str = "tokenizer.json") -> str:
     try:
         return data.decode("utf-8")

@@ -34,6 +34,7 @@ from typing import Any
 from ..added_tokens import AddedToken
 from ..errors import TokenizerFileError
 from ..fileio import atomic_write_text
+from ..serialization import read_json_object
 
 CONFIG_NAME = "tokenizer_config.json"
 SPECIAL_TOKENS_MAP_NAME = "special_tokens_map.json"
@@ -165,25 +166,8 @@ def read_pretrained(folder: str | os.PathLike[str]) -> Pretrained | None:
 
 
 def _read_json_object(path: Path) -> dict[str, Any] | None:
-    if not path.is_file():
-        return None
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TokenizerFileError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise TokenizerFileError(f"{path} is not UTF-8 text (invalid byte at offset "
-                                 f"{exc.start})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TokenizerFileError(f"{path}: malformed JSON at line {exc.lineno} column "
-                                 f"{exc.colno}: {exc.msg}") from None
-    except RecursionError:
-        raise TokenizerFileError(f"{path}: malformed JSON: nested too deeply") from None
-    if not isinstance(data, dict):
-        raise TokenizerFileError(f"{path} must hold a JSON object")
-    return data
+    """The object in an optional JSON file of the folder (None when there is no file)."""
+    return read_json_object(path) if path.is_file() else None
 
 
 def _token_text(value: Any, key: str, source: str, options: dict[str, AddedToken]) -> str:

@@ -30,7 +30,6 @@ Example:
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Callable
@@ -46,6 +45,7 @@ from ..models.bpe import MergeColumns
 from ..naming import tokenizer_file_name
 from ..onig import Regex
 from ..processors import RobertaProcessing, TemplateProcessing
+from ..serialization import decode_utf8, read_bytes, read_json_object
 from ..tokenizer import Tokenizer
 from . import Opened, Source
 from .pretrained import (
@@ -109,17 +109,7 @@ def bpe_partner(path: str | os.PathLike[str]) -> Path | None:
 
 # ---------------------------------------------------------------- reading the files
 def _read_text(path: Path) -> str:
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise TokenizerFileError(f"file not found: {path}") from None
-    except OSError as exc:
-        raise TokenizerFileError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TokenizerFileError(
-            f"{path} is not UTF-8 text (invalid byte at offset {exc.start})") from None
+    return decode_utf8(read_bytes(path, "file"), str(path))
 
 
 def _lines(text: str) -> list[str]:
@@ -137,15 +127,7 @@ def read_vocab_json(path: str | os.PathLike[str]) -> dict[str, int]:
     """token -> id from a ``vocab.json``; entries whose value is not a number are skipped,
     as in ``tokenizers``."""
     path = Path(path)
-    try:
-        data = json.loads(_read_text(path))
-    except json.JSONDecodeError as exc:
-        raise TokenizerFileError(f"{path}: malformed JSON at line {exc.lineno} column "
-                                 f"{exc.colno}: {exc.msg}") from None
-    except RecursionError:
-        raise TokenizerFileError(f"{path}: malformed JSON: nested too deeply") from None
-    if not isinstance(data, dict):
-        raise TokenizerFileError(f"{path}: a vocab.json must hold an object of token -> id")
+    data = read_json_object(path, ": a vocab.json must hold an object of token -> id")
     if set(map(type, data.values())) <= {int} and min(data.values(), default=0) >= 0 \
             and max(data.values(), default=0) < 2**32:
         return data  # the usual file, checked a column at a time
