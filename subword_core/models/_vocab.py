@@ -99,6 +99,31 @@ class VocabLookups:
         return len(self._vocab)
 
 
+class CachedWords:
+    """``tokenize`` through the model's :class:`WordCache` (``self._cache``); the model gives
+    ``_tokenize(word)``. Also the tokenizer fast path's :meth:`piece_cache`."""
+
+    _cache: WordCache
+
+    def piece_cache(self, transform: object) -> dict:
+        """The tokenizer fast path's cache of encoded pieces, emptied with the word cache."""
+        return self._cache.pieces(transform)
+
+    def clear_cache(self) -> None:
+        self._cache.clear()
+
+    def tokenize(self, sequence: str) -> list:
+        hit = self._cache.get(sequence)
+        if hit is not None:
+            return list(hit)
+        tokens = self._tokenize(sequence)
+        self._cache.put(sequence, tokens)
+        return tokens
+
+    def _tokenize(self, word: str) -> list:
+        raise NotImplementedError
+
+
 class WordCache:
     """A bounded ``word -> tokens`` dict: like HF's cache, it stops inserting once full.
 

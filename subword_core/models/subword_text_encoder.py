@@ -40,7 +40,7 @@ from ..components import Decoder, Model, PreTokenizer
 from ..errors import TokenizerFileError
 from ..normalized import NormalizedString, SplitDelimiterBehavior
 from ..pretokenized import PreTokenizedString, Token
-from ._vocab import WordCache, model_repr
+from ._vocab import CachedWords, WordCache, model_repr
 
 ESCAPE = "\\&undsc"  # what "_" becomes inside a token (TFDS _UNDERSCORE_REPLACEMENT)
 END_OF_WORD = "_"  # a final "_" stands for one space after the token
@@ -137,7 +137,7 @@ def _take_single_spaces(text: str, spans: list[Offsets]) -> list[Offsets]:
 
 
 # ---------------------------------------------------------------------- model
-class SubwordTextEncoder(Model):
+class SubwordTextEncoder(CachedWords, Model):
     r"""TFDS ``SubwordTextEncoder``'s encoding of one piece (see the module docstring).
 
     Args:
@@ -211,23 +211,9 @@ class SubwordTextEncoder(Model):
         return 1 + len(self.subwords) + NUM_BYTES
 
     # -- encoding -----------------------------------------------------------------------
-    def piece_cache(self, transform: object) -> dict:
-        """The tokenizer fast path's cache of encoded pieces."""
-        return self._cache.pieces(transform)
-
-    def clear_cache(self) -> None:
-        self._cache.clear()
-
-    def tokenize(self, sequence: str) -> list[Token]:
-        """The tokens of one piece from :class:`SubwordTextSplit`, offsets into it."""
-        hit = self._cache.get(sequence)
-        if hit is not None:
-            return list(hit)
-        tokens = self._tokenize(sequence)
-        self._cache.put(sequence, tokens)
-        return tokens
-
     def _tokenize(self, piece: str) -> list[Token]:
+        """The tokens of one piece from :class:`SubwordTextSplit`, offsets into it (cached
+        by :class:`CachedWords`)."""
         escaped, owner = self.escaped(piece)
         tokens: list[Token] = []
         start, n = 0, len(escaped)

@@ -15,7 +15,7 @@ from typing import Any
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
-from ._vocab import VocabLookups, WordCache, check_vocab, model_repr, ordered_vocab, reverse_vocab
+from ._vocab import CachedWords, VocabLookups, WordCache, check_vocab, model_repr, ordered_vocab, reverse_vocab
 
 _CACHE_CAPACITY = 10000
 # Token(...) goes through a Python-level __new__; this skips it (as in bpe.py).
@@ -45,7 +45,7 @@ class MatchTrace:
 
 
 @register("model")
-class WordPiece(VocabLookups, Model):
+class WordPiece(CachedWords, VocabLookups, Model):
     """Greedy longest-match-first subword model (BERT).
 
     Args:
@@ -98,23 +98,9 @@ class WordPiece(VocabLookups, Model):
             continuing_subword_prefix=self.continuing_subword_prefix,
         )
 
-    def piece_cache(self, transform: object) -> dict:
-        """The tokenizer fast path's cache of encoded pieces, emptied with the word cache."""
-        return self._cache.pieces(transform)
-
-    def clear_cache(self) -> None:
-        self._cache.clear()
-
-    def tokenize(self, sequence: str) -> list[Token]:
-        """Pieces of one word, or a single unknown token covering it."""
-        hit = self._cache.get(sequence)
-        if hit is not None:
-            return list(hit)
-        tokens = self._tokenize(sequence)
-        self._cache.put(sequence, tokens)
-        return tokens
-
     def _tokenize(self, word: str) -> list[Token]:
+        """Pieces of one word, or a single unknown token covering it (cached by
+        :class:`CachedWords`)."""
         n = len(word)
         if n > self.max_input_chars_per_word:
             return [self._unk(n)]
