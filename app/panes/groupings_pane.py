@@ -195,6 +195,9 @@ class GoldLabelsPage(QWidget):
         for path in samples:
             self.file_combo.addItem(path.name, str(path))
         self.open_button = QPushButton("Open…", objectName="openGoldButton")
+        self.encode_button = QPushButton("Encode it", objectName="encodeGoldButton")
+        self.encode_button.setToolTip("Put this labelled text in the Encoding box, so that "
+                                      "selecting an entity selects it in every pane")
         self.doc_spin = QSpinBox(objectName="goldDocSpin", minimum=1, maximum=1, prefix="text ")
         self.align_combo = QComboBox(objectName="goldAlignCombo")
         self.align_combo.addItem("first sub-token (others -100)", "first")
@@ -227,6 +230,7 @@ class GoldLabelsPage(QWidget):
         top.addWidget(self.file_combo, 1)
         top.addWidget(self.open_button)
         options.addWidget(self.doc_spin)
+        options.addWidget(self.encode_button)
         options.addWidget(QLabel("labels on"))
         options.addWidget(self.align_combo, 1)
         layout = QVBoxLayout(self)
@@ -241,6 +245,7 @@ class GoldLabelsPage(QWidget):
 
         self.file_combo.currentIndexChanged.connect(self._on_file_changed)
         self.open_button.clicked.connect(self.open_dialog)
+        self.encode_button.clicked.connect(self._encode_doc)
         self.align_combo.currentIndexChanged.connect(self.refresh)
         self.doc_spin.valueChanged.connect(self._show_doc)
         self.entities_view.selectionModel().selectionChanged.connect(self._on_entity_selected)
@@ -299,7 +304,7 @@ class GoldLabelsPage(QWidget):
         empty = not self._docs
         self.hint.setVisible(empty)
         for w in (self.text_label, self.entities_view, self.tokens_view, self.figures_label,
-                  self.doc_spin):
+                  self.doc_spin, self.encode_button):
             w.setVisible(not empty)
 
     # -- showing ----------------------------------------------------------------------------------
@@ -385,6 +390,11 @@ class GoldLabelsPage(QWidget):
     def _tokenizer_name(self) -> str:
         entry = self._session.current
         return getattr(entry, "name", "") if entry is not None else ""
+
+    @Slot()
+    def _encode_doc(self) -> None:
+        if self._doc is not None:
+            self._session.set_text(self._doc.text)
 
     @Slot()
     def _on_entity_selected(self, *_: Any) -> None:

@@ -137,6 +137,13 @@ def test_current_text_picks_its_labelled_sentence(qtbot, pane, session):
     session.set_text(docs[3].text)
     assert page.doc_spin.value() == 4
     assert page.text_label.text() == docs[3].text
+    # "Encode it" puts another labelled text in the session; an entity then selects its span
+    page.doc_spin.setValue(5)
+    page.encode_button.click()
+    assert session.text == docs[4].text
+    page.entities_view.selectRow(1)
+    gold = docs[4].entities[1]
+    assert pane._selection.current.span == (gold.start, gold.end)
 
 
 def test_bad_file_shows_a_message_and_keeps_the_session(qtbot, pane, session, tmp_path,
