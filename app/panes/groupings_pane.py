@@ -203,7 +203,8 @@ class GoldLabelsPage(QWidget):
         self.align_combo.addItem("first sub-token (others -100)", "first")
         self.align_combo.addItem("all sub-tokens", "all")
         for combo in (self.file_combo, self.align_combo):
-            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
         self.file_combo.setToolTip("The gold-labelled file: CoNLL/IOB or JSONL character spans")
         self.open_button.setToolTip("Open a CoNLL/IOB or JSONL file of labelled texts")
