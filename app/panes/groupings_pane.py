@@ -1,14 +1,22 @@
 """GroupingsPane: tokens grouped back into words/entities, as token classification does.
 
-Mode 1, *aggregate scores*: a per-token score (corpus frequency, merge rank or
-Unigram log-probability, from ``analysis.token_scores``) becomes a two-label
-classifier output (LOW/HIGH) and goes through ``labels.aggregate`` with the
-strategy picked (none / simple / first / average / max). Rows: entity_group,
-word, start, end, score, tokens; selecting one selects its span everywhere.
+Mode 1, *Demo: frequency as a score*: a per-token score (corpus frequency, merge
+rank or Unigram log-probability, from ``analysis.token_scores``) stands in for a
+two-label classifier output (LOW/HIGH) and goes through ``labels.aggregate`` with
+the strategy picked (none / simple / first / average / max). It shows how the
+strategies group tokens; it is *not* an entity model, and the pane says so.
+Rows: entity_group, word, start, end, score, tokens; selecting one selects its
+span everywhere.
 
 Mode 2, *IOB labels*: a word-per-line IOB/CoNLL file is aligned to sub-tokens
 (``labels.align_sentence``: first sub-token only or all, IOB1 or IOB2), the
 token labels are regrouped into entities and compared with the originals.
+
+Mode 3, *Gold labels*: a CoNLL/IOB or JSONL-spans file (``subword_core.gold``)
+against the current tokenizer: one document's token labels, its entities with
+"fragmented into N tokens" and "regrouped: exact / differs" (after trimming a
+byte-level token's leading space), and the corpus-wide figures, computed in a
+worker (:class:`~app.jobs.FigureJob`) and deferred while the pane is out of sight.
 
 Corpus token frequencies need one encode per corpus word, so they are counted in
 a worker and cached per tokenizer.
@@ -27,7 +35,12 @@ from PySide6.QtWidgets import (
 from subword_core.analysis import (
     MergeGraph, available_score_sources, is_byte_level, iter_token_frequencies, token_scores,
 )
+from subword_core.errors import SubwordError
+from subword_core.gold import (
+    EntityCheck, GoldFigures, LabeledDoc, align_doc, check_entities, iter_gold_figures, read_gold,
+)
 from subword_core.labels import STRATEGIES, aggregate, align_sentence, read_conll, summarize, two_class_scores
+from subword_core.trainers.events import StageProgress
 
 from .. import resources
 from ..item_models import Column
@@ -75,6 +88,327 @@ def _frequencies(tokenizer: Any, counts: Any):
     return settled((yield from iter_token_frequencies(tokenizer, counts)))
 
 
+# ----------------------------------------------------------------------------- gold labels
+NO_LABELS_HINT = (
+    "No gold labels loaded. Pick a bundled sample above (resources/labeled/) or open your own "
+    "file with Open…: a CoNLL/IOB file (one 'word<TAB>tag' per line, a blank line between "
+    "sentences) or JSONL (one {\"text\": …, \"entities\": [{\"start\", \"end\", \"label\"}]} "
+    "per line).")
+
+
+def _token_rows(doc_alignment: Any) -> list[tuple]:
+    a = doc_alignment
+    return [(i, tok, s, e, a.words[w] if w is not None else "", label, a.text[s:e])
+            for i, (tok, (s, e), w, label) in enumerate(
+                zip(a.tokens, a.offsets, a.token_words, a.token_labels))]
+
+
+GOLD_TOKEN_COLUMNS = [
+    Column("#", lambda r: r[0], align_right=True, natural=True),
+    Column("token", lambda r: r[1]),
+    Column("text", lambda r: r[6].replace(" ", "␣").replace("\n", "↵")),
+    Column("start", lambda r: r[2], align_right=True),
+    Column("end", lambda r: r[3], align_right=True),
+    Column("word", lambda r: r[4]),
+    Column("label", lambda r: "-100" if r[5] is None else r[5]),
+]
+GOLD_TOKEN_TIPS = {
+    "#": "Token index in the encoding",
+    "token": "The token as the vocabulary spells it",
+    "text": "The characters of the text the token covers (␣ = a space it carries)",
+    "start": "First character of the token in the text",
+    "end": "Character after the token",
+    "word": "The labelled word the token belongs to (none: a special token)",
+    "label": "The label the token is trained on; -100 = ignored by the loss",
+}
+
+
+def _regrouped_text(c: EntityCheck) -> str:
+    if c.exact:
+        return "exact"
+    return "differs: " + (repr(c.regrouped.text) + f" ({c.regrouped.label})"
+                          if c.regrouped is not None else "not found")
+
+
+ENTITY_COLUMNS = [
+    Column("label", lambda c: c.entity.label),
+    Column("entity", lambda c: c.entity.text),
+    Column("start", lambda c: c.entity.start, align_right=True),
+    Column("end", lambda c: c.entity.end, align_right=True),
+    Column("fragmented into", lambda c: f"{c.tokens} token{'s' * (c.tokens != 1)}",
+           sort_key=lambda c: c.tokens, align_right=True),
+    Column("regrouped", _regrouped_text),
+]
+ENTITY_TIPS = {
+    "label": "The gold entity type",
+    "entity": "The gold entity's text",
+    "start": "First character of the entity",
+    "end": "Character after the entity",
+    "fragmented into": "How many tokens the entity covers (more than one: split)",
+    "regrouped": "Whether decoding the token labels gives this entity back: exact (after "
+                 "trimming whitespace, e.g. a byte-level token's leading space) or differs",
+}
+
+
+def figures_text(figures: GoldFigures, name: str = "") -> str:
+    """The corpus-wide gold figures as one sentence."""
+    return (f"Whole file{f' with {name}' if name else ''}: {figures.documents:,} texts, "
+            f"{figures.entities:,} entities; {figures.share_split:.1%} split into several tokens, "
+            f"{figures.tokens_per_entity:.2f} tokens per entity; {figures.share_exact:.1%} "
+            "regrouped exactly (after trimming whitespace).")
+
+
+def _table(name: str, columns: list[Column], tips: dict[str, str], parent: QWidget
+           ) -> tuple[QTableView, TippedTableModel]:
+    model = TippedTableModel(columns, tips, parent)
+    view = QTableView(objectName=name)
+    view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setMinimumHeight(60)
+    view.verticalHeader().setVisible(False)
+    view.verticalHeader().setDefaultSectionSize(22)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setStretchLastSection(True)
+    return view, model
+
+
+class GoldLabelsPage(QWidget):
+    """Gold labels (CoNLL or JSONL spans) against the current tokenizer."""
+
+    def __init__(self, session: Session, selection: SelectionModel, pane: Any) -> None:
+        super().__init__()
+        self._session = session
+        self._selection = selection
+        self._pane = pane  # for out_of_sight and the mode
+        self._docs: list[LabeledDoc] = []
+        self._checks: list[EntityCheck] = []
+        self._doc: LabeledDoc | None = None
+        self._figures: dict[tuple, GoldFigures] = {}
+        self._stale = False
+
+        self.file_combo = QComboBox(objectName="goldFileCombo")
+        self.file_combo.addItem("— no labels —", None)
+        folder = resources.resource_path("labeled")
+        samples = sorted(folder.glob("*.jsonl")) + resources.labeled_samples() \
+            if folder.is_dir() else []
+        for path in samples:
+            self.file_combo.addItem(path.name, str(path))
+        self.open_button = QPushButton("Open…", objectName="openGoldButton")
+        self.encode_button = QPushButton("Encode it", objectName="encodeGoldButton")
+        self.encode_button.setToolTip("Put this labelled text in the Encoding box, so that "
+                                      "selecting an entity selects it in every pane")
+        self.doc_spin = QSpinBox(objectName="goldDocSpin", minimum=1, maximum=1, prefix="text ")
+        self.align_combo = QComboBox(objectName="goldAlignCombo")
+        self.align_combo.addItem("first sub-token (others -100)", "first")
+        self.align_combo.addItem("all sub-tokens", "all")
+        for combo in (self.file_combo, self.align_combo):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
+        self.file_combo.setToolTip("The gold-labelled file: CoNLL/IOB or JSONL character spans")
+        self.open_button.setToolTip("Open a CoNLL/IOB or JSONL file of labelled texts")
+        self.doc_spin.setToolTip("Which labelled text to show (the current text when it is one)")
+        self.align_combo.setToolTip("Which sub-tokens of a word carry its label")
+        self.hint = QLabel(NO_LABELS_HINT, objectName="goldHint")
+        self.text_label = QLabel("", objectName="goldText")
+        self.figures_label = QLabel("", objectName="goldFigures")
+        for label in (self.hint, self.text_label, self.figures_label):
+            label.setWordWrap(True)
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.text_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.tokens_view, self.tokens_model = _table(
+            "goldTokensView", GOLD_TOKEN_COLUMNS, GOLD_TOKEN_TIPS, self)
+        self.entities_view, self.entities_model = _table(
+            "goldEntitiesView", ENTITY_COLUMNS, ENTITY_TIPS, self)
+        self.job = FigureJob(self)
+        self.job.returned.connect(self._on_figures_returned)
+        self.job.failed.connect(lambda text: self.figures_label.setText(
+            f"Cannot compute the figures: {in_words(text)}"))
+        self.job.progress.connect(self._on_progress)
+
+        top, options = QHBoxLayout(), QHBoxLayout()
+        top.addWidget(self.file_combo, 1)
+        top.addWidget(self.open_button)
+        options.addWidget(self.doc_spin)
+        options.addWidget(self.encode_button)
+        options.addWidget(QLabel("labels on"))
+        options.addWidget(self.align_combo, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addLayout(options)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.text_label)
+        layout.addWidget(self.entities_view, 2)
+        layout.addWidget(self.tokens_view, 3)
+        layout.addWidget(self.figures_label)
+
+        self.file_combo.currentIndexChanged.connect(self._on_file_changed)
+        self.open_button.clicked.connect(self.open_dialog)
+        self.encode_button.clicked.connect(self._encode_doc)
+        self.align_combo.currentIndexChanged.connect(self.refresh)
+        self.doc_spin.valueChanged.connect(self._show_doc)
+        self.entities_view.selectionModel().selectionChanged.connect(self._on_entity_selected)
+        session.text_changed.connect(self._on_text_changed)
+        self._show_hint()
+
+    # -- loading ----------------------------------------------------------------------------------
+    @Slot()
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open gold labels", "",
+            "Labelled text (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;All files (*)")
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path: str) -> bool:
+        """Read ``path`` and show it; on a bad file show a message box and change nothing."""
+        try:
+            docs = read_gold(path)
+        except SubwordError as exc:
+            QMessageBox.critical(self, "Cannot read labels", str(exc))
+            return False
+        index = self.file_combo.findData(path)
+        if index < 0:
+            self.file_combo.addItem(path, path)
+            index = self.file_combo.count() - 1
+        self._docs = docs  # read already: the combo's handler keeps them
+        with QSignalBlocker(self.file_combo):
+            self.file_combo.setCurrentIndex(index)
+        self._loaded()
+        return True
+
+    @Slot()
+    def _on_file_changed(self, *_: Any) -> None:
+        path = self.file_combo.currentData()
+        if path is None:
+            self._docs = []
+            self._loaded()
+            return
+        try:
+            self._docs = read_gold(path)
+        except SubwordError as exc:
+            QMessageBox.critical(self, "Cannot read labels", str(exc))
+            with QSignalBlocker(self.file_combo):
+                self.file_combo.setCurrentIndex(0)
+            self._docs = []
+        self._loaded()
+
+    def _loaded(self) -> None:
+        with QSignalBlocker(self.doc_spin):
+            self.doc_spin.setMaximum(max(1, len(self._docs)))
+            self.doc_spin.setValue(self._matching_doc() or 1)
+        self.refresh()
+
+    def _show_hint(self) -> None:
+        empty = not self._docs
+        self.hint.setVisible(empty)
+        for w in (self.text_label, self.entities_view, self.tokens_view, self.figures_label,
+                  self.doc_spin, self.encode_button):
+            w.setVisible(not empty)
+
+    # -- showing ----------------------------------------------------------------------------------
+    def _matching_doc(self) -> int | None:
+        text = self._session.text
+        return next((i for i, d in enumerate(self._docs, 1) if d.text == text), None)
+
+    @Slot(str)
+    def _on_text_changed(self, *_: Any) -> None:
+        index = self._matching_doc()
+        if index is not None and index != self.doc_spin.value():
+            self.doc_spin.setValue(index)
+
+    @Slot()
+    def refresh(self, *_: Any) -> None:
+        """Show the chosen text and start the corpus figures (deferred while out of sight)."""
+        self._show_hint()
+        if not self._docs or self._session.tokenizer is None:
+            self.tokens_model.set_records([])
+            self.entities_model.set_records([])
+            return
+        if out_of_sight(self._pane):
+            self._stale = True
+            return
+        self._stale = False
+        self._show_doc()
+        self._start_figures()
+
+    def catch_up(self) -> None:
+        if self._stale:
+            self.refresh()
+
+    @Slot()
+    def _show_doc(self, *_: Any) -> None:
+        tokenizer = self._session.tokenizer
+        if not self._docs or tokenizer is None:
+            return
+        doc = self._docs[min(self.doc_spin.value(), len(self._docs)) - 1]
+        try:
+            alignment = align_doc(doc, tokenizer, self.align_combo.currentData())
+        except SubwordError as exc:
+            self.text_label.setText(f"Cannot encode this text: {exc}")
+            return
+        self._doc = doc
+        self._checks = check_entities(alignment)
+        self.text_label.setText(doc.text.replace("\n", "↵"))
+        self.tokens_model.set_records(_token_rows(alignment))
+        with QSignalBlocker(self.entities_view.selectionModel()):
+            self.entities_model.set_records(self._checks)
+
+    def _key(self) -> tuple:
+        return (id(self._session.tokenizer), self.file_combo.currentData(),
+                self.align_combo.currentData())
+
+    def _start_figures(self) -> None:
+        cached = self._figures.get(self._key())
+        if cached is not None:
+            self.figures_label.setText(figures_text(cached, self._tokenizer_name()))
+            return
+        docs, tokenizer, mode, key = self._docs, self._session.tokenizer, \
+            self.align_combo.currentData(), self._key()
+        self.figures_label.setText("Computing the figures over the whole file…")
+        self.job.start(lambda cancel: self._figures_body(docs, tokenizer, mode, key))
+
+    @staticmethod
+    def _figures_body(docs: list, tokenizer: Any, mode: str, key: tuple):
+        """Worker body: the figures, tagged with what they were computed for."""
+        return key, (yield from iter_gold_figures(docs, tokenizer, mode))
+
+    @Slot(object)
+    def _on_progress(self, event: Any) -> None:
+        if isinstance(event, StageProgress) and event.total:
+            self.figures_label.setText(
+                f"Computing the figures over the whole file… {event.current:,} / {event.total:,}")
+
+    @Slot(object)
+    def _on_figures_returned(self, result: tuple) -> None:
+        key, figures = result
+        self._figures[key] = figures
+        if key == self._key():
+            self.figures_label.setText(figures_text(figures, self._tokenizer_name()))
+
+    def _tokenizer_name(self) -> str:
+        entry = self._session.current
+        return getattr(entry, "name", "") if entry is not None else ""
+
+    @Slot()
+    def _encode_doc(self) -> None:
+        if self._doc is not None:
+            self._session.set_text(self._doc.text)
+
+    @Slot()
+    def _on_entity_selected(self, *_: Any) -> None:
+        rows = self.entities_view.selectionModel().selectedRows()
+        if not rows or self._doc is None or self._session.text != self._doc.text:
+            return  # the span is in the labelled text, not the encoded one
+        c = self.entities_model.record_at(rows[0].row())
+        self._selection.set(Selection(span=(c.entity.start, c.entity.end), origin="groupings"))
+
+    def shutdown(self) -> None:
+        self.job.stop()
+
+
 class GroupingsPane(SightAwarePane):
     """Aggregation strategies over per-token scores, and IOB label alignment."""
 
@@ -93,7 +427,9 @@ class GroupingsPane(SightAwarePane):
         self._alignments: list = []
 
         self.mode_combo = QComboBox(objectName="groupingsMode")
-        self.mode_combo.addItems(["Aggregate token scores", "Align IOB labels"])
+        # the order is kept (index 0 = demo, 1 = IOB) so saved states and tests still apply
+        self.mode_combo.addItems(["Demo: frequency as a score", "Align IOB labels",
+                                  "Gold labels (CoNLL / JSONL)"])
         self.aggregation_combo = QComboBox(objectName="aggregationCombo")
         self.aggregation_combo.addItems(list(STRATEGIES))
         self.aggregation_combo.setCurrentText("simple")
@@ -134,8 +470,16 @@ class GroupingsPane(SightAwarePane):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
         self.sentence_spin = QSpinBox(objectName="sentenceSpin", minimum=1, maximum=1, prefix="sentence ")
-        self.mode_combo.setToolTip("Group tokens back into words by their scores, or align word "
-                                   "labels (IOB) to tokens")
+        self.mode_combo.setToolTip("Demo: group tokens by a per-token score (not an entity "
+                                   "model); align IOB word labels to tokens; or check gold "
+                                   "entity labels against the tokenizer")
+        self.demo_note = QLabel(
+            "Demo only, not an entity model: a per-token score (frequency, merge rank or "
+            "log-probability) stands in for a classifier's output, to show how aggregation "
+            "strategies group tokens. For real entities use Gold labels.", objectName="demoNote")
+        self.demo_note.setWordWrap(True)
+        self.demo_note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.gold_page = GoldLabelsPage(session, selection, self)
         self.aggregation_combo.setToolTip(
             "How token scores become groups (as transformers' aggregation_strategy): none = one "
             "row per token; simple = merge neighbours with the same label; first / average / "
@@ -154,6 +498,7 @@ class GroupingsPane(SightAwarePane):
         agg_page, iob_page = QWidget(), QWidget()
         agg = QVBoxLayout(agg_page)
         agg.setContentsMargins(0, 0, 0, 0)
+        agg.addWidget(self.demo_note)
         form = QFormLayout()
         form.addRow("Strategy", self.aggregation_combo)
         form.addRow("Per-token score", self.source_combo)
@@ -176,6 +521,7 @@ class GroupingsPane(SightAwarePane):
         self.stack = QStackedWidget()
         self.stack.addWidget(agg_page)
         self.stack.addWidget(iob_page)
+        self.stack.addWidget(self.gold_page)
         layout = QVBoxLayout(self)
         layout.addWidget(self.mode_combo)
         layout.addWidget(self.stack, 1)
@@ -213,6 +559,8 @@ class GroupingsPane(SightAwarePane):
             self.source_combo.setCurrentIndex(max(index, 0))
         self._realign()
         self.refresh()
+        if self.mode_combo.currentIndex() == 2:
+            self.gold_page.refresh()
 
     @Slot(object)
     def _on_graph_returned(self, result: tuple) -> None:
@@ -223,8 +571,8 @@ class GroupingsPane(SightAwarePane):
     def refresh(self, *_: Any) -> None:
         # a pane the user cannot see (another view, a tab behind) refreshes when shown: on a
         # new tokenizer it would otherwise aggregate and count frequencies for no one
-        if out_of_sight(self):
-            self._stale = True
+        if out_of_sight(self) or self.mode_combo.currentIndex() == 2:
+            self._stale = True  # the gold page shows no score groups: nothing to count
             return
         self._stale = False
         tokenizer, encoding = self._session.tokenizer, self._session.encoding
@@ -251,8 +599,10 @@ class GroupingsPane(SightAwarePane):
 
     def catch_up(self) -> None:
         """Refresh what changed while the pane was out of sight."""
-        if getattr(self, "_stale", False):
+        if getattr(self, "_stale", False) and self.mode_combo.currentIndex() != 2:
             self.refresh()
+        if self.mode_combo.currentIndex() == 2:
+            self.gold_page.catch_up()
 
     def _count_frequencies(self, tokenizer: Any) -> None:
         corpus = self._session.corpus
@@ -290,6 +640,7 @@ class GroupingsPane(SightAwarePane):
     def shutdown(self) -> None:
         self._shut_down = True
         self.graph_job.stop()
+        self.gold_page.shutdown()
         if self._handle is not None:
             self._handle.stop()
 
@@ -323,7 +674,10 @@ class GroupingsPane(SightAwarePane):
     @Slot(int)
     def _on_mode_changed(self, index: int) -> None:
         self.stack.setCurrentIndex(index)
-        self._realign() if index == 1 else self.refresh()
+        if index == 2:
+            self.gold_page.refresh()
+        else:
+            self._realign() if index == 1 else self.refresh()
 
     @Slot()
     def open_labels_dialog(self) -> None:
