@@ -469,7 +469,7 @@ class GroupingsPane(SightAwarePane):
             # long item texts must not widen the dock
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
-        self.sentence_spin = QSpinBox(objectName="sentenceSpin", minimum=1, maximum=1)
+        self.sentence_spin = QSpinBox(objectName="sentenceSpin", minimum=1, maximum=1, prefix="#")
         self.mode_combo.setToolTip("Demo: group tokens by a per-token score (not an entity "
                                    "model); align IOB word labels to tokens; or check gold "
                                    "entity labels against the tokenizer")
@@ -511,8 +511,8 @@ class GroupingsPane(SightAwarePane):
         row1, row2 = QHBoxLayout(), QFormLayout()
         row1.addWidget(self.file_combo, 1)
         row1.addWidget(self.open_labels_button)
-        for label, w in (("Sentence", self.sentence_spin), ("Labels on", self.align_combo),
-                         ("Scheme", self.scheme_combo)):
+        row1.addWidget(self.sentence_spin)
+        for label, w in (("Labels on", self.align_combo), ("Scheme", self.scheme_combo)):
             row2.addRow(label, w)
         iob.addLayout(row1)
         iob.addLayout(row2)
