@@ -308,12 +308,12 @@ class Tokenizer:
         if not is_pretokenized:
             if not isinstance(sequence, str):
                 raise TypeError("TextInputSequence must be str")
-            return self._encode_text(sequence, type_id, None)
+            return self._encode_text(str(sequence), type_id, None)  # numpy's str_ too
         if not _is_word_list(sequence):
             raise TypeError("PreTokenizedInputSequence must be Union[List[str], Tuple[str]]")
         # Each word is its own text: offsets are relative to the word, word id = its index.
         return Encoding.merge(
-            self._encode_text(word, type_id, i) for i, word in enumerate(sequence)
+            self._encode_text(str(word), type_id, i) for i, word in enumerate(sequence)
         )
 
     def _encode_text(self, text: str, type_id: int, word_index: int | None,
@@ -634,7 +634,25 @@ def _ids_only(encoding: Encoding) -> Encoding:
 
 
 def _is_word_list(value: Any) -> bool:
-    return isinstance(value, (list, tuple)) and all(isinstance(w, str) for w in value)
+    """A pre-tokenized sequence: a list or tuple of str, or a 1-D numpy array of them."""
+    if not (isinstance(value, (list, tuple)) or _numpy_ndim(value) == 1):
+        return False
+    return all(isinstance(w, str) for w in value)
+
+
+def _numpy_ndim(value: Any) -> int | None:
+    # numpy arrays are recognised without importing numpy (not a dependency here)
+    if type(value).__module__ != "numpy":
+        return None
+    ndim = getattr(value, "ndim", None)
+    return ndim if isinstance(ndim, int) else None
+
+
+def _is_list_like(value: Any) -> bool:
+    """What HF extracts as a Python sequence (``Vec``): never a str, any list-like else."""
+    if isinstance(value, (str, bytes)):
+        return False
+    return isinstance(value, (list, tuple, Sequence)) or bool(_numpy_ndim(value))
 
 
 def _split_batch_item(item: Any, is_pretokenized: bool) -> tuple[Any, Any]:
@@ -642,7 +660,7 @@ def _split_batch_item(item: Any, is_pretokenized: bool) -> tuple[Any, Any]:
     is_sequence = _is_word_list if is_pretokenized else (lambda v: isinstance(v, str))
     if is_sequence(item):
         return item, None
-    if isinstance(item, (list, tuple)) and len(item) == 2 and all(map(is_sequence, item)):
+    if _is_list_like(item) and len(item) == 2 and all(map(is_sequence, item)):
         return item[0], item[1]
     kind = "PreTokenizedEncodeInput" if is_pretokenized else "TextEncodeInput"
     raise TypeError(f"{kind} must be a sequence or a (sequence, pair) tuple")
