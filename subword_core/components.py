@@ -8,13 +8,16 @@ any failure to read a component into a one-line :class:`TokenizerFileError`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from ._hf_repr import hf_repr
 from .encoding import Encoding
 from .errors import SubwordError, TokenizerFileError, UnsupportedComponentError
 from .normalized import NormalizedString
 from .pretokenized import PreTokenizedString, Token
+from .serialization import dumps
 
 KINDS = ("normalizer", "pre_tokenizer", "model", "post_processor", "decoder")
 _REGISTRY: dict[str, dict[str, type]] = {kind: {} for kind in KINDS}
@@ -94,8 +97,54 @@ class Component:
         return cls(**fields)
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{k}={v!r}" for k, v in self.to_dict().items() if k != "type")
-        return f"{type(self).__name__}({fields})"
+        """HF's ``repr``: ``Name(field=value, ...)`` from the JSON object (see ``_hf_repr``)."""
+        return self._hf_text(short=False)
+
+    def __str__(self) -> str:
+        """HF's ``str``: as ``repr``, lists and maps cut after 5 items, strings after 100 bytes."""
+        return self._hf_text(short=True)
+
+    def _hf_text(self, short: bool) -> str:
+        try:
+            data = self.to_dict()
+        except SubwordError:  # a component with no tokenizer.json form
+            return f"{type(self).__name__}(...)"
+        return hf_repr(data, short=short)
+
+    # -- HF's pickling: the state is the component's JSON (compact, as bytes) ---------
+    def __getstate__(self) -> bytes | dict[str, Any]:
+        """HF's state: the ``tokenizer.json`` object as compact JSON bytes.
+
+        A component that has no JSON form (subword-nmt's vocabulary, TFDS) pickles its
+        attributes instead.
+        """
+        try:
+            data = self.to_dict()
+        except SubwordError:
+            return dict(self.__dict__)
+        return dumps(data).encode("utf-8")
+
+    def __setstate__(self, state: bytes | str | dict[str, Any]) -> None:
+        """Become the component of ``state`` (JSON bytes or text, as ``__getstate__`` gives).
+
+        Raises:
+            TokenizerFileError: the JSON is malformed or is not a component of this class.
+        """
+        if isinstance(state, dict):
+            self.__dict__.update(state)
+            return
+        try:
+            data = json.loads(state)
+        except (ValueError, TypeError) as exc:
+            raise TokenizerFileError(
+                f"Error while attempting to unpickle {type(self).__name__}: {exc}") from None
+        kind = next((k for k in KINDS if isinstance(self, _FAMILIES[k])), None)
+        rebuilt = component_from_dict(kind, data) if kind else type(self).from_dict(data)
+        if not isinstance(rebuilt, type(self)):
+            raise TokenizerFileError(f"Error while attempting to unpickle {type(self).__name__}:"
+                                     f" the state is a {type(rebuilt).__name__}")
+        self.__dict__.clear()
+        self.__dict__.update(rebuilt.__dict__)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.to_dict() == self.to_dict()
@@ -169,3 +218,8 @@ class Decoder(Component):
 
     def decode(self, tokens: list[str]) -> str:
         return "".join(self.decode_chain(list(tokens)))
+
+
+#: The family class of each kind (for ``Component.__setstate__``).
+_FAMILIES = {"normalizer": Normalizer, "pre_tokenizer": PreTokenizer, "model": Model,
+             "post_processor": PostProcessor, "decoder": Decoder}

@@ -41,7 +41,9 @@ class ByteLevel(Decoder):
         'Hello wé'
     """
 
-    def __init__(self, add_prefix_space: bool = True, trim_offsets: bool = True, use_regex: bool = True):
+    def __init__(self, add_prefix_space: bool = True, trim_offsets: bool = True,
+                 use_regex: bool = True, **_ignored: Any) -> None:
+        # **_ignored: HF's `type` and unknown keys (``ByteLevel(**json_state)``)
         self.add_prefix_space = add_prefix_space
         self.trim_offsets = trim_offsets
         self.use_regex = use_regex

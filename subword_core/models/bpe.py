@@ -25,7 +25,7 @@ from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
 from ._vocab import (
-    VocabLookups, WordCache, check_vocab, f32_json, model_repr, ordered_vocab, reverse_vocab,
+    VocabLookups, WordCache, check_vocab, f32_json, ordered_vocab, reverse_vocab,
 )
 from .bpe_trace import LineageNode, MergeTrace, build_lineage, trace_merges
 
@@ -102,14 +102,6 @@ class BPE(VocabLookups, Model):
         object.__setattr__(self, name, value)
         if name in _OPTIONS and hasattr(self, "_cache"):
             self._cache.clear()
-
-    def __repr__(self) -> str:
-        return model_repr(
-            "BPE", len(self._vocab), merges=len(self._rank_new_id), dropout=self.dropout,
-            unk_token=self.unk_token, continuing_subword_prefix=self.continuing_subword_prefix,
-            end_of_word_suffix=self.end_of_word_suffix, fuse_unk=self.fuse_unk,
-            byte_fallback=self.byte_fallback, ignore_merges=self.ignore_merges,
-        )
 
     # -- vocabulary (lookups: VocabLookups) -------------------------------------------
 

@@ -20,7 +20,7 @@ from typing import Any
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
-from ._vocab import WordCache, model_repr
+from ._vocab import WordCache
 from .lattice import Lattice, Segmentation, build_lattice, nbest_paths
 
 UNK_PENALTY = 10.0
@@ -71,9 +71,6 @@ class Unigram(Model):
         object.__setattr__(self, name, value)
         if name in ("unk_id", "byte_fallback") and hasattr(self, "_cache"):
             self._cache.clear()
-
-    def __repr__(self) -> str:
-        return model_repr("Unigram", len(self._pieces), unk_id=self.unk_id, byte_fallback=self.byte_fallback)
 
     # -- vocabulary --------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from typing import Any
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
-from ._vocab import VocabLookups, check_vocab, model_repr, ordered_vocab, reverse_vocab
+from ._vocab import VocabLookups, check_vocab, ordered_vocab, reverse_vocab
 
 
 @register("model")
@@ -32,9 +32,6 @@ class WordLevel(VocabLookups, Model):
         self._vocab = check_vocab(vocab, "WordLevel")
         self._vocab_r = reverse_vocab(self._vocab)
         self.unk_token = "<unk>" if unk_token is None else unk_token
-
-    def __repr__(self) -> str:
-        return model_repr("WordLevel", len(self._vocab), unk_token=self.unk_token)
 
     def tokenize(self, sequence: str) -> list[Token]:
         # subtle: HF answers even the empty string (with the unknown token at (0, 0)).

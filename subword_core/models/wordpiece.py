@@ -15,7 +15,7 @@ from typing import Any
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
-from ._vocab import VocabLookups, WordCache, check_vocab, model_repr, ordered_vocab, reverse_vocab
+from ._vocab import VocabLookups, WordCache, check_vocab, ordered_vocab, reverse_vocab
 
 _CACHE_CAPACITY = 10000
 # Token(...) goes through a Python-level __new__; this skips it (as in bpe.py).
@@ -89,13 +89,6 @@ class WordPiece(VocabLookups, Model):
         self._max_first = _longest_by_start(self._vocab)
         self._max_next = _longest_by_start(
             t[len(prefix):] for t in self._vocab if t.startswith(prefix)
-        )
-
-    def __repr__(self) -> str:
-        return model_repr(
-            "WordPiece", len(self._vocab), unk_token=self.unk_token,
-            max_input_chars_per_word=self.max_input_chars_per_word,
-            continuing_subword_prefix=self.continuing_subword_prefix,
         )
 
     def piece_cache(self, transform: object) -> dict:
