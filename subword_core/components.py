@@ -9,6 +9,7 @@ any failure to read a component into a one-line :class:`TokenizerFileError`.
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -150,6 +151,48 @@ class Component:
         return type(other) is type(self) and other.to_dict() == self.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+class MemberList:
+    """``seq[i]``, ``seq[i] = component``, ``len(seq)`` and iteration for a ``Sequence``.
+
+    ``seq[i]`` is the member itself, so setting its attributes changes the sequence, as
+    in HF. Subclasses name the list attribute and the family its members belong to.
+    """
+
+    _members_attr: str = ""
+    _member_family: type = object
+
+    def _members(self) -> list:
+        return getattr(self, self._members_attr)
+
+    def __len__(self) -> int:
+        return len(self._members())
+
+    def __getitem__(self, index: int) -> Any:
+        members = self._members()
+        position = self._position(index, len(members))
+        return members[position]
+
+    def __setitem__(self, index: int, value: Any) -> None:
+        members = self._members()
+        position = self._position(index, len(members))
+        if not isinstance(value, self._member_family):
+            raise TypeError(f"'{type(value).__name__}' object is not an instance of "
+                            f"'{self._member_family.__name__}'")
+        members[position] = value
+
+    def __iter__(self):
+        return iter(list(self._members()))
+
+    @staticmethod
+    def _position(index: Any, size: int) -> int:
+        position = operator.index(index)  # a slice or a str is a TypeError, as in HF
+        if position < 0:
+            position += size  # Python's counting from the end (HF refuses negatives)
+        if not 0 <= position < size:
+            raise IndexError("Index not found")
+        return position
 
 
 class Normalizer(Component):

@@ -20,9 +20,9 @@ from itertools import groupby
 from typing import Any
 
 from . import onig
-from .components import Decoder, components_from_list, register
+from .components import Decoder, MemberList, components_from_list, register
 from .errors import DecodingError, TokenizerFileError
-from .pre_tokenizers import bytes_to_unicode
+from .pre_tokenizers import OneChar, bytes_to_unicode
 
 # str.translate table: byte-level char -> the Latin-1 char of its byte. Latin-1 chars that
 # are NOT byte-level chars map above U+00FF so that encoding to Latin-1 fails on them.
@@ -134,12 +134,12 @@ class Metaspace(Decoder):
         'Hello world'
     """
 
+    replacement = OneChar()
+
     def __init__(self, replacement: str = "▁", prepend_scheme: str = "always", split: bool = True):
-        if not isinstance(replacement, str) or len(replacement) != 1:
-            raise ValueError(f"Metaspace replacement must be one character, got {replacement!r}")
+        self.replacement = replacement
         if prepend_scheme not in _PREPEND_SCHEMES:
             raise ValueError(f"Metaspace prepend_scheme must be one of {_PREPEND_SCHEMES}")
-        self.replacement = replacement
         self.prepend_scheme = prepend_scheme
         self.split = split
 
@@ -426,13 +426,16 @@ class CTC(Decoder):
 
 
 @register("decoder")
-class Sequence(Decoder):
+class Sequence(MemberList, Decoder):
     """Run decoders one after another, each on the previous one's token list.
 
     Example:
         >>> Sequence([BPEDecoder(), Fuse()]).decode_chain(["a</w>", "b</w>"])
         ['a b']
     """
+
+    _members_attr = "decoders"
+    _member_family = Decoder
 
     def __init__(self, decoders: list[Decoder]) -> None:
         self.decoders = list(decoders)
