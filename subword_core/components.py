@@ -213,7 +213,7 @@ class PreTokenizer(Component):
         """The pieces of ``text`` with their character offsets in ``text``."""
         pts = PreTokenizedString(text)
         self.pre_tokenize(pts)
-        return pts.get_splits()
+        return [(piece, offsets) for piece, offsets, _ in pts.get_splits()]
 
 
 class Model(Component):
