@@ -196,6 +196,14 @@ class MemberList:
 
 
 class Normalizer(Component):
+    @staticmethod
+    def custom(normalizer: Any) -> Normalizer:
+        """A normalizer running ``normalizer.normalize(normalized)`` (HF's Python normalizer;
+        see :mod:`subword_core.custom_components`)."""
+        from .custom_components import CustomNormalizer
+
+        return CustomNormalizer(normalizer)
+
     def normalize(self, normalized: NormalizedString) -> None:
         raise NotImplementedError
 
@@ -206,6 +214,14 @@ class Normalizer(Component):
 
 
 class PreTokenizer(Component):
+    @staticmethod
+    def custom(pre_tokenizer: Any) -> PreTokenizer:
+        """A pre-tokenizer running ``pre_tokenizer.pre_tokenize(pretokenized)`` (HF's Python
+        pre-tokenizer; see :mod:`subword_core.custom_components`)."""
+        from .custom_components import CustomPreTokenizer
+
+        return CustomPreTokenizer(pre_tokenizer)
+
     def pre_tokenize(self, pretokenized: PreTokenizedString) -> None:
         raise NotImplementedError
 
@@ -256,6 +272,14 @@ class PostProcessor(Component):
 
 
 class Decoder(Component):
+    @staticmethod
+    def custom(decoder: Any) -> Decoder:
+        """A decoder running ``decoder.decode(tokens)`` / ``decoder.decode_chain(tokens)``
+        (HF's Python decoder; see :mod:`subword_core.custom_components`)."""
+        from .custom_components import CustomDecoder
+
+        return CustomDecoder(decoder)
+
     def decode_chain(self, tokens: list[str]) -> list[str]:
         raise NotImplementedError
 

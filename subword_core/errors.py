@@ -38,3 +38,7 @@ class EncodingError(SubwordError):
 
 class DecodingError(SubwordError):
     """Ids cannot be decoded as asked (e.g. a stream whose text stopped extending its prefix)."""
+
+
+class CustomComponentError(SubwordError):
+    """A Python component (``Normalizer.custom(...)``...) raised; the message names its error."""

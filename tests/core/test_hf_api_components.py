@@ -256,3 +256,131 @@ def test_encode_batch_takes_numpy_arrays():
             tok.encode("my name", ["pair"])
         with pytest.raises(TypeError, match="PreTokenizedInputSequence must be Union"):
             tok.encode("my name", is_pretokenized=True)
+
+
+# ---------------------------------------------------------------------------- Python components
+class Replacing:
+    def normalize(self, normalized):
+        self.kept = normalized
+        normalized.replace("there", "you")
+        normalized.nfkc()
+
+
+class CamelCase:
+    def split(self, _, normalized):
+        text, pieces, start = normalized.normalized, [], 0
+        for i in range(1, len(text) + 1):
+            if i == len(text) or (text[i].isupper() and not text[i - 1].isupper()):
+                pieces.append(normalized[start:i])
+                start = i
+        return pieces
+
+    def pre_tokenize(self, pretok):
+        self.kept = pretok
+        pretok.split(self.split)
+
+
+class Joining:
+    def decode(self, tokens):
+        return "|".join(tokens)
+
+    def decode_chain(self, tokens):
+        return [t.upper() for t in tokens]
+
+
+def test_custom_components_match_hf():
+    texts = ["Hey there! ﬁ①", "HeyThere!?-ThisIsLife", "日本語 HeyÉcole", ""]
+    for ns in (hf, ours):
+        normalizer = ns.normalizers.Normalizer.custom(Replacing())
+        assert isinstance(normalizer, ns.normalizers.Normalizer)
+    for text in texts:
+        theirs = hf.normalizers.Normalizer.custom(Replacing()).normalize_str(text)
+        assert ours.normalizers.Normalizer.custom(Replacing()).normalize_str(text) == theirs
+        theirs = hf.pre_tokenizers.PreTokenizer.custom(CamelCase()).pre_tokenize_str(text)
+        assert ours.pre_tokenizers.PreTokenizer.custom(CamelCase()).pre_tokenize_str(text) == \
+            theirs
+
+    def build(ns):
+        tok = ns.Tokenizer(ns.models.WordLevel({"hey": 0, "you": 1, "[UNK]": 2}, "[UNK]"))
+        tok.normalizer = ns.normalizers.Sequence([ns.normalizers.Normalizer.custom(Replacing()),
+                                                  ns.normalizers.Lowercase()])
+        tok.pre_tokenizer = ns.pre_tokenizers.PreTokenizer.custom(CamelCase())
+        tok.decoder = ns.decoders.Decoder.custom(Joining())
+        return tok
+
+    theirs, mine = both(build)
+    for text in texts:
+        assert mine.encode(text).offsets == theirs.encode(text).offsets
+        assert mine.encode(text).ids == theirs.encode(text).ids
+    assert mine.decode([0, 1, 2]) == theirs.decode([0, 1, 2]) == "HEYYOU[UNK]"
+    for tok in (theirs, mine):
+        with pytest.raises(Exception, match="Custom Normalizer cannot be serialized"):
+            tok.to_str()
+    with pytest.raises(Exception, match="cannot be serialized"):
+        pickle.dumps(mine)
+
+
+def test_custom_component_errors_and_expired_strings():
+    class Bad:
+        def normalize(self, normalized, extra):
+            pass
+
+        def pre_tokenize(self, pretok, extra):
+            pass
+
+    for ns in (hf, ours):
+        with pytest.raises(Exception, match=r"^TypeError: .*normalize\(\) missing 1"):
+            ns.normalizers.Normalizer.custom(Bad()).normalize_str("x")
+        with pytest.raises(Exception, match=r"^TypeError: .*pre_tokenize\(\) missing 1"):
+            ns.pre_tokenizers.PreTokenizer.custom(Bad()).pre_tokenize_str("x")
+        replacing, camel = Replacing(), CamelCase()
+        ns.normalizers.Normalizer.custom(replacing).normalize_str("a")
+        ns.pre_tokenizers.PreTokenizer.custom(camel).pre_tokenize_str("a")
+        with pytest.raises(Exception, match="Cannot use a NormalizedStringRefMut outside"):
+            replacing.kept.replace("a", "b")
+        with pytest.raises(Exception, match="Cannot use a PreTokenizedStringRefMut outside"):
+            camel.kept.get_splits()
+    normalized = ours.NormalizedString("Hey there!")
+    ours.normalizers.Normalizer.custom(Replacing()).normalize(normalized)
+    assert repr(normalized) == 'NormalizedString(original="Hey there!", normalized="Hey you!")'
+    assert str(normalized) == "Hey you!"
+
+
+def test_normalized_and_pretokenized_string_api_match_hf():
+    ranges = [slice(0, 3), slice(1, None), slice(None, 2), (0, 3), 2, slice(0, 100), slice(5, 2),
+              (3, 100), (2, 2), (0, 0), (11, 11), (13, 13), (20, 25)]
+
+    def views(ns):
+        n = ns.NormalizedString("Héllo wörld")
+        n.nfd()
+        out = [repr(n[r]) for r in ranges]
+        n.replace(ns.Regex("[lw]"), "ł")
+        n.map(lambda c: c.upper())
+        n.filter(lambda c: c != "O")
+        out += [repr(n), repr(n.split(ns.Regex("Ł+"), "merged_with_previous"))]
+        chars: list[str] = []
+        n.for_each(chars.append)
+        pts = ns.PreTokenizedString("Héllo wörld 日本 ﬁ")
+        pts.normalize(lambda x: x.nfkd())
+        pts.split(lambda _, x: x.split(" ", "removed"))
+        # (normalized, char) left out: HF maps normalized byte offsets to chars through the
+        # ORIGINAL text (wrong once normalization changes lengths); we count normalized chars
+        splits = [pts.get_splits(ref, kind) for ref, kind in
+                  (("original", "char"), ("original", "byte"), ("normalized", "byte"))]
+        pts.tokenize(lambda s: [ns.Token(7, s, (0, 0))])
+        splits.append([(piece, offsets, [(t.id, t.value) for t in tokens])
+                       for piece, offsets, tokens in pts.get_splits()])
+        encoding = pts.to_encoding(1, 4)
+        return out, chars, splits, encoding.ids, encoding.word_ids, encoding.type_ids
+
+    assert views(ours) == views(hf)
+    pts = ours.PreTokenizedString("ﬁ ﬁ")
+    pts.normalize(lambda x: x.nfkd())
+    pts.split(lambda _, x: x.split(" ", "removed"))
+    assert pts.get_splits("normalized") == [("fi", (0, 2), None), ("fi", (2, 4), None)]
+    with pytest.raises(ValueError, match="Wrong value for OffsetType"):
+        ours.PreTokenizedString("a").get_splits("original", "bits")
+    assert ours.PreTokenizedString("ab").get_splits(ours.OffsetReferential.NORMALIZED,
+                                                    ours.OffsetType.BYTE) == [("ab", (0, 2), None)]
+    with pytest.raises(ValueError, match="Split has not been tokenized"):
+        ours.PreTokenizedString("a").to_encoding()
