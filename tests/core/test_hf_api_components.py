@@ -17,6 +17,7 @@ import warnings
 import pytest
 
 import subword_core.compat as ours
+from subword_core import trainers as core_trainers
 
 hf = pytest.importorskip("tokenizers")
 np = pytest.importorskip("numpy")
@@ -384,3 +385,47 @@ def test_normalized_and_pretokenized_string_api_match_hf():
                                                     ours.OffsetType.BYTE) == [("ab", (0, 2), None)]
     with pytest.raises(ValueError, match="Split has not been tokenized"):
         ours.PreTokenizedString("a").to_encoding()
+
+
+# ---------------------------------------------------------------------------- trainers
+def test_trainer_state_matches_hf_and_pickle_keeps_everything():
+    def trainers(ns):
+        t = ns.trainers
+        return [t.BpeTrainer(min_frequency=12),
+                t.BpeTrainer(special_tokens=["a", ns.AddedToken("b", lstrip=True)],
+                             initial_alphabet=["x"], limit_alphabet=5,
+                             continuing_subword_prefix="##", max_token_length=4),
+                t.WordPieceTrainer(special_tokens=["a"], vocab_size=77),
+                t.WordLevelTrainer(special_tokens=["a"], vocab_size=5, min_frequency=2),
+                t.UnigramTrainer(special_tokens=["a"], unk_token="a", shrinking_factor=0.5)]
+
+    for theirs, mine in zip(*both(trainers), strict=True):
+        assert mine.__getstate__() == theirs.__getstate__()
+        fresh = type(mine)()
+        fresh.__setstate__(theirs.__getstate__())
+        assert fresh.__getstate__() == theirs.__getstate__()
+        assert pickle.dumps(pickle.loads(pickle.dumps(mine))) == pickle.dumps(mine)
+    core = core_trainers.WordPieceTrainer(scoring="likelihood")  # an option HF has not
+    assert pickle.loads(pickle.dumps(core)).scoring == "likelihood"
+    assert copy.deepcopy(core).scoring == "likelihood"
+
+
+def test_word_level_trainer_matches_hf():
+    lines = [t for t in TEXTS for _ in range(3)] + ["the the the a a b é é", "b c c"]
+    options = [{}, {"vocab_size": 6, "special_tokens": ["[UNK]", "[PAD]"]},
+               {"min_frequency": 3, "special_tokens": ["the", "[UNK]"]}]
+    for option in options:
+        def train(ns, option=option):
+            tok = ns.Tokenizer(ns.models.WordLevel(unk_token="[UNK]"))
+            tok.normalizer = ns.normalizers.NFKC()
+            tok.pre_tokenizer = ns.pre_tokenizers.Whitespace()
+            tok.train_from_iterator(lines, ns.trainers.WordLevelTrainer(show_progress=False,
+                                                                        **option))
+            return tok
+
+        theirs, mine = both(train)
+        assert mine.to_str() == theirs.to_str(), option
+    trainer = ours.trainers.WordLevelTrainer(vocab_size=12345, min_frequency=12,
+                                             special_tokens=["1"])
+    assert trainer.special_tokens == [ours.AddedToken("1", special=True)]
+
