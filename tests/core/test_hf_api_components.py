@@ -429,3 +429,27 @@ def test_word_level_trainer_matches_hf():
                                              special_tokens=["1"])
     assert trainer.special_tokens == [ours.AddedToken("1", special=True)]
 
+
+# ---------------------------------------------------------------------------- Unigram sampling
+def test_unigram_sampling_draws_as_hf():
+    from collections import Counter
+
+    vocab = [("<unk>", 0.0), ("a", -1.0), ("b", -1.2), ("ab", -1.5), ("abc", -3.0), ("c", -2.0),
+             ("bc", -1.8), ("abcab", -4.0)]
+    assert ours.models.Unigram(alpha=0.5).alpha == 0.5
+    for alpha, nbest in ((0.5, None), (0.3, 3)):
+        def draws(ns, alpha=alpha, nbest=nbest):
+            tok = ns.Tokenizer(ns.models.Unigram(vocab, 0, alpha=alpha, nbest_size=nbest))
+            return Counter(tuple(tok.encode("abcabxc").tokens) for _ in range(1500))
+
+        theirs, mine = both(draws)
+        assert set(mine) <= set(theirs) | {("abcab", "x", "c")}
+        distance = sum(abs(theirs[k] - mine[k]) for k in set(theirs) | set(mine)) / 2 / 1500
+        assert distance < 0.1, (alpha, nbest, distance)
+    model = ours.models.Unigram(vocab, 0, alpha=0.0)
+    tok = ours.Tokenizer(model)
+    assert tok.encode("abcab").tokens == ["abcab"]  # alpha 0: the best path
+    model.alpha, model.nbest_size = 0.1, 64
+    assert model.nbest_size == 64 and "".join(tok.encode("abcab").tokens) == "abcab"
+    with pytest.raises(Exception, match="Encountered an unknown token but `unk_id` is missing"):
+        ours.Tokenizer(ours.models.Unigram([("a", -1.0)], None, alpha=0.5)).encode("ax")
