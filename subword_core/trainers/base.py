@@ -18,7 +18,6 @@ closed generator leaves nothing half-mutated.
 from __future__ import annotations
 
 import gc
-import json
 import time
 from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import contextmanager
@@ -179,6 +178,8 @@ class TrainerBase:
         Raises:
             TrainingError: the JSON is malformed or is another trainer's.
         """
+        import json  # here: the module's imports stay those every trainer needs
+
         if isinstance(state, dict):
             self.__dict__.update(state)
             return
