@@ -156,7 +156,7 @@ class WordPieceTrainer(TrainerBase):
         return {"WordPieceTrainer": {"bpe_trainer": _bpe_state(self, None)}}
 
 
-def _bpe_state(trainer: TrainerBase, max_token_length: int | None) -> dict:
+def _bpe_state(trainer: BpeTrainer | WordPieceTrainer, max_token_length: int | None) -> dict:
     """The fields of HF's ``BpeTrainer`` state, in its order."""
     return {
         "min_frequency": trainer.min_frequency, "vocab_size": trainer.vocab_size,
@@ -164,8 +164,8 @@ def _bpe_state(trainer: TrainerBase, max_token_length: int | None) -> dict:
         "special_tokens": trainer._hf_special_tokens(),  # noqa: SLF001 (its own helper)
         "limit_alphabet": trainer.limit_alphabet,
         "initial_alphabet": trainer._hf_initial_alphabet(),  # noqa: SLF001
-        "continuing_subword_prefix": trainer.continuing_subword_prefix,  # type: ignore[attr-defined]
-        "end_of_word_suffix": trainer.end_of_word_suffix,  # type: ignore[attr-defined]
+        "continuing_subword_prefix": trainer.continuing_subword_prefix,
+        "end_of_word_suffix": trainer.end_of_word_suffix,
         "max_token_length": max_token_length, "words": {},
     }
 
