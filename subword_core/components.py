@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import operator
+import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -249,6 +250,13 @@ class Model(Component):
 
     def get_vocab_size(self) -> int:
         return len(self.get_vocab())
+
+    def save(self, folder: str | os.PathLike, prefix: str | None = None) -> list[str]:
+        """Write the model's own files into ``folder`` (HF's ``Model.save``: ``vocab.json`` +
+        ``merges.txt`` for BPE...; see :mod:`subword_core.models._files`); their paths."""
+        from .models._files import save_model
+
+        return save_model(self, folder, prefix)
 
 
 class PostProcessor(Component):

@@ -107,7 +107,7 @@ class _Custom:
     __str__ = __repr__
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.custom is self.custom  # type: ignore[attr-defined]
+        return type(other) is type(self) and getattr(other, "custom", None) is self.custom
 
     __hash__ = None  # type: ignore[assignment]
 

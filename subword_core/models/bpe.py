@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
+from ._files import BPEFiles, bpe_from_paths
 from ._vocab import (
     VocabLookups, WordCache, check_vocab, f32_json, ordered_vocab, reverse_vocab,
 )
@@ -43,7 +44,7 @@ _OPTIONS = frozenset(
 
 
 @register("model")
-class BPE(VocabLookups, Model):
+class BPE(VocabLookups, BPEFiles, Model):
     """Byte-pair encoding with HF's options.
 
     Args:
@@ -77,6 +78,7 @@ class BPE(VocabLookups, Model):
         byte_fallback: bool = False,
         ignore_merges: bool = False,
     ) -> None:
+        vocab, merges = bpe_from_paths(vocab, merges)  # HF also takes two file names
         if dropout is not None and not 0.0 <= dropout <= 1.0:
             raise ValueError("BPE dropout should be between 0 and 1, inclusive")
         self._cache = WordCache(cache_capacity)

@@ -15,6 +15,7 @@ from typing import Any
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
+from ._files import WordPieceFiles, read_vocab_txt, vocab_from_path
 from ._vocab import VocabLookups, WordCache, check_vocab, ordered_vocab, reverse_vocab
 
 _CACHE_CAPACITY = 10000
@@ -45,7 +46,7 @@ class MatchTrace:
 
 
 @register("model")
-class WordPiece(VocabLookups, Model):
+class WordPiece(VocabLookups, WordPieceFiles, Model):
     """Greedy longest-match-first subword model (BERT).
 
     Args:
@@ -67,6 +68,7 @@ class WordPiece(VocabLookups, Model):
         max_input_chars_per_word: int = 100,
         continuing_subword_prefix: str = "##",
     ) -> None:
+        vocab = vocab_from_path(vocab, read_vocab_txt)  # HF also takes a file name
         self._cache = WordCache(_CACHE_CAPACITY)
         self._vocab = check_vocab(vocab, "WordPiece")
         self._vocab_r = reverse_vocab(self._vocab)

@@ -453,3 +453,43 @@ def test_unigram_sampling_draws_as_hf():
     assert model.nbest_size == 64 and "".join(tok.encode("abcab").tokens) == "abcab"
     with pytest.raises(Exception, match="Encountered an unknown token but `unk_id` is missing"):
         ours.Tokenizer(ours.models.Unigram([("a", -1.0)], None, alpha=0.5)).encode("ax")
+
+
+# ---------------------------------------------------------------------------- model files
+def test_model_files_written_and_read_as_hf(tmp_path):
+    def models(ns):
+        m = ns.models
+        return [m.BPE({"a": 0, "b": 1, "ab": 2, "é": 3, "x": 7}, [("a", "b")]),
+                m.WordPiece({"a": 0, "##b": 1, "日本": 5}), m.WordLevel({"a": 0, "b": 1, "ﬁ": 4}),
+                m.Unigram([("a", -1.0), ("b", 1e-7), ("<unk>", 0.0)], 2)]
+
+    for prefix in (None, "pre"):
+        written = {}
+        for name, ns in (("hf", hf), ("ours", ours)):
+            written[name] = []
+            for index, model in enumerate(models(ns)):
+                folder = tmp_path / f"{name}-{prefix}-{index}"
+                folder.mkdir()
+                written[name] += [(p.rsplit("/", 1)[1], open(p, encoding="utf-8").read())
+                                  for p in model.save(str(folder), prefix)]
+        assert written["ours"] == written["hf"]
+    bpe_folder = tmp_path / "hf-None-0"
+    vocab_json, merges = str(bpe_folder / "vocab.json"), str(bpe_folder / "merges.txt")
+    vocab_txt = str(tmp_path / "hf-None-1/vocab.txt")
+    for ns in (hf, ours):
+        assert ns.models.BPE.read_file(vocab_json, merges) == \
+            hf.models.BPE.read_file(vocab_json, merges)
+        assert ns.models.WordPiece.read_file(vocab_txt) == hf.models.WordPiece.read_file(vocab_txt)
+    bpe = ours.models.BPE.from_file(vocab_json, merges, dropout=0.5, unk_token="x")
+    assert (bpe.dropout, bpe.unk_token, bpe.get_vocab()["ab"]) == (0.5, "x", 2)
+    assert ours.models.WordPiece.from_file(vocab_txt, unk_token="a").unk_token == "a"
+    assert ours.models.WordLevel.from_file(vocab_json, "b").get_vocab() == \
+        hf.models.WordLevel.read_file(vocab_json) == ours.models.WordLevel.read_file(vocab_json)
+    # HF's constructors take file names too
+    assert ours.models.BPE(vocab_json, merges).to_dict() == bpe.to_dict() | {
+        "dropout": None, "unk_token": None}
+    assert ours.models.WordPiece(vocab_txt).get_vocab() == {"a": 0, "##b": 1, "日本": 2}
+    with pytest.raises(ValueError, match="must be both be from memory or both filenames"):
+        ours.models.BPE(vocab_json, [("a", "b")])
+    with pytest.raises(Exception, match="not found"):
+        ours.models.WordPiece.from_file(str(tmp_path / "missing.txt"))
