@@ -36,7 +36,7 @@ def read_vocab_json(path: PathLike) -> dict[str, int]:
 
 
 def read_vocab_txt(path: PathLike) -> dict[str, int]:
-    """token -> line number from a ``vocab.txt`` (HF's ``WordPiece.read_file``)."""
+    """token -> line number from a ``vocab.txt`` (``WordPiece.read_file``)."""
     from ..formats import vocab_files
 
     return vocab_files.read_vocab_txt(path)
@@ -130,20 +130,6 @@ class BPEFiles:
         return read_bpe(vocab, merges)
 
 
-class WordPieceFiles:
-    """HF's ``WordPiece.from_file`` / ``read_file`` (mixed into the WordPiece model)."""
-
-    @classmethod
-    def from_file(cls, vocab: PathLike, **kwargs: Any) -> Any:
-        """A WordPiece model from a ``vocab.txt``; ``kwargs`` are its options."""
-        return cls(read_vocab_txt(vocab), **kwargs)
-
-    @staticmethod
-    def read_file(vocab: PathLike) -> dict[str, int]:
-        """token -> id from a ``vocab.txt`` (the line number)."""
-        return read_vocab_txt(vocab)
-
-
 class WordLevelFiles:
     """HF's ``WordLevel.from_file`` / ``read_file`` (mixed into the WordLevel model)."""
 
@@ -158,5 +144,5 @@ class WordLevelFiles:
         return read_vocab_json(vocab)
 
 
-__all__ = ["BPEFiles", "WordLevelFiles", "WordPieceFiles", "bpe_from_paths", "read_bpe",
+__all__ = ["BPEFiles", "WordLevelFiles", "bpe_from_paths", "read_bpe",
            "read_vocab_json", "read_vocab_txt", "save_model", "vocab_from_path"]

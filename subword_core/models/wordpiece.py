@@ -9,14 +9,14 @@ greedy step for the teaching views.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Any
 
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
-from ._files import WordPieceFiles, read_vocab_txt, vocab_from_path
-from ._vocab import VocabLookups, WordCache, check_vocab, ordered_vocab, reverse_vocab
+from ._vocab import VocabLookups, WordCache, check_vocab, model_repr, ordered_vocab, reverse_vocab
 
 _CACHE_CAPACITY = 10000
 # Token(...) goes through a Python-level __new__; this skips it (as in bpe.py).
@@ -46,7 +46,7 @@ class MatchTrace:
 
 
 @register("model")
-class WordPiece(VocabLookups, WordPieceFiles, Model):
+class WordPiece(VocabLookups, Model):
     """Greedy longest-match-first subword model (BERT).
 
     Args:
@@ -68,13 +68,30 @@ class WordPiece(VocabLookups, WordPieceFiles, Model):
         max_input_chars_per_word: int = 100,
         continuing_subword_prefix: str = "##",
     ) -> None:
-        vocab = vocab_from_path(vocab, read_vocab_txt)  # HF also takes a file name
+        if isinstance(vocab, str) or hasattr(vocab, "__fspath__"):  # HF also takes a file name
+            vocab = WordPiece.read_file(vocab)
         self._cache = WordCache(_CACHE_CAPACITY)
         self._vocab = check_vocab(vocab, "WordPiece")
         self._vocab_r = reverse_vocab(self._vocab)
         self.unk_token = unk_token
         self.max_input_chars_per_word = max_input_chars_per_word
         self.continuing_subword_prefix = continuing_subword_prefix
+
+    @classmethod
+    def from_file(cls, vocab: str | os.PathLike, **kwargs: Any) -> WordPiece:
+        """A WordPiece model from a ``vocab.txt`` (HF's); ``kwargs`` are its options.
+
+        Raises:
+            TokenizerFileError: the file is missing or unreadable (the message names it).
+        """
+        return cls(cls.read_file(vocab), **kwargs)
+
+    @staticmethod
+    def read_file(vocab: str | os.PathLike) -> dict[str, int]:
+        """token -> id (its line number) from a ``vocab.txt`` (HF's)."""
+        from ._files import read_vocab_txt  # the file formats build on the models
+
+        return read_vocab_txt(vocab)
 
     def __setattr__(self, name: str, value: Any) -> None:
         object.__setattr__(self, name, value)
