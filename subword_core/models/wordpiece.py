@@ -110,6 +110,9 @@ class WordPiece(VocabLookups, Model):
             t[len(prefix):] for t in self._vocab if t.startswith(prefix)
         )
 
+    def __repr__(self) -> str:
+        return Model.__repr__(self)  # HF's text, as every component's (not model_repr's)
+
     def piece_cache(self, transform: object) -> dict:
         """The tokenizer fast path's cache of encoded pieces, emptied with the word cache."""
         return self._cache.pieces(transform)
