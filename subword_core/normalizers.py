@@ -409,9 +409,13 @@ class Replace(Normalizer):
         self._compiled = compile_onig(_onig_escape(self._pattern) if literal else self._pattern)
 
     @property
-    def pattern(self) -> Any:
-        """Not readable, as in HF (``to_dict()["pattern"]`` gives it)."""
-        raise AttributeError("Cannot get pattern")
+    def pattern(self) -> str:
+        """The pattern's text (``pattern_kind`` says "String" or "Regex").
+
+        Deliberately readable, unlike HF's ("Cannot get pattern"): the word-counting
+        shortcuts read it. Not settable, as in HF (the compiled pattern would go stale).
+        """
+        return self._pattern
 
     @pattern.setter
     def pattern(self, value: Any) -> None:
