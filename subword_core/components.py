@@ -12,6 +12,7 @@ import json
 import operator
 import os
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from ._hf_repr import hf_repr
@@ -25,6 +26,11 @@ KINDS = ("normalizer", "pre_tokenizer", "model", "post_processor", "decoder")
 _REGISTRY: dict[str, dict[str, type]] = {kind: {} for kind in KINDS}
 
 C = TypeVar("C", bound=type)
+
+
+#: True while components are read from a tokenizer.json: a string there is never a file
+#: name (the models' constructors read files named by the caller, as HF's do).
+READING_JSON: ContextVar[bool] = ContextVar("READING_JSON", default=False)
 
 
 def register(kind: str, type_name: str | None = None) -> Callable[[C], C]:
@@ -56,6 +62,7 @@ def component_from_dict(kind: str, data: Any):
     cls = _REGISTRY[kind].get(type_name) if isinstance(type_name, str) else None
     if cls is None:
         raise UnsupportedComponentError(kind.replace("_", "-"), type_name)
+    reading = READING_JSON.set(True)
     try:
         return cls.from_dict(data)
     except SubwordError:
@@ -63,6 +70,8 @@ def component_from_dict(kind: str, data: Any):
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
         raise TokenizerFileError(f"invalid {type_name} {kind.replace('_', '-')}: {detail}") from None
+    finally:
+        READING_JSON.reset(reading)
 
 
 def components_from_list(kind: str, items: Any, field: str) -> list:

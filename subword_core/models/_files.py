@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
+from ..components import READING_JSON
 from ..errors import TokenizerFileError
 from ..fileio import atomic_write_text
 from ..serialization import dumps
@@ -51,8 +52,10 @@ def read_bpe(vocab: PathLike, merges: PathLike) -> tuple[dict[str, int], list[tu
 
 def vocab_from_path(vocab: Any, reader: Any) -> Any:
     """``vocab`` read from its file when it is a file name (HF's constructors accept one);
-    anything else as it is."""
-    return reader(vocab) if isinstance(vocab, (str, os.PathLike)) else vocab
+    anything else, or anything while a tokenizer.json is read, as it is."""
+    if READING_JSON.get() or not isinstance(vocab, (str, os.PathLike)):
+        return vocab
+    return reader(vocab)
 
 
 def bpe_from_paths(vocab: Any, merges: Any) -> tuple[Any, Any]:
@@ -63,7 +66,7 @@ def bpe_from_paths(vocab: Any, merges: Any) -> tuple[Any, Any]:
     """
     vocab_is_path = isinstance(vocab, (str, os.PathLike))
     merges_is_path = isinstance(merges, (str, os.PathLike))
-    if not vocab_is_path and not merges_is_path:
+    if READING_JSON.get() or (not vocab_is_path and not merges_is_path):
         return vocab, merges
     if vocab is None or merges is None:
         raise ValueError("`vocab` and `merges` must be both specified")

@@ -69,7 +69,9 @@ class WordPiece(VocabLookups, Model):
         continuing_subword_prefix: str = "##",
     ) -> None:
         if isinstance(vocab, str) or hasattr(vocab, "__fspath__"):  # HF also takes a file name
-            vocab = WordPiece.read_file(vocab)
+            from ._files import vocab_from_path  # (not while a tokenizer.json is read)
+
+            vocab = vocab_from_path(vocab, WordPiece.read_file)
         self._cache = WordCache(_CACHE_CAPACITY)
         self._vocab = check_vocab(vocab, "WordPiece")
         self._vocab_r = reverse_vocab(self._vocab)
