@@ -65,6 +65,27 @@ def test_decode_stream_byte_level_matches_hf(byte_level_json):
             assert prefilled[0] == prefilled[1]
 
 
+@pytest.mark.slow
+def test_decode_stream_gpt2_thai_as_hf_test():
+    """HF's test_decode_stream_fallback (it needs the hub): GPT-2 spells "อั" with 4 ids."""
+    from wild_sources import tokenizer_json
+
+    text = tokenizer_json("gpt2")
+
+    def steps(ns):
+        tok, stream = ns.Tokenizer.from_str(text), ns.decoders.DecodeStream
+        one = stream()
+        chunks = [one.step(tok, [i]) for i in (19567, 255, 19567, 109)]
+        two = stream()
+        two.step(tok, [19567])
+        return (tok.encode("อั").ids, chunks, stream().step(tok, [19567, 255, 19567, 109]),
+                [two.step(tok, [255]), two.step(tok, [19567, 109])],
+                stream([19567, 255, 19567]).step(tok, [109]))
+
+    assert steps(ours) == steps(hf) == (
+        [19567, 255, 19567, 109], [None, "อ", None, "ั"], "อั", ["อ", "ั"], "อั")
+
+
 def test_decode_stream_byte_fallback_metaspace_and_copy():
     def build(ns):
         tok = ns.Tokenizer(ns.models.Unigram(
@@ -494,3 +515,17 @@ def test_model_files_written_and_read_as_hf(tmp_path):
         ours.models.BPE(vocab_json, [("a", "b")])
     with pytest.raises(Exception, match="not found"):
         ours.models.WordPiece.from_file(str(tmp_path / "missing.txt"))
+
+
+def test_a_string_vocab_in_tokenizer_json_is_never_a_file_name(tmp_path):
+    from subword_core.errors import TokenizerFileError
+
+    vocab_txt = tmp_path / "vocab.txt"
+    vocab_txt.write_text("a\n##b\n", encoding="utf-8")
+    assert ours.models.WordPiece(str(vocab_txt)).get_vocab() == {"a": 0, "##b": 1}
+    models = [{"type": "WordPiece", "vocab": str(vocab_txt)},
+              {"type": "WordLevel", "vocab": str(vocab_txt)},
+              {"type": "BPE", "vocab": str(vocab_txt), "merges": str(vocab_txt)}]
+    for model in models:
+        with pytest.raises(TokenizerFileError, match="vocab must be a JSON object"):
+            ours.Tokenizer.from_str(json.dumps({"version": "1.0", "model": model}))
