@@ -8,18 +8,29 @@ any failure to read a component into a one-line :class:`TokenizerFileError`.
 
 from __future__ import annotations
 
+import json
+import operator
+import os
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
+from ._hf_repr import hf_repr
 from .encoding import Encoding
 from .errors import SubwordError, TokenizerFileError, UnsupportedComponentError
 from .normalized import NormalizedString
 from .pretokenized import PreTokenizedString, Token
+from .serialization import dumps
 
 KINDS = ("normalizer", "pre_tokenizer", "model", "post_processor", "decoder")
 _REGISTRY: dict[str, dict[str, type]] = {kind: {} for kind in KINDS}
 
 C = TypeVar("C", bound=type)
+
+
+#: True while components are read from a tokenizer.json: a string there is never a file
+#: name (the models' constructors read files named by the caller, as HF's do).
+READING_JSON: ContextVar[bool] = ContextVar("READING_JSON", default=False)
 
 
 def register(kind: str, type_name: str | None = None) -> Callable[[C], C]:
@@ -51,6 +62,7 @@ def component_from_dict(kind: str, data: Any):
     cls = _REGISTRY[kind].get(type_name) if isinstance(type_name, str) else None
     if cls is None:
         raise UnsupportedComponentError(kind.replace("_", "-"), type_name)
+    reading = READING_JSON.set(True)
     try:
         return cls.from_dict(data)
     except SubwordError:
@@ -58,6 +70,8 @@ def component_from_dict(kind: str, data: Any):
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
         raise TokenizerFileError(f"invalid {type_name} {kind.replace('_', '-')}: {detail}") from None
+    finally:
+        READING_JSON.reset(reading)
 
 
 def components_from_list(kind: str, items: Any, field: str) -> list:
@@ -94,8 +108,54 @@ class Component:
         return cls(**fields)
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{k}={v!r}" for k, v in self.to_dict().items() if k != "type")
-        return f"{type(self).__name__}({fields})"
+        """HF's ``repr``: ``Name(field=value, ...)`` from the JSON object (see ``_hf_repr``)."""
+        return self._hf_text(short=False)
+
+    def __str__(self) -> str:
+        """HF's ``str``: as ``repr``, lists and maps cut after 5 items, strings after 100 bytes."""
+        return self._hf_text(short=True)
+
+    def _hf_text(self, short: bool) -> str:
+        try:
+            data = self.to_dict()
+        except SubwordError:  # a component with no tokenizer.json form
+            return f"{type(self).__name__}(...)"
+        return hf_repr(data, short=short)
+
+    # -- HF's pickling: the state is the component's JSON (compact, as bytes) ---------
+    def __getstate__(self) -> bytes | dict[str, Any]:
+        """HF's state: the ``tokenizer.json`` object as compact JSON bytes.
+
+        A component that has no JSON form (subword-nmt's vocabulary, TFDS) pickles its
+        attributes instead.
+        """
+        try:
+            data = self.to_dict()
+        except SubwordError:
+            return dict(self.__dict__)
+        return dumps(data).encode("utf-8")
+
+    def __setstate__(self, state: bytes | str | dict[str, Any]) -> None:
+        """Become the component of ``state`` (JSON bytes or text, as ``__getstate__`` gives).
+
+        Raises:
+            TokenizerFileError: the JSON is malformed or is not a component of this class.
+        """
+        if isinstance(state, dict):
+            self.__dict__.update(state)
+            return
+        try:
+            data = json.loads(state)
+        except (ValueError, TypeError) as exc:
+            raise TokenizerFileError(
+                f"Error while attempting to unpickle {type(self).__name__}: {exc}") from None
+        kind = next((k for k in KINDS if isinstance(self, _FAMILIES[k])), None)
+        rebuilt = component_from_dict(kind, data) if kind else type(self).from_dict(data)
+        if not isinstance(rebuilt, type(self)):
+            raise TokenizerFileError(f"Error while attempting to unpickle {type(self).__name__}:"
+                                     f" the state is a {type(rebuilt).__name__}")
+        self.__dict__.clear()
+        self.__dict__.update(rebuilt.__dict__)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.to_dict() == self.to_dict()
@@ -103,7 +163,57 @@ class Component:
     __hash__ = None  # type: ignore[assignment]
 
 
+class MemberList:
+    """``seq[i]``, ``seq[i] = component``, ``len(seq)`` and iteration for a ``Sequence``.
+
+    ``seq[i]`` is the member itself, so setting its attributes changes the sequence, as
+    in HF. Subclasses name the list attribute and the family its members belong to.
+    """
+
+    _members_attr: str = ""
+    _member_family: type = object
+
+    def _members(self) -> list:
+        return getattr(self, self._members_attr)
+
+    def __len__(self) -> int:
+        return len(self._members())
+
+    def __getitem__(self, index: int) -> Any:
+        members = self._members()
+        position = self._position(index, len(members))
+        return members[position]
+
+    def __setitem__(self, index: int, value: Any) -> None:
+        members = self._members()
+        position = self._position(index, len(members))
+        if not isinstance(value, self._member_family):
+            raise TypeError(f"'{type(value).__name__}' object is not an instance of "
+                            f"'{self._member_family.__name__}'")
+        members[position] = value
+
+    def __iter__(self):
+        return iter(list(self._members()))
+
+    @staticmethod
+    def _position(index: Any, size: int) -> int:
+        position = operator.index(index)  # a slice or a str is a TypeError, as in HF
+        if position < 0:
+            position += size  # Python's counting from the end (HF refuses negatives)
+        if not 0 <= position < size:
+            raise IndexError("Index not found")
+        return position
+
+
 class Normalizer(Component):
+    @staticmethod
+    def custom(normalizer: Any) -> Normalizer:
+        """A normalizer running ``normalizer.normalize(normalized)`` (HF's Python normalizer;
+        see :mod:`subword_core.custom_components`)."""
+        from .custom_components import CustomNormalizer
+
+        return CustomNormalizer(normalizer)
+
     def normalize(self, normalized: NormalizedString) -> None:
         raise NotImplementedError
 
@@ -114,6 +224,14 @@ class Normalizer(Component):
 
 
 class PreTokenizer(Component):
+    @staticmethod
+    def custom(pre_tokenizer: Any) -> PreTokenizer:
+        """A pre-tokenizer running ``pre_tokenizer.pre_tokenize(pretokenized)`` (HF's Python
+        pre-tokenizer; see :mod:`subword_core.custom_components`)."""
+        from .custom_components import CustomPreTokenizer
+
+        return CustomPreTokenizer(pre_tokenizer)
+
     def pre_tokenize(self, pretokenized: PreTokenizedString) -> None:
         raise NotImplementedError
 
@@ -121,7 +239,7 @@ class PreTokenizer(Component):
         """The pieces of ``text`` with their character offsets in ``text``."""
         pts = PreTokenizedString(text)
         self.pre_tokenize(pts)
-        return pts.get_splits()
+        return [(piece, offsets) for piece, offsets, _ in pts.get_splits()]
 
 
 class Model(Component):
@@ -141,6 +259,13 @@ class Model(Component):
 
     def get_vocab_size(self) -> int:
         return len(self.get_vocab())
+
+    def save(self, folder: str | os.PathLike, prefix: str | None = None) -> list[str]:
+        """Write the model's own files into ``folder`` (HF's ``Model.save``: ``vocab.json`` +
+        ``merges.txt`` for BPE...; see :mod:`subword_core.models._files`); their paths."""
+        from .models._files import save_model
+
+        return save_model(self, folder, prefix)
 
 
 class PostProcessor(Component):
@@ -164,8 +289,21 @@ class PostProcessor(Component):
 
 
 class Decoder(Component):
+    @staticmethod
+    def custom(decoder: Any) -> Decoder:
+        """A decoder running ``decoder.decode(tokens)`` / ``decoder.decode_chain(tokens)``
+        (HF's Python decoder; see :mod:`subword_core.custom_components`)."""
+        from .custom_components import CustomDecoder
+
+        return CustomDecoder(decoder)
+
     def decode_chain(self, tokens: list[str]) -> list[str]:
         raise NotImplementedError
 
     def decode(self, tokens: list[str]) -> str:
         return "".join(self.decode_chain(list(tokens)))
+
+
+#: The family class of each kind (for ``Component.__setstate__``).
+_FAMILIES = {"normalizer": Normalizer, "pre_tokenizer": PreTokenizer, "model": Model,
+             "post_processor": PostProcessor, "decoder": Decoder}

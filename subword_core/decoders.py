@@ -13,14 +13,16 @@ Example:
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Iterable
 from functools import partial
 from itertools import groupby
 from typing import Any
 
 from . import onig
-from .components import Decoder, components_from_list, register
-from .errors import TokenizerFileError
-from .pre_tokenizers import bytes_to_unicode
+from .components import Decoder, MemberList, components_from_list, register
+from .errors import DecodingError, TokenizerFileError
+from .pre_tokenizers import OneChar, bytes_to_unicode
 
 # str.translate table: byte-level char -> the Latin-1 char of its byte. Latin-1 chars that
 # are NOT byte-level chars map above U+00FF so that encoding to Latin-1 fails on them.
@@ -39,7 +41,9 @@ class ByteLevel(Decoder):
         'Hello wé'
     """
 
-    def __init__(self, add_prefix_space: bool = True, trim_offsets: bool = True, use_regex: bool = True):
+    def __init__(self, add_prefix_space: bool = True, trim_offsets: bool = True,
+                 use_regex: bool = True, **_ignored: Any) -> None:
+        # **_ignored: HF's `type` and unknown keys (``ByteLevel(**json_state)``)
         self.add_prefix_space = add_prefix_space
         self.trim_offsets = trim_offsets
         self.use_regex = use_regex
@@ -130,12 +134,12 @@ class Metaspace(Decoder):
         'Hello world'
     """
 
+    replacement = OneChar()
+
     def __init__(self, replacement: str = "▁", prepend_scheme: str = "always", split: bool = True):
-        if not isinstance(replacement, str) or len(replacement) != 1:
-            raise ValueError(f"Metaspace replacement must be one character, got {replacement!r}")
+        self.replacement = replacement
         if prepend_scheme not in _PREPEND_SCHEMES:
             raise ValueError(f"Metaspace prepend_scheme must be one of {_PREPEND_SCHEMES}")
-        self.replacement = replacement
         self.prepend_scheme = prepend_scheme
         self.split = split
 
@@ -422,13 +426,16 @@ class CTC(Decoder):
 
 
 @register("decoder")
-class Sequence(Decoder):
+class Sequence(MemberList, Decoder):
     """Run decoders one after another, each on the previous one's token list.
 
     Example:
         >>> Sequence([BPEDecoder(), Fuse()]).decode_chain(["a</w>", "b</w>"])
         ['a b']
     """
+
+    _members_attr = "decoders"
+    _member_family = Decoder
 
     def __init__(self, decoders: list[Decoder]) -> None:
         self.decoders = list(decoders)
@@ -444,3 +451,107 @@ class Sequence(Decoder):
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Sequence:
         return cls(components_from_list("decoder", data.get("decoders"), "decoders"))
+
+
+class DecodeStream:
+    """Decode ids as they arrive, one text chunk per step (HF ``decoders.DecodeStream``).
+
+    Decoding each id alone would lose what depends on its neighbours: the space a
+    Metaspace or WordPiece decoder puts between words, the bytes of a character split
+    over several byte-level or ``<0xNN>`` tokens. The stream keeps the ids it still needs
+    (HF's ``step_decode_stream``): it decodes them with the new ids, and when that text
+    extends the previous decoding (its ``prefix``) and does not end in an incomplete
+    character ("�"), returns the new part and forgets the ids before the prefix.
+
+    Args:
+        ids: ids already generated (a prompt), decoded as context, never returned.
+        skip_special_tokens: as in :meth:`Tokenizer.decode`.
+
+    Example:
+        ``stream = DecodeStream(); [stream.step(tok, i) for i in tok.encode("Héllo").ids]``
+        gives each new piece of text, or None while a character is incomplete.
+    """
+
+    def __init__(self, ids: Any = None, skip_special_tokens: bool | None = False) -> None:
+        self.skip_special_tokens = bool(skip_special_tokens)
+        self._ids = [] if ids is None else _stream_id_list(ids, "ids")
+        self._prefix = ""
+        self._prefix_index = 0
+
+    def step(self, tokenizer: Any, id: Any) -> str | None:
+        """Add one id (or a list of ids); the new text, or None if none is complete yet.
+
+        Raises:
+            TypeError: ``id`` is neither an id nor a list of ids.
+            DecodingError: the decoded text no longer starts with the text already given.
+        """
+        new_ids = _stream_ids(id)
+        skip = self.skip_special_tokens
+        if not self._prefix and self._ids:
+            prefix = tokenizer.decode(self._ids, skip)
+            if not prefix.endswith("\ufffd"):
+                self._prefix, self._prefix_index = prefix, len(self._ids)
+        self._ids.extend(new_ids)
+        text = tokenizer.decode(self._ids, skip)
+        # HF compares UTF-8 lengths (Rust strings); the prefix test makes it exact.
+        if _utf8_len(text) <= _utf8_len(self._prefix) or text.endswith("\ufffd"):
+            return None
+        if not text.startswith(self._prefix):
+            raise DecodingError(
+                f"Invalid prefix encountered while decoding stream. Token ID: {self._ids[-1]}, "
+                f"Expected prefix: '{self._prefix}', Actual string: '{text}'")
+        new_text = text[len(self._prefix):]
+        new_index = len(self._ids) - self._prefix_index
+        del self._ids[:self._prefix_index]
+        self._prefix = tokenizer.decode(self._ids, skip)
+        self._prefix_index = new_index
+        return new_text
+
+    def __copy__(self) -> DecodeStream:
+        clone = DecodeStream(self._ids, self.skip_special_tokens)
+        clone._prefix, clone._prefix_index = self._prefix, self._prefix_index
+        return clone
+
+    def __deepcopy__(self, memo: dict) -> DecodeStream:
+        return self.__copy__()
+
+    def __repr__(self) -> str:
+        return (f"DecodeStream(ids={self._ids!r}, skip_special_tokens="
+                f"{self.skip_special_tokens!r})")
+
+
+def _utf8_len(text: str) -> int:
+    return len(text.encode("utf-8", errors="surrogatepass"))
+
+
+def _stream_ids(value: Any) -> list[int]:
+    """HF's ``StreamInput``: one id (any integer-like) or a list of ids."""
+    single = _stream_id(value)
+    if single is not None:
+        return [single]
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError("StreamInput must be either an integer or a list of integers")
+    ids = [_stream_id(item) for item in value]
+    if None in ids:
+        raise TypeError("StreamInput must be either an integer or a list of integers")
+    return ids  # type: ignore[return-value]
+
+
+def _stream_id_list(value: Any, name: str) -> list[int]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be a list of integers")
+    ids = [_stream_id(item) for item in value]
+    if None in ids:
+        raise TypeError(f"{name} must be a list of integers")
+    return ids  # type: ignore[return-value]
+
+
+def _stream_id(value: Any) -> int | None:
+    # An id is a u32, as HF extracts it: ints and integer-likes, never bools' text or floats.
+    if isinstance(value, bool):
+        return int(value)
+    try:
+        id_ = operator.index(value)
+    except TypeError:
+        return None
+    return id_ if 0 <= id_ < 2**32 else None

@@ -17,6 +17,7 @@ Mirrors ``tokenizers``' ``Encoding`` (merge, truncate with stride and overflow, 
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -66,6 +67,9 @@ class Encoding:
     # ----------------------------------------------------------- sequences
     @property
     def words(self) -> list[int | None]:
+        """Deprecated alias of :attr:`word_ids` (warns, as HF's ``Encoding.words``)."""
+        warnings.warn("Deprecated in 0.9.4: Encoding.words is deprecated, please use "
+                      "Encoding.word_ids instead.", DeprecationWarning, stacklevel=2)
         return self.word_ids
 
     @property
@@ -164,7 +168,13 @@ class Encoding:
         )
 
     def truncate(self, max_length: int, stride: int = 0, direction: str = "right") -> None:
-        """Keep ``max_length`` tokens; the rest go to ``overflowing`` windows of ``stride`` overlap."""
+        """Keep ``max_length`` tokens; the rest go to ``overflowing`` windows of ``stride`` overlap.
+
+        Raises:
+            ValueError: ``direction`` is neither ``"right"`` nor ``"left"`` (HF's message).
+        """
+        if direction not in ("right", "left"):
+            raise ValueError(f"Invalid truncation direction value : {direction}")
         n = len(self)
         if max_length >= n:
             return

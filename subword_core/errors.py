@@ -34,3 +34,11 @@ class TrainingError(SubwordError):
 
 class EncodingError(SubwordError):
     """Text cannot be encoded with this tokenizer (e.g. no unknown token to fall back on)."""
+
+
+class DecodingError(SubwordError):
+    """Ids cannot be decoded as asked (e.g. a stream whose text stopped extending its prefix)."""
+
+
+class CustomComponentError(SubwordError):
+    """A Python component (``Normalizer.custom(...)``...) raised; the message names its error."""

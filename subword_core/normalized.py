@@ -44,6 +44,14 @@ class SplitDelimiterBehavior(str, Enum):
     MERGED_WITH_NEXT = "MergedWithNext"
     CONTIGUOUS = "Contiguous"
 
+    @classmethod
+    def _missing_(cls, value: object) -> SplitDelimiterBehavior | None:
+        # HF's Python names: "removed", "merged_with_next"...
+        if isinstance(value, str):
+            name = value.upper()
+            return cls.__members__.get(name)
+        return None
+
 
 # A pattern is a literal string, a compiled regex, or a per-character predicate.
 Pattern = Union[str, "regex.Pattern[str]", Callable[[str], bool]]
@@ -185,10 +193,11 @@ class NormalizedString:
         self.normalized = normalized
 
     def __repr__(self) -> str:
-        return (
-            f"NormalizedString(original={self.original!r}, normalized={self.normalized!r}, "
-            f"original_shift={self.original_shift})"
-        )
+        # HF's text: double quotes, nothing escaped
+        return f'NormalizedString(original="{self.original}", normalized="{self.normalized}")'
+
+    def __str__(self) -> str:
+        return self.normalized
 
     def __len__(self) -> int:
         return len(self.normalized)
@@ -298,11 +307,22 @@ class NormalizedString:
 
     # -------------------------------------------------------- edits built on transform
     def map(self, fn: Callable[[str], str]) -> None:
-        """Replace every char by ``fn(char)`` (one char each)."""
-        self.transform([(fn(c), 0) for c in self.normalized])
+        """Replace every char by ``fn(char)`` (its first char, as HF)."""
+        message = "`map` expect a callable with the signature: `fn(char) -> char`"
+        if not callable(fn):
+            raise TypeError(message)
+        changes = []
+        for c in self.normalized:
+            new = fn(c)
+            if not isinstance(new, str) or not new:
+                raise TypeError(message)
+            changes.append((new[0], 0))
+        self.transform(changes)
 
     def filter(self, keep: Callable[[str], bool]) -> None:
         """Drop every char for which ``keep`` is false."""
+        if not callable(keep):
+            raise TypeError("`filter` expect a callable with the signature: `fn(char) -> bool`")
         removed = 0
         removed_start = 0
         last: str | None = None
@@ -367,7 +387,12 @@ class NormalizedString:
         self.strip(left=False, right=True)
 
     def replace(self, pattern: Pattern, content: str) -> None:
-        """Replace every match of ``pattern`` by ``content`` (HF ``NormalizedString::replace``)."""
+        """Replace every match of ``pattern`` by ``content`` (HF ``NormalizedString::replace``).
+
+        ``pattern``: a str (literal), a ``Regex`` (Oniguruma, as HF's), a compiled regex,
+        or a predicate on one char.
+        """
+        pattern = _compiled(pattern, self.normalized)
         spans = [span for span, is_match in find_matches(pattern, self.normalized) if is_match]
         if not spans:
             return  # nothing to replace: text and alignments stay as they are
@@ -409,7 +434,8 @@ class NormalizedString:
             >>> [p.normalized for p in NormalizedString("the-final--countdown").split("-", "Contiguous")]
             ['the', '-', 'final', '--', 'countdown']
         """
-        matches = pattern if isinstance(pattern, list) else find_matches(pattern, self.normalized)
+        matches = pattern if isinstance(pattern, list) else find_matches(
+            _compiled(pattern, self.normalized), self.normalized)
         splits = _apply_behavior(matches, SplitDelimiterBehavior(behavior))
         pieces = []
         for (start, end), remove in splits:
@@ -419,6 +445,82 @@ class NormalizedString:
             if piece is not None:
                 pieces.append(piece)
         return pieces
+
+
+    # ------------------------------------------------------ HF's Python-only helpers
+    def __getitem__(self, index: int | tuple[int, int] | slice) -> NormalizedString | None:
+        """``n[i]``, ``n[start:end]``, ``n[(start, end)]``: :meth:`slice`."""
+        return self.slice(index)
+
+    def slice(self, index: int | tuple[int, int] | slice) -> NormalizedString | None:
+        """The part of the string at normalized char ``index`` (an int, ``(start, end)`` or a
+        slice; the step is ignored), aligned to its original text; None if it is empty.
+
+        As HF: an end past the string stops at its end, and an end before the start means
+        "to the end". Negative indices count from the end in chars (HF counts UTF-8 bytes).
+        """
+        start, end = _char_range(index, len(self.normalized))
+        size = len(self.normalized)
+        if start == end:
+            if (start, end) != (0, 0) and start >= size:
+                return None
+            return self.slice_normalized(start, end)
+        end = size if end < start else min(end, size)
+        if start >= end:
+            return None
+        return self.slice_normalized(start, end)
+
+    def for_each(self, fn: Callable[[str], object]) -> None:
+        """Call ``fn`` on every normalized char."""
+        if not callable(fn):
+            raise TypeError("`for_each` expect a callable with the signature: `fn(char)`")
+        for c in self.normalized:
+            fn(c)
+
+    def nfc(self) -> None:
+        self._unicode_form("NFC")
+
+    def nfd(self) -> None:
+        self._unicode_form("NFD")
+
+    def nfkc(self) -> None:
+        self._unicode_form("NFKC")
+
+    def nfkd(self) -> None:
+        self._unicode_form("NFKD")
+
+    def _unicode_form(self, name: str) -> None:
+        from . import normalizers  # normalizers builds on this module
+
+        getattr(normalizers, name)().normalize(self)
+
+
+def _char_range(index: int | tuple[int, int] | slice, size: int) -> tuple[int, int]:
+    """HF's ``PyRange``: an int is one char, a pair is ``(start, end)``, a slice is a slice."""
+    if isinstance(index, slice):
+        start, stop, _ = index.indices(size)
+        return start, stop
+    if isinstance(index, tuple):
+        if len(index) != 2 or not all(isinstance(i, int) and i >= 0 for i in index):
+            raise TypeError("a range is an int, a (start, end) pair of non-negative ints "
+                            "or a slice")
+        return index[0], index[1]
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise TypeError("a range is an int, a (start, end) pair of non-negative ints or a slice")
+    if index < 0:
+        if -index > size:
+            raise ValueError(f"{-index} is bigger than max len")
+        index += size
+    return index, index + 1
+
+
+def _compiled(pattern: Pattern, text: str) -> Pattern:
+    """An Oniguruma ``Regex`` compiled for ``text``; other patterns as they are."""
+    from .onig import Regex, compile_onig  # onig builds on this module
+
+    if isinstance(pattern, Regex):
+        return compile_onig(pattern.pattern).for_text(text)
+    return pattern
 
 
 def split_pieces(

@@ -25,7 +25,7 @@ import regex
 
 from . import _hf_unicode as hfu
 from ._unicode import is_whitespace
-from .components import Normalizer, components_from_list, register
+from .components import MemberList, Normalizer, components_from_list, register
 from .errors import TokenizerFileError
 from .normalized import NormalizedString
 from .onig import Regex, compile_onig
@@ -403,10 +403,24 @@ class Replace(Normalizer):
     def __init__(self, pattern: Any, content: str) -> None:
         if not isinstance(content, str):
             raise ValueError(f"content must be a str, got {type(content).__name__}")
-        self.pattern_kind, self.pattern = _pattern_spec(pattern)
+        self.pattern_kind, self._pattern = _pattern_spec(pattern)
         self.content = content
         literal = self.pattern_kind == "String"
-        self._compiled = compile_onig(_onig_escape(self.pattern) if literal else self.pattern)
+        self._compiled = compile_onig(_onig_escape(self._pattern) if literal else self._pattern)
+
+    @property
+    def pattern(self) -> str:
+        """The pattern's text (``pattern_kind`` says "String" or "Regex").
+
+        Deliberately readable, unlike HF's ("Cannot get pattern"): the word-counting
+        shortcuts read it. Not settable, as in HF (the compiled pattern would go stale).
+        """
+        return self._pattern
+
+    @pattern.setter
+    def pattern(self, value: Any) -> None:
+        raise AttributeError(
+            "Cannot set pattern, please instantiate a new replace pattern instead")
 
     def normalize(self, normalized: NormalizedString) -> None:
         text = normalized.normalized
@@ -418,7 +432,7 @@ class Replace(Normalizer):
     def to_dict(self) -> dict[str, Any]:
         return {
             "type": "Replace",
-            "pattern": {self.pattern_kind: self.pattern},
+            "pattern": {self.pattern_kind: self._pattern},
             "content": self.content,
         }
 
@@ -637,13 +651,16 @@ class Precompiled(Normalizer):
 
 # ------------------------------------------------------------------- composition
 @register("normalizer")
-class Sequence(Normalizer):
+class Sequence(MemberList, Normalizer):
     """Apply normalizers one after the other.
 
     Example:
         >>> Sequence([NFD(), StripAccents(), Lowercase()]).normalize_str("Héllo")
         'hello'
     """
+
+    _members_attr = "normalizers"
+    _member_family = Normalizer
 
     def __init__(self, normalizers: Iterable[Normalizer]) -> None:
         self.normalizers = list(normalizers)
@@ -666,12 +683,6 @@ class Sequence(Normalizer):
             if step_sources is not None:
                 sources = step_sources if sources is None else list(map(sources.__getitem__, step_sources))
         return text, sources
-
-    def __len__(self) -> int:
-        return len(self.normalizers)
-
-    def __getitem__(self, index: int) -> Normalizer:
-        return self.normalizers[index]
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "Sequence", "normalizers": [n.to_dict() for n in self.normalizers]}

@@ -40,7 +40,7 @@ from ._unicode_tables import (
     char_set,
     class_items,
 )
-from .components import PreTokenizer, components_from_list, register
+from .components import MemberList, PreTokenizer, components_from_list, register
 from .errors import EncodingError
 from .normalized import NormalizedString, SplitDelimiterBehavior, invert_matches, split_pieces
 from .onig import OnigPattern, Regex, compile_onig, find_matches
@@ -190,9 +190,26 @@ def _pieces_on(
 
 
 def _one_char(value: str, name: str) -> str:
-    if not isinstance(value, str) or len(value) != 1:
-        raise ValueError(f"{name} must be a single character, got {value!r}")
+    # HF's messages (pyo3's char extraction): TypeError for a non-str, else ValueError
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str of one character, got {type(value).__name__}")
+    if len(value) != 1:
+        raise ValueError(f"expected a string of length 1 for {name}, got {value!r}")
     return value
+
+
+class OneChar:
+    """An attribute holding one character, checked on every assignment (HF's setters check
+    it too: ``Metaspace().replacement = ""`` raises ValueError)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name, self.slot = name, "_" + name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        return self if obj is None else obj.__dict__[self.slot]
+
+    def __set__(self, obj: Any, value: str) -> None:
+        obj.__dict__[self.slot] = _one_char(value, self.name)
 
 
 # ----------------------------------------------------------------- simple splitters
@@ -338,8 +355,10 @@ class CharDelimiterSplit(PreTokenizer):
         [('a', (0, 1)), ('b', (2, 3))]
     """
 
+    delimiter = OneChar()
+
     def __init__(self, delimiter: str) -> None:
-        self.delimiter = _one_char(delimiter, "delimiter")
+        self.delimiter = delimiter
 
     def pre_tokenize(self, pretokenized: PreTokenizedString) -> None:
         pretokenized.split(lambda _, n: n.split(self.delimiter, B.REMOVED))
@@ -371,7 +390,7 @@ class Split(PreTokenizer):
     ) -> None:
         if not isinstance(pattern, (str, Regex)):
             raise TypeError(f"pattern must be a str or a Regex, got {type(pattern).__name__}")
-        self.pattern = pattern
+        self._pattern = pattern
         self.behavior = _behavior(behavior)
         self.invert = bool(invert)
         # HF compiles a string pattern as an escaped regex too; "" matches everywhere.
@@ -388,11 +407,20 @@ class Split(PreTokenizer):
                 return pieces
         return _pieces_on(self._compiled, self.behavior, text, self.invert)
 
+    @property
+    def pattern(self) -> Any:
+        """Not readable, as in HF (``to_dict()["pattern"]`` gives it)."""
+        raise AttributeError("Cannot get pattern")
+
+    @pattern.setter
+    def pattern(self, value: Any) -> None:
+        raise AttributeError("Cannot set pattern, please instantiate a new split pattern instead")
+
     def to_dict(self) -> dict[str, Any]:
-        if isinstance(self.pattern, Regex):
-            pattern = {"Regex": self.pattern.pattern}
+        if isinstance(self._pattern, Regex):
+            pattern = {"Regex": self._pattern.pattern}
         else:
-            pattern = {"String": self.pattern}
+            pattern = {"String": self._pattern}
         return {"type": "Split", "pattern": pattern, "behavior": self.behavior.value,
                 "invert": self.invert}  # fmt: skip
 
@@ -512,10 +540,12 @@ class Metaspace(PreTokenizer):
         [('▁Hey', (0, 3)), ('▁you', (3, 7))]
     """
 
+    replacement = OneChar()
+
     def __init__(
         self, replacement: str = "▁", prepend_scheme: str = "always", split: bool = True
     ) -> None:
-        self.replacement = _one_char(replacement, "replacement")
+        self.replacement = replacement
         if prepend_scheme not in ("always", "never", "first"):
             raise ValueError(f"prepend_scheme must be always, never or first: {prepend_scheme!r}")
         self.prepend_scheme = prepend_scheme
@@ -666,7 +696,8 @@ class ByteLevel(PreTokenizer):
     """
 
     def __init__(
-        self, add_prefix_space: bool = True, trim_offsets: bool = True, use_regex: bool = True
+        self, add_prefix_space: bool = True, trim_offsets: bool = True, use_regex: bool = True,
+        **_ignored: Any,  # HF's `type` and unknown keys (``ByteLevel(**json_state)``)
     ) -> None:
         self.add_prefix_space = bool(add_prefix_space)
         self.trim_offsets = bool(trim_offsets)  # used by the ByteLevel post-processor
@@ -738,13 +769,16 @@ def byte_level_words(
 
 # ------------------------------------------------------------------------ Sequence
 @register("pre_tokenizer")
-class Sequence(PreTokenizer):
+class Sequence(MemberList, PreTokenizer):
     """Apply several pre-tokenizers in order.
 
     Example:
         >>> Sequence([WhitespaceSplit(), Digits()]).pre_tokenize_str("ab12 c")
         [('ab', (0, 2)), ('12', (2, 4)), ('c', (5, 6))]
     """
+
+    _members_attr = "pretokenizers"
+    _member_family = PreTokenizer
 
     def __init__(self, pretokenizers: list[PreTokenizer]) -> None:
         self.pretokenizers = list(pretokenizers)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .encoding import Encoding, Offsets
 from .normalized import NormalizedString
@@ -54,7 +54,7 @@ class PreTokenizedString:
         >>> pts = PreTokenizedString("Hello world")
         >>> pts.split(lambda i, n: n.split(" ", "Removed"))
         >>> pts.get_splits()
-        [('Hello', (0, 5)), ('world', (6, 11))]
+        [('Hello', (0, 5), None), ('world', (6, 11), None)]
     """
 
     __slots__ = ("original", "splits")
@@ -89,19 +89,38 @@ class PreTokenizedString:
             if split.tokens is None:
                 split.tokens = tokenize_fn(split.normalized.normalized)
 
-    def get_splits(self, offset_referential: str = "original") -> list[tuple[str, Offsets]]:
-        """``(normalized piece, offsets)`` per split, offsets in the original text by default."""
+    def get_splits(self, offset_referential: Any = "original", offset_type: Any = "char"
+                   ) -> list[tuple[str, Offsets, list[Token] | None]]:
+        """``(normalized piece, offsets, tokens or None)`` per split (HF's ``get_splits``).
+
+        Args:
+            offset_referential: ``"original"`` (offsets in the original text) or
+                ``"normalized"`` (in the normalized pieces laid end to end).
+            offset_type: ``"char"`` or ``"byte"`` (UTF-8).
+        """
+        referential = _choice(offset_referential, ("original", "normalized"), "OffsetReferential")
+        in_bytes = _choice(offset_type, ("byte", "char"), "OffsetType") == "byte"
         result = []
         position = 0
         for split in self.splits:
             n = split.normalized
-            if offset_referential == "original":
-                offsets = n.offsets_original()
+            if referential == "original":
+                start, end = n.offsets_original()
+                if in_bytes:
+                    start = _utf8_len(self.original[:start])
+                    end = start + _utf8_len(self.original[n.original_shift:end])
             else:
-                offsets = (position, position + len(n.normalized))
-                position += len(n.normalized)
-            result.append((n.normalized, offsets))
+                size = _utf8_len(n.normalized) if in_bytes else len(n.normalized)
+                start, end = position, position + size
+                position = end
+            result.append((n.normalized, (start, end), split.tokens))
         return result
+
+    def to_encoding(self, type_id: int = 0, word_idx: int | None = None) -> Encoding:
+        """HF's name for :meth:`into_encoding` (every split must be tokenized)."""
+        encoding = self.into_encoding(word_idx, type_id)
+        encoding.set_sequence_id(0)
+        return encoding
 
     def into_encoding(self, word_index: int | None = None, type_id: int = 0) -> Encoding:
         """One row per token; ``word_ids`` are split indices unless ``word_index`` is given."""
@@ -111,7 +130,8 @@ class PreTokenizedString:
         words: list[int] = []
         for index, split in enumerate(self.splits):
             if split.tokens is None:
-                raise ValueError("split has not been tokenized; call tokenize() first")
+                raise ValueError(
+                    "Split has not been tokenized, call `PreTokenizedString::tokenize` first")
             n = split.normalized
             shift = n.original_shift
             for token in split.tokens:
@@ -125,3 +145,15 @@ class PreTokenizedString:
         return Encoding(ids=ids, type_ids=[type_id] * n_tokens, tokens=values, word_ids=words,
                         offsets=offsets, special_tokens_mask=[0] * n_tokens,
                         attention_mask=[1] * n_tokens)
+
+
+def _choice(value: Any, choices: tuple[str, ...], kind: str) -> str:
+    # an Enum of the compat namespace (OffsetReferential.ORIGINAL...) or HF's string
+    value = getattr(value, "value", value)
+    if value not in choices:
+        raise ValueError(f"Wrong value for {kind}, expected one of `{', '.join(choices)}`")
+    return value
+
+
+def _utf8_len(text: str) -> int:
+    return len(text.encode("utf-8", errors="surrogatepass"))

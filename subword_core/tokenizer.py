@@ -41,7 +41,8 @@ from .components import (
     Decoder, Model, Normalizer, PostProcessor, PreTokenizer, component_from_dict,
 )
 from .encoding import Encoding, Offsets
-from .errors import TokenizerFileError
+from ._hf_repr import Verbatim, hf_repr
+from .errors import SubwordError, TokenizerFileError
 from .fileio import atomic_write_text
 from .pretokenized import PreToken
 from .serialization import (
@@ -99,7 +100,36 @@ class Tokenizer:
         self.last_training_history: TrainingHistory | None = None
 
     def __repr__(self) -> str:
-        return f"Tokenizer(model={type(self._model).__name__}, vocab_size={self.get_vocab_size()})"
+        """HF's ``repr``: every field of ``tokenizer.json``, 99 items of a list at most."""
+        return hf_repr(self._repr_fields())
+
+    def __str__(self) -> str:
+        """HF's ``str``: as ``repr``, lists cut after 5 items and strings after 100 bytes."""
+        return hf_repr(self._repr_fields(), short=True)
+
+    def _repr_fields(self) -> dict[str, Any]:
+        fields = {"type": "Tokenizer"}  # printed as the struct's name
+        fields.update(self.to_dict(printable=True))
+        return fields
+
+    # HF's pickling: the state is tokenizer.json, compact, as bytes.
+    def __getstate__(self) -> bytes | dict[str, Any]:
+        """The tokenizer's JSON as bytes (HF's state); a tokenizer with a component that
+        has no JSON form (subword-nmt's vocabulary, TFDS) pickles its attributes instead."""
+        try:
+            return self.to_str().encode("utf-8")
+        except SubwordError:
+            return dict(self.__dict__)
+
+    def __setstate__(self, state: bytes | str | dict[str, Any]) -> None:
+        """Become the tokenizer of ``state`` (``__getstate__``'s JSON bytes or text)."""
+        if isinstance(state, dict):
+            self.__dict__.update(state)
+            return
+        text = state.decode("utf-8") if isinstance(state, (bytes, bytearray)) else state
+        loaded = Tokenizer.from_str(text)
+        self.__dict__.clear()
+        self.__dict__.update(loaded.__dict__)
 
     # ------------------------------------------------------------ components
     @property
@@ -308,12 +338,12 @@ class Tokenizer:
         if not is_pretokenized:
             if not isinstance(sequence, str):
                 raise TypeError("TextInputSequence must be str")
-            return self._encode_text(sequence, type_id, None)
+            return self._encode_text(str(sequence), type_id, None)  # numpy's str_ too
         if not _is_word_list(sequence):
             raise TypeError("PreTokenizedInputSequence must be Union[List[str], Tuple[str]]")
         # Each word is its own text: offsets are relative to the word, word id = its index.
         return Encoding.merge(
-            self._encode_text(word, type_id, i) for i, word in enumerate(sequence)
+            self._encode_text(str(word), type_id, i) for i, word in enumerate(sequence)
         )
 
     def _encode_text(self, text: str, type_id: int, word_index: int | None,
@@ -497,10 +527,21 @@ class Tokenizer:
         return preset.finish(model), history
 
     # ------------------------------------------------------------ serialization
-    def to_dict(self) -> dict[str, Any]:
-        """The ``tokenizer.json`` object, keys in HF's order."""
+    def to_dict(self, printable: bool = False) -> dict[str, Any]:
+        """The ``tokenizer.json`` object, keys in HF's order.
+
+        With ``printable``, a component with no JSON form (a Python one, from
+        ``Normalizer.custom``...) stands as its ``repr`` instead of raising.
+        """
         def part(component):
-            return None if component is None else component.to_dict()
+            if component is None:
+                return None
+            if not printable:
+                return component.to_dict()
+            try:
+                return component.to_dict()
+            except SubwordError:
+                return Verbatim(repr(component))
 
         return {
             "version": VERSION,
@@ -511,7 +552,7 @@ class Tokenizer:
             "pre_tokenizer": part(self._pre_tokenizer),
             "post_processor": part(self._post_processor),
             "decoder": part(self._decoder),
-            "model": self._model.to_dict(),
+            "model": part(self._model),
         }
 
     def to_str(self, pretty: bool = False) -> str:
@@ -639,15 +680,34 @@ def _ids_only(encoding: Encoding) -> Encoding:
 
 
 def _is_word_list(value: Any) -> bool:
-    return isinstance(value, (list, tuple)) and all(isinstance(w, str) for w in value)
+    """A pre-tokenized sequence: a list or tuple of str, or a 1-D numpy array of them."""
+    if not (isinstance(value, (list, tuple)) or _numpy_ndim(value) == 1):
+        return False
+    return all(isinstance(w, str) for w in value)
+
+
+def _numpy_ndim(value: Any) -> int | None:
+    # numpy arrays are recognised without importing numpy (not a dependency here)
+    if type(value).__module__ != "numpy":
+        return None
+    ndim = getattr(value, "ndim", None)
+    return ndim if isinstance(ndim, int) else None
+
+
+def _is_list_like(value: Any) -> bool:
+    """What HF extracts as a Python sequence (``Vec``): never a str, any list-like else."""
+    if isinstance(value, (str, bytes)):
+        return False
+    return isinstance(value, (list, tuple, Sequence)) or bool(_numpy_ndim(value))
 
 
 def _split_batch_item(item: Any, is_pretokenized: bool) -> tuple[Any, Any]:
-    """A batch item is one sequence or a pair of them (HF's EncodeInput rules)."""
+    """A batch item is one sequence or a pair of them (HF's EncodeInput rules; rows of a
+    numpy array too)."""
     is_sequence = _is_word_list if is_pretokenized else (lambda v: isinstance(v, str))
     if is_sequence(item):
         return item, None
-    if isinstance(item, (list, tuple)) and len(item) == 2 and all(map(is_sequence, item)):
+    if _is_list_like(item) and len(item) == 2 and all(map(is_sequence, item)):
         return item[0], item[1]
     kind = "PreTokenizedEncodeInput" if is_pretokenized else "TextEncodeInput"
     raise TypeError(f"{kind} must be a sequence or a (sequence, pair) tuple")

@@ -12,6 +12,24 @@ subword_core's own classes, so a tokenizer built here is a :class:`subword_core.
 Where a default differs between subword_core and HF, the HF default is the one used here
 (see :mod:`.trainers`). ``bench/hf_binding_tests.py`` runs HF's own binding tests against
 this namespace (imported as ``tokenizers``) and reports what still differs.
+
+Deliberate differences from HF (each where HF's behaviour is a limit or a bug):
+
+- no thread pool, so nothing deadlocks in a forked child (``TOKENIZERS_PARALLELISM``);
+- ``normalizers.Replace.pattern`` is readable (HF: "Cannot get pattern"); setting it
+  raises in both;
+- offsets are characters everywhere, also in the ``Token`` objects a Python
+  ``PreTokenizedString.tokenize`` callback returns (HF: bytes);
+  ``get_splits("normalized", "char")`` counts normalized characters (HF converts through
+  the original text); a numpy ``dtype="U"`` array of words is read as its strings (HF
+  reads the raw UCS-4 buffer); negative ``NormalizedString`` indices and ``Sequence``
+  indices count from the end (HF: bytes, resp. an OverflowError);
+- Python components: their ``repr`` and ``tokenizer.normalizer`` (...) do not raise, and
+  a Python decoder may sit in a decoder ``Sequence``;
+- where HF panics (``str()`` cutting a character at byte 100, sampling weights it cannot
+  draw from, a sampled Unigram with no unknown token...) a one-line ``SubwordError`` is
+  raised or the text is cut before the character;
+- trainers print as dataclasses, not as HF's serde structs.
 """
 
 from __future__ import annotations

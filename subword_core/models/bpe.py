@@ -24,8 +24,9 @@ from typing import Any, NamedTuple
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
+from ._files import BPEFiles, bpe_from_paths
 from ._vocab import (
-    VocabLookups, WordCache, check_vocab, f32_json, model_repr, ordered_vocab, reverse_vocab,
+    VocabLookups, WordCache, check_vocab, f32_json, ordered_vocab, reverse_vocab,
 )
 from .bpe_trace import LineageNode, MergeTrace, build_lineage, trace_merges
 
@@ -43,7 +44,7 @@ _OPTIONS = frozenset(
 
 
 @register("model")
-class BPE(VocabLookups, Model):
+class BPE(VocabLookups, BPEFiles, Model):
     """Byte-pair encoding with HF's options.
 
     Args:
@@ -77,6 +78,7 @@ class BPE(VocabLookups, Model):
         byte_fallback: bool = False,
         ignore_merges: bool = False,
     ) -> None:
+        vocab, merges = bpe_from_paths(vocab, merges)  # HF also takes two file names
         if dropout is not None and not 0.0 <= dropout <= 1.0:
             raise ValueError("BPE dropout should be between 0 and 1, inclusive")
         self._cache = WordCache(cache_capacity)
@@ -126,14 +128,6 @@ class BPE(VocabLookups, Model):
         object.__setattr__(self, name, value)
         if name in _OPTIONS and hasattr(self, "_cache"):
             self._cache.clear()
-
-    def __repr__(self) -> str:
-        return model_repr(
-            "BPE", len(self._vocab), merges=len(self._rank_new_id), dropout=self.dropout,
-            unk_token=self.unk_token, continuing_subword_prefix=self.continuing_subword_prefix,
-            end_of_word_suffix=self.end_of_word_suffix, fuse_unk=self.fuse_unk,
-            byte_fallback=self.byte_fallback, ignore_merges=self.ignore_merges,
-        )
 
     # -- vocabulary (lookups: VocabLookups) -------------------------------------------
 

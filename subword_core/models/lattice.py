@@ -10,6 +10,8 @@ their exact suffix score plus the best possible prefix score.
 from __future__ import annotations
 
 import heapq
+import math
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -156,3 +158,117 @@ def _unwind(nodes, chain) -> tuple[LatticeNode, ...]:
         result.append(nodes[chain[0]])
         chain = chain[1]
     return tuple(result)
+
+
+# ---------------------------------------------------------------------------- sampling
+def sample_path(model: Unigram, sequence: str, theta: float,
+                rng: random.Random | None = None) -> list[LatticeNode]:
+    """A segmentation drawn at random, as HF's ``Lattice::sample`` (subword regularization).
+
+    Forward pass: ``alpha[node]`` sums, in log space, ``theta * (score + alpha)`` over the
+    nodes ending where it starts (HF's formula, theta applied to the running sum too);
+    backward pass: from the end, each step draws a node ending there with weight
+    ``exp(alpha + theta * score - z)``.
+
+    Raises:
+        EncodingError: a character has no node (no unknown token to fall back on).
+    """
+    rng = rng or random._inst  # noqa: SLF001 - the module's generator: random.seed() applies
+    nodes, ends = _nodes_by_end(model, sequence)
+    forward: list[float] = []
+    # alpha of what starts at each position; 0 where nothing ends (HF's initial value)
+    start_alpha = [0.0] * (len(sequence) + 1)
+    for position in range(len(sequence) + 1):
+        if position and ends[position]:
+            start_alpha[position] = _forward(ends[position], nodes, forward, theta)
+        for i in range(len(forward), len(nodes)):
+            if nodes[i].start != position:
+                break
+            forward.append(start_alpha[position])
+    z = start_alpha[len(sequence)]
+    path: list[LatticeNode] = []
+    position = len(sequence)
+    while position > 0:
+        candidates = ends[position]
+        if not candidates:
+            raise EncodingError("Encountered an unknown token but `unk_id` is missing")
+        try:  # HF panics on weights it cannot draw from (overflow, NaN)
+            weights = [math.exp(forward[i] + theta * nodes[i].score - z) for i in candidates]
+            chosen = candidates[_weighted_index(weights, rng)]
+        except (OverflowError, ValueError):
+            raise EncodingError(f"cannot sample a segmentation with alpha={theta}") from None
+        path.append(nodes[chosen])
+        z, position = forward[chosen], nodes[chosen].start
+    path.reverse()
+    return path
+
+
+def sample_nbest_path(model: Unigram, sequence: str, n: int, theta: float,
+                      rng: random.Random | None = None) -> list[LatticeNode]:
+    """One of the ``n`` best segmentations, drawn with weight ``exp(theta * score)`` (HF's
+    ``Lattice::sample_nbest``; the best one when the weights cannot be drawn from)."""
+    rng = rng or random._inst  # noqa: SLF001
+    paths = nbest_paths(model, sequence, n)
+    if not paths:
+        return _best_nodes(model, sequence)
+    scores = [sum(node.score for node in path.nodes) for path in paths]  # left to right
+    try:
+        weights = [math.exp(theta * score) for score in scores]
+        index = _weighted_index(weights, rng)
+    except (OverflowError, ValueError):
+        index = 0
+    return list(paths[index].nodes)
+
+
+def _nodes_by_end(model: Unigram, sequence: str) -> tuple[list[LatticeNode], list[list[int]]]:
+    """HF's lattice nodes (by start, shortest first, the unknown node last) and, for each
+    position, the indices of the nodes ending there, in that order."""
+    unk_score = model.min_score - 10.0
+    nodes: list[LatticeNode] = []
+    ends: list[list[int]] = [[] for _ in range(len(sequence) + 1)]
+    for start in range(len(sequence)):
+        matches = model.match_pieces(sequence, start)
+        for end, piece_id in matches:
+            ends[end].append(len(nodes))
+            nodes.append(LatticeNode(start, end, piece_id, sequence[start:end],
+                                     model.get_score(piece_id)))
+        if model.unk_id is not None and not any(end == start + 1 for end, _ in matches):
+            ends[start + 1].append(len(nodes))
+            nodes.append(LatticeNode(start, start + 1, model.unk_id, sequence[start],
+                                     unk_score, True))
+    return nodes, ends
+
+
+def _forward(ending: list[int], nodes: list[LatticeNode], forward: list[float],
+             theta: float) -> float:
+    total = math.nan
+    for k, i in enumerate(ending):
+        value = theta * (nodes[i].score + forward[i])
+        total = value if k == 0 else _log_sum_exp(total, value)
+    return total
+
+
+def _log_sum_exp(x: float, y: float) -> float:
+    low, high = (x, y) if x < y else (y, x)
+    if high > low + 50.0:
+        return high
+    return high + math.log(math.exp(low - high) + 1.0)
+
+
+def _weighted_index(weights: list[float], rng: random.Random) -> int:
+    """An index drawn with probability proportional to its weight (rand's WeightedIndex)."""
+    total = math.fsum(weights)
+    if not weights or not math.isfinite(total) or total <= 0.0 or min(weights) < 0.0:
+        raise ValueError("weights cannot be drawn from")
+    target = rng.random() * total
+    running = 0.0
+    for index, weight in enumerate(weights):
+        running += weight
+        if target < running:
+            return index
+    return max(i for i, w in enumerate(weights) if w > 0.0)
+
+
+def _best_nodes(model: Unigram, sequence: str) -> list[LatticeNode]:
+    lattice = build_lattice(model, sequence)
+    return [lattice.nodes[i] for i in lattice.best_path]

@@ -22,8 +22,10 @@ from .._gc import paused_gc
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
-from ._vocab import WordCache, model_repr
-from .lattice import Lattice, Segmentation, build_lattice, nbest_paths
+from ._vocab import WordCache
+from .lattice import (
+    Lattice, Segmentation, build_lattice, nbest_paths, sample_nbest_path, sample_path,
+)
 
 UNK_PENALTY = 10.0
 _CACHE_CAPACITY = 10000
@@ -49,7 +51,12 @@ class Unigram(Model):
         vocab: list[tuple[str, float]] | None = None,
         unk_id: int | None = None,
         byte_fallback: bool = False,
+        alpha: float | None = None,
+        nbest_size: int | None = None,
     ) -> None:
+        #: Subword regularization (HF): with an alpha (not 0), each encoding draws a
+        #: segmentation, from the ``nbest_size`` best ones if set, else from all of them.
+        self.alpha, self.nbest_size = alpha, nbest_size
         if vocab is None:
             if unk_id is not None:
                 raise ValueError("Unigram `vocab` and `unk_id` must be both specified")
@@ -75,9 +82,6 @@ class Unigram(Model):
         if name in ("unk_id", "byte_fallback") and hasattr(self, "_cache"):
             self._cache.clear()
 
-    def __repr__(self) -> str:
-        return model_repr("Unigram", len(self._pieces), unk_id=self.unk_id, byte_fallback=self.byte_fallback)
-
     # -- vocabulary --------------------------------------------------------------------
 
     def token_to_id(self, token: str) -> int | None:
@@ -100,8 +104,9 @@ class Unigram(Model):
         return list(self._pieces)
 
     def piece_cache(self, transform: object) -> dict:
-        """The tokenizer fast path's cache of encoded pieces, emptied with the word cache."""
-        return self._cache.pieces(transform)
+        """The tokenizer fast path's cache of encoded pieces, emptied with the word cache;
+        none while sampling (random)."""
+        return None if self.alpha else self._cache.pieces(transform)
 
     def clear_cache(self) -> None:
         self._cache.clear()
@@ -111,6 +116,8 @@ class Unigram(Model):
     def tokenize(self, sequence: str) -> list[Token]:
         if not sequence:
             return []
+        if self.alpha:  # HF: sampling never reads or fills the cache
+            return self._to_tokens(sequence, self._fuse_unk(self._sampled_path(sequence)))
         hit = self._cache.get(sequence)
         if hit is not None:
             return list(hit)
@@ -158,7 +165,7 @@ class Unigram(Model):
 
     def _require_unk(self) -> int:
         if self.unk_id is None:
-            raise EncodingError("Unigram met an unknown character but has no unk_id")
+            raise EncodingError("Encountered an unknown token but `unk_id` is missing")  # HF's
         return self.unk_id
 
     def _fuse_unk(self, path: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
@@ -244,6 +251,15 @@ class Unigram(Model):
             return cls(data["vocab"], data.get("unk_id"), bool(data.get("byte_fallback") or False))
         except ValueError as exc:
             raise TokenizerFileError(str(exc)) from None
+
+
+    def _sampled_path(self, sequence: str) -> list[tuple[int, int, int]]:
+        """A random segmentation (``(start, end, id)`` per node), as HF's sampling encode."""
+        if self.nbest_size is not None and self.nbest_size > 0:
+            nodes = sample_nbest_path(self, sequence, self.nbest_size, self.alpha)
+        else:
+            nodes = sample_path(self, sequence, self.alpha)
+        return [(node.start, node.end, node.id) for node in nodes]
 
 
 def _check_pieces(vocab: Any) -> list[tuple[str, float]]:

@@ -11,11 +11,12 @@ from typing import Any
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
-from ._vocab import VocabLookups, check_vocab, model_repr, ordered_vocab, reverse_vocab
+from ._files import WordLevelFiles, read_vocab_json, vocab_from_path
+from ._vocab import VocabLookups, check_vocab, ordered_vocab, reverse_vocab
 
 
 @register("model")
-class WordLevel(VocabLookups, Model):
+class WordLevel(VocabLookups, WordLevelFiles, Model):
     """Look the whole word up in the vocabulary.
 
     Args:
@@ -29,12 +30,10 @@ class WordLevel(VocabLookups, Model):
     """
 
     def __init__(self, vocab: dict[str, int] | None = None, unk_token: str | None = None) -> None:
+        vocab = vocab_from_path(vocab, read_vocab_json)  # HF also takes a file name
         self._vocab = check_vocab(vocab, "WordLevel")
         self._vocab_r = reverse_vocab(self._vocab)
         self.unk_token = "<unk>" if unk_token is None else unk_token
-
-    def __repr__(self) -> str:
-        return model_repr("WordLevel", len(self._vocab), unk_token=self.unk_token)
 
     def tokenize(self, sequence: str) -> list[Token]:
         # subtle: HF answers even the empty string (with the unknown token at (0, 0)).

@@ -9,6 +9,7 @@ greedy step for the teaching views.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,12 +68,32 @@ class WordPiece(CachedWords, VocabLookups, Model):
         max_input_chars_per_word: int = 100,
         continuing_subword_prefix: str = "##",
     ) -> None:
+        if isinstance(vocab, str) or hasattr(vocab, "__fspath__"):  # HF also takes a file name
+            from ._files import vocab_from_path  # (not while a tokenizer.json is read)
+
+            vocab = vocab_from_path(vocab, WordPiece.read_file)
         self._cache = WordCache(_CACHE_CAPACITY)
         self._vocab = check_vocab(vocab, "WordPiece")
         self._vocab_r = reverse_vocab(self._vocab)
         self.unk_token = unk_token
         self.max_input_chars_per_word = max_input_chars_per_word
         self.continuing_subword_prefix = continuing_subword_prefix
+
+    @classmethod
+    def from_file(cls, vocab: str | os.PathLike, **kwargs: Any) -> WordPiece:
+        """A WordPiece model from a ``vocab.txt`` (HF's); ``kwargs`` are its options.
+
+        Raises:
+            TokenizerFileError: the file is missing or unreadable (the message names it).
+        """
+        return cls(cls.read_file(vocab), **kwargs)
+
+    @staticmethod
+    def read_file(vocab: str | os.PathLike) -> dict[str, int]:
+        """token -> id (its line number) from a ``vocab.txt`` (HF's)."""
+        from ._files import read_vocab_txt  # the file formats build on the models
+
+        return read_vocab_txt(vocab)
 
     def __setattr__(self, name: str, value: Any) -> None:
         object.__setattr__(self, name, value)
@@ -92,11 +113,7 @@ class WordPiece(CachedWords, VocabLookups, Model):
         )
 
     def __repr__(self) -> str:
-        return model_repr(
-            "WordPiece", len(self._vocab), unk_token=self.unk_token,
-            max_input_chars_per_word=self.max_input_chars_per_word,
-            continuing_subword_prefix=self.continuing_subword_prefix,
-        )
+        return Model.__repr__(self)  # HF's text, as every component's (not model_repr's)
 
     def _tokenize(self, word: str) -> list[Token]:
         """Pieces of one word, or a single unknown token covering it (cached by

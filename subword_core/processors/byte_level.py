@@ -74,6 +74,7 @@ class ByteLevel(PostProcessor):
 
     def __init__(
         self, add_prefix_space: bool = True, trim_offsets: bool = True, use_regex: bool = True,
+        **_ignored: Any,  # HF's `type` and unknown keys (``ByteLevel(**json_state)``)
     ) -> None:
         self.add_prefix_space = bool(add_prefix_space)
         self.trim_offsets = bool(trim_offsets)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..components import PostProcessor, component_from_dict, register
+from ..components import MemberList, PostProcessor, component_from_dict, register
 from ..encoding import Encoding
 
 
 @register("post_processor")
-class Sequence(PostProcessor):
+class Sequence(MemberList, PostProcessor):
     """Apply several post-processors in order, e.g. ``[ByteLevel(), TemplateProcessing(...)]``."""
+
+    _members_attr = "processors"
+    _member_family = PostProcessor
 
     def __init__(self, processors: list[PostProcessor]) -> None:
         processors = list(processors)
@@ -36,9 +39,3 @@ class Sequence(PostProcessor):
         for processor in self.processors:
             encodings = processor.process_encodings(encodings, add_special_tokens)
         return encodings
-
-    def __getitem__(self, index: int) -> PostProcessor:
-        return self.processors[index]
-
-    def __len__(self) -> int:
-        return len(self.processors)

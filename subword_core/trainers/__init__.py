@@ -5,6 +5,7 @@
 - :mod:`.history` — :class:`TrainingHistory`, saved as JSON lines.
 - :mod:`.bpe` — :class:`BpeTrainer`, :class:`WordPieceTrainer`.
 - :mod:`.unigram` — :class:`UnigramTrainer`.
+- :mod:`.wordlevel` — :class:`WordLevelTrainer`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from .base import TrainerBase, drive
 from .bpe import BpeTrainer, WordPieceTrainer
 from .events import MergeAdded, StageProgress, StageStarted, TrainEvent, UnigramStep
 from .history import TrainingHistory
+from .wordlevel import WordLevelTrainer
 
 __all__ = [
     "BpeTrainer",
@@ -24,6 +26,7 @@ __all__ = [
     "TrainingHistory",
     "UnigramStep",
     "UnigramTrainer",
+    "WordLevelTrainer",
     "WordPieceTrainer",
     "drive",
 ]

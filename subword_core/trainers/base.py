@@ -140,6 +140,57 @@ class TrainerBase:
         """An empty history stamped with this trainer's name and options."""
         return TrainingHistory(type(self).__name__, self.options())
 
+    # -- HF's state: __getstate__ / __setstate__ ----------------------------------------
+    def hf_state(self) -> dict[str, Any]:
+        """HF's ``__getstate__`` object, ``{"BpeTrainer": {...}}`` (each trainer gives its own)."""
+        raise NotImplementedError(f"{type(self).__name__} has no HF state")
+
+    def __getstate__(self) -> bytes:
+        """HF's state: :meth:`hf_state` as compact JSON bytes. (Pickling keeps every option,
+        HF's or not: see ``__reduce_ex__``.)"""
+        from ..serialization import dumps
+
+        return dumps(self.hf_state()).encode("utf-8")
+
+    def __setstate__(self, state: bytes | str | dict[str, Any]) -> None:
+        """Take the options of HF's state (JSON bytes or text), or of our pickled state.
+
+        Raises:
+            TrainingError: the JSON is malformed or is another trainer's.
+        """
+        import json  # here: the module's imports stay those every trainer needs
+
+        if isinstance(state, dict):
+            self.__dict__.update(state)
+            return
+        try:
+            data = json.loads(state)
+        except (ValueError, TypeError) as exc:
+            raise TrainingError(f"Error while attempting to unpickle {type(self).__name__}: "
+                                f"{exc}") from None
+        options = _hf_options(data, self.hf_state())
+        if options is None:
+            raise TrainingError(f"Error while attempting to unpickle {type(self).__name__}: "
+                                f"not its state")
+        names = {f.name for f in fields(self)}
+        for name, value in options.items():
+            if name == "special_tokens" and isinstance(value, list):
+                value = [_added_token(v) for v in value]
+            if name in names:
+                setattr(self, name, value)
+
+    def __reduce_ex__(self, protocol: Any) -> tuple:
+        # every attribute travels (our options beyond HF's too), not __getstate__'s JSON
+        return (_new_trainer, (type(self),), dict(self.__dict__))
+
+    def _hf_special_tokens(self) -> list[dict[str, Any]]:
+        return [getattr(t, "to_dict", lambda t=t: {"content": str(t)})()
+                for t in self.special_tokens]
+
+    def _hf_initial_alphabet(self) -> list[str]:
+        # HF keeps the first char of each string, as a set
+        return list(dict.fromkeys(s[0] for s in self.initial_alphabet if s))
+
     def validate(self) -> None:
         """Check option values against their ``min`` metadata; raise TrainingError."""
         for f in fields(self):
@@ -171,6 +222,33 @@ def special_added_tokens(tokens: Any) -> Any:
                                token._normalized, special=True)  # noqa: SLF001 (unset stays unset)
         converted.append(token)
     return converted
+
+
+def _new_trainer(cls: type) -> Any:
+    """An empty trainer of ``cls`` for unpickling (its attributes come from the state)."""
+    return cls.__new__(cls)
+
+
+def _hf_options(data: Any, template: dict[str, Any]) -> dict[str, Any] | None:
+    """The options object inside HF's state ``data``, shaped as ``template`` (our own state):
+    ``{"BpeTrainer": {...}}`` or ``{"WordPieceTrainer": {"bpe_trainer": {...}}}``."""
+    ((name, inner),) = template.items()
+    options = data.get(name) if isinstance(data, dict) else None
+    if not isinstance(options, dict):
+        return None
+    if set(inner) == {"bpe_trainer"}:
+        options = options.get("bpe_trainer")
+    return options if isinstance(options, dict) else None
+
+
+def _added_token(value: Any) -> Any:
+    from ..added_tokens import AddedToken  # the trainers' foundation does not import it
+
+    if not isinstance(value, dict):
+        return value
+    return AddedToken(value.get("content", ""), bool(value.get("single_word", False)),
+                      bool(value.get("lstrip", False)), bool(value.get("rstrip", False)),
+                      value.get("normalized"), bool(value.get("special", True)))
 
 
 def check_word_counts(word_counts: Mapping[str, int]) -> None:

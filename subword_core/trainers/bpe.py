@@ -106,6 +106,10 @@ class BpeTrainer(TrainerBase):
             del setup  # free the words and pair index while the collector is still paused
         return model, history
 
+    def hf_state(self) -> dict:
+        """HF's ``__getstate__`` object: ``{"BpeTrainer": {...}}``."""
+        return {"BpeTrainer": _bpe_state(self, self.max_token_length)}
+
 
 @dataclass(kw_only=True)
 class WordPieceTrainer(TrainerBase):
@@ -145,6 +149,25 @@ class WordPieceTrainer(TrainerBase):
             model = _wordpiece_model(setup.vocab, self)
             del setup  # free the words and pair index while the collector is still paused
         return model, history
+
+    def hf_state(self) -> dict:
+        """HF's ``__getstate__`` object: ``{"WordPieceTrainer": {"bpe_trainer": {...}}}``
+        (``scoring`` has no place in it)."""
+        return {"WordPieceTrainer": {"bpe_trainer": _bpe_state(self, None)}}
+
+
+def _bpe_state(trainer: BpeTrainer | WordPieceTrainer, max_token_length: int | None) -> dict:
+    """The fields of HF's ``BpeTrainer`` state, in its order."""
+    return {
+        "min_frequency": trainer.min_frequency, "vocab_size": trainer.vocab_size,
+        "show_progress": trainer.show_progress, "progress_format": "Indicatif",
+        "special_tokens": trainer._hf_special_tokens(),  # noqa: SLF001 (its own helper)
+        "limit_alphabet": trainer.limit_alphabet,
+        "initial_alphabet": trainer._hf_initial_alphabet(),  # noqa: SLF001
+        "continuing_subword_prefix": trainer.continuing_subword_prefix,
+        "end_of_word_suffix": trainer.end_of_word_suffix,
+        "max_token_length": max_token_length, "words": {},
+    }
 
 
 # ---------------------------------------------------------------------------------------

@@ -243,6 +243,17 @@ class UnigramTrainer(TrainerBase):
         trimmed = [(p, _finite(losses[i])) for i, p in enumerate(state.pieces) if p not in kept]
         return model, UnigramStep(round_no, len(vocab), final_nll, state.take_removed(trimmed))
 
+    def hf_state(self) -> dict:
+        """HF's ``__getstate__`` object: ``{"UnigramTrainer": {...}}`` (our options beyond
+        HF's, such as ``character_coverage``, have no place in it)."""
+        return {"UnigramTrainer": {
+            "show_progress": self.show_progress, "vocab_size": self.vocab_size,
+            "n_sub_iterations": self.n_sub_iterations, "shrinking_factor": self.shrinking_factor,
+            "special_tokens": self._hf_special_tokens(),
+            "initial_alphabet": self._hf_initial_alphabet(), "unk_token": self.unk_token,
+            "max_piece_length": self.max_piece_length, "seed_size": self.seed_size,
+            "words": {}}}
+
 
 # ---------------------------------------------------------------------------------------
 # Training state

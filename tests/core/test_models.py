@@ -572,7 +572,8 @@ def test_vocabulary_accessors_agree_with_hf(tk, bpe_jsons, wordpiece_json, unigr
             assert ours.id_to_token(index) == hf.id_to_token(index) == token
         assert ours.token_to_id("\u2603 not a token") is None
         assert ours.id_to_token(10**6) is None
-        assert f"<{ours.get_vocab_size()} tokens>" in repr(ours)
+        if cls is not Unigram:  # HF reads some 17-digit scores 1 ulp off (serde_json's parser)
+            assert repr(ours) == repr(hf) and str(ours) == str(hf)  # HF's own texts
 
 
 def test_bpe_prefix_is_cut_in_bytes_like_hf(tk):

@@ -166,7 +166,7 @@ def test_alignments_cover_whole_chars_and_offsets(name):
         pts = PreTokenizedString(text)
         pre_tokenizer.pre_tokenize(pts)
         previous = (0, 0)
-        for split, (piece, (start, end)) in zip(pts.splits, pts.get_splits()):
+        for split, (piece, (start, end), _) in zip(pts.splits, pts.get_splits()):
             n = split.normalized
             assert len(n.alignments) == len(piece) > 0
             assert 0 <= start <= end <= len(text) and (start, end) >= previous
