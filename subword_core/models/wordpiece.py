@@ -16,7 +16,7 @@ from typing import Any
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
-from ._vocab import CachedWords, VocabLookups, WordCache, check_vocab, model_repr, ordered_vocab, reverse_vocab
+from ._vocab import CachedWords, VocabLookups, WordCache, check_vocab, ordered_vocab, reverse_vocab
 
 _CACHE_CAPACITY = 10000
 # Token(...) goes through a Python-level __new__; this skips it (as in bpe.py).
