@@ -574,6 +574,7 @@ class MainWindow(QMainWindow):
         training = s.value("training", {})
         if isinstance(training, dict):
             self.training_pane.apply_settings(training)
+        self.analysis_docks.windows.apply_saved_settings(_json_dict(s.value("longText", "")))
         options = _json_dict(s.value("encodeOptions", ""))
         if options:
             current = self.session.encode_options
@@ -596,6 +597,7 @@ class MainWindow(QMainWindow):
             s.setValue(f"views/{key}", state)
         s.setValue("view", self.views.current or "explore")
         s.setValue("training", self.training_pane.settings())
+        s.setValue("longText", json.dumps(self.analysis_docks.windows.saved_settings()))
         o = self.session.encode_options
         s.setValue("encodeOptions", json.dumps({"add_special_tokens": o.add_special_tokens,
                                                 "truncation": o.truncation, "padding": o.padding}))

@@ -215,6 +215,28 @@ class WindowsPane(SightAwarePane):
                               self.strategy.currentText(), self.direction.currentText(),
                               self.special.isChecked())
 
+    def saved_settings(self) -> dict[str, Any]:
+        """What the window keeps across restarts: the settings row and the question."""
+        s = self.settings()
+        return {"max_length": s.max_length, "stride": s.stride, "strategy": s.strategy,
+                "direction": s.direction, "special_tokens": s.add_special_tokens,
+                "question": self.question.text()}
+
+    def apply_saved_settings(self, values: dict[str, Any]) -> None:
+        """Put back :meth:`saved_settings`; anything missing or invalid keeps its default."""
+        for key, spin in (("max_length", self.max_length), ("stride", self.stride)):
+            try:
+                spin.setValue(int(values[key]))
+            except (KeyError, TypeError, ValueError):
+                pass
+        for key, combo in (("strategy", self.strategy), ("direction", self.direction)):
+            if combo.findText(str(values.get(key))) >= 0:
+                combo.setCurrentText(str(values[key]))
+        if isinstance(values.get("special_tokens"), bool):
+            self.special.setChecked(values["special_tokens"])
+        if isinstance(values.get("question"), str):
+            self.question.setText(values["question"])
+
     @Slot()
     def use_qa_settings(self) -> None:
         """transformers' question-answering preprocessing: 384 / 128 / only_second / right."""

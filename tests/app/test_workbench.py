@@ -235,6 +235,26 @@ def test_encoding_options_survive_a_restart(qtbot, settings):
         False, False, True)
 
 
+def test_long_text_settings_survive_a_restart(qtbot, settings):
+    from app import create_main_window
+
+    first = create_main_window(load_sample=False, settings=settings)
+    qtbot.addWidget(first)
+    pane = first.analysis_docks.windows
+    pane.use_qa_settings()
+    pane.direction.setCurrentText("left")
+    pane.special.setChecked(False)
+    pane.question.setText("Who wrote it? 누가 썼나요?")
+    first.close()
+    second = create_main_window(load_sample=False, settings=settings)
+    qtbot.addWidget(second)
+    back = second.analysis_docks.windows
+    assert back.saved_settings() == {"max_length": 384, "stride": 128,
+                                     "strategy": "only_second", "direction": "left",
+                                     "special_tokens": False,
+                                     "question": "Who wrote it? 누가 썼나요?"}
+
+
 def test_hidden_panes_catch_up_when_their_view_is_shown(qtbot, shown, sample_paths):
     load_corpus(qtbot, shown, sample_paths)
     set_text(qtbot, shown, "lower newest 한국어")
