@@ -8,7 +8,6 @@ any failure to read a component into a one-line :class:`TokenizerFileError`.
 
 from __future__ import annotations
 
-import json
 import operator
 import os
 from collections.abc import Callable
@@ -20,7 +19,7 @@ from .encoding import Encoding
 from .errors import SubwordError, TokenizerFileError, UnsupportedComponentError
 from .normalized import NormalizedString
 from .pretokenized import PreTokenizedString, Token
-from .serialization import dumps
+from .serialization import dumps, unpickled_json
 
 KINDS = ("normalizer", "pre_tokenizer", "model", "post_processor", "decoder")
 _REGISTRY: dict[str, dict[str, type]] = {kind: {} for kind in KINDS}
@@ -144,11 +143,7 @@ class Component:
         if isinstance(state, dict):
             self.__dict__.update(state)
             return
-        try:
-            data = json.loads(state)
-        except (ValueError, TypeError) as exc:
-            raise TokenizerFileError(
-                f"Error while attempting to unpickle {type(self).__name__}: {exc}") from None
+        data = unpickled_json(self, state, TokenizerFileError)
         kind = next((k for k in KINDS if isinstance(self, _FAMILIES[k])), None)
         rebuilt = component_from_dict(kind, data) if kind else type(self).from_dict(data)
         if not isinstance(rebuilt, type(self)):

@@ -57,6 +57,15 @@ def read_bytes(path: str | os.PathLike, what: str = "tokenizer file") -> bytes:
         raise TokenizerFileError(f"cannot read {name}: {exc.strerror or exc}") from None
 
 
+def unpickled_json(owner: object, state: bytes | str, error: type[Exception]) -> Any:
+    """The JSON value of an HF-style pickled state (compact JSON bytes or text), or a one-line
+    ``error`` naming ``owner``'s class when it is not JSON (components and trainers)."""
+    try:
+        return json.loads(state)
+    except (ValueError, TypeError) as exc:
+        raise error(f"Error while attempting to unpickle {type(owner).__name__}: {exc}") from None
+
+
 def read_json_object(path: str | os.PathLike, shape: str = " must hold a JSON object") -> dict:
     """The JSON object in the file at ``path`` (a vocab.json, a tokenizer_config.json), or a
     one-line TokenizerFileError naming the file: unreadable, not UTF-8, malformed (with the

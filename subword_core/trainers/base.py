@@ -158,16 +158,12 @@ class TrainerBase:
         Raises:
             TrainingError: the JSON is malformed or is another trainer's.
         """
-        import json  # here: the module's imports stay those every trainer needs
+        from ..serialization import unpickled_json
 
         if isinstance(state, dict):
             self.__dict__.update(state)
             return
-        try:
-            data = json.loads(state)
-        except (ValueError, TypeError) as exc:
-            raise TrainingError(f"Error while attempting to unpickle {type(self).__name__}: "
-                                f"{exc}") from None
+        data = unpickled_json(self, state, TrainingError)
         options = _hf_options(data, self.hf_state())
         if options is None:
             raise TrainingError(f"Error while attempting to unpickle {type(self).__name__}: "
