@@ -55,7 +55,7 @@ case "$mode" in
   test)
     # shellcheck disable=SC2086
     install_debian $base_pkgs
-    install_python test '.[test,wild]' "$wild_no_deps"
+    install_python test '.[test,wild,ner,dask,parquet]' "$wild_no_deps"
     export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
     exec .venv/bin/python -m pytest "$@"
     ;;
