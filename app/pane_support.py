@@ -51,6 +51,16 @@ def in_words(message: str) -> str:
     return text.strip() or "an unexpected problem (see the log)"
 
 
+def progress_text(event: Any) -> str:
+    """A ``StageProgress`` as ``"43%"`` (or ``"12.3 MB"`` / a count when the total is unknown)."""
+    current, total = getattr(event, "current", None), getattr(event, "total", None)
+    if current is None:
+        return ""
+    if total:
+        return f"{min(100, 100 * current // total)}%"
+    return f"{current / 1e6:.1f} MB" if current >= 1_000_000 else f"{current:,}"
+
+
 def settled(value: Any) -> Any:
     """``value``, after moving every live object out of the collector's sight (see above)."""
     gc.freeze()

@@ -29,16 +29,15 @@ from PySide6.QtWidgets import (
 )
 
 from subword_core.analysis import is_byte_level, unk_id
-from subword_core.compare import (
-    MAX_COMPARE, align_tokenizers, iter_corpus_profiles, pairwise_overlaps, text_metrics,
-)
+from subword_core.compare import MAX_COMPARE, align_tokenizers, pairwise_overlaps, text_metrics
+from subword_core.corpus_profiles import iter_whole_corpus_profiles
 
 from ..item_models.analysis_columns import (
     BOUNDARY_TIPS, METRIC_COLUMNS, METRIC_TIPS, OVERLAP_COLUMNS, OVERLAP_TIPS, TippedTableModel,
     boundary_columns, boundary_records, table_rows,
 )
 from ..jobs import FigureJob
-from ..pane_support import SightAwarePane, in_words, settled
+from ..pane_support import SightAwarePane, in_words, progress_text, settled
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets.compare_view import CompareView
@@ -47,13 +46,12 @@ from ..widgets.export import export_dialog
 #: Characters of the session text compared (the view draws fewer; see CompareView).
 TEXT_LIMIT = 20_000
 #: The corpus pass stops after the document that reaches this many characters.
-CORPUS_CHARS = 1_000_000  # per tokenizer; 2-4 tokenizers, ~1 s each in the worker
 
 
-def _corpus_profiles(read: Callable[[], Any], tokenizers: dict[str, Any]):
-    """Worker body: read the corpus (in the worker: a missing file is its error to report)."""
-    return (yield from iter_corpus_profiles(read().iter_documents(), tokenizers,
-                                            max_chars=CORPUS_CHARS))
+def _corpus_profiles(read: Callable[[], Any], tokenizers: dict[str, Any], cancel: Any = None):
+    """Worker body: the whole corpus, read in the worker (a missing file is its error to
+    report), encoded in worker processes when big, cached by tokenizers and files."""
+    return (yield from iter_whole_corpus_profiles(read(), tokenizers, cancel=cancel))
 
 
 def _text_job(names: list[str], tokenizers: dict[str, Any], text: str, overlaps: bool):
@@ -351,13 +349,13 @@ class ComparePane(SightAwarePane):
             self._fill_metrics()
             return
         self.status_label.setText("measuring the corpus…")
-        self.job.start(lambda cancel: _corpus_profiles(corpus.corpus, tokenizers))
+        self.job.start(lambda cancel: _corpus_profiles(corpus.corpus, tokenizers, cancel))
 
     @Slot(object)
     def _on_job_progress(self, event: Any) -> None:
-        current = getattr(event, "current", None)
-        if current is not None:
-            self.status_label.setText(f"measuring the corpus… {current:,} characters")
+        text = progress_text(event)
+        if text:
+            self.status_label.setText(self.tr("measuring the whole corpus… %1").replace("%1", text))
 
     @Slot(object)
     def _on_job_returned(self, profiles: dict[str, Any]) -> None:

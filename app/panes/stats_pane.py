@@ -31,30 +31,32 @@ from subword_core.stats import (
 )
 
 from ..jobs import FigureJob
-from ..pane_support import SightAwarePane, graph_of, graph_ready, in_words, out_of_sight, settled
+from ..pane_support import (
+    SightAwarePane, graph_of, graph_ready, in_words, out_of_sight, progress_text, settled,
+)
 from ..plots.clickable_histogram import ClickableHistogram
 from ..plots.clickable_points import ClickablePointsPlot
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets.export import export_dialog
 
-CORPUS_CHARS = 2_000_000  # token counts: the corpus up to this many characters (~2 s)
-CURVE_CHARS = 30_000     # the replay encodes this sample once per point
+CURVE_CHARS = 30_000     # the replay encodes this sample once per point (token counts: all)
 CURVE_POINTS = 12
 FIGURES = ["lengths", "zipf", "curve", "merges"]   # tab order
 
 
-def _figures_job(entry: Any, read: Callable[[], Corpus] | None, text: str):
-    """Worker body: the corpus (or the text) through ``stats.iter_corpus_figures``.
+def _figures_job(entry: Any, read: Callable[[], Corpus] | None, text: str, cancel: Any = None):
+    """Worker body: the whole corpus (or the text) through ``stats.iter_corpus_figures``.
 
     The merge index of an opened file is built here too (a second for Llama 3), and the
-    vocabulary's length histogram (a 248k-token vocabulary takes a few hundred ms).
+    vocabulary's length histogram (a 248k-token vocabulary takes a few hundred ms). A big
+    corpus is encoded in worker processes, and the result is cached by tokenizer and files.
     """
     graph = graph_of(entry)
     bins = length_histogram(entry.tokenizer)
-    documents = read().iter_documents() if read is not None else [text]
-    profile, curve = yield from iter_corpus_figures(entry.tokenizer, graph, documents,
-                                                    CORPUS_CHARS, CURVE_CHARS, CURVE_POINTS)
+    source = read() if read is not None else [text]
+    profile, curve = yield from iter_corpus_figures(entry.tokenizer, graph, source,
+                                                    CURVE_CHARS, CURVE_POINTS, cancel=cancel)
     weighted = length_histogram(entry.tokenizer, profile.token_counts)
     return settled((entry, profile, curve, bins, weighted))
 
@@ -133,6 +135,7 @@ class StatsPane(SightAwarePane):
 
         self.job = FigureJob(self)
         self.job.returned.connect(self._on_job_returned)
+        self.job.progress.connect(self._on_job_progress)
         self.job.failed.connect(self._on_job_failed)
         self.histogram.bar_clicked.connect(self._on_bar_clicked)
         self.zipf_plot.point_clicked.connect(self._on_zipf_clicked)
@@ -197,7 +200,7 @@ class StatsPane(SightAwarePane):
         read = corpus.corpus if corpus is not None and corpus.paths else None
         text = self._session.text
         self.status.setText("computing corpus figures…")
-        self.job.start(lambda cancel: _figures_job(entry, read, text))
+        self.job.start(lambda cancel: _figures_job(entry, read, text, cancel))
 
     @Slot(object)
     def _on_job_returned(self, result: tuple) -> None:
@@ -211,6 +214,12 @@ class StatsPane(SightAwarePane):
         self.status.setText(f"on {where}{part}: {profile.metrics.tokens:,} tokens")
         self._show_histogram()
         self._show_corpus_figures()
+
+    @Slot(object)
+    def _on_job_progress(self, event: Any) -> None:
+        text = progress_text(event)
+        if text:
+            self.status.setText(self.tr("encoding the whole corpus… %1").replace("%1", text))
 
     @Slot(str)
     def _on_job_failed(self, message: str) -> None:

@@ -139,14 +139,15 @@ def test_trained_bpe_pair_counts_never_increase():
 
 
 # ----------------------------------------------------------------------- corpus figures, tables
-def test_corpus_figures_take_the_beginning_of_the_corpus():
+def test_corpus_figures_count_the_whole_corpus_and_replay_on_its_beginning():
     from subword_core.stats import iter_corpus_figures
 
     tok = hand_bpe()
     docs = ["lower lowest", "low", "lower"]
-    profile, curve = drive(iter_corpus_figures(tok, MergeGraph.of(tok), docs, 12, 5, n_points=4))
-    # corpus: "lower lowest" already reaches 12 characters; curve: the same first document
-    assert profile.documents == 1 and profile.metrics.tokens == 6
+    profile, curve = drive(iter_corpus_figures(tok, MergeGraph.of(tok), docs, 5, n_points=4))
+    # the token counts cover every document; the curve the first one (5 characters reached)
+    assert profile.documents == 3 and not profile.truncated
+    assert profile.metrics.tokens == sum(len(tok.encode(d, add_special_tokens=False)) for d in docs)
     assert [p.tokens for p in curve] == [11, 9, 7, 6]
 
 
