@@ -68,6 +68,14 @@ def words(text: str) -> list[tuple[str, Offsets]]:
     return Whitespace().pre_tokenize_str(text)
 
 
+def word_count(text: str) -> int:
+    """``len(words(text))`` without building the pieces' offsets (the corpus pass's count)."""
+    return len(_WHITESPACE.fast_split(text)[0])
+
+
+_WHITESPACE = Whitespace()
+
+
 # ----------------------------------------------------------------------------- alignment
 @dataclass(frozen=True)
 class Segment:
@@ -357,11 +365,15 @@ def iter_corpus_profiles(
     Documents are encoded whole (in context, as a model would see them), not word by
     word. Yields ``StageStarted``/``StageProgress`` (stage ``profile_corpus``, in
     characters) after every document. ``max_chars`` stops after the document that
-    passes it, so a huge corpus is profiled on its beginning (``truncated``).
+    passes it, so a huge corpus is profiled on its beginning (``truncated``). Cut
+    agreement is measured only with two tokenizers or more (``cut_agreement`` is ``None``
+    for a lone one).
     """
     plain = {name: _plain(tok) for name, tok in tokenizers.items()}
     unks = {name: unk_id(tok) for name, tok in tokenizers.items()}
     profiles = {name: CorpusProfile() for name in tokenizers}
+    # cut agreement compares rows with the first: with one row there is nothing to compare
+    measure_cuts = len(plain) > 1
     yield StageStarted(PROFILE_STAGE, max_chars)
     done = 0
     for doc in documents:
@@ -369,7 +381,7 @@ def iter_corpus_profiles(
             for profile in profiles.values():
                 profile.truncated = True
             break
-        n_words = len(words(doc))
+        n_words = word_count(doc)
         first_cuts: frozenset[int] | None = None
         for name, tok in plain.items():
             enc = tok.encode(doc, add_special_tokens=False)
@@ -377,6 +389,8 @@ def iter_corpus_profiles(
             p.metrics = p.metrics + text_metrics(doc, enc, unks[name], n_words)
             p.token_counts.update(t for t, s in zip(enc.ids, enc.special_tokens_mask) if not s)
             p.documents += 1
+            if not measure_cuts:
+                continue
             cuts = encoding_boundaries(doc, enc)
             if first_cuts is None:
                 first_cuts = cuts
