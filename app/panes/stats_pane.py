@@ -32,7 +32,8 @@ from subword_core.stats import (
 
 from ..jobs import FigureJob
 from ..pane_support import (
-    SightAwarePane, graph_of, graph_ready, in_words, out_of_sight, progress_text, settled,
+    SightAwarePane, graph_of, graph_ready, in_words, no_generator_work, out_of_sight,
+    progress_text, settled,
 )
 from ..plots.clickable_histogram import ClickableHistogram
 from ..plots.clickable_points import ClickablePointsPlot
@@ -48,17 +49,16 @@ FIGURES = ["lengths", "zipf", "curve", "merges"]   # tab order
 def _figures_job(entry: Any, read: Callable[[], Corpus] | None, text: str, cancel: Any = None):
     """Worker body: the whole corpus (or the text) through ``stats.iter_corpus_figures``.
 
-    The merge index of an opened file is built here too (a second for Llama 3), and the
-    vocabulary's length histogram (a 248k-token vocabulary takes a few hundred ms). A big
+    The merge index of an opened file is built here too (a second for Llama 3). A big
     corpus is encoded in worker processes, and the result is cached by tokenizer and files.
+    The vocabulary's length histogram has its own quick job, so it shows at once.
     """
     graph = graph_of(entry)
-    bins = length_histogram(entry.tokenizer)
     source = read() if read is not None else [text]
     profile, curve = yield from iter_corpus_figures(entry.tokenizer, graph, source,
                                                     CURVE_CHARS, CURVE_POINTS, cancel=cancel)
     weighted = length_histogram(entry.tokenizer, profile.token_counts)
-    return settled((entry, profile, curve, bins, weighted))
+    return settled((entry, profile, curve, weighted))
 
 
 def _labelled(plot: Any, name: str, x: str, y: str) -> Any:
@@ -78,6 +78,8 @@ class StatsPane(SightAwarePane):
         self._session, self._selection = session, selection
         self._entry: Any = None
         self._dirty = False
+        self._stopped = False
+        self._vocab_for: Any = None  # the entry whose vocabulary histogram was requested
         self._vocab_bins: list = []      # length histogram of the vocabulary (worker)
         self._weighted_bins: list = []   # ... weighted by corpus counts (worker)
         self.profile: Any = None
@@ -85,6 +87,9 @@ class StatsPane(SightAwarePane):
 
         self.title = QLabel("", objectName="statsTitle")
         self.status = QLabel("", objectName="statsStatus")
+        self.run_button = QPushButton(self.tr("Stop"), objectName="statsRunButton")
+        self.run_button.setToolTip(self.tr("Stop encoding the corpus, or compute its figures"))
+        self.run_button.hide()
         self.export_button = QPushButton("Export…", objectName="exportButton")
         self.export_button.setToolTip("The shown plot as PNG, or its data as CSV")
         self.weight_check = QCheckBox("count corpus occurrences", objectName="lengthWeightCheck")
@@ -128,6 +133,7 @@ class StatsPane(SightAwarePane):
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
         top.addWidget(self.status)
+        top.addWidget(self.run_button)
         top.addWidget(self.export_button)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -137,6 +143,10 @@ class StatsPane(SightAwarePane):
         self.job.returned.connect(self._on_job_returned)
         self.job.progress.connect(self._on_job_progress)
         self.job.failed.connect(self._on_job_failed)
+        self.job.running_changed.connect(self._on_job_running)
+        self.vocab_job = FigureJob(self)
+        self.vocab_job.returned.connect(self._on_vocab_job_returned)
+        self.run_button.clicked.connect(self._on_run_clicked)
         self.histogram.bar_clicked.connect(self._on_bar_clicked)
         self.zipf_plot.point_clicked.connect(self._on_zipf_clicked)
         self.curve_plot.point_clicked.connect(self._on_curve_clicked)
@@ -196,19 +206,48 @@ class StatsPane(SightAwarePane):
 
     def _start_job(self) -> None:
         self._dirty = False
+        self._stopped = False
         entry, corpus = self._entry, self._session.corpus
         read = corpus.corpus if corpus is not None and corpus.paths else None
         text = self._session.text
         self.status.setText("computing corpus figures…")
         self.job.start(lambda cancel: _figures_job(entry, read, text, cancel))
 
+    @Slot(bool)
+    def _on_job_running(self, running: bool) -> None:
+        self.run_button.setText(self.tr("Stop") if running else self.tr("Compute"))
+        self.run_button.setVisible(running or (self._stopped and self._entry is not None))
+
+    @Slot()
+    def _on_run_clicked(self) -> None:
+        if self.job.is_running():
+            self._stopped = True
+            self.job.cancel()
+            self.status.setText(self.tr("stopped: corpus figures not computed"))
+        elif self._entry is not None:
+            self._start_job()
+
+    def _measure_vocabulary(self) -> None:
+        entry = self._entry
+        if entry is not None and entry is not self._vocab_for:
+            self._vocab_for = entry
+            self.vocab_job.start(lambda cancel: no_generator_work(
+                lambda: settled((entry, length_histogram(entry.tokenizer)))))
+
+    @Slot(object)
+    def _on_vocab_job_returned(self, result: tuple) -> None:
+        entry, bins = result
+        if entry is self._entry:
+            self._vocab_bins = bins
+            self._show_histogram()
+
     @Slot(object)
     def _on_job_returned(self, result: tuple) -> None:
-        entry, profile, curve, bins, weighted = result
-        if entry is not self._entry:
-            return  # computed for a tokenizer that is no longer shown
+        entry, profile, curve, weighted = result
+        if entry is not self._entry or self._stopped:
+            return  # computed for a tokenizer no longer shown, or finished as Stop was clicked
         self.profile, self.curve = profile, curve
-        self._vocab_bins, self._weighted_bins = bins, weighted
+        self._weighted_bins = weighted
         where = "the corpus" if self._session.corpus is not None else "the text"
         part = " (beginning)" if profile.truncated else ""
         self.status.setText(f"on {where}{part}: {profile.metrics.tokens:,} tokens")
@@ -218,7 +257,7 @@ class StatsPane(SightAwarePane):
     @Slot(object)
     def _on_job_progress(self, event: Any) -> None:
         text = progress_text(event)
-        if text:
+        if text and not self._stopped:
             self.status.setText(self.tr("encoding the whole corpus… %1").replace("%1", text))
 
     @Slot(str)
@@ -236,6 +275,8 @@ class StatsPane(SightAwarePane):
             self.bins = self._weighted_bins
         elif self._vocab_bins or len(tok.get_vocab()) > 50_000:
             self.bins = self._vocab_bins  # a big vocabulary: measured in the worker
+            if not self.bins:
+                self._measure_vocabulary()
         else:
             self.bins = self._vocab_bins = length_histogram(tok)
         self.histogram.set_message("" if self.bins or tok is None else "measuring the vocabulary…")
@@ -316,3 +357,4 @@ class StatsPane(SightAwarePane):
 
     def shutdown(self) -> None:
         self.job.stop()
+        self.vocab_job.stop()

@@ -318,6 +318,22 @@ def test_clicking_points_selects_tokens_and_merges(qtbot, stats):
     assert 0 in plot.highlighted
 
 
+def test_stats_can_be_stopped_and_computed_again(qtbot, stats):
+    from subword_core.corpus_profiles import CACHE
+
+    CACHE.clear()  # the fixture's pass is cached; this one must encode again
+    stats._start_job()
+    assert stats.run_button.isVisible() and stats.run_button.text() == "Stop"
+    with qtbot.waitSignal(stats.job.running_changed, timeout=30000):
+        qtbot.mouseClick(stats.run_button, Qt.MouseButton.LeftButton)
+    assert "stopped" in stats.status.text()
+    assert stats.run_button.isVisible() and stats.run_button.text() == "Compute"
+    with qtbot.waitSignal(stats.job.returned, timeout=30000):
+        qtbot.mouseClick(stats.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not stats.run_button.isVisible())
+    assert stats.profile is not None and stats.profile.documents == len(DOCS)
+
+
 def test_stats_exports_png_and_csv(qtbot, stats, tmp_path, monkeypatch):
     _, text = export_both(qtbot, stats, tmp_path, monkeypatch)
     rows = list(csv.reader(io.StringIO(text)))
