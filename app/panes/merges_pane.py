@@ -117,12 +117,12 @@ class MergesPane(SightAwarePane):
         self._entry: Any = None
         self._byte_level = False
 
-        self.search = QLineEdit(objectName="mergeSearch", placeholderText="Search merges…")
+        self.search = QLineEdit(objectName="mergeSearch", placeholderText=self.tr("Search merges…"))
         self.search.setClearButtonEnabled(True)
-        self.search.setToolTip("Show only merges whose left part, right part or result contains "
-                               "this text (as shown, or raw), or whose rank is this number")
+        self.search.setToolTip(self.tr("Show only merges whose left part, right part or result contains "
+                               "this text (as shown, or raw), or whose rank is this number"))
         self.caption = QLabel("", objectName="mergesCaption")
-        self.caption.setToolTip("Where the rows come from")
+        self.caption.setToolTip(self.tr("Where the rows come from"))
         self.merges_model = MergesModel(self)
         self.steps_model = UnigramStepsModel(self)
         self.table = QTableView(objectName="mergeHistoryTable")
@@ -133,20 +133,20 @@ class MergesPane(SightAwarePane):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
-        self.table.setToolTip("The merges in the order they were learned; select one to see "
-                              "every token built with it")
+        self.table.setToolTip(self.tr("The merges in the order they were learned; select one to see "
+                              "every token built with it"))
         self.tree = QTreeWidget(objectName="mergeTree")
-        self.tree.setHeaderLabels(["token", "merge rank"])
-        self.tree.headerItem().setToolTip(0, "The selected token and the two parts each merge "
-                                             "joined, down to single characters or bytes")
-        self.tree.headerItem().setToolTip(1, "Rank of the merge that built the token "
-                                             "(base: a character or byte of the alphabet)")
-        self.tree.setToolTip("Merge tree: how the selected token was built")
+        self.tree.setHeaderLabels(["token", self.tr("merge rank")])
+        self.tree.headerItem().setToolTip(0, self.tr("The selected token and the two parts each merge "
+                                             "joined, down to single characters or bytes"))
+        self.tree.headerItem().setToolTip(1, self.tr("Rank of the merge that built the token "
+                                             "(base: a character or byte of the alphabet)"))
+        self.tree.setToolTip(self.tr("Merge tree: how the selected token was built"))
         self.tree.setColumnWidth(0, 180)
         self.slider = QSlider(Qt.Orientation.Horizontal, objectName="replaySlider")
-        self.slider.setToolTip("Replay: encode the text with only the first N merges")
+        self.slider.setToolTip(self.tr("Replay: encode the text with only the first N merges"))
         self.slider_label = QLabel("", objectName="replayLabel")
-        self.slider_label.setToolTip("Merges used by the replay, and the tokens they give")
+        self.slider_label.setToolTip(self.tr("Merges used by the replay, and the tokens they give"))
         self.replay_view = TokenTextView(self)
         self.replay_view.setObjectName("replayView")
         self.replay_view.setMinimumHeight(40)
@@ -180,7 +180,7 @@ class MergesPane(SightAwarePane):
         replay_layout = QVBoxLayout(replay)
         replay_layout.setContentsMargins(0, 0, 0, 0)
         slider_row = QHBoxLayout()
-        replay_title = QLabel("Replay")
+        replay_title = QLabel(self.tr("Replay"))
         replay_title.setToolTip(self.slider.toolTip())
         slider_row.addWidget(replay_title)
         slider_row.addWidget(self.slider, 1)
@@ -235,7 +235,7 @@ class MergesPane(SightAwarePane):
         self.merges_model.byte_level = self._byte_level
         history = entry.history if entry is not None else None
         if entry is None:
-            self._show_message("No tokenizer yet: train one or open a tokenizer.json.")
+            self._show_message(self.tr("No tokenizer yet: train one or open a tokenizer.json."))
             self._set_replayable(False)
             self._replay()
             return
@@ -244,11 +244,11 @@ class MergesPane(SightAwarePane):
             self._show_loaded(*_load_merges(entry))
             return
         self.load_job.start(lambda cancel: no_generator_work(lambda: _load_merges(entry)))
-        self.caption.setText("reading the merges…")
+        self.caption.setText(self.tr("reading the merges…"))
         self.merges_model.set_records([])
         self.table_stack.setCurrentWidget(self.table)
         self._set_replayable(False)
-        self._show_replay_message("reading the merges…")
+        self._show_replay_message(self.tr("reading the merges…"))
 
     @Slot(object)
     def _on_load_returned(self, result: tuple) -> None:
@@ -280,9 +280,9 @@ class MergesPane(SightAwarePane):
             if self.search.text().strip():
                 self._start_search()
             self.table_stack.setCurrentWidget(self.table)
-            source = "training history" if counted else "the file's merges; counts unknown"
+            source = self.tr("training history") if counted else self.tr("the file's merges; counts unknown")
             self.caption.setText(f"{len(graph):,} merges ({source})")
-            self.caption.setToolTip("Where the rows come from" if counted else NO_COUNTS)
+            self.caption.setToolTip(self.tr("Where the rows come from") if counted else NO_COUNTS)
         # setModel() makes a new selection model: follow it (once per model switch)
         if self.table.selectionModel() is not self._watched_selection_model:
             self._watched_selection_model = self.table.selectionModel()
@@ -298,7 +298,7 @@ class MergesPane(SightAwarePane):
         self._replay()
 
     def _show_message(self, text: str) -> None:
-        self.caption.setText("no merges" if self._entry is not None else "")
+        self.caption.setText(self.tr("no merges") if self._entry is not None else "")
         self.table_message.setText(text)
         self.table_stack.setCurrentWidget(self.table_message)
 
@@ -354,8 +354,8 @@ class MergesPane(SightAwarePane):
     def _show_tree(self, token: str) -> None:
         self.tree.clear()
         if not self._graph.records:
-            item = QTreeWidgetItem([visible_token(token, self._byte_level), "no merges"])
-            item.setToolTip(1, "This model has no merges: the token is a vocabulary entry")
+            item = QTreeWidgetItem([visible_token(token, self._byte_level), self.tr("no merges")])
+            item.setToolTip(1, self.tr("This model has no merges: the token is a vocabulary entry"))
             self.tree.addTopLevelItem(item)
             return
         root = self._tree_item(self._graph.lineage(token))
@@ -388,7 +388,7 @@ class MergesPane(SightAwarePane):
         records, byte_level = list(self.merges_model.records), self._byte_level
         if entry is None or not text.strip() or not records:
             return
-        self.caption.setText("searching…")
+        self.caption.setText(self.tr("searching…"))
         self.search_job.start(lambda cancel: no_generator_work(
             lambda: _search(entry, records, byte_level, keys, text)))
 
@@ -429,10 +429,10 @@ class MergesPane(SightAwarePane):
         n = self.slider.value()
         if entry is None or not self.slider.isEnabled():
             self.replay_view.set_content("", None)
-            self.slider_label.setText("no merges to replay")
+            self.slider_label.setText(self.tr("no merges to replay"))
             self._show_replay_message(
-                "Nothing to replay: this tokenizer has no merges." if entry is not None
-                else "No tokenizer yet.")
+                self.tr("Nothing to replay: this tokenizer has no merges.") if entry is not None
+                else self.tr("No tokenizer yet."))
             return
         text = self._session.text
         self.slider_label.setText(f"{n:,} / {len(graph):,} merges")

@@ -68,38 +68,38 @@ class OovPane(SightAwarePane):
         self.heldout: Any = None
 
         self.input = QLineEdit(DEFAULT_TEXT, objectName="oovInput")
-        self.input.setPlaceholderText("A word or sentence the tokenizers never saw…")
+        self.input.setPlaceholderText(self.tr("A word or sentence the tokenizers never saw…"))
         self.input.setFont(style.text_font(12))
-        self.input.setToolTip("Every tokenizer of the session encodes this text; the list shows "
-                              "what each does with each word")
-        self.export_button = QPushButton("Export…", objectName="exportButton")
-        self.export_button.setToolTip("The pane as PNG, or the outcomes / held-out table as CSV")
+        self.input.setToolTip(self.tr("Every tokenizer of the session encodes this text; the list shows "
+                              "what each does with each word"))
+        self.export_button = QPushButton(self.tr("Export…"), objectName="exportButton")
+        self.export_button.setToolTip(self.tr("The pane as PNG, or the outcomes / held-out table as CSV"))
         self.tree = QTreeWidget(objectName="oovView")
-        self.tree.setHeaderLabels(["tokenizer / word", "what happens", "tokens"])
+        self.tree.setHeaderLabels([self.tr("tokenizer / word"), self.tr("what happens"), "tokens"])
         header = self.tree.headerItem()
-        header.setToolTip(0, "Each tokenizer, and under it each word of the text")
-        header.setToolTip(1, "The tokenizer's strategy for unseen text, and the outcome for each "
-                             "word (whole, split, spelled with bytes, unknown)")
-        header.setToolTip(2, "The tokens, in readable form (␣ = space, ⟨C3⟩ = a byte)")
+        header.setToolTip(0, self.tr("Each tokenizer, and under it each word of the text"))
+        header.setToolTip(1, self.tr("The tokenizer's strategy for unseen text, and the outcome for each "
+                             "word (whole, split, spelled with bytes, unknown)"))
+        header.setToolTip(2, self.tr("The tokens, in readable form (␣ = space, ⟨C3⟩ = a byte)"))
         self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.tree.setColumnWidth(0, 170)
         self.tree.setColumnWidth(1, 260)
         self.tree.setFont(style.text_font(11))
         self.trace_view = TraceView()
-        self.trace_view.setToolTip("How the model cut the selected word, step by step")
-        self.heldout_button = QPushButton("Compute held-out split", objectName="heldoutButton")
-        self.heldout_button.setToolTip("Hold out the last 10% of the corpus documents and measure "
+        self.trace_view.setToolTip(self.tr("How the model cut the selected word, step by step"))
+        self.heldout_button = QPushButton(self.tr("Compute held-out split"), objectName="heldoutButton")
+        self.heldout_button.setToolTip(self.tr("Hold out the last 10% of the corpus documents and measure "
                                        "how each tokenizer copes with their words (in the "
-                                       "background)")
-        self.cancel_button = QPushButton("Cancel", objectName="heldoutCancelButton")
-        self.cancel_button.setToolTip("Stop the held-out computation (and any retraining)")
+                                       "background)"))
+        self.cancel_button = QPushButton(self.tr("Cancel"), objectName="heldoutCancelButton")
+        self.cancel_button.setToolTip(self.tr("Stop the held-out computation (and any retraining)"))
         self.cancel_button.setEnabled(False)
-        self.retrain_check = QCheckBox("retrain each preset on the first 90% first",
+        self.retrain_check = QCheckBox(self.tr("retrain each preset on the first 90% first"),
                                        objectName="retrainCheck", checked=True)
-        self.retrain_check.setToolTip("Train each tokenizer made here again, with its options, on "
+        self.retrain_check.setToolTip(self.tr("Train each tokenizer made here again, with its options, on "
                                       "the first 90% only, so the held-out words are really "
-                                      "unseen (opened files are measured as they are)")
-        self.heldout_label = QLabel("The last 10% of the corpus documents are held out.",
+                                      "unseen (opened files are measured as they are)"))
+        self.heldout_label = QLabel(self.tr("The last 10% of the corpus documents are held out."),
                                     objectName="heldoutStatus")
         self.heldout_label.setWordWrap(True)
         self.heldout_model = TippedTableModel(HELDOUT_COLUMNS, HELDOUT_TIPS, self)
@@ -121,15 +121,15 @@ class OovPane(SightAwarePane):
         box.addWidget(self.heldout_label)
         box.addWidget(self.heldout_table, 1)
         self.tabs = QTabWidget(objectName="oovTabs")
-        self.tabs.addTab(self.trace_view, "Step by step")
-        self.tabs.addTab(heldout, "Held-out split")
-        self.tabs.setTabToolTip(0, "The selected word as the model cuts it: BPE merges, WordPiece "
-                                   "matches, or the Unigram lattice")
-        self.tabs.setTabToolTip(1, "Unknown-token rates on the last 10% of the corpus")
+        self.tabs.addTab(self.trace_view, self.tr("Step by step"))
+        self.tabs.addTab(heldout, self.tr("Held-out split"))
+        self.tabs.setTabToolTip(0, self.tr("The selected word as the model cuts it: BPE merges, WordPiece "
+                                   "matches, or the Unigram lattice"))
+        self.tabs.setTabToolTip(1, self.tr("Unknown-token rates on the last 10% of the corpus"))
         self.tree.setMinimumHeight(60)
 
         top = QHBoxLayout()
-        input_label = QLabel("Unseen text:")
+        input_label = QLabel(self.tr("Unseen text:"))
         input_label.setToolTip(self.input.toolTip())
         top.addWidget(input_label)
         top.addWidget(self.input, 1)
@@ -235,14 +235,14 @@ class OovPane(SightAwarePane):
     def compute_heldout(self) -> bool:
         corpus, entries = self._session.corpus, self._session.entries[:MAX_TOKENIZERS]
         if corpus is None or not entries:
-            self.heldout_label.setText("Load a corpus and train a tokenizer first.")
+            self.heldout_label.setText(self.tr("Load a corpus and train a tokenizer first."))
             return False
         retrain = {}
         if self.retrain_check.isChecked():
             specs = {e.name: TrainSpec.from_options(e.algorithm, e.options) for e in entries}
             retrain = {name: spec for name, spec in specs.items() if spec is not None}
         tokenizers = {e.name: e.tokenizer for e in entries if e.name not in retrain}
-        self.heldout_label.setText("reading the corpus…")
+        self.heldout_label.setText(self.tr("reading the corpus…"))
         self._heldout_done = False
         self.job.start(lambda cancel: _heldout_job(corpus.corpus, tokenizers, retrain, cancel))
         return True
@@ -251,7 +251,7 @@ class OovPane(SightAwarePane):
     def cancel_heldout(self) -> None:
         """Stop the held-out computation; the window does not wait for it."""
         if self.job.is_running():
-            self.heldout_label.setText("cancelling…")
+            self.heldout_label.setText(self.tr("cancelling…"))
             self.job.cancel()
 
     @Slot(bool)
@@ -259,15 +259,15 @@ class OovPane(SightAwarePane):
         self.cancel_button.setEnabled(running)
         self.heldout_button.setEnabled(not running)
         if not running and not getattr(self, "_heldout_done", True):
-            self.heldout_label.setText("Cancelled: no held-out figures.")
+            self.heldout_label.setText(self.tr("Cancelled: no held-out figures."))
 
     @Slot(object)
     def _on_job_progress(self, event: Any) -> None:
         if getattr(event, "stage", "") == "heldout":
             self.heldout_label.setText(f"measuring… {event.current:,} of {event.total:,}"
-                                       if hasattr(event, "current") else "measuring…")
+                                       if hasattr(event, "current") else self.tr("measuring…"))
         else:
-            self.heldout_label.setText("retraining on the first 90%…")
+            self.heldout_label.setText(self.tr("retraining on the first 90%…"))
 
     @Slot(object)
     def _on_job_returned(self, report: Any) -> None:
@@ -296,7 +296,7 @@ class OovPane(SightAwarePane):
     @Slot()
     def export(self) -> str | None:
         header, rows = self.table_csv()
-        return export_dialog(self, "unseen words", "unseen.png", self, header, rows)
+        return export_dialog(self, self.tr("unseen words"), "unseen.png", self, header, rows)
 
     def shutdown(self) -> None:
         self.job.stop()

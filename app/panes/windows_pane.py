@@ -107,33 +107,33 @@ class WindowsPane(SightAwarePane):
         self.windows: Any = None
 
         self.question = QLineEdit(objectName="windowsQuestion")
-        self.question.setPlaceholderText("Question (optional): makes each window a "
-                                         "(question, text) pair, as in question answering")
+        self.question.setPlaceholderText(self.tr("Question (optional): makes each window a "
+                                         "(question, text) pair, as in question answering"))
         self.question.setClearButtonEnabled(True)
         self.max_length = self._spin("windowsMaxLength", 1, 1_000_000, 32,
-                                     "max_length: tokens per window, special tokens included")
+                                     self.tr("max_length: tokens per window, special tokens included"))
         self.stride = self._spin("windowsStride", 0, 1_000_000, 8,
-                                 "stride: tokens each window shares with the previous one")
+                                 self.tr("stride: tokens each window shares with the previous one"))
         self.strategy = QComboBox(objectName="windowsStrategy")
         for i, name in enumerate(STRATEGY_TIPS):
             self.strategy.addItem(name)
             self.strategy.setItemData(i, STRATEGY_TIPS[name], Qt.ItemDataRole.ToolTipRole)
-        self.strategy.setToolTip("Which text is cut when a (question, text) pair is too long")
+        self.strategy.setToolTip(self.tr("Which text is cut when a (question, text) pair is too long"))
         self.direction = QComboBox(objectName="windowsDirection")
         self.direction.addItems(["right", "left"])
-        self.direction.setToolTip("right: windows run from the start of the text (the tail "
-                                  "overflows); left: from its end")
-        self.special = QCheckBox("special tokens", objectName="windowsSpecialTokens")
+        self.direction.setToolTip(self.tr("right: windows run from the start of the text (the tail "
+                                  "overflows); left: from its end"))
+        self.special = QCheckBox(self.tr("special tokens"), objectName="windowsSpecialTokens")
         self.special.setChecked(True)
-        self.special.setToolTip("Let the post-processor add [CLS], [SEP] … to every window")
-        self.qa_button = QPushButton("Like QA", objectName="windowsQaButton")
-        self.qa_button.setToolTip("transformers' question-answering settings: max_length 384, "
-                                  "stride 128, only_second, right")
+        self.special.setToolTip(self.tr("Let the post-processor add [CLS], [SEP] … to every window"))
+        self.qa_button = QPushButton(self.tr("Like QA"), objectName="windowsQaButton")
+        self.qa_button.setToolTip(self.tr("transformers' question-answering settings: max_length 384, "
+                                  "stride 128, only_second, right"))
         self.busy = QProgressBar(objectName="windowsBusy")
         self.busy.setRange(0, 0)
         self.busy.setMaximumSize(90, 14)
         self.busy.setTextVisible(False)
-        self.busy.setToolTip("Cutting the text into windows…")
+        self.busy.setToolTip(self.tr("Cutting the text into windows…"))
         self.busy.hide()
         self.summary = QLabel("", objectName="windowsSummary")
         self.summary.setWordWrap(True)
@@ -310,7 +310,7 @@ class WindowsPane(SightAwarePane):
         if w.question is not None:
             parts.append(f"the question ({w.question_length:,} tokens) is in every window"
                          if all(x.question_range == (0, w.question_length) for x in w.windows)
-                         else "the question is cut too")
+                         else self.tr("the question is cut too"))
         if len(w) > 1:
             parts.append(f"neighbours share {s.stride:,} tokens (stride): "
                          f"<span style='color:{overlap_color().name()}'>▬</span> under them")

@@ -91,7 +91,7 @@ class CorpusPreviewDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("corpusPreviewDialog")
-        self.setWindowTitle("Open corpus")
+        self.setWindowTitle(self.tr("Open corpus"))
         self.preview = preview
         self._paths = paths
 
@@ -99,35 +99,35 @@ class CorpusPreviewDialog(QDialog):
         self.files_label.setWordWrap(True)
         self.files_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.field_combo = QComboBox(objectName="previewFieldCombo")
-        self.field_combo.setToolTip("JSON / JSONL: the field of each record that holds the text "
-                                    "(fields holding a string in the first records)")
+        self.field_combo.setToolTip(self.tr("JSON / JSONL: the field of each record that holds the text "
+                                    "(fields holding a string in the first records)"))
         self.column_combo = QComboBox(objectName="previewColumnCombo")
-        self.column_combo.setToolTip("CSV / TSV: the column that holds the text (from the header)")
+        self.column_combo.setToolTip(self.tr("CSV / TSV: the column that holds the text (from the header)"))
         self.glob_edit = QLineEdit(objectName="previewGlobEdit", placeholderText="**/*")
-        self.glob_edit.setToolTip("Folders: which files to read, e.g. **/*.txt or *.jsonl "
-                                  "(hidden files are skipped)")
-        self.glob_button = QPushButton("Preview again", objectName="previewGlobButton")
-        self.glob_button.setToolTip("Find the folder's files with this pattern and preview them")
+        self.glob_edit.setToolTip(self.tr("Folders: which files to read, e.g. **/*.txt or *.jsonl "
+                                  "(hidden files are skipped)"))
+        self.glob_button = QPushButton(self.tr("Preview again"), objectName="previewGlobButton")
+        self.glob_button.setToolTip(self.tr("Find the folder's files with this pattern and preview them"))
         self.table = QTableWidget(objectName="previewTable")
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.verticalHeader().setDefaultSectionSize(20)
-        self.table.setToolTip("The first records of the first file, as stored; the column that "
-                              "will be read is in bold")
+        self.table.setToolTip(self.tr("The first records of the first file, as stored; the column that "
+                              "will be read is in bold"))
         self.documents = QPlainTextEdit(objectName="previewDocuments", readOnly=True)
-        self.documents.setToolTip("The first documents as they will be read with this choice "
-                                  "(⏎ marks line breaks, ⇥ tabs)")
+        self.documents.setToolTip(self.tr("The first documents as they will be read with this choice "
+                                  "(⏎ marks line breaks, ⇥ tabs)"))
         self.documents.setMaximumHeight(110)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.open_button = self.buttons.button(QDialogButtonBox.StandardButton.Open)
         self.open_button.setObjectName("previewOpenButton")
-        self.open_button.setToolTip("Read the whole corpus this way and count its words")
+        self.open_button.setToolTip(self.tr("Read the whole corpus this way and count its words"))
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(
-            "Keep the current corpus")
+            self.tr("Keep the current corpus"))
 
         form = QFormLayout()
-        self._field_label, self._column_label = QLabel("Text field"), QLabel("Text column")
+        self._field_label, self._column_label = QLabel(self.tr("Text field")), QLabel(self.tr("Text column"))
         self._field_label.setToolTip(self.field_combo.toolTip())
         self._column_label.setToolTip(self.column_combo.toolTip())
         form.addRow(self._field_label, self.field_combo)
@@ -135,15 +135,15 @@ class CorpusPreviewDialog(QDialog):
         glob_row = QHBoxLayout()
         glob_row.addWidget(self.glob_edit, 1)
         glob_row.addWidget(self.glob_button)
-        self._glob_label = QLabel("Files in folders")
+        self._glob_label = QLabel(self.tr("Files in folders"))
         self._glob_label.setToolTip(self.glob_edit.toolTip())
         form.addRow(self._glob_label, glob_row)
         layout = QVBoxLayout(self)
         layout.addWidget(self.files_label)
         layout.addLayout(form)
-        layout.addWidget(QLabel("First records:"))
+        layout.addWidget(QLabel(self.tr("First records:")))
         layout.addWidget(self.table, 1)
-        layout.addWidget(QLabel("Documents that will be read:"))
+        layout.addWidget(QLabel(self.tr("Documents that will be read:")))
         layout.addWidget(self.documents)
         layout.addWidget(self.buttons)
         self.resize(760, 520)
