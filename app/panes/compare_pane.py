@@ -92,7 +92,8 @@ class ComparePane(SightAwarePane):
         self.combo.setToolTip(self.tr("A tokenizer of this session, to add to or remove from the "
                               "comparison"))
         self.add_button = QPushButton(self.tr("Add to compare"), objectName="addToCompareButton")
-        self.add_button.setToolTip(f"Compare the chosen tokenizer too (at most {MAX_COMPARE})")
+        self.add_button.setToolTip(self.tr("Compare the chosen tokenizer too (at most {n})").format(
+            n=MAX_COMPARE))
         self.remove_button = QPushButton(self.tr("Remove"), objectName="removeFromCompareButton")
         self.remove_button.setToolTip(self.tr("Take the chosen tokenizer out of the comparison"))
         self.export_button = QPushButton(self.tr("Export…"), objectName="exportButton")
@@ -218,7 +219,8 @@ class ComparePane(SightAwarePane):
     @Slot()
     def _on_add_clicked(self) -> None:
         if not self.add_entry(self.combo.currentText()) and len(self._entries) >= MAX_COMPARE:
-            self._session.notify(f"At most {MAX_COMPARE} tokenizers can be compared.")
+            self._session.notify(self.tr("At most {n} tokenizers can be compared.").format(
+                n=MAX_COMPARE))
 
     @Slot()
     def _on_remove_clicked(self) -> None:
@@ -246,7 +248,8 @@ class ComparePane(SightAwarePane):
     def _set_changed(self) -> None:
         self._shown_names = self.names
         names = " · ".join(self.names)
-        self.members_label.setText(f"Comparing: {names}" if names else self.tr("Add tokenizers to compare"))
+        self.members_label.setText(self.tr("Comparing: {names}").format(names=names) if names
+                                   else self.tr("Add tokenizers to compare"))
         self._profiles = {}
         self._text_metrics = {}
         self._request("text", "overlaps", "corpus")
@@ -300,8 +303,8 @@ class ComparePane(SightAwarePane):
         if pairs is not None:
             self.overlap_model.set_records(pairs)
         cut = len(self._session.text) > TEXT_LIMIT
-        self.status_label.setText(f"comparing the first {TEXT_LIMIT:,} characters of the text"
-                                  if cut else "")
+        self.status_label.setText(self.tr("comparing the first {n} characters of the text").format(
+            n=f"{TEXT_LIMIT:,}") if cut else "")
         self.view.set_alignment(alignment, names, byte_level, "")
         self.view.set_highlight_span(self._selection.current.span)
         self._fill_metrics()
@@ -311,8 +314,9 @@ class ComparePane(SightAwarePane):
     def _on_text_job_failed(self, message: str) -> None:
         self.alignment, self._text_metrics = None, {}
         words = in_words(message)
-        self.status_label.setText(f"cannot encode the text: {words}")
-        self.view.set_alignment(None, self.names, [], f"Cannot encode the text: {words}")
+        self.status_label.setText(self.tr("cannot encode the text: {error}").format(error=words))
+        self.view.set_alignment(None, self.names, [],
+                                self.tr("Cannot encode the text: {error}").format(error=words))
         self._fill_metrics()
         self._fill_boundaries()
 
@@ -357,7 +361,8 @@ class ComparePane(SightAwarePane):
     def _on_job_progress(self, event: Any) -> None:
         current = getattr(event, "current", None)
         if current is not None:
-            self.status_label.setText(f"measuring the corpus… {current:,} characters")
+            self.status_label.setText(self.tr("measuring the corpus… {n} characters").format(
+                n=f"{current:,}"))
 
     @Slot(object)
     def _on_job_returned(self, profiles: dict[str, Any]) -> None:
@@ -366,14 +371,17 @@ class ComparePane(SightAwarePane):
         self._profiles = profiles
         first = next(iter(profiles.values()), None)
         if first is not None:
-            part = self.tr("the first ") if first.truncated else ""
-            self.status_label.setText(f"corpus columns: {part}{first.documents:,} documents, "
-                                      f"{first.metrics.characters:,} characters")
+            self.status_label.setText((
+                self.tr("corpus columns: the first {docs} documents, {chars} characters")
+                if first.truncated else
+                self.tr("corpus columns: {docs} documents, {chars} characters")).format(
+                    docs=f"{first.documents:,}", chars=f"{first.metrics.characters:,}"))
         self._fill_metrics()
 
     @Slot(str)
     def _on_job_failed(self, message: str) -> None:
-        self.status_label.setText(f"corpus figures unavailable: {in_words(message)}")
+        self.status_label.setText(self.tr("corpus figures unavailable: {error}").format(
+            error=in_words(message)))
 
     # -- selection and export ------------------------------------------------------------------
     @Slot(int, int)
@@ -395,7 +403,7 @@ class ComparePane(SightAwarePane):
     @Slot()
     def export(self) -> str | None:
         header, rows = self.table_csv()
-        return export_dialog(self, "comparison", "comparison.png", self.view, header, rows)
+        return export_dialog(self, self.tr("comparison"), "comparison.png", self.view, header, rows)
 
     def shutdown(self) -> None:
         self.text_job.stop()

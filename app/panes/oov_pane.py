@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtCore import Qt, QTimer, QT_TRANSLATE_NOOP, Slot
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSplitter, QTableView,
@@ -43,9 +43,9 @@ from ..widgets.trace_view import TraceView
 
 DEFAULT_TEXT = "tokenizerization 🦜 한국어 naïveté"
 MAX_TOKENIZERS = 6
-OUTCOME_LABELS = {"in_vocab": "whole word in vocabulary", "split": "split into {n} known pieces",
-                  "bytes": "spelled with bytes", "partly_unknown": "partly unknown",
-                  "unknown": "unknown", "dropped": "dropped (no token)", "added": "added token"}
+OUTCOME_LABELS = {"in_vocab": QT_TRANSLATE_NOOP("OovPane", "whole word in vocabulary"), "split": QT_TRANSLATE_NOOP("OovPane", "split into {n} known pieces"),
+                  "bytes": QT_TRANSLATE_NOOP("OovPane", "spelled with bytes"), "partly_unknown": QT_TRANSLATE_NOOP("OovPane", "partly unknown"),
+                  "unknown": QT_TRANSLATE_NOOP("OovPane", "unknown"), "dropped": QT_TRANSLATE_NOOP("OovPane", "dropped (no token)"), "added": QT_TRANSLATE_NOOP("OovPane", "added token")}
 WORD_COLUMNS = ["tokenizer", "strategy", "word", "start", "end", "model_input", "outcome", "tokens"]
 
 
@@ -75,7 +75,7 @@ class OovPane(SightAwarePane):
         self.export_button = QPushButton(self.tr("Export…"), objectName="exportButton")
         self.export_button.setToolTip(self.tr("The pane as PNG, or the outcomes / held-out table as CSV"))
         self.tree = QTreeWidget(objectName="oovView")
-        self.tree.setHeaderLabels([self.tr("tokenizer / word"), self.tr("what happens"), "tokens"])
+        self.tree.setHeaderLabels([self.tr("tokenizer / word"), self.tr("what happens"), self.tr("tokens")])
         header = self.tree.headerItem()
         header.setToolTip(0, self.tr("Each tokenizer, and under it each word of the text"))
         header.setToolTip(1, self.tr("The tokenizer's strategy for unseen text, and the outcome for each "
@@ -188,20 +188,23 @@ class OovPane(SightAwarePane):
 
     def _tokenizer_item(self, k: int, entry: Any, report: Any) -> QTreeWidgetItem:
         if isinstance(report, Exception):
-            return QTreeWidgetItem([entry.name, f"cannot encode: {in_words(str(report))}", ""])
+            return QTreeWidgetItem([entry.name, self.tr("cannot encode: {error}").format(
+                error=in_words(str(report))), ""])
         byte_level = is_byte_level(entry.tokenizer)
         tokens = [visible_token(t, byte_level)
                   for t, kind in zip(report.encoding.tokens, report.kinds) if kind != "special"]
-        counts = f"{report.unknown_count:,} unknown, {report.byte_count:,} byte tokens"
+        counts = self.tr("{unknown} unknown, {bytes} byte tokens").format(
+            unknown=f"{report.unknown_count:,}", bytes=f"{report.byte_count:,}")
         item = QTreeWidgetItem([entry.name, report.strategy.summary,
                                 f"{counts}: " + " · ".join(tokens)])
         item.setToolTip(1, report.strategy.summary)
         for w, word in enumerate(report.words):
             shown = [visible_token(report.encoding.tokens[i], byte_level) for i in word.tokens]
-            label = OUTCOME_LABELS.get(word.outcome, word.outcome).format(n=len(word.tokens))
+            label = (self.tr(OUTCOME_LABELS[word.outcome]) if word.outcome in OUTCOME_LABELS
+                     else word.outcome).format(n=len(word.tokens))
             child = QTreeWidgetItem([visible_text(word.text), label, " · ".join(shown)])
             child.setData(0, Qt.ItemDataRole.UserRole, (k, w))
-            child.setToolTip(0, f"the model saw {word.model_input!r}")
+            child.setToolTip(0, self.tr("the model saw {text}").format(text=repr(word.model_input)))
             if word.outcome in ("unknown", "partly_unknown", "dropped"):
                 child.setBackground(1, QBrush(style.unknown_color()))
             elif word.outcome == "bytes":
@@ -274,15 +277,16 @@ class OovPane(SightAwarePane):
         self._heldout_done = True
         self.heldout = report
         self.heldout_model.set_records(list(report.rows))
-        self.heldout_label.setText(
-            f"trained on {report.train_documents:,} documents, held out the last "
-            f"{report.heldout_documents:,}; each word vocabulary has as many entries as its "
-            "tokenizer (the most frequent training words + [UNK]).")
+        self.heldout_label.setText(self.tr(
+            "trained on {train} documents, held out the last {heldout}; each word vocabulary has "
+            "as many entries as its tokenizer (the most frequent training words + [UNK]).").format(
+                train=f"{report.train_documents:,}", heldout=f"{report.heldout_documents:,}"))
 
     @Slot(str)
     def _on_job_failed(self, message: str) -> None:
         self._heldout_done = True
-        self.heldout_label.setText(f"held-out split failed: {in_words(message)}")
+        self.heldout_label.setText(self.tr("held-out split failed: {error}").format(
+            error=in_words(message)))
 
     # -- export --------------------------------------------------------------------------------
     def table_csv(self) -> tuple[list[str], list[list[Any]]]:

@@ -158,16 +158,19 @@ class StatsPane(SightAwarePane):
             self._dirty = entry is not None
             return
         self._stale_drawing = False
-        self.title.setText(f"Statistics of {entry.name}" if entry is not None else self.tr("No tokenizer"))
+        self.title.setText(self.tr("Statistics of {name}").format(name=entry.name)
+                           if entry is not None else self.tr("No tokenizer"))
         self.profile, self.curve = None, []
         self._vocab_bins, self._weighted_bins = [], []
         self.merges = merge_counts(entry.history) if entry is not None else []
         self.merge_plot.set_points([m.rank for m in self.merges], [m.count for m in self.merges])
         model = type(entry.tokenizer.model).__name__ if entry is not None else ""
         self.merge_plot.set_message("" if self.merges or entry is None
-                                    else f"{model}: no merges with pair counts")
-        self.captions[3].setText(f"{len(self.merges):,} merges: the count of the pair merged at "
-                                 "each rank (click a point: its merge)" if self.merges
+                                    else self.tr("{model}: no merges with pair counts").format(
+                                        model=model))
+        self.captions[3].setText(self.tr("{n} merges: the count of the pair merged at each rank "
+                                         "(click a point: its merge)").format(
+            n=f"{len(self.merges):,}") if self.merges
                                  else self.tr("Pair counts are known only for tokenizers trained here: "
                                  "a tokenizer file stores its merges, not their counts."))
         self._show_histogram()
@@ -207,14 +210,16 @@ class StatsPane(SightAwarePane):
         self.profile, self.curve = profile, curve
         self._vocab_bins, self._weighted_bins = bins, weighted
         where = self.tr("the corpus") if self._session.corpus is not None else self.tr("the text")
-        part = " (beginning)" if profile.truncated else ""
-        self.status.setText(f"on {where}{part}: {profile.metrics.tokens:,} tokens")
+        self.status.setText((self.tr("on {where} (beginning): {n} tokens") if profile.truncated
+                             else self.tr("on {where}: {n} tokens")).format(
+            where=where, n=f"{profile.metrics.tokens:,}"))
         self._show_histogram()
         self._show_corpus_figures()
 
     @Slot(str)
     def _on_job_failed(self, message: str) -> None:
-        self.status.setText(f"corpus figures unavailable: {in_words(message)}")
+        self.status.setText(self.tr("corpus figures unavailable: {error}").format(
+            error=in_words(message)))
 
     # -- drawing -------------------------------------------------------------------------------
     @Slot()
@@ -242,15 +247,17 @@ class StatsPane(SightAwarePane):
         self.zipf_plot.set_points([p.rank for p in self.zipf_points],
                                   [p.count for p in self.zipf_points], log_x=True, log_y=True)
         slope = zipf_slope(self.zipf_points)
-        self.captions[1].setText(f"{len(self.zipf_points):,} distinct tokens; log-log slope "
-                                 f"{slope:.2f} (Zipf: about −1)" if slope is not None
+        self.captions[1].setText(self.tr("{n} distinct tokens; log-log slope {slope} (Zipf: "
+                                         "about −1)").format(n=f"{len(self.zipf_points):,}",
+                                                            slope=f"{slope:.2f}")
+                                 if slope is not None
                                  else self.tr("no counts yet"))
         self.curve_plot.set_points([p.vocab_size for p in self.curve],
                                    [p.chars_per_token for p in self.curve])
         known = tok is not None and graph_ready(self._entry)
         no_merges = known and not self._entry.graph.records
-        self.curve_plot.set_message(f"{type(tok.model).__name__}: no merges to replay, so no "
-                                    "curve" if no_merges else "")
+        self.curve_plot.set_message(self.tr("{model}: no merges to replay, so no curve").format(
+            model=type(tok.model).__name__) if no_merges else "")
         self.captions[2].setText(self.tr("the tokenizer truncated to N merges, on a sample (click a "
                                  "point: the tokens added there)") if self.curve
                                  else self.tr("this model has no merges to replay") if no_merges

@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -95,7 +95,7 @@ def _like(entry: TokenizerEntry) -> dict[str, Any]:
 def _in_words(traceback_text: str) -> str:
     """The message of a worker's traceback, without the exception's class name."""
     lines = traceback_text.strip().splitlines()
-    last = lines[-1] if lines else "the training failed"
+    last = lines[-1] if lines else QCoreApplication.translate("TrainingPane", "the training failed")
     match = re.match(r"^[A-Za-z_][\w.]*(?:Error|Exception|Cancelled|Exit|Interrupt): (.+)$", last)
     return match.group(1) if match else last
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP, Slot
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -49,7 +49,8 @@ CELL_CHARS = 160
 DOCUMENTS_SHOWN = 5
 #: Line breaks and tabs shown as marks, so one record stays on one table line.
 _CONTROLS = str.maketrans({"\n": "⏎", "\r": "", "\t": "⇥"})
-FORMAT_NAMES = {"txt": "plain text (one document per line)", "jsonl": "JSON lines",
+FORMAT_NAMES = {"txt": QT_TRANSLATE_NOOP("CorpusPreviewDialog", "plain text (one document per line)"),
+                "jsonl": QT_TRANSLATE_NOOP("CorpusPreviewDialog", "JSON lines"),
                 "json": "JSON", "csv": "CSV", "tsv": "TSV"}
 
 
@@ -74,7 +75,8 @@ def ask_corpus_options(parent: QWidget | None, paths: Sequence[str],
 
 
 def show_corpus_error(parent: QWidget | None, paths: Sequence[str], message: str) -> None:
-    QMessageBox.critical(parent, "Cannot open the corpus",
+    QMessageBox.critical(parent, QCoreApplication.translate("CorpusPreviewDialog",
+                                                            "Cannot open the corpus"),
                          f"{', '.join(str(p) for p in paths)}\n\n{message}")
 
 
@@ -182,11 +184,12 @@ class CorpusPreviewDialog(QDialog):
     # -- showing the preview -------------------------------------------------------------------
     def _show_preview(self) -> None:
         p = self.preview
-        formats = ", ".join(FORMAT_NAMES.get(f, f) for f in p.formats)
+        formats = ", ".join(self.tr(FORMAT_NAMES.get(f, f)) for f in p.formats)
         names = ", ".join(Path(f).name for f in p.files[:4])
-        more = f" and {len(p.files) - 4:,} more" if len(p.files) > 4 else ""
-        self.files_label.setText(f"{len(p.files):,} file{'s' if len(p.files) != 1 else ''}: "
-                                 f"{names}{more}\nFormat: {formats}")
+        more = self.tr(" and {n} more").format(n=f"{len(p.files) - 4:,}") if len(p.files) > 4 else ""
+        files = (self.tr("1 file: {names}") if len(p.files) == 1 else
+                 self.tr("{n} files: {names}")).format(n=f"{len(p.files):,}", names=names + more)
+        self.files_label.setText(files + "\n" + self.tr("Format: {formats}").format(formats=formats))
         for combo, show, items, default, label in (
                 (self.field_combo, p.needs_field, p.fields, p.default_field, self._field_label),
                 (self.column_combo, p.needs_column, p.columns, p.default_column,
@@ -257,9 +260,11 @@ class CorpusPreviewDialog(QDialog):
             self.documents.setPlainText("\n".join(
                 f"{i + 1}. {_short(t)}" for i, t in enumerate(texts[:DOCUMENTS_SHOWN])))
         else:
-            what = f"field {field!r}" if p.format in ("jsonl", "json") else f"column {column!r}"
-            self.documents.setPlainText(f"No text in the {what} of the first records: "
-                                        "choose another one.")
+            self.documents.setPlainText(
+                (self.tr("No text in the field {name} of the first records: choose another one.")
+                 if p.format in ("jsonl", "json") else
+                 self.tr("No text in the column {name} of the first records: choose another one."))
+                .format(name=repr(field if p.format in ("jsonl", "json") else column)))
         self.open_button.setEnabled(bool(texts))
 
     @Slot()
@@ -267,7 +272,7 @@ class CorpusPreviewDialog(QDialog):
         try:
             preview = preview_files(self._paths, glob=self.glob_edit.text().strip() or None)
         except SubwordError as exc:
-            self.documents.setPlainText(f"Cannot preview: {exc}")
+            self.documents.setPlainText(self.tr("Cannot preview: {error}").format(error=exc))
             self.open_button.setEnabled(False)
             return
         self.preview = preview
