@@ -38,6 +38,7 @@ from ..item_models import WordCountsModel, WordCountsTable
 from ..selection import SelectionModel
 from ..session import CorpusState, Session
 from ..widgets import corpus_preview
+from ..wording import corpus_summary
 from ..workers import GeneratorWorker, WorkerHandle
 
 CORPUS_FILTER = QT_TRANSLATE_NOOP(
@@ -223,7 +224,8 @@ class CorpusPane(QWidget):
         state = CorpusState(list(self._paths), report, counts, dict(self._options))
         self.show_loaded(state, table)
         self._session.set_corpus(state)
-        self._session.notify(self.tr("Corpus loaded: {summary}").format(summary=report.summary()))
+        self._session.notify(self.tr("Corpus loaded: {summary}").format(
+            summary=corpus_summary(report)))
         self.loaded.emit(state)
 
     def show_loaded(self, state: CorpusState, table: WordCountsTable) -> None:
@@ -280,7 +282,7 @@ class CorpusPane(QWidget):
 
     def _report_text(self, report: Any) -> str:
         top = " ".join(f"{visible_text(c)}×{n}" for c, n in report.alphabet.most_common(8))
-        lines = [report.summary(), self.tr("Top characters: {top}").format(top=top)]
+        lines = [corpus_summary(report), self.tr("Top characters: {top}").format(top=top)]
         lines += [f"⚠ {w}" for w in report.warnings[:3]]
         return "\n".join(lines)
 

@@ -91,8 +91,9 @@ class StatsPane(SightAwarePane):
         self.title.setToolTip(self.tr("The tokenizer these figures describe"))
         self.status.setToolTip(self.tr("What the corpus figures were computed on"))
         self.histogram = _labelled(ClickableHistogram(), "lengthHistogram",
-                                   self.tr("token length (characters)"), "tokens")
-        self.zipf_plot = _labelled(ClickablePointsPlot(symbol_size=5), "zipfPlot", "rank", "count")
+                                   self.tr("token length (characters)"), self.tr("tokens"))
+        self.zipf_plot = _labelled(ClickablePointsPlot(symbol_size=5), "zipfPlot", self.tr("rank"),
+                                   self.tr("count"))
         self.curve_plot = _labelled(ClickablePointsPlot(), "compressionPlot", self.tr("vocabulary size"),
                                     self.tr("characters per token"))
         self.merge_plot = _labelled(ClickablePointsPlot(symbol_size=4), "mergeCountPlot",

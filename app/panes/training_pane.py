@@ -38,12 +38,13 @@ from subword_core.analysis import is_byte_level, visible_token
 from subword_core.naming import trained_name
 from subword_core.presets import DEFAULT_SPECIAL_TOKENS
 from subword_core.trainers.events import MergeAdded, UnigramStep
-from subword_core.training_progress import OverallProgress, format_eta
+from subword_core.training_progress import OverallProgress
 
 from ..plots import TrainingCurvePlot
 from ..selection import SelectionModel
 from ..session import Session, TokenizerEntry
 from ..train_job import TrainedResult, finish_train_job, train_job
+from ..wording import corpus_summary, eta_text, stage_label
 from ..workers import ProcessGeneratorWorker, WorkerHandle
 
 #: combo label (English; the combo shows it translated) -> (preset algorithm, WordPiece
@@ -344,9 +345,9 @@ class TrainingPane(QWidget):
             return
         self.progress.setRange(0, PROGRESS_STEPS)
         self.progress.setValue(int(PROGRESS_STEPS * overall.fraction))
-        eta = format_eta(overall.eta_seconds())
-        # the stage and the time left are the library's words (English)
-        self.progress.setFormat(f"{overall.percent}% · {overall.label}" + (f" · {eta}" if eta else ""))
+        eta = eta_text(overall.eta_seconds())
+        self.progress.setFormat(f"{overall.percent}% · {stage_label(overall)}"
+                                + (f" · {eta}" if eta else ""))
 
     @Slot(object)
     def _on_worker_returned(self, result: TrainedResult) -> None:
@@ -382,7 +383,7 @@ class TrainingPane(QWidget):
         self.progress.setValue(1)
         self.progress.setFormat(self.tr("100% · done: {name}").format(name=entry.name))
         self._session.notify(self.tr("Trained {name} on {summary}").format(
-            name=entry.name, summary=result.report.summary()))
+            name=entry.name, summary=corpus_summary(result.report)))
         self.training_finished.emit(True)
         if r.get("like_name"):
             self.retrained.emit(r["like_name"], entry.name)

@@ -105,7 +105,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
     <message>
         <location line="+1"/>
         <source>Tokens per whitespace-separated word (fertility): 1.00 = one token a word</source>
-        <translation>공백으로 나뉜 단어당 토큰 수(fertility): 1.00 = 단어당 토큰 하나</translation>
+        <translation>공백으로 나뉜 단어당 토큰 수 (분절 정도): 1.00 = 단어당 토큰 하나</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1079,7 +1079,7 @@ shown: {shown}</source>
 <context>
     <name>CorpusPane</name>
     <message>
-        <location filename="../panes/corpus_pane.py" line="+43"/>
+        <location filename="../panes/corpus_pane.py" line="+44"/>
         <source>Corpora (*.txt *.jsonl *.json *.csv *.tsv *.gz *.bz2 *.xz);;All files (*)</source>
         <translation>말뭉치 (*.txt *.jsonl *.json *.csv *.tsv *.gz *.bz2 *.xz);;모든 파일 (*)</translation>
     </message>
@@ -1115,13 +1115,13 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+177"/>
+        <location line="+178"/>
         <location line="+18"/>
         <source>no corpus</source>
         <translation>말뭉치 없음</translation>
     </message>
     <message>
-        <location line="-194"/>
+        <location line="-195"/>
         <source>Reading the corpus: bytes read of the total</source>
         <translation>말뭉치 읽기: 전체 중 읽은 바이트</translation>
     </message>
@@ -1197,7 +1197,7 @@ shown: {shown}</source>
         <translation>말뭉치를 불러왔습니다: {summary}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>{n} distinct words</source>
         <translation>서로 다른 단어 {n}개</translation>
     </message>
@@ -1263,7 +1263,7 @@ shown: {shown}</source>
     <message>
         <location line="+1"/>
         <source>JSON lines</source>
-        <translation>JSON Lines</translation>
+        <translation>JSONL (한 줄에 JSON 하나)</translation>
     </message>
     <message>
         <location line="+25"/>
@@ -1810,6 +1810,237 @@ shown: {shown}</source>
     </message>
 </context>
 <context>
+    <name>Form</name>
+    <message>
+        <location filename="../plots/pyqtgraph_strings.py" line="+15"/>
+        <source>Link Axis:</source>
+        <translation>축 연결:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;Links this axis with another view. When linked, both views will display the same data range.&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</source>
+        <translation>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;이 축을 다른 보기와 연결합니다. 연결하면 두 보기가 같은 데이터 범위를 표시합니다.&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;Percent of data to be visible when auto-scaling. It may be useful to decrease this value for data with spiky noise.&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</source>
+        <translation>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;자동 배율 조정 때 보이게 할 데이터의 비율입니다. 튀는 잡음이 있는 데이터라면 이 값을 줄이면 좋습니다.&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;Automatically resize this axis whenever the displayed data is changed.&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</source>
+        <translation>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;표시한 데이터가 바뀔 때마다 이 축의 범위를 자동으로 조정합니다.&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Auto</source>
+        <translation>자동</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;Set the range for this axis manually. This disables automatic scaling. &lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</source>
+        <translation>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;이 축의 범위를 직접 정합니다. 자동 배율 조정이 꺼집니다. &lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Manual</source>
+        <translation>수동</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;Minimum value to display for this axis.&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</source>
+        <translation>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;이 축에 표시할 최솟값입니다.&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;Maximum value to display for this axis.&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</source>
+        <translation>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;이 축에 표시할 최댓값입니다.&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;Inverts the display of this axis. (+y points downward instead of upward)&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</source>
+        <translation>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;이 축의 방향을 뒤집습니다. (+y가 위가 아니라 아래를 향함)&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Invert Axis</source>
+        <translation>축 뒤집기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;Enables mouse interaction (panning, scaling) for this axis.&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</source>
+        <translation>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;이 축에서 마우스 조작(이동, 확대·축소)을 켭니다.&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Mouse Enabled</source>
+        <translation>마우스 사용</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;When checked, the axis will only auto-scale to data that is visible along the orthogonal axis.&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</source>
+        <translation>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;켜면 직교하는 축에서 보이는 데이터만으로 자동 배율을 조정합니다.&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Visible Data Only</source>
+        <translation>보이는 데이터만</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;When checked, the axis will automatically pan to center on the current data, but the scale along this axis will not change.&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</source>
+        <translation>&lt;html&gt;&lt;head/&gt;&lt;body&gt;&lt;p&gt;켜면 축이 현재 데이터를 가운데에 두도록 자동으로 이동하지만 이 축의 배율은 바뀌지 않습니다.&lt;/p&gt;&lt;/body&gt;&lt;/html&gt;</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Auto Pan Only</source>
+        <translation>자동 이동만</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Display averages of the curves displayed in this plot. The parameter list allows you to choose parameters to average over (if any are available).</source>
+        <translation>이 그래프에 표시한 곡선들의 평균을 표시합니다. 매개변수 목록에서 평균을 낼 매개변수를 고를 수 있습니다 (있는 경우).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Average</source>
+        <translation>평균</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Plot only the portion of each curve that is visible. This assumes X values are uniformly spaced.</source>
+        <translation>각 곡선에서 보이는 부분만 그립니다. X 값이 고르게 떨어져 있다고 가정합니다.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Clip to View</source>
+        <translation>보이는 부분만 그리기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>If multiple curves are displayed in this plot, check this box to limit the number of traces that are displayed.</source>
+        <translation>이 그래프에 곡선이 여러 개 있을 때 켜면 표시할 곡선 수를 제한합니다.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Max Traces:</source>
+        <translation>최대 곡선 수:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downsample</source>
+        <translation>다운샘플링</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downsample by drawing a saw wave that follows the min and max of the original data. This method produces the best visual representation of the data but is slower.</source>
+        <translation>원래 데이터의 최솟값과 최댓값을 따르는 톱니파를 그려 다운샘플링합니다. 데이터를 가장 잘 보여 주지만 느립니다.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Peak</source>
+        <translation>피크</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>If MaxTraces is checked, remove curves from memory after they are hidden (saves memory, but traces can not be un-hidden).</source>
+        <translation>최대 곡선 수를 켰다면 숨긴 곡선을 메모리에서 지웁니다 (메모리를 아끼지만 다시 보이게 할 수 없음).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Forget hidden traces</source>
+        <translation>숨긴 곡선 지우기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downsample by taking the mean of N samples.</source>
+        <translation>표본 N개의 평균으로 다운샘플링합니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean</source>
+        <translation>평균값</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downsample by taking the first of N samples. This method is fastest and least accurate.</source>
+        <translation>표본 N개 중 첫 번째를 골라 다운샘플링합니다. 가장 빠르지만 가장 부정확합니다.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Subsample</source>
+        <translation>부분 표본</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Automatically downsample data based on the visible range. This assumes X values are uniformly spaced.</source>
+        <translation>보이는 범위에 맞춰 데이터를 자동으로 다운샘플링합니다. X 값이 고르게 떨어져 있다고 가정합니다.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Downsample data before plotting. (plot every Nth sample)</source>
+        <translation>그리기 전에 데이터를 다운샘플링합니다. (N번째 표본마다 그림)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Log X</source>
+        <translation>로그 X</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Y vs. Y&apos;</source>
+        <translation>Y 대 Y&apos;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power Spectrum (FFT)</source>
+        <translation>파워 스펙트럼 (FFT)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Log Y</source>
+        <translation>로그 Y</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Subtract Mean</source>
+        <translation>평균 빼기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Points</source>
+        <translation>점</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show X Grid</source>
+        <translation>X 격자 표시</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show Y Grid</source>
+        <translation>Y 격자 표시</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Opacity</source>
+        <translation>불투명도</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Alpha</source>
+        <translation>투명도</translation>
+    </message>
+</context>
+<context>
+    <name>GraphicsScene</name>
+    <message>
+        <location line="-49"/>
+        <source>Export...</source>
+        <translation>내보내기...</translation>
+    </message>
+</context>
+<context>
     <name>Help</name>
     <message>
         <location filename="../help_text.py" line="+11"/>
@@ -2342,7 +2573,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     <message>
         <location filename="../panes/merges_pane.py" line="+71"/>
         <source>A Unigram model has no merges: it keeps pieces with log-probabilities and cuts each word into its most likely pieces. The Unseen words view shows that lattice for any word.</source>
-        <translation>Unigram 모델에는 병합이 없습니다: 로그 확률이 붙은 조각을 두고 각 단어를 가장 그럴듯한 조각들로 자릅니다. 처음 보는 단어 화면에서 어떤 단어든 그 격자(lattice)를 볼 수 있습니다.</translation>
+        <translation>Unigram 모델에는 병합이 없습니다: 로그 확률이 붙은 조각을 두고 각 단어를 가장 그럴듯한 조각들로 자릅니다. 처음 보는 단어 화면에서 어떤 단어든 그 격자를 볼 수 있습니다.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2804,6 +3035,44 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     </message>
 </context>
 <context>
+    <name>PlotItem</name>
+    <message>
+        <location filename="../plots/pyqtgraph_strings.py" line="+50"/>
+        <source>Transforms</source>
+        <translation>변환</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Downsample</source>
+        <translation>다운샘플링</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Average</source>
+        <translation>평균</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Alpha</source>
+        <translation>투명도</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Grid</source>
+        <translation>격자</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Points</source>
+        <translation>점</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Plot Options</source>
+        <translation>그래프 옵션</translation>
+    </message>
+</context>
+<context>
     <name>Session</name>
     <message>
         <location filename="../session.py" line="+50"/>
@@ -2856,7 +3125,22 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>토큰 길이 (문자 수)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+0"/>
+        <source>tokens</source>
+        <translation>토큰 수</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rank</source>
+        <translation>순위</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>count</source>
+        <translation>빈도</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>vocabulary size</source>
         <translation>어휘 크기</translation>
     </message>
@@ -3298,7 +3582,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>TrainingPane</name>
     <message>
-        <location filename="../panes/training_pane.py" line="+52"/>
+        <location filename="../panes/training_pane.py" line="+53"/>
         <source>Byte-level BPE (GPT-2)</source>
         <extracomment>combo label (English; the combo shows it translated) -&gt; (preset algorithm, WordPiece scoring, default vocabulary size)</extracomment>
         <translation>바이트 수준 BPE (GPT-2)</translation>
@@ -3546,6 +3830,39 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+33"/>
         <source>Open a corpus first</source>
         <translation>먼저 말뭉치를 여세요</translation>
+    </message>
+</context>
+<context>
+    <name>ViewBox</name>
+    <message>
+        <location filename="../plots/pyqtgraph_strings.py" line="-62"/>
+        <source>ViewBox options</source>
+        <translation>보기 영역 옵션</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>View All</source>
+        <translation>전체 보기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>axis</source>
+        <translation>축</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mouse Mode</source>
+        <translation>마우스 모드</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>3 button</source>
+        <translation>3버튼</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1 button</source>
+        <translation>1버튼</translation>
     </message>
 </context>
 <context>
@@ -3857,6 +4174,99 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+4"/>
         <source>the first {n} windows are drawn</source>
         <translation>처음 {n}개 윈도우만 그림</translation>
+    </message>
+</context>
+<context>
+    <name>Wording</name>
+    <message>
+        <location filename="../wording.py" line="+16"/>
+        <source>Reading the corpus</source>
+        <translation>말뭉치 읽는 중</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Counting words</source>
+        <translation>단어 세는 중</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Counting pairs</source>
+        <translation>쌍 세는 중</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Merging</source>
+        <translation>병합하는 중</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seeding pieces</source>
+        <translation>초기 조각 만드는 중</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>EM round</source>
+        <translation>EM 라운드</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pruning</source>
+        <translation>가지치기하는 중</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Finishing</source>
+        <translation>마무리하는 중</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>ETA {s} s</source>
+        <translation>남은 시간 {s}초</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ETA {m} min {s} s</source>
+        <translation>남은 시간 {m}분 {s}초</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{n} bytes</source>
+        <translation>{n}바이트</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>1 file</source>
+        <translation>파일 1개</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{n} files</source>
+        <translation>파일 {n}개</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{n} documents</source>
+        <translation>문서 {n}개</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{n} characters ({distinct} distinct)</source>
+        <translation>문자 {n}개 (서로 다른 문자 {distinct}개)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{n} words ({unique} unique)</source>
+        <translation>단어 {n}개 (서로 다른 단어 {unique}개)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{n} invalid UTF-8 sequences</source>
+        <translation>잘못된 UTF-8 시퀀스 {n}개</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{n} files skipped</source>
+        <translation>건너뛴 파일 {n}개</translation>
     </message>
 </context>
 <context>
