@@ -61,7 +61,9 @@ class EncodeResult:
                     full=f"{self.full_length:,}", kept=f"{len(self.encoding) - self.padded:,}",
                     max=f"{self.max_length:,}"))
         if self.padded:
-            out.append(QCoreApplication.translate("EncodeOptions", "padded with {n} {token}").format(
+            out.append(QCoreApplication.translate(
+                "EncodeOptions",
+                "padded with {n} {token}").format(
                 n=f"{self.padded:,}", token=self.pad_token))
         return out
 

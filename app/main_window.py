@@ -228,7 +228,8 @@ class MainWindow(QMainWindow):
                      self.tr("A model folder (hub cache snapshot, save_pretrained output)"))
         file.addSeparator()
         self.save_tokenizer_action = self._action(
-            file, self.tr("&Save tokenizer.json…"), "saveTokenizerAction", self.save_current_tokenizer,
+            file, self.tr(
+                "&Save tokenizer.json…"), "saveTokenizerAction", self.save_current_tokenizer,
             QKeySequence.StandardKey.Save)
         self._action(file, self.tr("Save for t&ransformers…"), "savePretrainedAction",
                      lambda: file_actions.save_pretrained(self, self.session), None,
@@ -239,7 +240,8 @@ class MainWindow(QMainWindow):
         self.recent_menu = file.addMenu(self.tr("&Recent files"))
         self.recent_menu.setObjectName("recentMenu")
         file.addSeparator()
-        self._action(file, self.tr("&Quit"), "quitAction", self.close, QKeySequence.StandardKey.Quit)
+        self._action(file, self.tr(
+            "&Quit"), "quitAction", self.close, QKeySequence.StandardKey.Quit)
         edit = bar.addMenu(self.tr("&Edit"))
         self.undo_remove_action = self._action(
             edit, self.tr("&Undo remove tokenizer"), "undoRemoveAction",
@@ -247,7 +249,8 @@ class MainWindow(QMainWindow):
             self.tr("Bring back the tokenizer removed last"))
         self.undo_remove_action.setEnabled(False)
         train = bar.addMenu(self.tr("&Training"))
-        self._action(train, self.tr("&Train"), "trainAction", self.training_pane.start_training, "Ctrl+T")
+        self._action(train, self.tr(
+            "&Train"), "trainAction", self.training_pane.start_training, "Ctrl+T")
         self._action(train, self.tr("&Cancel training"), "cancelTrainingAction",
                      self.training_pane.cancel, "Ctrl+.")
         self.retrain_action = self._action(

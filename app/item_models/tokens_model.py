@@ -62,7 +62,11 @@ COLUMNS = [
     Column(QT_TRANSLATE_NOOP("Columns", "text"), lambda r: visible_text(r.slice),
            tooltip=lambda r: repr(r.slice)),
     Column(QT_TRANSLATE_NOOP("Columns", "word"), lambda r: r.word_id, align_right=True),
-    Column(QT_TRANSLATE_NOOP("Columns", "special"), lambda r: QCoreApplication.translate("Columns", "yes") if r.special else ""),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "special"), lambda r: QCoreApplication.translate(
+        "Columns",
+        "yes") if r.special else ""),
 ]
 COLUMNS = [replace(c, header_tip=tip) for c, tip in zip(COLUMNS, HEADER_TIPS)]
 

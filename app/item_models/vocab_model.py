@@ -44,22 +44,38 @@ HEADERS = (
     QT_TRANSLATE_NOOP("Columns", "frequency"),
 )
 HEADER_TIPS = (
-    QT_TRANSLATE_NOOP("Columns", "The token id: the number a model sees (search it with #123 or a plain number)"),
-    QT_TRANSLATE_NOOP("Columns", "The token as people read it: ␣ is a space, ↵ a newline, ⟨C3⟩ one byte of a "
-    "character split across tokens"),
-    QT_TRANSLATE_NOOP("Columns", "The vocabulary entry exactly as stored in tokenizer.json (Ġ = byte-level space, "
-    "▁ = SentencePiece space, ## = continues a word)"),
-    QT_TRANSLATE_NOOP("Columns", "BPE: the rank of the merge that builds this token (0 = the first, most frequent pair; "
-    "empty for base symbols and tokens no merge builds). Unigram: the piece's "
-    "log-probability score (higher = more likely)"),
-    QT_TRANSLATE_NOOP("Columns", "special: a special added token such as [CLS] or <|endoftext|>; added: a token added "
-    "to the vocabulary, matched before the model runs"),
-    QT_TRANSLATE_NOOP("Columns", "Length in characters of the text the token stands for (a lone byte counts as one; "
-    "prefixes such as ## and ▁ included)"),
-    QT_TRANSLATE_NOOP("Columns", "Length in bytes: the decoded bytes for byte-level tokens (⟨C3⟩ is one byte, <0xC3> "
-    "too), otherwise the UTF-8 bytes of the raw string (▁ is 3 bytes)"),
-    QT_TRANSLATE_NOOP("Columns", "How often the token occurs when every word of the loaded corpus is encoded, weighted "
-    "by the word's count (— until a corpus is loaded and counted)"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "The token id: the number a model sees (search it with #123 or a plain number)"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "The token as people read it: ␣ is a space, ↵ a newline, ⟨C3⟩ one byte of a character "
+        "split across tokens"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "The vocabulary entry exactly as stored in tokenizer.json (Ġ = byte-level space, ▁ = "
+        "SentencePiece space, ## = continues a word)"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "BPE: the rank of the merge that builds this token (0 = the first, most frequent pair; "
+        "empty for base symbols and tokens no merge builds). Unigram: the piece's log-probability "
+        "score (higher = more likely)"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "special: a special added token such as [CLS] or <|endoftext|>; added: a token added to "
+        "the vocabulary, matched before the model runs"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "Length in characters of the text the token stands for (a lone byte counts as one; "
+        "prefixes such as ## and ▁ included)"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "Length in bytes: the decoded bytes for byte-level tokens (⟨C3⟩ is one byte, <0xC3> too), "
+        "otherwise the UTF-8 bytes of the raw string (▁ is 3 bytes)"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "How often the token occurs when every word of the loaded corpus is encoded, weighted by "
+        "the word's count (— until a corpus is loaded and counted)"),
 )
 #: Words of the core's vocabulary table shown in headers and cells (translated when shown).
 _SHOWN_WORDS = (QT_TRANSLATE_NOOP("Columns", "merge rank"), QT_TRANSLATE_NOOP("Columns", "score"),

@@ -102,7 +102,8 @@ class ComparePane(SightAwarePane):
         # long names (a retrained tokenizer's) are cut, not a reason to widen the pane
         self.members_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.members_label.setMinimumWidth(60)
-        self.members_label.setToolTip(self.tr("The compared tokenizers, one row each in the view below"))
+        self.members_label.setToolTip(self.tr(
+            "The compared tokenizers, one row each in the view below"))
         self.busy = QProgressBar(objectName="compareBusy")
         self.busy.setRange(0, 0)  # busy: no known end
         self.busy.setMaximumWidth(120)
@@ -138,10 +139,12 @@ class ComparePane(SightAwarePane):
         metrics.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         metrics.horizontalHeader().resizeSection(0, 190)
         metrics.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.tabs.setTabToolTip(0, self.tr("Tokens, characters per token, tokens per word and unknown "
-                                   "share of each tokenizer, on the text and on the corpus"))
+        self.tabs.setTabToolTip(0, self.tr(
+            "Tokens, characters per token, tokens per word and unknown share of each tokenizer, on "
+            "the text and on the corpus"))
         self.tabs.setTabToolTip(1, self.tr("How many vocabulary entries each pair shares"))
-        self.tabs.setTabToolTip(2, self.tr("Every position where some tokenizers cut and others do not"))
+        self.tabs.setTabToolTip(2, self.tr(
+            "Every position where some tokenizers cut and others do not"))
         scroll.setMinimumHeight(80)
         self.boundary_table = self.tabs.widget(2)
 

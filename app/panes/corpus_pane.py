@@ -74,8 +74,10 @@ class CorpusPane(QWidget):
         self.open_button.setToolTip(self.tr(
             "Open one or several corpus files (.txt, .jsonl, .json, .csv, .tsv, also "
             ".gz/.bz2/.xz), with a preview to choose the field or column that holds the text"))
-        self.folder_button = QPushButton(self.tr("Open folder…"), objectName="openCorpusFolderButton")
-        self.folder_button.setToolTip(self.tr("Open every file of a folder (a pattern chooses which)"))
+        self.folder_button = QPushButton(self.tr(
+            "Open folder…"), objectName="openCorpusFolderButton")
+        self.folder_button.setToolTip(self.tr(
+            "Open every file of a folder (a pattern chooses which)"))
         self.cancel_button = QPushButton(self.tr("Cancel"), objectName="cancelCorpusButton")
         self.cancel_button.setToolTip(self.tr("Stop reading; the current corpus is kept"))
         self.cancel_button.setEnabled(False)
@@ -180,7 +182,8 @@ class CorpusPane(QWidget):
         self.progress.setRange(0, 0)
         self.progress.setFormat(self.tr("reading…"))
         self._set_busy(True)
-        self._session.notify(self.tr("Reading corpus {paths}…").format(paths=", ".join(self._paths)))
+        self._session.notify(self.tr(
+            "Reading corpus {paths}…").format(paths=", ".join(self._paths)))
         self._handle.start()
         return True
 

@@ -30,14 +30,27 @@ from ..session import Session
 
 TOKEN_COLUMNS = [
     Column(QT_TRANSLATE_NOOP("Columns", "#"), lambda r: r[0], align_right=True, natural=True),
-    Column(QT_TRANSLATE_NOOP("Columns", "id"), lambda r: f"{r[1]:,}", sort_key=lambda r: r[1], align_right=True),
-    Column(QT_TRANSLATE_NOOP("Columns", "token"), lambda r: r[3], tooltip=lambda r: QCoreApplication.translate(
-        "Columns", "raw {raw}").format(raw=repr(r[2]))),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "id"), lambda r: f"{r[1]:,}", sort_key=lambda r: r[1], align_right=True),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "token"), lambda r: r[3], tooltip=lambda r: QCoreApplication.translate(
+        "Columns",
+        "raw {raw}").format(raw=repr(r[2]))),
     Column(QT_TRANSLATE_NOOP("Columns", "raw"), lambda r: r[2]),
 ]
-TOKEN_TIPS = (QT_TRANSLATE_NOOP("Columns", "Position in the pasted list (ids not in the vocabulary are left out)"),
-              QT_TRANSLATE_NOOP("Columns", "The token id"), QT_TRANSLATE_NOOP("Columns", "The token as people read it: ␣ is a space, ⟨C3⟩ one byte"),
-              QT_TRANSLATE_NOOP("Columns", "The vocabulary entry exactly as stored in tokenizer.json"))
+TOKEN_TIPS = (QT_TRANSLATE_NOOP(
+    "Columns",
+    "Position in the pasted list (ids not in the vocabulary are left out)"),
+              QT_TRANSLATE_NOOP(
+                  "Columns",
+                  "The token id"), QT_TRANSLATE_NOOP(
+                  "Columns",
+                  "The token as people read it: ␣ is a space, ⟨C3⟩ one byte"),
+              QT_TRANSLATE_NOOP(
+                  "Columns",
+                  "The vocabulary entry exactly as stored in tokenizer.json"))
 
 
 class DecodePane(QWidget):
@@ -55,7 +68,8 @@ class DecodePane(QWidget):
                                          "or [101, 7592, 102] copied from Python"))
         self.ids_edit.setToolTip(self.tr("Token ids separated by spaces or commas; brackets of a "
                                  "JSON or Python list are fine"))
-        self.skip_special = QCheckBox(self.tr("skip special tokens"), objectName="decodeSkipSpecial")
+        self.skip_special = QCheckBox(self.tr(
+            "skip special tokens"), objectName="decodeSkipSpecial")
         self.skip_special.setToolTip(self.tr("Leave special tokens such as [CLS] or <|endoftext|> "
                                      "out of the decoded text (decode(skip_special_tokens=True))"))
         self.from_text_button = QPushButton(self.tr("From the current text"),

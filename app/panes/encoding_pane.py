@@ -62,18 +62,28 @@ PIECE_COLUMNS = [
                "Columns", "as the model sees it: {text}").format(text=repr(r[1].text))),
     Column(QT_TRANSLATE_NOOP("Columns", "start"), lambda r: r[1].offsets[0], align_right=True),
     Column(QT_TRANSLATE_NOOP("Columns", "end"), lambda r: r[1].offsets[1], align_right=True),
-    Column(QT_TRANSLATE_NOOP("Columns", "original"), lambda r: visible_text(r[2][r[1].offsets[0]:r[1].offsets[1]]),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "original"), lambda r: visible_text(r[2][r[1].offsets[0]:r[1].offsets[1]]),
            tooltip=lambda r: repr(r[2][r[1].offsets[0]:r[1].offsets[1]])),
-    Column(QT_TRANSLATE_NOOP("Columns", "added token"), lambda r: QCoreApplication.translate("Columns", "yes")
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "added token"), lambda r: QCoreApplication.translate(
+        "Columns",
+        "yes")
            if r[1].added_token else ""),
 ]
 PIECE_HEADER_TIPS = [
     QT_TRANSLATE_NOOP("Columns", "position of the piece in the pre-tokenized text"),
-    QT_TRANSLATE_NOOP("Columns", "the piece after normalization and pre-tokenization (␣ = space, ⟨C3⟩ = a byte)"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "the piece after normalization and pre-tokenization (␣ = space, ⟨C3⟩ = a byte)"),
     QT_TRANSLATE_NOOP("Columns", "first character of the piece in the original text"),
     QT_TRANSLATE_NOOP("Columns", "end (exclusive) of the piece in the original text"),
     QT_TRANSLATE_NOOP("Columns", "the original characters the piece comes from"),
-    QT_TRANSLATE_NOOP("Columns", "yes: an added or special token matched in the text, passed to the model whole"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "yes: an added or special token matched in the text, passed to the model whole"),
 ]
 PIECE_COLUMNS = [replace(c, header_tip=tip) for c, tip in zip(PIECE_COLUMNS, PIECE_HEADER_TIPS)]
 ADDED_COLUMN = 5
@@ -105,14 +115,15 @@ class EncodingPane(SightAwarePane):
 
         self.input = QPlainTextEdit(objectName="encodeInput")
         self.input.setPlaceholderText(self.tr("Type or paste text to encode…"))
-        self.input.setToolTip(self.tr("The text to encode; it is re-encoded a moment after you stop typing"))
+        self.input.setToolTip(self.tr(
+            "The text to encode; it is re-encoded a moment after you stop typing"))
         self.input.setFont(style.text_font(12))
         self.view = TokenTextView(self)
         self.view.setObjectName("tokenView")
         self.view.setToolTip("")  # the view shows a tooltip per token instead
         self.summary_label = QLabel("", objectName="encodingSummary")
-        self.summary_label.setToolTip(self.tr("Tokens, characters, characters per token and tokens per "
-                                      "word of the current text"))
+        self.summary_label.setToolTip(self.tr(
+            "Tokens, characters, characters per token and tokens per word of the current text"))
         # long summaries must not widen the window: let the label be cut instead
         self.summary_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
@@ -126,7 +137,8 @@ class EncodingPane(SightAwarePane):
             check.setChecked(True)
             check.toggled.connect(self._on_option_toggled)
         self.notice_label = QLabel("", objectName="encodeNotice")
-        self.notice_label.setToolTip(self.tr("What the tokenizer's truncation and padding did to the text"))
+        self.notice_label.setToolTip(self.tr(
+            "What the tokenizer's truncation and padding did to the text"))
         self.notice_label.setStyleSheet(
             f"background:{style.unknown_color().name()}; color:black; border-radius:3px;"
             " padding:1px 4px")
@@ -136,14 +148,15 @@ class EncodingPane(SightAwarePane):
 
         self.pipeline_check = QCheckBox(self.tr("Show normalized text and pre-tokens"),
                                         objectName="pipelineToggle")
-        self.pipeline_check.setToolTip(self.tr("Show the pipeline stages: the text after normalization "
-                                       "and the pieces the pre-tokenizer gives the model"))
+        self.pipeline_check.setToolTip(self.tr(
+            "Show the pipeline stages: the text after normalization and the pieces the "
+            "pre-tokenizer gives the model"))
         self.pipeline_note = QLabel("", objectName="pipelineNote")
         self.normalized_view = QPlainTextEdit(objectName="normalizedText")
         self.normalized_view.setReadOnly(True)
         self.normalized_view.setUndoRedoEnabled(False)
-        self.normalized_view.setToolTip(self.tr("The text after the normalizer (␣ = space, ↵ = newline); "
-                                        "scroll for more"))
+        self.normalized_view.setToolTip(self.tr(
+            "The text after the normalizer (␣ = space, ↵ = newline); scroll for more"))
         self.normalized_view.setFont(style.text_font(11))
         # bounded height: a long text scrolls inside it instead of squeezing the token view
         line = self.normalized_view.fontMetrics().lineSpacing()
@@ -179,8 +192,9 @@ class EncodingPane(SightAwarePane):
         self.pipeline_check.setChecked(True)
 
         options = QHBoxLayout()
-        options.addWidget(QLabel(self.tr("Encode with:"), toolTip=self.tr("Encoding options for the current "
-                                 "tokenizer; every view of the encoding follows them")))
+        options.addWidget(QLabel(self.tr(
+            "Encode with:"), toolTip=self.tr(
+            "Encoding options for the current tokenizer; every view of the encoding follows them")))
         options.addWidget(self.special_check)
         options.addWidget(self.truncation_check)
         options.addWidget(self.padding_check)
@@ -244,7 +258,8 @@ class EncodingPane(SightAwarePane):
                 self.input.setPlainText(text)
         if self._session.encoding_pending:
             # the views keep their drawing until the new encoding lands (one redraw per keystroke)
-            self.summary_label.setText(self.tr("encoding {n} characters…").format(n=f"{len(text):,}"))
+            self.summary_label.setText(self.tr(
+                "encoding {n} characters…").format(n=f"{len(text):,}"))
 
     @Slot(object)
     def _on_session_tokenizer_changed(self, entry: Any) -> None:
@@ -295,7 +310,9 @@ class EncodingPane(SightAwarePane):
                               byte_level=tokenizer is not None and is_byte_level(tokenizer),
                               unk_id=unk, highlight=highlight, selected=selected)
         if encoding is None:
-            self.summary_label.setText(self.tr("no tokenizer") if tokenizer is None else self.tr("cannot encode"))
+            self.summary_label.setText(self.tr(
+                "no tokenizer") if tokenizer is None else self.tr(
+                "cannot encode"))
         else:
             s = sequence_summary(self._session.text, encoding, unk)
             self.summary_label.setText(

@@ -68,12 +68,14 @@ from ..pane_support import (
 )
 
 NO_MERGES = {
-    "Unigram": QT_TRANSLATE_NOOP("MergesPane", "A Unigram model has no merges: it keeps pieces with log-probabilities and "
-               "cuts each word into its most likely pieces. The Unseen words view shows "
-               "that lattice for any word."),
-    "WordPiece": QT_TRANSLATE_NOOP("MergesPane", "This WordPiece file has no merges: it stores only the vocabulary, and "
-                 "encoding takes the longest match. Train a WordPiece tokenizer here to "
-                 "see the merges that built it."),
+    "Unigram": QT_TRANSLATE_NOOP(
+        "MergesPane",
+        "A Unigram model has no merges: it keeps pieces with log-probabilities and cuts each word "
+        "into its most likely pieces. The Unseen words view shows that lattice for any word."),
+    "WordPiece": QT_TRANSLATE_NOOP(
+        "MergesPane",
+        "This WordPiece file has no merges: it stores only the vocabulary, and encoding takes the "
+        "longest match. Train a WordPiece tokenizer here to see the merges that built it."),
 }
 
 
@@ -120,8 +122,9 @@ class MergesPane(SightAwarePane):
 
         self.search = QLineEdit(objectName="mergeSearch", placeholderText=self.tr("Search merges…"))
         self.search.setClearButtonEnabled(True)
-        self.search.setToolTip(self.tr("Show only merges whose left part, right part or result contains "
-                               "this text (as shown, or raw), or whose rank is this number"))
+        self.search.setToolTip(self.tr(
+            "Show only merges whose left part, right part or result contains this text (as shown, "
+            "or raw), or whose rank is this number"))
         self.caption = QLabel("", objectName="mergesCaption")
         self.caption.setToolTip(self.tr("Where the rows come from"))
         self.merges_model = MergesModel(self)
@@ -134,12 +137,14 @@ class MergesPane(SightAwarePane):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
-        self.table.setToolTip(self.tr("The merges in the order they were learned; select one to see "
-                              "every token built with it"))
+        self.table.setToolTip(self.tr(
+            "The merges in the order they were learned; select one to see every token built with "
+            "it"))
         self.tree = QTreeWidget(objectName="mergeTree")
         self.tree.setHeaderLabels([self.tr("token"), self.tr("merge rank")])
-        self.tree.headerItem().setToolTip(0, self.tr("The selected token and the two parts each merge "
-                                             "joined, down to single characters or bytes"))
+        self.tree.headerItem().setToolTip(0, self.tr(
+            "The selected token and the two parts each merge joined, down to single characters or "
+            "bytes"))
         self.tree.headerItem().setToolTip(1, self.tr("Rank of the merge that built the token "
                                              "(base: a character or byte of the alphabet)"))
         self.tree.setToolTip(self.tr("Merge tree: how the selected token was built"))
@@ -269,7 +274,8 @@ class MergesPane(SightAwarePane):
         if steps and not graph.records:
             self.table.setModel(self.steps_model)
             self.steps_model.set_records(steps)
-            self.caption.setText(self.tr("{n} Unigram rounds (a Unigram model has no merges)").format(
+            self.caption.setText(self.tr(
+                "{n} Unigram rounds (a Unigram model has no merges)").format(
                 n=f"{len(steps):,}"))
             self.table_stack.setCurrentWidget(self.table)
         elif not rows:
@@ -284,7 +290,9 @@ class MergesPane(SightAwarePane):
             if self.search.text().strip():
                 self._start_search()
             self.table_stack.setCurrentWidget(self.table)
-            source = self.tr("training history") if counted else self.tr("the file's merges; counts unknown")
+            source = self.tr(
+                "training history") if counted else self.tr(
+                "the file's merges; counts unknown")
             self.caption.setText(self.tr("{n} merges ({source})").format(n=f"{len(graph):,}",
                                                                           source=source))
             self.caption.setToolTip(self.tr("Where the rows come from") if counted

@@ -43,9 +43,23 @@ from ..widgets.trace_view import TraceView
 
 DEFAULT_TEXT = "tokenizerization 🦜 한국어 naïveté"
 MAX_TOKENIZERS = 6
-OUTCOME_LABELS = {"in_vocab": QT_TRANSLATE_NOOP("OovPane", "whole word in vocabulary"), "split": QT_TRANSLATE_NOOP("OovPane", "split into {n} known pieces"),
-                  "bytes": QT_TRANSLATE_NOOP("OovPane", "spelled with bytes"), "partly_unknown": QT_TRANSLATE_NOOP("OovPane", "partly unknown"),
-                  "unknown": QT_TRANSLATE_NOOP("OovPane", "unknown"), "dropped": QT_TRANSLATE_NOOP("OovPane", "dropped (no token)"), "added": QT_TRANSLATE_NOOP("OovPane", "added token")}
+OUTCOME_LABELS = {"in_vocab": QT_TRANSLATE_NOOP(
+    "OovPane",
+    "whole word in vocabulary"), "split": QT_TRANSLATE_NOOP(
+    "OovPane",
+    "split into {n} known pieces"),
+                  "bytes": QT_TRANSLATE_NOOP(
+                      "OovPane",
+                      "spelled with bytes"), "partly_unknown": QT_TRANSLATE_NOOP(
+                      "OovPane",
+                      "partly unknown"),
+                  "unknown": QT_TRANSLATE_NOOP(
+                      "OovPane",
+                      "unknown"), "dropped": QT_TRANSLATE_NOOP(
+                      "OovPane",
+                      "dropped (no token)"), "added": QT_TRANSLATE_NOOP(
+                      "OovPane",
+                      "added token")}
 WORD_COLUMNS = ["tokenizer", "strategy", "word", "start", "end", "model_input", "outcome", "tokens"]
 
 
@@ -70,16 +84,22 @@ class OovPane(SightAwarePane):
         self.input = QLineEdit(DEFAULT_TEXT, objectName="oovInput")
         self.input.setPlaceholderText(self.tr("A word or sentence the tokenizers never saw…"))
         self.input.setFont(style.text_font(12))
-        self.input.setToolTip(self.tr("Every tokenizer of the session encodes this text; the list shows "
-                              "what each does with each word"))
+        self.input.setToolTip(self.tr(
+            "Every tokenizer of the session encodes this text; the list shows what each does with "
+            "each word"))
         self.export_button = QPushButton(self.tr("Export…"), objectName="exportButton")
-        self.export_button.setToolTip(self.tr("The pane as PNG, or the outcomes / held-out table as CSV"))
+        self.export_button.setToolTip(self.tr(
+            "The pane as PNG, or the outcomes / held-out table as CSV"))
         self.tree = QTreeWidget(objectName="oovView")
-        self.tree.setHeaderLabels([self.tr("tokenizer / word"), self.tr("what happens"), self.tr("tokens")])
+        self.tree.setHeaderLabels([self.tr(
+            "tokenizer / word"), self.tr(
+            "what happens"), self.tr(
+            "tokens")])
         header = self.tree.headerItem()
         header.setToolTip(0, self.tr("Each tokenizer, and under it each word of the text"))
-        header.setToolTip(1, self.tr("The tokenizer's strategy for unseen text, and the outcome for each "
-                             "word (whole, split, spelled with bytes, unknown)"))
+        header.setToolTip(1, self.tr(
+            "The tokenizer's strategy for unseen text, and the outcome for each word (whole, "
+            "split, spelled with bytes, unknown)"))
         header.setToolTip(2, self.tr("The tokens, in readable form (␣ = space, ⟨C3⟩ = a byte)"))
         self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.tree.setColumnWidth(0, 170)
@@ -87,18 +107,19 @@ class OovPane(SightAwarePane):
         self.tree.setFont(style.text_font(11))
         self.trace_view = TraceView()
         self.trace_view.setToolTip(self.tr("How the model cut the selected word, step by step"))
-        self.heldout_button = QPushButton(self.tr("Compute held-out split"), objectName="heldoutButton")
-        self.heldout_button.setToolTip(self.tr("Hold out the last 10% of the corpus documents and measure "
-                                       "how each tokenizer copes with their words (in the "
-                                       "background)"))
+        self.heldout_button = QPushButton(self.tr(
+            "Compute held-out split"), objectName="heldoutButton")
+        self.heldout_button.setToolTip(self.tr(
+            "Hold out the last 10% of the corpus documents and measure how each tokenizer copes "
+            "with their words (in the background)"))
         self.cancel_button = QPushButton(self.tr("Cancel"), objectName="heldoutCancelButton")
         self.cancel_button.setToolTip(self.tr("Stop the held-out computation (and any retraining)"))
         self.cancel_button.setEnabled(False)
         self.retrain_check = QCheckBox(self.tr("retrain each preset on the first 90% first"),
                                        objectName="retrainCheck", checked=True)
-        self.retrain_check.setToolTip(self.tr("Train each tokenizer made here again, with its options, on "
-                                      "the first 90% only, so the held-out words are really "
-                                      "unseen (opened files are measured as they are)"))
+        self.retrain_check.setToolTip(self.tr(
+            "Train each tokenizer made here again, with its options, on the first 90% only, so the "
+            "held-out words are really unseen (opened files are measured as they are)"))
         self.heldout_label = QLabel(self.tr("The last 10% of the corpus documents are held out."),
                                     objectName="heldoutStatus")
         self.heldout_label.setWordWrap(True)
@@ -123,8 +144,9 @@ class OovPane(SightAwarePane):
         self.tabs = QTabWidget(objectName="oovTabs")
         self.tabs.addTab(self.trace_view, self.tr("Step by step"))
         self.tabs.addTab(heldout, self.tr("Held-out split"))
-        self.tabs.setTabToolTip(0, self.tr("The selected word as the model cuts it: BPE merges, WordPiece "
-                                   "matches, or the Unigram lattice"))
+        self.tabs.setTabToolTip(0, self.tr(
+            "The selected word as the model cuts it: BPE merges, WordPiece matches, or the Unigram "
+            "lattice"))
         self.tabs.setTabToolTip(1, self.tr("Unknown-token rates on the last 10% of the corpus"))
         self.tree.setMinimumHeight(60)
 

@@ -85,16 +85,19 @@ class StatsPane(SightAwarePane):
         self.status = QLabel("", objectName="statsStatus")
         self.export_button = QPushButton(self.tr("Export…"), objectName="exportButton")
         self.export_button.setToolTip(self.tr("The shown plot as PNG, or its data as CSV"))
-        self.weight_check = QCheckBox(self.tr("count corpus occurrences"), objectName="lengthWeightCheck")
-        self.weight_check.setToolTip(self.tr("Off: each vocabulary token counts once. On: each token "
-                                     "counts as often as it occurs in the corpus (or the text)"))
+        self.weight_check = QCheckBox(self.tr(
+            "count corpus occurrences"), objectName="lengthWeightCheck")
+        self.weight_check.setToolTip(self.tr(
+            "Off: each vocabulary token counts once. On: each token counts as often as it occurs "
+            "in the corpus (or the text)"))
         self.title.setToolTip(self.tr("The tokenizer these figures describe"))
         self.status.setToolTip(self.tr("What the corpus figures were computed on"))
         self.histogram = _labelled(ClickableHistogram(), "lengthHistogram",
                                    self.tr("token length (characters)"), self.tr("tokens"))
         self.zipf_plot = _labelled(ClickablePointsPlot(symbol_size=5), "zipfPlot", self.tr("rank"),
                                    self.tr("count"))
-        self.curve_plot = _labelled(ClickablePointsPlot(), "compressionPlot", self.tr("vocabulary size"),
+        self.curve_plot = _labelled(ClickablePointsPlot(), "compressionPlot", self.tr(
+            "vocabulary size"),
                                     self.tr("characters per token"))
         self.merge_plot = _labelled(ClickablePointsPlot(symbol_size=4), "mergeCountPlot",
                                     self.tr("merge rank"), self.tr("pair count"))
@@ -116,9 +119,11 @@ class StatsPane(SightAwarePane):
             box.addLayout(row)
             self.tabs.addTab(page, title)
             plot.setMinimumHeight(100)  # room for the x-axis; the task view gives more
-        tips = [self.tr("How many vocabulary tokens (or corpus occurrences) have each surface length"),
-                self.tr("Token counts on the corpus by rank, log-log: a straight line of slope about −1 "
-                "is Zipf's law"),
+        tips = [self.tr(
+            "How many vocabulary tokens (or corpus occurrences) have each surface length"),
+                self.tr(
+                    "Token counts on the corpus by rank, log-log: a straight line of slope about "
+                    "−1 is Zipf's law"),
                 self.tr("Characters per token when the tokenizer keeps only its first N merges"),
                 self.tr("How often the pair merged at each rank occurred when it was merged "
                 "(tokenizers trained here)")]
@@ -172,8 +177,9 @@ class StatsPane(SightAwarePane):
         self.captions[3].setText(self.tr("{n} merges: the count of the pair merged at each rank "
                                          "(click a point: its merge)").format(
             n=f"{len(self.merges):,}") if self.merges
-                                 else self.tr("Pair counts are known only for tokenizers trained here: "
-                                 "a tokenizer file stores its merges, not their counts."))
+                                 else self.tr(
+                                     "Pair counts are known only for tokenizers trained here: a "
+                                     "tokenizer file stores its merges, not their counts."))
         self._show_histogram()
         self._show_corpus_figures()
         self._request_corpus_figures()
@@ -235,9 +241,12 @@ class StatsPane(SightAwarePane):
             self.bins = self._vocab_bins  # a big vocabulary: measured in the worker
         else:
             self.bins = self._vocab_bins = length_histogram(tok)
-        self.histogram.set_message("" if self.bins or tok is None else self.tr("measuring the vocabulary…"))
+        self.histogram.set_message("" if self.bins or tok is None else self.tr(
+            "measuring the vocabulary…"))
         self.histogram.set_bars([b.length for b in self.bins], [b.count for b in self.bins])
-        self.histogram.setLabel("left", self.tr("occurrences") if weighted else self.tr("vocabulary tokens"))
+        self.histogram.setLabel("left", self.tr(
+            "occurrences") if weighted else self.tr(
+            "vocabulary tokens"))
         self.captions[0].setText(self.tr("surface length: Ġ ▁ ## </w> removed, bytes decoded "
                                  "(click a bar: its tokens)"))
         self._on_selection_changed(self._selection.current)
@@ -259,8 +268,9 @@ class StatsPane(SightAwarePane):
         no_merges = known and not self._entry.graph.records
         self.curve_plot.set_message(self.tr("{model}: no merges to replay, so no curve").format(
             model=type(tok.model).__name__) if no_merges else "")
-        self.captions[2].setText(self.tr("the tokenizer truncated to N merges, on a sample (click a "
-                                 "point: the tokens added there)") if self.curve
+        self.captions[2].setText(self.tr(
+            "the tokenizer truncated to N merges, on a sample (click a point: the tokens added "
+            "there)") if self.curve
                                  else self.tr("this model has no merges to replay") if no_merges
                                  else self.tr("not computed yet") if tok is not None else "")
         self._on_selection_changed(self._selection.current)

@@ -56,7 +56,9 @@ ALGORITHMS: dict[str, tuple[str, str | None, int]] = {
     QT_TRANSLATE_NOOP("TrainingPane", "WordPiece — frequency"): ("wordpiece", "frequency", 600),
     QT_TRANSLATE_NOOP("TrainingPane", "Unigram (SentencePiece)"): ("unigram", None, 500),
 }
-TRAIN_TIP = QT_TRANSLATE_NOOP("TrainingPane", "Train on the loaded corpus with these options (Ctrl+T)")
+TRAIN_TIP = QT_TRANSLATE_NOOP(
+    "TrainingPane",
+    "Train on the loaded corpus with these options (Ctrl+T)")
 #: Permille steps of the progress bar (one bar for the whole run).
 PROGRESS_STEPS = 1000
 

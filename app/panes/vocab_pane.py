@@ -44,10 +44,16 @@ MODE_NAMES = {"substring": QT_TRANSLATE_NOOP("VocabPane", "substring"),
 #: Vocabularies up to this size are tabulated at once (~30 ms); larger ones in a worker.
 SYNC_ROWS = 5_000
 MODE_TIPS = {
-    "substring": QT_TRANSLATE_NOOP("VocabPane", "Tokens whose readable form (␣, ⟨C3⟩) or raw string (Ġ, ▁) contains the text"),
-    "regex": QT_TRANSLATE_NOOP("VocabPane", "Tokens whose readable or raw form matches a Python regular expression, "
-             "e.g. ^␣[A-Z] or ing$"),
-    "id": QT_TRANSLATE_NOOP("VocabPane", "Tokens by id: #123, 123, or several ids separated by spaces or commas"),
+    "substring": QT_TRANSLATE_NOOP(
+        "VocabPane",
+        "Tokens whose readable form (␣, ⟨C3⟩) or raw string (Ġ, ▁) contains the text"),
+    "regex": QT_TRANSLATE_NOOP(
+        "VocabPane",
+        "Tokens whose readable or raw form matches a Python regular expression, e.g. ^␣[A-Z] or "
+        "ing$"),
+    "id": QT_TRANSLATE_NOOP(
+        "VocabPane",
+        "Tokens by id: #123, 123, or several ids separated by spaces or commas"),
 }
 
 
@@ -105,7 +111,8 @@ class VocabPane(SightAwarePane):
     def _build_widgets(self) -> None:
         self.search = QLineEdit(objectName="vocabSearch", placeholderText=self.tr("Search tokens…"))
         self.search.setClearButtonEnabled(True)
-        self.search.setToolTip(self.tr("Find tokens; the mode on the right says how the text is read"))
+        self.search.setToolTip(self.tr(
+            "Find tokens; the mode on the right says how the text is read"))
         self.mode_combo = QComboBox(objectName="vocabSearchMode")
         for mode in SEARCH_MODES:
             self.mode_combo.addItem(self.tr(MODE_NAMES.get(mode, mode)), mode)
@@ -113,7 +120,8 @@ class VocabPane(SightAwarePane):
             self.mode_combo.setItemData(i, self.tr(MODE_TIPS[mode]), Qt.ItemDataRole.ToolTipRole)
         self.mode_combo.setToolTip(self.tr("How to search: substring, regular expression, or id"))
         self.count_label = QLabel("", objectName="vocabCount")
-        self.count_label.setToolTip(self.tr("Tokens shown (matching the search) of the whole vocabulary"))
+        self.count_label.setToolTip(self.tr(
+            "Tokens shown (matching the search) of the whole vocabulary"))
         self.freq_label = QLabel("", objectName="vocabFrequencyStatus")
         self.freq_label.setToolTip(self.tr("Where the frequency column comes from"))
         self.progress = QProgressBar(objectName="vocabProgress")
@@ -121,8 +129,9 @@ class VocabPane(SightAwarePane):
         self.progress.setToolTip(self.tr("Progress of the current computation"))
         self.progress.hide()
         self.count_button = QPushButton(self.tr("Count frequencies"), objectName="vocabCountButton")
-        self.count_button.setToolTip(self.tr("Encode every corpus word and count how often each token "
-                                     "occurs (runs in the background)"))
+        self.count_button.setToolTip(self.tr(
+            "Encode every corpus word and count how often each token occurs (runs in the "
+            "background)"))
         self.cancel_button = QPushButton(self.tr("Cancel"), objectName="vocabCancelButton")
         self.cancel_button.setToolTip(self.tr("Stop counting token frequencies"))
         self.cancel_button.setEnabled(False)
@@ -350,7 +359,9 @@ class VocabPane(SightAwarePane):
         corpus = self._session.corpus
         running = self.usage_job.is_running()
         self.count_button.setEnabled(not running and self._can_count())
-        self.count_button.setText(self.tr("Recount") if self._usage is not None else self.tr("Count frequencies"))
+        self.count_button.setText(self.tr(
+            "Recount") if self._usage is not None else self.tr(
+            "Count frequencies"))
         if running:
             return
         if self._entry is None:
@@ -391,7 +402,9 @@ class VocabPane(SightAwarePane):
             self.info.clear(self.tr("Select a token") if self._entry is not None else "")
             return
         corpus = self._session.corpus
-        hint = self.tr("load a corpus to see them") if corpus is None else self.tr("not counted yet")
+        hint = self.tr(
+            "load a corpus to see them") if corpus is None else self.tr(
+            "not counted yet")
         self.info.show_row(self.vocab, row, self._entry.merge_graph(), self._usage, hint)
 
     # -- selection from elsewhere ----------------------------------------------------------

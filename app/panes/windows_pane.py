@@ -44,11 +44,17 @@ from ..widgets.windows_view import MAX_DRAWN_TOKENS, WindowsView, overlap_color,
 #: Debounce of typing in the question and of the spin boxes (ms).
 DEBOUNCE_MS = 150
 STRATEGY_TIPS = {
-    "longest_first": QT_TRANSLATE_NOOP("WindowsPane", "Cut the longer text first (HF's default); with a question, both may be "
-                     "cut and the windows combine every piece of each"),
-    "only_first": QT_TRANSLATE_NOOP("WindowsPane", "Cut only the first text (the question, with a pair)"),
-    "only_second": QT_TRANSLATE_NOOP("WindowsPane", "Cut only the context, keeping the whole question in every window "
-                   "(transformers' question-answering preprocessing)"),
+    "longest_first": QT_TRANSLATE_NOOP(
+        "WindowsPane",
+        "Cut the longer text first (HF's default); with a question, both may be cut and the "
+        "windows combine every piece of each"),
+    "only_first": QT_TRANSLATE_NOOP(
+        "WindowsPane",
+        "Cut only the first text (the question, with a pair)"),
+    "only_second": QT_TRANSLATE_NOOP(
+        "WindowsPane",
+        "Cut only the context, keeping the whole question in every window (transformers' "
+        "question-answering preprocessing)"),
 }
 
 
@@ -62,22 +68,40 @@ def _columns() -> list[Column]:
 
     return [
         Column(QT_TRANSLATE_NOOP("Columns", "#"), lambda w: w.index, natural=True, align_right=True,
-               header_tip=QT_TRANSLATE_NOOP("Columns", "Window number: 0 is the encoding itself, k is overflowing[k-1] "
-                          "(input_ids[k] in transformers)")),
+               header_tip=QT_TRANSLATE_NOOP(
+                   "Columns",
+                   "Window number: 0 is the encoding itself, k is overflowing[k-1] (input_ids[k] "
+                   "in transformers)")),
         Column(QT_TRANSLATE_NOOP("Columns", "tokens"), lambda w: len(w.encoding), align_right=True,
-               header_tip=QT_TRANSLATE_NOOP("Columns", "Tokens of the window, special tokens and question included")),
-        Column(QT_TRANSLATE_NOOP("Columns", "context tokens"), context_tokens, sort_key=lambda w: w.context_range,
-               header_tip=QT_TRANSLATE_NOOP("Columns", "Which tokens of the whole context the window holds (start–end)")),
+               header_tip=QT_TRANSLATE_NOOP(
+                   "Columns",
+                   "Tokens of the window, special tokens and question included")),
+        Column(QT_TRANSLATE_NOOP(
+            "Columns",
+            "context tokens"), context_tokens, sort_key=lambda w: w.context_range,
+               header_tip=QT_TRANSLATE_NOOP(
+                   "Columns",
+                   "Which tokens of the whole context the window holds (start–end)")),
         Column(QT_TRANSLATE_NOOP("Columns", "context chars"), lambda w: _span(w.context_span),
                sort_key=lambda w: w.context_span,
-               header_tip=QT_TRANSLATE_NOOP("Columns", "The context characters the window covers, from its offsets")),
-        Column(QT_TRANSLATE_NOOP("Columns", "overlap tokens"), lambda w: w.overlap_tokens if w.index else None,
-               align_right=True, header_tip=QT_TRANSLATE_NOOP("Columns", "Context tokens shared with the previous window")),
-        Column(QT_TRANSLATE_NOOP("Columns", "overlap chars"), lambda w: w.overlap_chars if w.index else None,
+               header_tip=QT_TRANSLATE_NOOP(
+                   "Columns",
+                   "The context characters the window covers, from its offsets")),
+        Column(QT_TRANSLATE_NOOP(
+            "Columns",
+            "overlap tokens"), lambda w: w.overlap_tokens if w.index else None,
+               align_right=True, header_tip=QT_TRANSLATE_NOOP(
+                   "Columns",
+                   "Context tokens shared with the previous window")),
+        Column(QT_TRANSLATE_NOOP(
+            "Columns",
+            "overlap chars"), lambda w: w.overlap_chars if w.index else None,
                align_right=True,
                tooltip=lambda w: QCoreApplication.translate("Columns", "characters {span}").format(
                    span=_span(w.overlap_span)) if w.overlap_span else "",
-               header_tip=QT_TRANSLATE_NOOP("Columns", "Context characters shared with the previous window")),
+               header_tip=QT_TRANSLATE_NOOP(
+                   "Columns",
+                   "Context characters shared with the previous window")),
     ]
 
 
@@ -112,24 +136,28 @@ class WindowsPane(SightAwarePane):
                                          "(question, text) pair, as in question answering"))
         self.question.setClearButtonEnabled(True)
         self.max_length = self._spin("windowsMaxLength", 1, 1_000_000, 32,
-                                     self.tr("max_length: tokens per window, special tokens included"))
+                                     self.tr(
+                                         "max_length: tokens per window, special tokens included"))
         self.stride = self._spin("windowsStride", 0, 1_000_000, 8,
                                  self.tr("stride: tokens each window shares with the previous one"))
         self.strategy = QComboBox(objectName="windowsStrategy")
         for i, name in enumerate(STRATEGY_TIPS):
             self.strategy.addItem(name)
             self.strategy.setItemData(i, self.tr(STRATEGY_TIPS[name]), Qt.ItemDataRole.ToolTipRole)
-        self.strategy.setToolTip(self.tr("Which text is cut when a (question, text) pair is too long"))
+        self.strategy.setToolTip(self.tr(
+            "Which text is cut when a (question, text) pair is too long"))
         self.direction = QComboBox(objectName="windowsDirection")
         self.direction.addItems(["right", "left"])
         self.direction.setToolTip(self.tr("right: windows run from the start of the text (the tail "
                                   "overflows); left: from its end"))
         self.special = QCheckBox(self.tr("special tokens"), objectName="windowsSpecialTokens")
         self.special.setChecked(True)
-        self.special.setToolTip(self.tr("Let the post-processor add [CLS], [SEP] … to every window"))
+        self.special.setToolTip(self.tr(
+            "Let the post-processor add [CLS], [SEP] … to every window"))
         self.qa_button = QPushButton(self.tr("Like QA"), objectName="windowsQaButton")
-        self.qa_button.setToolTip(self.tr("transformers' question-answering settings: max_length 384, "
-                                  "stride 128, only_second, right"))
+        self.qa_button.setToolTip(self.tr(
+            "transformers' question-answering settings: max_length 384, stride 128, only_second, "
+            "right"))
         self.busy = QProgressBar(objectName="windowsBusy")
         self.busy.setRange(0, 0)
         self.busy.setMaximumSize(90, 14)

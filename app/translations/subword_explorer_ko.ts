@@ -28,7 +28,7 @@
     <name>Columns</name>
     <message>
         <location filename="../item_models/analysis_columns.py" line="+86"/>
-        <location line="+55"/>
+        <location line="+91"/>
         <source>tokenizer</source>
         <extracomment>Records: ``{&quot;name&quot;: str, &quot;text&quot;: Metrics, &quot;corpus&quot;: Metrics | None, &quot;profile&quot;: CorpusProfile | None}``.
 ----------
@@ -36,43 +36,43 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>토크나이저</translation>
     </message>
     <message>
-        <location line="-54"/>
-        <location filename="../panes/windows_pane.py" line="+67"/>
+        <location line="-88"/>
+        <location filename="../panes/windows_pane.py" line="+75"/>
         <source>tokens</source>
         <translation>토큰 수</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>chars/token</source>
         <translation>문자/토큰</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>tokens/word</source>
         <translation>토큰/단어</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>unknown</source>
         <translation>UNK 비율</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>corpus tokens</source>
         <translation>말뭉치 토큰 수</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>corpus chars/token</source>
         <translation>말뭉치 문자/토큰</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>corpus tokens/word</source>
         <translation>말뭉치 토큰/단어</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>corpus unknown</source>
         <translation>말뭉치 UNK 비율</translation>
     </message>
@@ -82,12 +82,12 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>말뭉치 토큰/문서</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>corpus cuts shared</source>
         <translation>말뭉치 공통 경계</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>The compared tokenizer</source>
         <extracomment>What each metric column means (header tooltips).</extracomment>
         <translation>비교 대상 토크나이저</translation>
@@ -103,12 +103,12 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>토큰당 텍스트 문자 수: 높을수록 토큰이 적고 깁니다</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Tokens per whitespace-separated word (fertility): 1.00 = one token a word</source>
         <translation>공백으로 나뉜 단어당 토큰 수 (분절 정도): 1.00 = 단어당 토큰 하나</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Share of tokens that are the unknown token</source>
         <translation>UNK 토큰(알 수 없는 토큰)의 비율</translation>
     </message>
@@ -118,7 +118,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>말뭉치의 토큰 수 (큰 말뭉치는 앞부분만)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Characters per token on the corpus</source>
         <translation>말뭉치에서의 토큰당 문자 수</translation>
     </message>
@@ -138,12 +138,12 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>말뭉치 문서당 토큰 수: 적을수록 모델이 컨텍스트 창 안에서 더 많은 텍스트를 봅니다</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Token boundaries on the corpus shared with the first tokenizer compared (Jaccard of their cuts): 100% = the corpus is cut the same way; a retrained tokenizer next to its original shows how much retraining moved</source>
         <translation>첫 번째 비교 토크나이저와 공유하는 말뭉치의 토큰 경계 비율(경계의 Jaccard): 100% = 말뭉치를 똑같이 자름. 재학습한 토크나이저를 원본 옆에 두면 재학습으로 얼마나 달라졌는지 보입니다</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>pair</source>
         <extracomment>Records: ``compare.Overlap``.</extracomment>
         <translation>쌍</translation>
@@ -159,7 +159,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>공통</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Jaccard</source>
         <translation>Jaccard</translation>
     </message>
@@ -179,7 +179,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>표면형 Jaccard</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Two compared tokenizers</source>
         <translation>비교한 두 토크나이저</translation>
     </message>
@@ -199,35 +199,35 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>공통 항목 / 어느 한쪽에라도 있는 항목 (1.00 = 같은 어휘)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Entries equal once markers (Ġ ▁ ## &lt;/w&gt;) are removed and bytes decoded</source>
         <translation>표지(Ġ ▁ ## &lt;/w&gt;)를 떼고 바이트를 디코딩하면 같아지는 항목</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Jaccard index of the surface forms</source>
         <translation>표면형의 Jaccard 지수</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location filename="../item_models/merges_model.py" line="+187"/>
+        <location filename="../item_models/merges_model.py" line="+219"/>
         <source>vocab size</source>
         <translation>어휘 크기</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>retrained</source>
         <translation>재학습</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location filename="../item_models/tokens_model.py" line="+65"/>
-        <location filename="../panes/encoding_pane.py" line="+67"/>
+        <location line="+2"/>
+        <location filename="../item_models/tokens_model.py" line="+67"/>
+        <location filename="../panes/encoding_pane.py" line="+71"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>no</source>
         <translation>아니요</translation>
     </message>
@@ -237,7 +237,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>홀드아웃 단어</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>word-level OOV</source>
         <translation>단어 단위 OOV</translation>
     </message>
@@ -252,12 +252,12 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>UNK 토큰</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>words with an unknown</source>
         <translation>UNK 포함 단어</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>error</source>
         <translation>오류</translation>
     </message>
@@ -267,17 +267,17 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>토크나이저 (요청했고 가능하면 앞쪽 90%로 재학습)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Vocabulary entries; the word vocabulary it is compared with has as many</source>
         <translation>어휘 항목 수. 비교하는 단어 어휘도 같은 수의 항목을 가집니다</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>yes: trained again on the first 90% of the documents, so the held-out 10% are really unseen</source>
         <translation>예: 문서의 앞쪽 90%로 다시 학습했으므로 홀드아웃 10%는 정말로 처음 보는 텍스트입니다</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Words in the held-out 10% of the documents</source>
         <translation>홀드아웃한 문서 10%의 단어 수</translation>
     </message>
@@ -287,17 +287,17 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>같은 크기의 단어 어휘에 없는 홀드아웃 단어의 비율</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Share of the held-out tokens that are the unknown token</source>
         <translation>홀드아웃 토큰 가운데 UNK 토큰의 비율</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Share of held-out words with at least one unknown token</source>
         <translation>UNK 토큰이 하나 이상 있는 홀드아웃 단어의 비율</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Why this tokenizer could not be measured</source>
         <translation>이 토크나이저를 측정할 수 없었던 이유</translation>
     </message>
@@ -307,7 +307,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>토크나이저들이 서로 다르게 자르는 텍스트의 문자 오프셋</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>The text around that offset; | marks the position</source>
         <translation>그 오프셋 주변의 텍스트. |가 위치를 표시합니다</translation>
     </message>
@@ -322,7 +322,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>위치</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>context</source>
         <translation>문맥</translation>
     </message>
@@ -332,7 +332,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>자름</translation>
     </message>
     <message>
-        <location filename="../item_models/merges_model.py" line="-167"/>
+        <location filename="../item_models/merges_model.py" line="-199"/>
         <source>counts are known only for tokenizers trained here (a file stores merges, not counts)</source>
         <translation>횟수는 여기서 학습한 토크나이저만 알 수 있습니다 (파일에는 병합만 저장되고 횟수는 없습니다)</translation>
     </message>
@@ -342,12 +342,12 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>병합 번호: 순위가 낮을수록 먼저 학습되었고 먼저 적용됩니다</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Left part of the merged pair (␣ = space, ⟨C3⟩ = a byte that is not a whole character)</source>
         <translation>병합한 쌍의 왼쪽 (␣ = 공백, ⟨C3⟩ = 온전한 문자가 아닌 바이트)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Right part of the merged pair</source>
         <translation>병합한 쌍의 오른쪽</translation>
     </message>
@@ -362,27 +362,27 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>병합될 때 그 쌍이 학습 말뭉치에 나타난 횟수</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Distinct corpus words in which the pair was replaced by this merge</source>
         <translation>이 병합으로 쌍이 바뀐 말뭉치의 서로 다른 단어 수</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>WordPiece likelihood score: count / (left count × right count); empty for BPE, whose score is the count</source>
         <translation>WordPiece 우도 점수: 횟수 / (왼쪽 횟수 × 오른쪽 횟수). BPE는 횟수가 곧 점수이므로 비어 있습니다</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>tie: the runner-up pair scored the same, so the tie-break rule (deterministic order) chose this merge</source>
         <translation>동점: 차점 쌍의 점수가 같아서 동점 처리 규칙(결정적 순서)이 이 병합을 골랐습니다</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>The best other pair at that moment, with its count: the merge that would have been chosen next</source>
         <translation>그 시점의 다음으로 좋은 쌍과 그 횟수: 다음에 선택되었을 병합</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>EM round of the Unigram trainer</source>
         <translation>Unigram 트레이너의 EM 라운드</translation>
     </message>
@@ -397,7 +397,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>모델에서 본 말뭉치의 음의 로그 우도 (낮을수록 좋음)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Pieces pruned in this round</source>
         <translation>이 라운드에서 가지치기한 조각 수</translation>
     </message>
@@ -407,28 +407,28 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>가지치기한 조각. 툴팁에 각 조각이 손실을 얼마나 늘렸을지 나옵니다</translation>
     </message>
     <message>
-        <location line="+69"/>
-        <location line="+17"/>
+        <location line="+70"/>
+        <location line="+29"/>
         <source>tie</source>
         <translation>동점</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-23"/>
         <source>rank</source>
         <translation>순위</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>left</source>
         <translation>왼쪽</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>right</source>
         <translation>오른쪽</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>result</source>
         <translation>결과</translation>
     </message>
@@ -440,18 +440,18 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>횟수</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>words</source>
         <translation>단어 수</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location filename="../item_models/vocab_model.py" line="+65"/>
+        <location line="+4"/>
+        <location filename="../item_models/vocab_model.py" line="+81"/>
         <source>score</source>
         <translation>점수</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>runner-up</source>
         <translation>차점 쌍</translation>
     </message>
@@ -461,22 +461,22 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>라운드</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>loss</source>
         <translation>손실</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>removed</source>
         <translation>제거</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>pieces removed (loss increase)</source>
         <translation>제거한 조각 (손실 증가량)</translation>
     </message>
     <message>
-        <location filename="../item_models/tokens_model.py" line="-27"/>
+        <location filename="../item_models/tokens_model.py" line="-29"/>
         <source>raw: {raw}
 shown: {shown}</source>
         <translation>원형: {raw}
@@ -525,23 +525,23 @@ shown: {shown}</source>
     <message>
         <location line="+5"/>
         <location filename="../panes/decode_pane.py" line="+32"/>
-        <location filename="../panes/encoding_pane.py" line="-8"/>
-        <location filename="../panes/windows_pane.py" line="-3"/>
+        <location filename="../panes/encoding_pane.py" line="-12"/>
+        <location filename="../panes/windows_pane.py" line="-5"/>
         <source>#</source>
         <extracomment>Characters of the normalized text shown (the pre-tokens table lists every piece).</extracomment>
         <translation>#</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../item_models/vocab_model.py" line="-27"/>
-        <location filename="../panes/decode_pane.py" line="+2"/>
+        <location filename="../item_models/vocab_model.py" line="-43"/>
+        <location filename="../panes/decode_pane.py" line="+4"/>
         <source>token</source>
         <translation>토큰</translation>
     </message>
     <message>
         <location line="+1"/>
         <location filename="../item_models/vocab_model.py" line="-1"/>
-        <location filename="../panes/decode_pane.py" line="-1"/>
+        <location filename="../panes/decode_pane.py" line="-3"/>
         <source>id</source>
         <translation>id</translation>
     </message>
@@ -571,13 +571,13 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../item_models/vocab_model.py" line="+29"/>
+        <location filename="../item_models/vocab_model.py" line="+45"/>
         <source>special</source>
         <translation>특수</translation>
     </message>
     <message>
-        <location filename="../item_models/vocab_model.py" line="-27"/>
-        <location filename="../panes/decode_pane.py" line="+3"/>
+        <location filename="../item_models/vocab_model.py" line="-43"/>
+        <location filename="../panes/decode_pane.py" line="+8"/>
         <source>raw</source>
         <translation>원형</translation>
     </message>
@@ -612,42 +612,42 @@ shown: {shown}</source>
         <translation>토큰 id: 모델이 보는 번호 (#123 또는 숫자만 입력해 검색)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>The token as people read it: ␣ is a space, ↵ a newline, ⟨C3⟩ one byte of a character split across tokens</source>
         <translation>사람이 읽는 형태의 토큰: ␣는 공백, ↵는 줄바꿈, ⟨C3⟩는 여러 토큰에 걸친 문자의 바이트 하나</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>The vocabulary entry exactly as stored in tokenizer.json (Ġ = byte-level space, ▁ = SentencePiece space, ## = continues a word)</source>
         <translation>tokenizer.json에 저장된 그대로의 어휘 항목 (Ġ = 바이트 수준 공백, ▁ = SentencePiece 공백, ## = 단어가 이어짐)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>BPE: the rank of the merge that builds this token (0 = the first, most frequent pair; empty for base symbols and tokens no merge builds). Unigram: the piece&apos;s log-probability score (higher = more likely)</source>
         <translation>BPE: 이 토큰을 만드는 병합의 순위 (0 = 첫 번째이자 가장 빈번한 쌍. 기본 기호와 어떤 병합으로도 만들어지지 않는 토큰은 비어 있음). Unigram: 조각의 로그 확률 점수 (높을수록 가능성이 큼)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>special: a special added token such as [CLS] or &lt;|endoftext|&gt;; added: a token added to the vocabulary, matched before the model runs</source>
         <translation>특수: [CLS], &lt;|endoftext|&gt; 같은 특수 추가 토큰. 추가: 어휘에 추가되어 모델보다 먼저 매칭되는 토큰</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Length in characters of the text the token stands for (a lone byte counts as one; prefixes such as ## and ▁ included)</source>
         <translation>토큰이 나타내는 텍스트의 문자 수 (홀로 있는 바이트는 1로 셈. ##, ▁ 같은 접두사 포함)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Length in bytes: the decoded bytes for byte-level tokens (⟨C3⟩ is one byte, &lt;0xC3&gt; too), otherwise the UTF-8 bytes of the raw string (▁ is 3 bytes)</source>
         <translation>바이트 길이: 바이트 수준 토큰은 디코딩한 바이트 (⟨C3⟩와 &lt;0xC3&gt;은 1바이트), 그 밖에는 원형 문자열의 UTF-8 바이트 (▁는 3바이트)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>How often the token occurs when every word of the loaded corpus is encoded, weighted by the word&apos;s count (— until a corpus is loaded and counted)</source>
         <translation>불러온 말뭉치의 모든 단어를 인코딩했을 때 토큰이 나타나는 횟수, 단어 빈도로 가중 (말뭉치를 불러와 세기 전까지는 —)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>merge rank</source>
         <extracomment>Words of the core&apos;s vocabulary table shown in headers and cells (translated when shown).</extracomment>
         <translation>병합 순위</translation>
@@ -673,27 +673,27 @@ shown: {shown}</source>
         <translation>비율 %</translation>
     </message>
     <message>
-        <location filename="../panes/decode_pane.py" line="-2"/>
+        <location filename="../panes/decode_pane.py" line="-3"/>
         <source>raw {raw}</source>
         <translation>원형 {raw}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Position in the pasted list (ids not in the vocabulary are left out)</source>
         <translation>붙여 넣은 목록에서의 위치 (어휘에 없는 id는 빠짐)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>The token id</source>
         <translation>토큰 id</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>The token as people read it: ␣ is a space, ⟨C3⟩ one byte</source>
         <translation>사람이 읽는 형태의 토큰: ␣는 공백, ⟨C3⟩는 바이트 하나</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>The vocabulary entry exactly as stored in tokenizer.json</source>
         <translation>tokenizer.json에 저장된 그대로의 어휘 항목</translation>
     </message>
@@ -713,12 +713,12 @@ shown: {shown}</source>
         <translation>원문</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>added token</source>
         <translation>추가 토큰</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>position of the piece in the pre-tokenized text</source>
         <translation>사전 토큰화한 텍스트에서 조각의 위치</translation>
     </message>
@@ -728,7 +728,7 @@ shown: {shown}</source>
         <translation>정규화와 사전 토큰화를 거친 조각 (␣ = 공백, ⟨C3⟩ = 바이트)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>first character of the piece in the original text</source>
         <translation>원문에서 조각의 첫 문자 위치</translation>
     </message>
@@ -753,22 +753,22 @@ shown: {shown}</source>
         <translation>윈도우 번호: 0은 인코딩 자체, k는 overflowing[k-1] (transformers의 input_ids[k])</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Tokens of the window, special tokens and question included</source>
         <translation>윈도우의 토큰 수 (특수 토큰과 질문 포함)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>context tokens</source>
         <translation>문맥 토큰</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Which tokens of the whole context the window holds (start–end)</source>
         <translation>윈도우가 담은 전체 문맥의 토큰 범위 (시작–끝)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>context chars</source>
         <translation>문맥 문자</translation>
     </message>
@@ -778,22 +778,22 @@ shown: {shown}</source>
         <translation>윈도우가 오프셋으로 덮는 문맥 문자 범위</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>overlap tokens</source>
         <translation>겹친 토큰</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Context tokens shared with the previous window</source>
         <translation>이전 윈도우와 겹치는 문맥 토큰 수</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>overlap chars</source>
         <translation>겹친 문자</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>characters {span}</source>
         <translation>문자 {span}</translation>
     </message>
@@ -853,7 +853,7 @@ shown: {shown}</source>
         <translation>보기를 PNG로, 또는 아래 표를 CSV로 저장</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>The compared tokenizers, one row each in the view below</source>
         <translation>비교 중인 토크나이저 (아래 보기에서 한 줄씩)</translation>
     </message>
@@ -878,7 +878,7 @@ shown: {shown}</source>
         <translation>다른 경계</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Tokens, characters per token, tokens per word and unknown share of each tokenizer, on the text and on the corpus</source>
         <translation>텍스트와 말뭉치에서 토크나이저별 토큰 수, 토큰당 문자 수, 단어당 토큰 수, UNK 비율</translation>
     </message>
@@ -888,7 +888,7 @@ shown: {shown}</source>
         <translation>각 쌍이 공유하는 어휘 항목 수</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Every position where some tokenizers cut and others do not</source>
         <translation>어떤 토크나이저는 자르고 어떤 토크나이저는 자르지 않는 모든 위치</translation>
     </message>
@@ -986,52 +986,52 @@ shown: {shown}</source>
         <translation>id 복사</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>The token ids as a list, e.g. [101, 7592, 102]</source>
         <translation>토큰 id 목록, 예: [101, 7592, 102]</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Copy tokens</source>
         <translation>토큰 복사</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>The tokens as a list, in the readable form (␣ for a space, ⟨C3⟩ for a byte that is part of a character)</source>
         <translation>읽기 쉬운 형태의 토큰 목록 (␣는 공백, ⟨C3⟩는 문자의 일부인 바이트)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Copy raw tokens</source>
         <translation>원형 토큰 복사</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>The tokens as the vocabulary spells them (Ġ, ▁, ##)</source>
         <translation>어휘에 적힌 그대로의 토큰 (Ġ, ▁, ##)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Copy encoding as JSON</source>
         <translation>인코딩을 JSON으로 복사</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>ids, tokens, offsets, word ids, type ids, special tokens mask and attention mask, as JSON</source>
         <translation>id, 토큰, 오프셋, 단어 id, 타입 id, 특수 토큰 마스크, 어텐션 마스크를 JSON으로</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>Copy selected text (as drawn, with markers)</source>
         <translation>선택한 텍스트 복사 (표시된 그대로, 표지 포함)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>The selected characters as the view draws them</source>
         <translation>보기에 그려진 그대로의 선택한 문자</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+56"/>
         <source>Copy selected rows</source>
         <translation>선택한 행 복사</translation>
     </message>
@@ -1041,7 +1041,7 @@ shown: {shown}</source>
         <translation>선택한 행을 머리글 줄이 있는 탭 구분 텍스트로 복사</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>Copy {n} selected rows (TSV)</source>
         <translation>선택한 행 {n}개 복사 (TSV)</translation>
     </message>
@@ -1051,12 +1051,12 @@ shown: {shown}</source>
         <translation>선택한 행 복사 (TSV)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Tab-separated, with a header line; pastes into a spreadsheet</source>
         <translation>머리글 줄이 있는 탭 구분 텍스트. 스프레드시트에 붙여 넣을 수 있습니다</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Copy all {n} rows (TSV)</source>
         <translation>행 {n}개 모두 복사 (TSV)</translation>
     </message>
@@ -1066,7 +1066,7 @@ shown: {shown}</source>
         <translation>현재 정렬과 필터를 따른 모든 행, 탭 구분</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Copy cell</source>
         <translation>셀 복사</translation>
     </message>
@@ -1094,12 +1094,12 @@ shown: {shown}</source>
         <translation>말뭉치 파일을 하나 이상 엽니다 (.txt, .jsonl, .json, .csv, .tsv, .gz/.bz2/.xz도 가능). 미리 보기에서 텍스트가 든 필드나 열을 고릅니다</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Open folder…</source>
         <translation>폴더 열기…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Open every file of a folder (a pattern chooses which)</source>
         <translation>폴더의 모든 파일을 엽니다 (패턴으로 고름)</translation>
     </message>
@@ -1115,13 +1115,13 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+178"/>
+        <location line="+179"/>
         <location line="+18"/>
         <source>no corpus</source>
         <translation>말뭉치 없음</translation>
     </message>
     <message>
-        <location line="-195"/>
+        <location line="-196"/>
         <source>Reading the corpus: bytes read of the total</source>
         <translation>말뭉치 읽기: 전체 중 읽은 바이트</translation>
     </message>
@@ -1177,7 +1177,7 @@ shown: {shown}</source>
         <translation>읽는 중…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Reading corpus {paths}…</source>
         <translation>말뭉치 {paths} 읽는 중…</translation>
     </message>
@@ -1261,7 +1261,7 @@ shown: {shown}</source>
         <translation>일반 텍스트 (한 줄에 문서 하나)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>JSON lines</source>
         <translation>JSONL (한 줄에 JSON 하나)</translation>
     </message>
@@ -1276,12 +1276,12 @@ shown: {shown}</source>
         <translation>말뭉치 열기</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>JSON / JSONL: the field of each record that holds the text (fields holding a string in the first records)</source>
         <translation>JSON / JSONL: 각 레코드에서 텍스트가 든 필드 (처음 레코드들에서 문자열을 담은 필드)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>CSV / TSV: the column that holds the text (from the header)</source>
         <translation>CSV / TSV: 텍스트가 든 열 (머리글 기준)</translation>
     </message>
@@ -1296,17 +1296,17 @@ shown: {shown}</source>
         <translation>다시 미리 보기</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Find the folder&apos;s files with this pattern and preview them</source>
         <translation>이 패턴으로 폴더의 파일을 찾아 미리 봅니다</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>The first records of the first file, as stored; the column that will be read is in bold</source>
         <translation>첫 파일의 처음 레코드 (저장된 그대로). 읽을 열은 굵게 표시됩니다</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The first documents as they will be read with this choice (⏎ marks line breaks, ⇥ tabs)</source>
         <translation>이 선택으로 읽게 될 처음 문서들 (⏎는 줄바꿈, ⇥는 탭)</translation>
     </message>
@@ -1321,12 +1321,12 @@ shown: {shown}</source>
         <translation>현재 말뭉치를 유지합니다</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Text field</source>
         <translation>텍스트 필드</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Text column</source>
         <translation>텍스트 열</translation>
     </message>
@@ -1346,7 +1346,7 @@ shown: {shown}</source>
         <translation>읽게 될 문서:</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source> and {n} more</source>
         <translation> 외 {n}개</translation>
     </message>
@@ -1361,7 +1361,7 @@ shown: {shown}</source>
         <translation>파일 {n}개: {names}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Format: {formats}</source>
         <translation>형식: {formats}</translation>
     </message>
@@ -1384,7 +1384,7 @@ shown: {shown}</source>
 <context>
     <name>DecodePane</name>
     <message>
-        <location filename="../panes/decode_pane.py" line="+14"/>
+        <location filename="../panes/decode_pane.py" line="+16"/>
         <source>Paste token ids: 101 7592 102, 101, 7592, 102, or [101, 7592, 102] copied from Python</source>
         <translation>토큰 id를 붙여 넣으세요: 101 7592 102, 101, 7592, 102 또는 Python에서 복사한 [101, 7592, 102]</translation>
     </message>
@@ -1394,7 +1394,7 @@ shown: {shown}</source>
         <translation>공백이나 쉼표로 구분한 토큰 id. JSON 또는 Python 목록의 대괄호도 됩니다</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>skip special tokens</source>
         <translation>특수 토큰 건너뛰기</translation>
     </message>
@@ -1467,7 +1467,7 @@ shown: {shown}</source>
         <translation>{token} {n}개로 패딩함</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+68"/>
         <source>the file truncates to max_length {n} ({direction})</source>
         <translation>파일 설정에 따라 max_length {n}으로 자름 ({direction})</translation>
     </message>
@@ -1495,22 +1495,22 @@ shown: {shown}</source>
 <context>
     <name>EncodingPane</name>
     <message>
-        <location filename="../panes/encoding_pane.py" line="+31"/>
+        <location filename="../panes/encoding_pane.py" line="+33"/>
         <source>Type or paste text to encode…</source>
         <translation>인코딩할 텍스트를 입력하거나 붙여 넣으세요…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The text to encode; it is re-encoded a moment after you stop typing</source>
         <translation>인코딩할 텍스트. 입력을 멈추면 잠시 뒤 다시 인코딩됩니다</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Tokens, characters, characters per token and tokens per word of the current text</source>
         <translation>현재 텍스트의 토큰 수, 문자 수, 토큰당 문자 수, 단어당 토큰 수</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>special tokens</source>
         <translation>특수 토큰</translation>
     </message>
@@ -1521,18 +1521,18 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+138"/>
+        <location line="+142"/>
         <source>truncation</source>
         <translation>자르기</translation>
     </message>
     <message>
-        <location line="-137"/>
-        <location line="+139"/>
+        <location line="-141"/>
+        <location line="+143"/>
         <source>padding</source>
         <translation>패딩</translation>
     </message>
     <message>
-        <location line="-134"/>
+        <location line="-137"/>
         <source>What the tokenizer&apos;s truncation and padding did to the text</source>
         <translation>토크나이저의 자르기와 패딩이 텍스트에 한 일</translation>
     </message>
@@ -1542,32 +1542,32 @@ shown: {shown}</source>
         <translation>정규화한 텍스트와 사전 토큰 보기</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Show the pipeline stages: the text after normalization and the pieces the pre-tokenizer gives the model</source>
         <translation>파이프라인 단계를 보입니다: 정규화 후의 텍스트와 사전 토크나이저가 모델에 넘기는 조각</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>The text after the normalizer (␣ = space, ↵ = newline); scroll for more</source>
         <translation>정규화기를 거친 텍스트 (␣ = 공백, ↵ = 줄바꿈). 스크롤하면 더 보입니다</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+25"/>
         <source>Normalized:</source>
         <translation>정규화:</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Encode with:</source>
         <translation>인코딩 옵션:</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Encoding options for the current tokenizer; every view of the encoding follows them</source>
         <translation>현재 토크나이저의 인코딩 옵션. 인코딩을 보여 주는 모든 보기가 따릅니다</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>unknown</source>
         <translation>UNK 비율</translation>
     </message>
@@ -1597,7 +1597,7 @@ shown: {shown}</source>
         <translation>병합 기록에서 고른 병합으로 만들어진 토큰</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>encoding {n} characters…</source>
         <translation>{n}자를 인코딩하는 중…</translation>
     </message>
@@ -1637,12 +1637,12 @@ shown: {shown}</source>
         <translation>이 토크나이저의 후처리기는 특수 토큰을 덧붙이지 않습니다</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>no tokenizer</source>
         <translation>토크나이저 없음</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>cannot encode</source>
         <translation>인코딩할 수 없음</translation>
     </message>
@@ -2218,13 +2218,13 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="+71"/>
-        <location line="+486"/>
+        <location line="+489"/>
         <source>Subword Explorer</source>
         <extracomment>The window must fit a 1366x768 laptop screen (with a panel and a title bar).</extracomment>
         <translation>서브워드 탐색기</translation>
     </message>
     <message>
-        <location line="-462"/>
+        <location line="-465"/>
         <source>Corpus</source>
         <translation>말뭉치</translation>
     </message>
@@ -2339,7 +2339,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>모델 폴더 (허브 캐시 스냅숏, save_pretrained 출력)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Save tokenizer.json…</source>
         <translation>tokenizer.json 저장(&amp;S)…</translation>
     </message>
@@ -2364,7 +2364,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>최근 파일(&amp;R)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Quit</source>
         <translation>끝내기(&amp;Q)</translation>
     </message>
@@ -2389,7 +2389,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>학습(&amp;T)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Train</source>
         <translation>학습(&amp;T)</translation>
     </message>
@@ -2576,28 +2576,28 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>Unigram 모델에는 병합이 없습니다: 로그 확률이 붙은 조각을 두고 각 단어를 가장 그럴듯한 조각들로 자릅니다. 처음 보는 단어 화면에서 어떤 단어든 그 격자를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>This WordPiece file has no merges: it stores only the vocabulary, and encoding takes the longest match. Train a WordPiece tokenizer here to see the merges that built it.</source>
         <translation>이 WordPiece 파일에는 병합이 없습니다: 어휘만 저장하며 인코딩은 가장 긴 일치를 고릅니다. 여기서 WordPiece 토크나이저를 학습하면 어휘를 만든 병합을 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>Search merges…</source>
         <translation>병합 검색…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Show only merges whose left part, right part or result contains this text (as shown, or raw), or whose rank is this number</source>
         <translation>왼쪽, 오른쪽, 결과에 이 텍스트가 들어 있거나 (표시형 또는 원형) 순위가 이 숫자인 병합만 보입니다</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+164"/>
+        <location line="+169"/>
         <source>Where the rows come from</source>
         <translation>행의 출처</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-157"/>
         <source>The merges in the order they were learned; select one to see every token built with it</source>
         <translation>학습된 순서대로 나열한 병합. 하나를 고르면 그 병합으로 만든 모든 토큰이 보입니다</translation>
     </message>
@@ -2612,7 +2612,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>병합 순위</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The selected token and the two parts each merge joined, down to single characters or bytes</source>
         <translation>선택한 토큰과 각 병합이 합친 두 부분 (낱글자나 바이트까지)</translation>
     </message>
@@ -2658,7 +2658,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>병합을 읽을 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>{n} Unigram rounds (a Unigram model has no merges)</source>
         <translation>Unigram 라운드 {n}회 (Unigram 모델에는 병합이 없음)</translation>
     </message>
@@ -2668,12 +2668,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>{model} 모델에는 병합이 없습니다.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>training history</source>
         <translation>학습 기록</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>the file&apos;s merges; counts unknown</source>
         <translation>파일의 병합, 횟수는 알 수 없음</translation>
     </message>
@@ -2772,42 +2772,42 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>단어 전체가 어휘에 있음</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>split into {n} known pieces</source>
         <translation>알려진 조각 {n}개로 나뉨</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>spelled with bytes</source>
         <translation>바이트로 표기됨</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>partly unknown</source>
         <translation>일부 UNK</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>unknown</source>
         <translation>UNK 비율</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>dropped (no token)</source>
         <translation>사라짐 (토큰 없음)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>added token</source>
         <translation>추가 토큰</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>A word or sentence the tokenizers never saw…</source>
         <translation>토크나이저가 본 적 없는 단어나 문장…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Every tokenizer of the session encodes this text; the list shows what each does with each word</source>
         <translation>세션의 모든 토크나이저가 이 텍스트를 인코딩합니다. 목록에 각 토크나이저가 단어마다 어떻게 처리하는지 나옵니다</translation>
     </message>
@@ -2817,22 +2817,22 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>내보내기…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The pane as PNG, or the outcomes / held-out table as CSV</source>
         <translation>패널을 PNG로, 또는 결과 / 홀드아웃 표를 CSV로 저장</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>tokenizer / word</source>
         <translation>토크나이저 / 단어</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>what happens</source>
         <translation>처리 결과</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>tokens</source>
         <translation>토큰 수</translation>
     </message>
@@ -2842,7 +2842,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>토크나이저마다, 그 아래에 텍스트의 각 단어</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The tokenizer&apos;s strategy for unseen text, and the outcome for each word (whole, split, spelled with bytes, unknown)</source>
         <translation>처음 보는 텍스트에 대한 토크나이저의 전략과 단어별 결과 (통째로, 나뉨, 바이트로 표기, UNK)</translation>
     </message>
@@ -2857,17 +2857,17 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>모델이 선택한 단어를 자른 과정 (단계별)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Compute held-out split</source>
         <translation>홀드아웃 분할 계산</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Hold out the last 10% of the corpus documents and measure how each tokenizer copes with their words (in the background)</source>
         <translation>말뭉치 문서의 마지막 10%를 떼어 두고 각 토크나이저가 그 단어들을 어떻게 처리하는지 측정합니다 (백그라운드에서)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
@@ -2882,12 +2882,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>먼저 각 프리셋을 앞쪽 90%로 재학습</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Train each tokenizer made here again, with its options, on the first 90% only, so the held-out words are really unseen (opened files are measured as they are)</source>
         <translation>여기서 만든 토크나이저를 같은 옵션으로 앞쪽 90%만 써서 다시 학습하여 홀드아웃 단어를 정말로 처음 보게 합니다 (연 파일은 그대로 측정)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>The last 10% of the corpus documents are held out.</source>
         <translation>말뭉치 문서의 마지막 10%를 홀드아웃합니다.</translation>
     </message>
@@ -2902,7 +2902,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>홀드아웃 분할</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The selected word as the model cuts it: BPE merges, WordPiece matches, or the Unigram lattice</source>
         <translation>모델이 선택한 단어를 자르는 방식: BPE 병합, WordPiece 일치, Unigram 격자</translation>
     </message>
@@ -2996,12 +2996,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>옵션을 지정해 토크나이저 열기</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Read the file as this format instead of detecting it</source>
         <translation>형식을 감지하지 않고 이 형식으로 파일을 읽습니다</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>A .tiktoken file holds only ranks: the encoding gives its split pattern and special tokens (guessed from the number of ranks when not chosen)</source>
         <translation>.tiktoken 파일에는 순위만 있습니다: 인코딩을 고르면 분할 패턴과 특수 토큰이 정해집니다 (고르지 않으면 순위 개수로 추측)</translation>
     </message>
@@ -3100,12 +3100,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>보이는 그래프를 PNG로, 또는 그 데이터를 CSV로 저장</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>count corpus occurrences</source>
         <translation>말뭉치 출현 횟수로 세기</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Off: each vocabulary token counts once. On: each token counts as often as it occurs in the corpus (or the text)</source>
         <translation>끄면 어휘의 토큰마다 한 번씩 셉니다. 켜면 말뭉치(또는 텍스트)에 나타나는 횟수만큼 셉니다</translation>
     </message>
@@ -3140,7 +3140,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>빈도</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>vocabulary size</source>
         <translation>어휘 크기</translation>
     </message>
@@ -3180,12 +3180,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>병합별 쌍 횟수</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>How many vocabulary tokens (or corpus occurrences) have each surface length</source>
         <translation>표면형 길이별 어휘 토큰 수 (또는 말뭉치 출현 횟수)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Token counts on the corpus by rank, log-log: a straight line of slope about −1 is Zipf&apos;s law</source>
         <translation>말뭉치에서 순위별 토큰 빈도 (로그-로그): 기울기가 약 −1인 직선이면 Zipf 법칙입니다</translation>
     </message>
@@ -3220,7 +3220,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>병합 {n}개: 각 순위에서 병합된 쌍의 횟수 (점을 누르면 그 병합)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Pair counts are known only for tokenizers trained here: a tokenizer file stores its merges, not their counts.</source>
         <translation>쌍 횟수는 여기서 학습한 토크나이저만 알 수 있습니다: 토크나이저 파일에는 병합만 있고 횟수는 없습니다.</translation>
     </message>
@@ -3255,17 +3255,17 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>말뭉치 수치를 구할 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>measuring the vocabulary…</source>
         <translation>어휘를 측정하는 중…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>occurrences</source>
         <translation>출현 횟수</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>vocabulary tokens</source>
         <translation>어휘 토큰 수</translation>
     </message>
@@ -3290,7 +3290,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>{model}: 재생할 병합이 없어 곡선이 없음</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>the tokenizer truncated to N merges, on a sample (click a point: the tokens added there)</source>
         <translation>병합을 N개로 줄인 토크나이저, 표본 기준 (점을 누르면 그 지점에서 추가된 토큰)</translation>
     </message>
@@ -3382,8 +3382,8 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>TokenInfoView</name>
     <message>
-        <location filename="../widgets/token_info_view.py" line="+13"/>
-        <location line="+37"/>
+        <location filename="../widgets/token_info_view.py" line="+15"/>
+        <location line="+38"/>
         <source>Select a token</source>
         <translation>토큰을 고르세요</translation>
     </message>
@@ -3423,7 +3423,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>{n}바이트</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Corpus words using it: {hint}</source>
         <translation>이 토큰을 쓰는 말뭉치 단어: {hint}</translation>
     </message>
@@ -3613,7 +3613,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>이 옵션으로 불러온 말뭉치에서 학습합니다 (Ctrl+T)</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>the training failed</source>
         <extracomment>Permille steps of the progress bar (one bar for the whole run).</extracomment>
         <translation>학습에 실패했습니다</translation>
@@ -3890,23 +3890,23 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>읽기 쉬운 형태(␣, ⟨C3⟩)나 원형 문자열(Ġ, ▁)에 이 텍스트가 들어 있는 토큰</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Tokens whose readable or raw form matches a Python regular expression, e.g. ^␣[A-Z] or ing$</source>
         <translation>읽기 쉬운 형태나 원형이 Python 정규식과 일치하는 토큰, 예: ^␣[A-Z] 또는 ing$</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Tokens by id: #123, 123, or several ids separated by spaces or commas</source>
         <translation>id로 찾기: #123, 123, 또는 공백이나 쉼표로 구분한 여러 id</translation>
     </message>
     <message>
-        <location line="+56"/>
-        <location line="+147"/>
+        <location line="+58"/>
+        <location line="+150"/>
         <source>Search tokens…</source>
         <translation>토큰 검색…</translation>
     </message>
     <message>
-        <location line="-145"/>
+        <location line="-147"/>
         <source>Find tokens; the mode on the right says how the text is read</source>
         <translation>토큰을 찾습니다. 오른쪽 방식에 따라 입력을 해석합니다</translation>
     </message>
@@ -3916,7 +3916,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>검색 방식: 부분 문자열, 정규식, id</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Tokens shown (matching the search) of the whole vocabulary</source>
         <translation>전체 어휘 중 (검색과 일치해) 보이는 토큰 수</translation>
     </message>
@@ -3932,12 +3932,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     </message>
     <message>
         <location line="+2"/>
-        <location line="+230"/>
+        <location line="+233"/>
         <source>Count frequencies</source>
         <translation>빈도 세기</translation>
     </message>
     <message>
-        <location line="-229"/>
+        <location line="-231"/>
         <source>Encode every corpus word and count how often each token occurs (runs in the background)</source>
         <translation>말뭉치의 모든 단어를 인코딩해 각 토큰이 나타나는 횟수를 셉니다 (백그라운드에서 실행)</translation>
     </message>
@@ -3997,12 +3997,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>말뭉치에서 토큰 빈도를 세는 중…</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Recount</source>
         <translation>다시 세기</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>open or train a tokenizer to see its vocabulary</source>
         <translation>어휘를 보려면 토크나이저를 열거나 학습하세요</translation>
     </message>
@@ -4047,12 +4047,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>토큰을 고르세요</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>load a corpus to see them</source>
         <translation>보려면 말뭉치를 불러오세요</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>not counted yet</source>
         <translation>아직 세지 않음</translation>
     </message>
@@ -4060,28 +4060,28 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>WindowsPane</name>
     <message>
-        <location filename="../panes/windows_pane.py" line="-33"/>
+        <location filename="../panes/windows_pane.py" line="-55"/>
         <source>Cut the longer text first (HF&apos;s default); with a question, both may be cut and the windows combine every piece of each</source>
         <extracomment>Debounce of typing in the question and of the spin boxes (ms).</extracomment>
         <translation>더 긴 텍스트부터 자릅니다 (HF 기본값). 질문이 있으면 둘 다 잘릴 수 있고 윈도우는 양쪽의 모든 조각을 조합합니다</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Cut only the first text (the question, with a pair)</source>
         <translation>첫 번째 텍스트만 자릅니다 (쌍일 때는 질문)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Cut only the context, keeping the whole question in every window (transformers&apos; question-answering preprocessing)</source>
         <translation>문맥만 자르고 모든 윈도우에 질문 전체를 둡니다 (transformers의 질의응답 전처리)</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+81"/>
         <source>Question (optional): makes each window a (question, text) pair, as in question answering</source>
         <translation>질문 (선택): 질의응답처럼 각 윈도우를 (질문, 텍스트) 쌍으로 만듭니다</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>max_length: tokens per window, special tokens included</source>
         <translation>max_length: 윈도우당 토큰 수 (특수 토큰 포함)</translation>
     </message>
@@ -4091,7 +4091,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>stride: 각 윈도우가 이전 윈도우와 공유하는 토큰 수</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Which text is cut when a (question, text) pair is too long</source>
         <translation>(질문, 텍스트) 쌍이 너무 길 때 어느 텍스트를 자를지</translation>
     </message>
@@ -4106,7 +4106,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>특수 토큰</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Let the post-processor add [CLS], [SEP] … to every window</source>
         <translation>후처리기가 모든 윈도우에 [CLS], [SEP] …를 덧붙입니다</translation>
     </message>
@@ -4116,7 +4116,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>QA처럼</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>transformers&apos; question-answering settings: max_length 384, stride 128, only_second, right</source>
         <translation>transformers의 질의응답 설정: max_length 384, stride 128, only_second, right</translation>
     </message>

@@ -49,7 +49,9 @@ CELL_CHARS = 160
 DOCUMENTS_SHOWN = 5
 #: Line breaks and tabs shown as marks, so one record stays on one table line.
 _CONTROLS = str.maketrans({"\n": "⏎", "\r": "", "\t": "⇥"})
-FORMAT_NAMES = {"txt": QT_TRANSLATE_NOOP("CorpusPreviewDialog", "plain text (one document per line)"),
+FORMAT_NAMES = {"txt": QT_TRANSLATE_NOOP(
+    "CorpusPreviewDialog",
+    "plain text (one document per line)"),
                 "jsonl": QT_TRANSLATE_NOOP("CorpusPreviewDialog", "JSON lines"),
                 "json": "JSON", "csv": "CSV", "tsv": "TSV"}
 
@@ -101,24 +103,29 @@ class CorpusPreviewDialog(QDialog):
         self.files_label.setWordWrap(True)
         self.files_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.field_combo = QComboBox(objectName="previewFieldCombo")
-        self.field_combo.setToolTip(self.tr("JSON / JSONL: the field of each record that holds the text "
-                                    "(fields holding a string in the first records)"))
+        self.field_combo.setToolTip(self.tr(
+            "JSON / JSONL: the field of each record that holds the text (fields holding a string "
+            "in the first records)"))
         self.column_combo = QComboBox(objectName="previewColumnCombo")
-        self.column_combo.setToolTip(self.tr("CSV / TSV: the column that holds the text (from the header)"))
+        self.column_combo.setToolTip(self.tr(
+            "CSV / TSV: the column that holds the text (from the header)"))
         self.glob_edit = QLineEdit(objectName="previewGlobEdit", placeholderText="**/*")
         self.glob_edit.setToolTip(self.tr("Folders: which files to read, e.g. **/*.txt or *.jsonl "
                                   "(hidden files are skipped)"))
         self.glob_button = QPushButton(self.tr("Preview again"), objectName="previewGlobButton")
-        self.glob_button.setToolTip(self.tr("Find the folder's files with this pattern and preview them"))
+        self.glob_button.setToolTip(self.tr(
+            "Find the folder's files with this pattern and preview them"))
         self.table = QTableWidget(objectName="previewTable")
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.verticalHeader().setDefaultSectionSize(20)
-        self.table.setToolTip(self.tr("The first records of the first file, as stored; the column that "
-                              "will be read is in bold"))
+        self.table.setToolTip(self.tr(
+            "The first records of the first file, as stored; the column that will be read is in "
+            "bold"))
         self.documents = QPlainTextEdit(objectName="previewDocuments", readOnly=True)
-        self.documents.setToolTip(self.tr("The first documents as they will be read with this choice "
-                                  "(⏎ marks line breaks, ⇥ tabs)"))
+        self.documents.setToolTip(self.tr(
+            "The first documents as they will be read with this choice (⏎ marks line breaks, ⇥ "
+            "tabs)"))
         self.documents.setMaximumHeight(110)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open
                                         | QDialogButtonBox.StandardButton.Cancel)
@@ -129,7 +136,9 @@ class CorpusPreviewDialog(QDialog):
             self.tr("Keep the current corpus"))
 
         form = QFormLayout()
-        self._field_label, self._column_label = QLabel(self.tr("Text field")), QLabel(self.tr("Text column"))
+        self._field_label, self._column_label = QLabel(self.tr(
+            "Text field")), QLabel(self.tr(
+            "Text column"))
         self._field_label.setToolTip(self.field_combo.toolTip())
         self._column_label.setToolTip(self.column_combo.toolTip())
         form.addRow(self._field_label, self.field_combo)
@@ -186,10 +195,12 @@ class CorpusPreviewDialog(QDialog):
         p = self.preview
         formats = ", ".join(self.tr(FORMAT_NAMES.get(f, f)) for f in p.formats)
         names = ", ".join(Path(f).name for f in p.files[:4])
-        more = self.tr(" and {n} more").format(n=f"{len(p.files) - 4:,}") if len(p.files) > 4 else ""
+        more = self.tr(
+            " and {n} more").format(n=f"{len(p.files) - 4:,}") if len(p.files) > 4 else ""
         files = (self.tr("1 file: {names}") if len(p.files) == 1 else
                  self.tr("{n} files: {names}")).format(n=f"{len(p.files):,}", names=names + more)
-        self.files_label.setText(files + "\n" + self.tr("Format: {formats}").format(formats=formats))
+        self.files_label.setText(files + "\n" + self.tr(
+            "Format: {formats}").format(formats=formats))
         for combo, show, items, default, label in (
                 (self.field_combo, p.needs_field, p.fields, p.default_field, self._field_label),
                 (self.column_combo, p.needs_column, p.columns, p.default_column,

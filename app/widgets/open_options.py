@@ -56,12 +56,14 @@ class OpenOptionsDialog(QDialog):
         self.format_combo.addItems([self.tr(AUTO), *FORMATS])
         if self._detected:
             self.format_combo.setItemText(0, f"(detected: {self._detected})")
-        self.format_combo.setToolTip(self.tr("Read the file as this format instead of detecting it"))
+        self.format_combo.setToolTip(self.tr(
+            "Read the file as this format instead of detecting it"))
         self.encoding_combo = QComboBox(objectName="openEncodingCombo")
         self.encoding_combo.addItems([self.tr(DEFAULT), *_encodings()])
         self.encoding_combo.setToolTip(
-            self.tr("A .tiktoken file holds only ranks: the encoding gives its split pattern and special "
-            "tokens (guessed from the number of ranks when not chosen)"))
+            self.tr(
+                "A .tiktoken file holds only ranks: the encoding gives its split pattern and "
+                "special tokens (guessed from the number of ranks when not chosen)"))
         self.flavor_combo = QComboBox(objectName="openFlavorCombo")
         self.flavor_combo.addItems([self.tr(DEFAULT), *_flavors()])
         self.flavor_combo.setToolTip(

@@ -26,7 +26,9 @@ WORD_TIPS = (QT_TRANSLATE_NOOP("Columns", "A corpus word whose encoding contains
              QT_TRANSLATE_NOOP("Columns", "How often the word occurs in the corpus"))
 WORD_COLUMNS = [
     Column(QT_TRANSLATE_NOOP("Columns", "word"), lambda r: r[0], tooltip=lambda r: repr(r[0])),
-    Column(QT_TRANSLATE_NOOP("Columns", "count"), lambda r: f"{r[1]:,}", sort_key=lambda r: r[1], align_right=True),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "count"), lambda r: f"{r[1]:,}", sort_key=lambda r: r[1], align_right=True),
 ]
 
 
@@ -61,8 +63,9 @@ class TokenInfoView(QWidget):
         self.words_table.verticalHeader().setDefaultSectionSize(22)
         self.words_table.horizontalHeader().setStretchLastSection(True)
         self.words_table.setColumnWidth(0, 160)
-        self.words_table.setToolTip(self.tr("Corpus words whose encoding contains the selected token, "
-                                    "most frequent first, with their corpus counts"))
+        self.words_table.setToolTip(self.tr(
+            "Corpus words whose encoding contains the selected token, most frequent first, with "
+            "their corpus counts"))
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.title)
@@ -102,7 +105,8 @@ class TokenInfoView(QWidget):
             self.tree_stack.setCurrentWidget(self.tree_note)
         # 2. the corpus words that use it
         if usage is None:
-            self.words_label.setText(self.tr("Corpus words using it: {hint}").format(hint=words_hint))
+            self.words_label.setText(self.tr(
+                "Corpus words using it: {hint}").format(hint=words_hint))
             self.words_model.set_records([])
             return
         n, freq = usage.n_words_using(token_id), usage.counts.get(token_id, 0)
