@@ -1569,12 +1569,12 @@ shown: {shown}</source>
     <message>
         <location line="+8"/>
         <source>unknown</source>
-        <translation>UNK 비율</translation>
+        <translation>UNK</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>unknown token</source>
-        <translation>UNK 토큰 (알 수 없는 토큰)</translation>
+        <translation>UNK 토큰 (어휘에 없어 알 수 없는 토큰)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2045,7 +2045,7 @@ shown: {shown}</source>
     <message>
         <location filename="../help_text.py" line="+11"/>
         <source>Welcome! A small tokenizer trains on the sample corpus. Type in &lt;b&gt;Encoding&lt;/b&gt; to see how text splits; click a token to follow it in every pane. Ctrl+1…7 switch views; F1 explains them.</source>
-        <translation>환영합니다! 예제 말뭉치로 작은 토크나이저를 학습합니다. &lt;b&gt;인코딩&lt;/b&gt;에 입력하면 텍스트가 어떻게 나뉘는지 보이고, 토큰을 누르면 모든 패널에서 따라갑니다. Ctrl+1…7로 화면을 바꾸고, F1을 누르면 설명이 나옵니다.</translation>
+        <translation>환영합니다! 예제 말뭉치로 작은 토크나이저를 학습합니다. &lt;b&gt;인코딩&lt;/b&gt;에 입력해 텍스트가 나뉘는 모습을 보고, 토큰을 누르면 모든 패널이 따라갑니다. Ctrl+1…7: 화면 전환, F1: 도움말.</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -2789,7 +2789,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     <message>
         <location line="+3"/>
         <source>unknown</source>
-        <translation>UNK 비율</translation>
+        <translation>UNK (알 수 없음)</translation>
     </message>
     <message>
         <location line="+2"/>
