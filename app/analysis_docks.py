@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QScrollArea, QWidget
 
 from .pane_support import catch_up_when_seen
@@ -80,10 +80,10 @@ def add_analysis_docks(
     anchor = existing.get("merges") if isinstance(existing, dict) else None
     front = anchor
     for key, title, pane in (
-        ("compare", "Compare", result.compare),
-        ("oov", "Unseen words", result.oov),
-        ("stats", "Statistics", result.stats),
-        ("windows", "Long text", result.windows),
+        ("compare", QCoreApplication.translate("AnalysisDocks", "Compare"), result.compare),
+        ("oov", QCoreApplication.translate("AnalysisDocks", "Unseen words"), result.oov),
+        ("stats", QCoreApplication.translate("AnalysisDocks", "Statistics"), result.stats),
+        ("windows", QCoreApplication.translate("AnalysisDocks", "Long text"), result.windows),
     ):
         dock = QDockWidget(title, window)
         dock.setObjectName(f"{pane.objectName()}Dock")

@@ -17,6 +17,8 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
+
 
 @dataclass(frozen=True)
 class EncodeOptions:
@@ -54,10 +56,15 @@ class EncodeResult:
         """What happened, in words (empty when the text was neither truncated nor padded)."""
         out = []
         if self.truncated:
-            out.append(f"truncated: {self.full_length:,} → {len(self.encoding) - self.padded:,} "
-                       f"tokens (max_length {self.max_length:,})")
+            out.append(QCoreApplication.translate(
+                "EncodeOptions", "truncated: {full} → {kept} tokens (max_length {max})").format(
+                    full=f"{self.full_length:,}", kept=f"{len(self.encoding) - self.padded:,}",
+                    max=f"{self.max_length:,}"))
         if self.padded:
-            out.append(f"padded with {self.padded:,} {self.pad_token}")
+            out.append(QCoreApplication.translate(
+                "EncodeOptions",
+                "padded with {n} {token}").format(
+                n=f"{self.padded:,}", token=self.pad_token))
         return out
 
 
@@ -122,14 +129,21 @@ def encode_with_options(tokenizer: Any, text: str, options: EncodeOptions,
 def describe_settings(tokenizer: Any) -> tuple[str, str]:
     """Short descriptions of the tokenizer's own truncation and padding (for tooltips)."""
     t, p = tokenizer.truncation, tokenizer.padding
-    trunc = ("the file truncates to max_length " f"{t['max_length']:,} ({t['direction']})"
-             if t is not None else "the file sets no truncation")
+    trunc = (QCoreApplication.translate(
+        "EncodeOptions", "the file truncates to max_length {n} ({direction})").format(
+            n=f"{t['max_length']:,}", direction=t["direction"])
+             if t is not None else QCoreApplication.translate("EncodeOptions",
+                                                              "the file sets no truncation"))
     if p is None:
-        pad = "the file sets no padding"
+        pad = QCoreApplication.translate("EncodeOptions", "the file sets no padding")
     elif p["length"] is None:
-        pad = f"the file pads to the longest of a batch with {p['pad_token']}"
+        pad = QCoreApplication.translate(
+            "EncodeOptions", "the file pads to the longest of a batch with {token}").format(
+                token=p["pad_token"])
     else:
-        pad = f"the file pads to {p['length']:,} tokens with {p['pad_token']}"
+        pad = QCoreApplication.translate(
+            "EncodeOptions", "the file pads to {n} tokens with {token}").format(
+                n=f"{p['length']:,}", token=p["pad_token"])
     return trunc, pad
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QT_TRANSLATE_NOOP, Slot
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from subword_core.analysis import MergeGraph
@@ -30,14 +30,20 @@ from subword_core.naming import tokenizer_file_name
 from .session import Session, TokenizerEntry
 from .workers import GeneratorWorker, WorkerHandle
 
-JSON_FILTER = "Tokenizer (*.json);;All files (*)"
+JSON_FILTER = QT_TRANSLATE_NOOP("FileActions", "Tokenizer (*.json);;All files (*)")
 #: What File ▸ Open tokenizer lists: every format open_tokenizer reads (a folder has its own
 #: action); "All files" too, since a subword-nmt codes file often has no extension.
-OPEN_FILTER = ("Tokenizers (*.json *.model *.spm *.tiktoken *.txt *.bpe *.codes codes "
-               "*.subwords);;tokenizer.json (*.json);;SentencePiece (*.model *.spm);;"
-               "tiktoken (*.tiktoken *.model);;Vocabulary files (vocab.json merges.txt "
-               "vocab.txt *.bpe);;All files (*)")
-HISTORY_FILTER = "Training history (*.jsonl);;All files (*)"
+OPEN_FILTER = QT_TRANSLATE_NOOP(
+    "FileActions", "Tokenizers (*.json *.model *.spm *.tiktoken *.txt *.bpe *.codes codes "
+    "*.subwords);;tokenizer.json (*.json);;SentencePiece (*.model *.spm);;"
+    "tiktoken (*.tiktoken *.model);;Vocabulary files (vocab.json merges.txt "
+    "vocab.txt *.bpe);;All files (*)")
+HISTORY_FILTER = QT_TRANSLATE_NOOP("FileActions", "Training history (*.jsonl);;All files (*)")
+
+
+def open_filter() -> str:
+    """``OPEN_FILTER`` in the interface language."""
+    return QCoreApplication.translate("FileActions", OPEN_FILTER)
 
 
 def open_tokenizer(parent: QWidget, session: Session, path: str | None = None,
@@ -55,9 +61,11 @@ def open_tokenizer(parent: QWidget, session: Session, path: str | None = None,
     While it runs, :func:`is_opening` is True; :func:`stop_opening` abandons it.
     """
     if path is None and folder:
-        path = QFileDialog.getExistingDirectory(parent, "Open tokenizer folder")
+        path = QFileDialog.getExistingDirectory(
+            parent, QCoreApplication.translate("FileActions", "Open tokenizer folder"))
     elif path is None:
-        path, _ = QFileDialog.getOpenFileName(parent, "Open tokenizer", "", OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            parent, QCoreApplication.translate("FileActions", "Open tokenizer"), "", open_filter())
     if not path:
         return False
     opening = _Opening(parent, session, str(path), on_opened, dict(options or {}))
@@ -86,7 +94,7 @@ class _Opening(QObject):
     def start(self) -> None:
         self._busy = True
         QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
-        self._session.notify(f"Opening {self._path}…")
+        self._session.notify(self.tr("Opening {path}…").format(path=self._path))
         self.handle.start()
 
     def stop(self) -> None:
@@ -101,7 +109,9 @@ class _Opening(QObject):
         source = tokenizer.source
         what = f": {source.description}" if source is not None else ""
         guessed = f"; {source.notes[0]}" if source is not None and source.notes else ""
-        self._session.notify(f"Opened {self._path} as {entry.name}{what}{guessed}")
+        self._session.notify(self.tr("Opened {path} as {name}").format(path=self._path,
+                                                                       name=entry.name)
+                             + what + guessed)
         if self._on_opened is not None:
             self._on_opened(entry)
 
@@ -109,9 +119,9 @@ class _Opening(QObject):
     def _on_worker_errored(self, _traceback: str) -> None:
         self._session.notify("")  # clear "Opening …" from the status bar
         self._restore_cursor()
-        QMessageBox.critical(self._parent, "Cannot open tokenizer",
+        QMessageBox.critical(self._parent, self.tr("Cannot open tokenizer"),
                              f"{self._path}\n\n{_in_words(self.worker.error)}\n\n"
-                             "The session is unchanged.")
+                             + self.tr("The session is unchanged."))
 
     @Slot()
     def _on_worker_finished(self) -> None:
@@ -172,21 +182,28 @@ def _in_words(exc: BaseException | None) -> str:
     if isinstance(exc, SubwordError):
         return str(exc)
     if isinstance(exc, UnicodeDecodeError):
-        return "The file is not UTF-8 text."
+        return QCoreApplication.translate("FileActions", "The file is not UTF-8 text.")
     if isinstance(exc, OSError):
-        return f"The file cannot be read: {exc.strerror or exc}."
-    return f"The file is not a tokenizer this program can read ({exc})."
+        return QCoreApplication.translate("FileActions", "The file cannot be read: {error}."
+                                          ).format(error=exc.strerror or exc)
+    return QCoreApplication.translate(
+        "FileActions", "The file is not a tokenizer this program can read ({error})."
+    ).format(error=exc)
 
 
 def save_tokenizer(parent: QWidget, session: Session) -> bool:
     entry = session.current
     if entry is None:
-        QMessageBox.warning(parent, "Nothing to save", "Train or open a tokenizer first.")
+        _nothing_to_save(parent)
         return False
-    path = _save_with_dialog(parent, "tokenizer.json", f"{_file_stem(entry)}.json", JSON_FILTER,
-                             entry.tokenizer.save)
+    path = _save_with_dialog(
+        parent, QCoreApplication.translate("FileActions", "Save tokenizer.json"),
+        QCoreApplication.translate("FileActions", "Cannot save tokenizer.json"),
+        f"{_file_stem(entry)}.json", QCoreApplication.translate("FileActions", JSON_FILTER),
+        entry.tokenizer.save)
     if path:
-        session.notify(f"Saved {entry.name} to {path}")
+        session.notify(QCoreApplication.translate("FileActions", "Saved {name} to {path}").format(
+            name=entry.name, path=path))
     return path is not None
 
 
@@ -195,48 +212,66 @@ def save_pretrained(parent: QWidget, session: Session) -> bool:
     ``tokenizer_config.json``, ``special_tokens_map.json``) chosen in a dialog."""
     entry = session.current
     if entry is None:
-        QMessageBox.warning(parent, "Nothing to save", "Train or open a tokenizer first.")
+        _nothing_to_save(parent)
         return False
-    folder = QFileDialog.getExistingDirectory(parent, "Save for transformers: pick a folder")
+    folder = QFileDialog.getExistingDirectory(
+        parent, QCoreApplication.translate("FileActions", "Save for transformers: pick a folder"))
     if not folder:
         return False
     try:
         entry.tokenizer.save_pretrained(folder)
     except (SubwordError, OSError) as exc:
-        QMessageBox.critical(parent, "Cannot save for transformers", f"{folder}\n\n{exc}")
+        QMessageBox.critical(
+            parent, QCoreApplication.translate("FileActions", "Cannot save for transformers"),
+            f"{folder}\n\n{exc}")
         return False
     entry.saved_path = entry.saved_path or folder
-    session.notify(f"Saved {entry.name} to {folder}: AutoTokenizer.from_pretrained loads it")
+    session.notify(QCoreApplication.translate(
+        "FileActions", "Saved {name} to {folder}: AutoTokenizer.from_pretrained loads it"
+    ).format(name=entry.name, folder=folder))
     return True
 
 
 def save_history(parent: QWidget, session: Session) -> bool:
     entry = session.current
     if entry is None or entry.history is None:
-        QMessageBox.warning(parent, "No training history",
-                            "Only tokenizers trained in this session have a history.")
+        QMessageBox.warning(
+            parent, QCoreApplication.translate("FileActions", "No training history"),
+            QCoreApplication.translate(
+                "FileActions", "Only tokenizers trained in this session have a history."))
         return False
-    path = _save_with_dialog(parent, "training history", f"{_file_stem(entry)}.history.jsonl",
-                             HISTORY_FILTER, entry.history.save)
+    path = _save_with_dialog(
+        parent, QCoreApplication.translate("FileActions", "Save training history"),
+        QCoreApplication.translate("FileActions", "Cannot save training history"),
+        f"{_file_stem(entry)}.history.jsonl",
+        QCoreApplication.translate("FileActions", HISTORY_FILTER), entry.history.save)
     if path:
-        session.notify(f"Saved the training history of {entry.name} to {path}")
+        session.notify(QCoreApplication.translate(
+            "FileActions", "Saved the training history of {name} to {path}").format(
+                name=entry.name, path=path))
     return path is not None
+
+
+def _nothing_to_save(parent: QWidget) -> None:
+    QMessageBox.warning(parent, QCoreApplication.translate("FileActions", "Nothing to save"),
+                        QCoreApplication.translate("FileActions",
+                                                   "Train or open a tokenizer first."))
 
 
 def _file_stem(entry: TokenizerEntry) -> str:
     return entry.name.replace(" ", "_")
 
 
-def _save_with_dialog(parent: QWidget, what: str, suggested: str, file_filter: str,
-                      save: Callable[[str], None]) -> str | None:
-    """Ask where to save ``what``, save it there (``save`` writes atomically); the path,
-    or None if the user cancelled or saving failed (reported in a message box)."""
-    path, _ = QFileDialog.getSaveFileName(parent, f"Save {what}", suggested, file_filter)
+def _save_with_dialog(parent: QWidget, title: str, error_title: str, suggested: str,
+                      file_filter: str, save: Callable[[str], None]) -> str | None:
+    """Ask where to save (a dialog called ``title``), save there (``save`` writes atomically);
+    the path, or None if the user cancelled or saving failed (a message box ``error_title``)."""
+    path, _ = QFileDialog.getSaveFileName(parent, title, suggested, file_filter)
     if not path:
         return None
     try:
         save(path)
     except (SubwordError, OSError) as exc:
-        QMessageBox.critical(parent, f"Cannot save {what}", f"{path}\n\n{exc}")
+        QMessageBox.critical(parent, error_title, f"{path}\n\n{exc}")
         return None
     return path

@@ -15,6 +15,7 @@ from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
+from . import i18n
 from .main_window import MainWindow
 from .selection import SelectionModel
 from .session import Session
@@ -53,10 +54,12 @@ def create_main_window(load_sample: bool = True, settings: QSettings | None = No
         settings: where to persist layout and options (default: the user's QSettings).
     """
     ensure_app()
+    settings = settings if settings is not None else QSettings(ORGANIZATION, APPLICATION)
+    # before any widget exists: every string is translated when its widget is made
+    i18n.install(i18n.language_setting(settings))
     session = Session()
     selection = SelectionModel()
-    window = MainWindow(session, selection,
-                        settings if settings is not None else QSettings(ORGANIZATION, APPLICATION))
+    window = MainWindow(session, selection, settings)
     # the window owns the shared objects (they are QObjects without a parent otherwise)
     session.setParent(window)
     selection.setParent(window)
@@ -69,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     app = ensure_app(argv)
     window = create_main_window(load_sample=True)
     window.show()
+    app._subword_window = window  # View ▸ Language replaces it (i18n.rebuild_window)
     # The ~100k objects of Qt, pyqtgraph and our modules live as long as the app; frozen,
     # the collector's full passes skip them. Those passes otherwise add 20-30 ms to a
     # keystroke's re-encoding every dozen or so keystrokes (compare bench/bench_encode.py with and

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from . import file_actions, help_text, resources
+from . import file_actions, help_text, i18n, resources
 from .analysis_docks import add_analysis_docks
 from .pane_support import catch_up_when_seen
 from .panes.corpus_pane import CorpusPane
@@ -68,7 +68,7 @@ class MainWindow(QMainWindow):
                  settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
-        self.setWindowTitle("Subword Explorer")
+        self.setWindowTitle(self.tr("Subword Explorer"))
         self.setAcceptDrops(True)
         self.session = session
         self.selection = selection
@@ -92,12 +92,12 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(placeholder)
         placeholder.hide()
         self.docks: dict[str, QDockWidget] = {}
-        for key, title, pane in (("corpus", "Corpus", self.corpus_pane),
-                                 ("training", "Training", self.training_pane),
-                                 ("encoding", "Encoding", self.encoding_pane),
-                                 ("offsets", "Offsets", self.offsets_pane),
-                                 ("groupings", "Groupings", self.groupings_pane),
-                                 ("merges", "Merge history", self.merges_pane)):
+        for key, title, pane in (("corpus", self.tr("Corpus"), self.corpus_pane),
+                                 ("training", self.tr("Training"), self.training_pane),
+                                 ("encoding", self.tr("Encoding"), self.encoding_pane),
+                                 ("offsets", self.tr("Offsets"), self.offsets_pane),
+                                 ("groupings", self.tr("Groupings"), self.groupings_pane),
+                                 ("merges", self.tr("Merge history"), self.merges_pane)):
             self.docks[key] = self._dock(title, pane)
         self.analysis_docks = add_analysis_docks(self, session, selection)
         self._add_optional_docks()
@@ -105,7 +105,7 @@ class MainWindow(QMainWindow):
 
         # 3. bars, menus, status bar
         self._build_view_bar()
-        toolbar = QToolBar("Tokenizers", objectName="tokenizersToolBar")
+        toolbar = QToolBar(self.tr("Tokenizers"), objectName="tokenizersToolBar")
         # the tokenizer bar takes the rest of the row (its info label is cut, not the window widened)
         self.tokenizers_pane.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         toolbar.addWidget(self.tokenizers_pane)
@@ -157,20 +157,20 @@ class MainWindow(QMainWindow):
             return
         self.vocab_pane = VocabPane(self.session, self.selection)
         self.decode_pane = DecodePane(self.session, self.selection)
-        self.docks["vocab"] = self._dock("Vocabulary", self.vocab_pane)
-        self.docks["decode"] = self._dock("Ids ↔ text", self.decode_pane)
+        self.docks["vocab"] = self._dock(self.tr("Vocabulary"), self.vocab_pane)
+        self.docks["decode"] = self._dock(self.tr("Ids ↔ text"), self.decode_pane)
 
     def _build_view_bar(self) -> None:
-        bar = QToolBar("Views", objectName="viewsToolBar")
+        bar = QToolBar(self.tr("Views"), objectName="viewsToolBar")
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.view_actions: dict[str, QAction] = {}
         group = QActionGroup(self)
         group.setExclusive(True)
         for n, view in enumerate(self.views.views, start=1):
-            action = QAction(view.title, self, checkable=True)
+            action = QAction(view.shown_title(), self, checkable=True)
             action.setObjectName(f"view_{view.key}")
             action.setShortcut(QKeySequence(f"Ctrl+{n}"))
-            action.setToolTip(f"{view.tip} (Ctrl+{n})")
+            action.setToolTip(self.tr("{tip} (Ctrl+{n})").format(tip=view.shown_tip(), n=n))
             action.triggered.connect(lambda _=False, k=view.key: self.show_view(k))
             group.addAction(action)
             bar.addAction(action)
@@ -180,13 +180,13 @@ class MainWindow(QMainWindow):
 
     def _build_hint_bar(self) -> None:
         # first start only: one line that says where to begin; closed for good with "Got it"
-        self.hint_bar = QToolBar("Hint", objectName="hintToolBar")
+        self.hint_bar = QToolBar(self.tr("Hint"), objectName="hintToolBar")
         self.hint_bar.setMovable(False)
-        label = QLabel(help_text.FIRST_START_HINT, objectName="firstStartHint")
+        label = QLabel(help_text.first_start_hint(), objectName="firstStartHint")
         label.setContentsMargins(6, 2, 12, 2)
         self.hint_bar.addWidget(label)
-        got_it = QAction("Got it", self, objectName="dismissHintAction")
-        got_it.setToolTip("Hide this hint (Help ▸ Views and panes has it all)")
+        got_it = QAction(self.tr("Got it"), self, objectName="dismissHintAction")
+        got_it.setToolTip(self.tr("Hide this hint (Help ▸ Views and panes has it all)"))
         got_it.triggered.connect(self._on_hint_dismissed)
         self.hint_bar.addAction(got_it)
         self.addToolBarBreak()
@@ -208,63 +208,70 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file = bar.addMenu("&File")
-        self.open_corpus_action = self._action(file, "Open &corpus…", "openCorpusAction",
+        file = bar.addMenu(self.tr("&File"))
+        self.open_corpus_action = self._action(file, self.tr("Open &corpus…"), "openCorpusAction",
                                                self.corpus_pane.open_file_dialog,
                                                QKeySequence.StandardKey.Open)
-        self._action(file, "Open corpus &folder…", "openCorpusFolderAction",
+        self._action(file, self.tr("Open corpus &folder…"), "openCorpusFolderAction",
                      self.corpus_pane.open_folder_dialog, "Ctrl+Shift+D")
         self.open_tokenizer_action = self._action(
-            file, "Open &tokenizer…", "openTokenizerAction", lambda: self.open_tokenizer(),
-            "Ctrl+Shift+O", "tokenizer.json, SentencePiece .model, .tiktoken, vocab.json + "
-            "merges.txt, BERT vocab.txt, subword-nmt codes or TFDS .subwords")
-        self._action(file, "Open tokenizer &with options…", "openTokenizerOptionsAction",
+            file, self.tr("Open &tokenizer…"), "openTokenizerAction", lambda: self.open_tokenizer(),
+            "Ctrl+Shift+O", self.tr("tokenizer.json, SentencePiece .model, .tiktoken, vocab.json + "
+                                    "merges.txt, BERT vocab.txt, subword-nmt codes or TFDS "
+                                    ".subwords"))
+        self._action(file, self.tr("Open tokenizer &with options…"), "openTokenizerOptionsAction",
                      self.open_tokenizer_with_options, None,
-                     "Say the format, a .tiktoken file's encoding or a SentencePiece model's "
-                     "pipeline instead of letting them be detected or guessed")
-        self._action(file, "Open tokenizer f&older…", "openTokenizerFolderAction",
+                     self.tr("Say the format, a .tiktoken file's encoding or a SentencePiece "
+                             "model's pipeline instead of letting them be detected or guessed"))
+        self._action(file, self.tr("Open tokenizer f&older…"), "openTokenizerFolderAction",
                      lambda: self.open_tokenizer(folder=True), "Ctrl+Shift+F",
-                     "A model folder (hub cache snapshot, save_pretrained output)")
+                     self.tr("A model folder (hub cache snapshot, save_pretrained output)"))
         file.addSeparator()
         self.save_tokenizer_action = self._action(
-            file, "&Save tokenizer.json…", "saveTokenizerAction", self.save_current_tokenizer,
+            file, self.tr(
+                "&Save tokenizer.json…"), "saveTokenizerAction", self.save_current_tokenizer,
             QKeySequence.StandardKey.Save)
-        self._action(file, "Save for t&ransformers…", "savePretrainedAction",
+        self._action(file, self.tr("Save for t&ransformers…"), "savePretrainedAction",
                      lambda: file_actions.save_pretrained(self, self.session), None,
-                     "A folder that transformers.AutoTokenizer.from_pretrained loads")
+                     self.tr("A folder that transformers.AutoTokenizer.from_pretrained loads"))
         self.save_history_action = self._action(
-            file, "Save training &history…", "saveHistoryAction",
+            file, self.tr("Save training &history…"), "saveHistoryAction",
             lambda: file_actions.save_history(self, self.session), "Ctrl+Shift+S")
-        self.recent_menu = file.addMenu("&Recent files")
+        self.recent_menu = file.addMenu(self.tr("&Recent files"))
         self.recent_menu.setObjectName("recentMenu")
         file.addSeparator()
-        self._action(file, "&Quit", "quitAction", self.close, QKeySequence.StandardKey.Quit)
-        edit = bar.addMenu("&Edit")
+        self._action(file, self.tr(
+            "&Quit"), "quitAction", self.close, QKeySequence.StandardKey.Quit)
+        edit = bar.addMenu(self.tr("&Edit"))
         self.undo_remove_action = self._action(
-            edit, "&Undo remove tokenizer", "undoRemoveAction", self._on_undo_remove_triggered,
-            QKeySequence.StandardKey.Undo, "Bring back the tokenizer removed last")
+            edit, self.tr("&Undo remove tokenizer"), "undoRemoveAction",
+            self._on_undo_remove_triggered, QKeySequence.StandardKey.Undo,
+            self.tr("Bring back the tokenizer removed last"))
         self.undo_remove_action.setEnabled(False)
-        train = bar.addMenu("&Training")
-        self._action(train, "&Train", "trainAction", self.training_pane.start_training, "Ctrl+T")
-        self._action(train, "&Cancel training", "cancelTrainingAction",
+        train = bar.addMenu(self.tr("&Training"))
+        self._action(train, self.tr(
+            "&Train"), "trainAction", self.training_pane.start_training, "Ctrl+T")
+        self._action(train, self.tr("&Cancel training"), "cancelTrainingAction",
                      self.training_pane.cancel, "Ctrl+.")
         self.retrain_action = self._action(
-            train, "&Retrain on this corpus…", "retrainAction", self.retrain_current,
-            "Ctrl+Shift+T", "Train the current tokenizer's pipeline (normalizer, pre-tokenizer, "
-            "special tokens, post-processor) on the loaded corpus, then compare old and new")
-        view = bar.addMenu("&View")
+            train, self.tr("&Retrain on this corpus…"), "retrainAction", self.retrain_current,
+            "Ctrl+Shift+T", self.tr("Train the current tokenizer's pipeline (normalizer, "
+                                    "pre-tokenizer, special tokens, post-processor) on the "
+                                    "loaded corpus, then compare old and new"))
+        view = bar.addMenu(self.tr("&View"))
         for action in self.view_actions.values():
             view.addAction(action)
         view.addSeparator()
-        self._action(view, "&Reset layout", "resetLayoutAction", self.views.reset,
-                     tip="Put the docks of this view back where they were at first")
-        panes = view.addMenu("&Panes")
+        self._action(view, self.tr("&Reset layout"), "resetLayoutAction", self.views.reset,
+                     tip=self.tr("Put the docks of this view back where they were at first"))
+        panes = view.addMenu(self.tr("&Panes"))
         for dock in self.docks.values():
             panes.addAction(dock.toggleViewAction())
-        help_menu = bar.addMenu("&Help")
-        self._action(help_menu, "&Views and panes", "helpAction", self._on_help_triggered,
+        self.language_menu = i18n.add_language_menu(self, view)
+        help_menu = bar.addMenu(self.tr("&Help"))
+        self._action(help_menu, self.tr("&Views and panes"), "helpAction", self._on_help_triggered,
                      QKeySequence.StandardKey.HelpContents)
-        self._action(help_menu, "&About", "aboutAction", self._on_about_triggered)
+        self._action(help_menu, self.tr("&About"), "aboutAction", self._on_about_triggered)
 
     def _fit_to_screen(self) -> None:
         """Open at a size that suits the screen: most of it, never more than it has."""
@@ -301,7 +308,8 @@ class MainWindow(QMainWindow):
     @Slot()
     def open_tokenizer_with_options(self) -> bool:
         """Pick a file, then its format, tiktoken encoding or SentencePiece flavor."""
-        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", "", file_actions.OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open tokenizer"), "",
+                                              file_actions.open_filter())
         if not path:
             return False
         options = ask_open_options(self, path)
@@ -333,7 +341,8 @@ class MainWindow(QMainWindow):
             kind, _, rest = item.partition(":")
             path, _, raw_options = rest.partition("?")
             options = _json_dict(raw_options)
-            label = f"{kind}: {path}" + "".join(f"  [{k}={v}]" for k, v in options.items())
+            shown_kind = self.tr("tokenizer") if kind == "tokenizer" else self.tr("corpus")
+            label = f"{shown_kind}: {path}" + "".join(f"  [{k}={v}]" for k, v in options.items())
             action = self.recent_menu.addAction(label)
             if kind == "tokenizer":
                 action.triggered.connect(lambda _=False, p=path, o=options: self.open_tokenizer(
@@ -356,7 +365,7 @@ class MainWindow(QMainWindow):
     def load_sample(self) -> None:
         paths = [p for p in resources.sample_corpora() if p.suffix == ".txt"]
         if not paths:
-            self.session.notify("No bundled sample corpus found under resources/corpora.")
+            self.session.notify(self.tr("No bundled sample corpus found under resources/corpora."))
             return
         if not self.session.text:
             self.session.set_text(resources.SAMPLE_TEXT)
@@ -377,23 +386,27 @@ class MainWindow(QMainWindow):
         """Ask for a vocabulary size and retrain the current tokenizer on the corpus."""
         entry, corpus = self.session.current, self.session.corpus
         if entry is None or corpus is None:
-            QMessageBox.warning(self, "Retrain on this corpus",
-                                "Open a tokenizer and a corpus first: retraining learns the "
-                                "tokenizer's model again on the corpus, keeping its pipeline.")
+            QMessageBox.warning(self, self.tr("Retrain on this corpus"),
+                                self.tr("Open a tokenizer and a corpus first: retraining learns "
+                                        "the tokenizer's model again on the corpus, keeping its "
+                                        "pipeline."))
             return False
         if self.training_pane.is_training():
-            QMessageBox.information(self, "Retrain on this corpus",
-                                    "A training is running; wait for it or cancel it first.")
+            QMessageBox.information(self, self.tr("Retrain on this corpus"),
+                                    self.tr("A training is running; wait for it or cancel it "
+                                            "first."))
             return False
         if retrain_kind(entry.tokenizer) is None:
-            QMessageBox.warning(self, "Cannot retrain", f"{entry.name} has a "
-                                f"{type(entry.tokenizer.model).__name__} model, which has no "
-                                "trainer: only BPE, WordPiece and Unigram models can be retrained.")
+            QMessageBox.warning(self, self.tr("Cannot retrain"), self.tr(
+                "{name} has a {model} model, which has no trainer: only BPE, WordPiece and "
+                "Unigram models can be retrained.").format(
+                    name=entry.name, model=type(entry.tokenizer.model).__name__))
             return False
         size, ok = QInputDialog.getInt(
-            self, "Retrain on this corpus",
-            f"Learn {entry.name}'s model again on {corpus.label},\nkeeping its normalizer, "
-            "pre-tokenizer, special tokens and post-processor.\n\nVocabulary size:",
+            self, self.tr("Retrain on this corpus"),
+            self.tr("Learn {name}'s model again on {corpus},\nkeeping its normalizer, "
+                    "pre-tokenizer, special tokens and post-processor.\n\nVocabulary size:"
+                    ).format(name=entry.name, corpus=corpus.label),
             entry.tokenizer.get_vocab_size(with_added_tokens=False), 1, 10_000_000, 1000)
         if not ok:
             return False
@@ -435,11 +448,13 @@ class MainWindow(QMainWindow):
             if paths:
                 self.load_corpus(paths, corpus.get("options") or {})
             else:
-                self.session.notify("The last corpus is gone: " + ", ".join(corpus["paths"]))
+                self.session.notify(self.tr("The last corpus is gone: {paths}").format(
+                    paths=", ".join(corpus["paths"])))
         self._pending_current = manifest.get("current", "")
         self._pending_compare = list(manifest.get("compare") or [])
         if records:
-            self.statusBar().showMessage(f"Restoring {len(records)} tokenizer(s)…")
+            self.statusBar().showMessage(
+                self.tr("Restoring {n} tokenizer(s)…").format(n=len(records)))
             worker = GeneratorWorker(lambda cancel: iter_restore(records, cancel), pass_cancel=True)
             worker.yielded.connect(self._on_restore_yielded)
             worker.finished.connect(self._on_restore_finished)
@@ -455,13 +470,14 @@ class MainWindow(QMainWindow):
     def _on_restore_yielded(self, batch: list) -> None:
         for restored in batch:
             if restored.entry is None:
-                self.session.notify(f"Could not restore {restored.error}")
+                self.session.notify(self.tr("Could not restore {what}").format(
+                    what=restored.error))
                 continue
             name = restored.entry.name
             self.session.add_tokenizer(restored.entry,
                                        make_current=self.session.current is None
                                        or name == self._pending_current)
-            self.statusBar().showMessage(f"Restored {name}", 4000)
+            self.statusBar().showMessage(self.tr("Restored {name}").format(name=name), 4000)
 
     @Slot()
     def _on_restore_finished(self) -> None:
@@ -483,7 +499,8 @@ class MainWindow(QMainWindow):
         try:
             manifest = build_manifest(self.session, data_dir(), compare, self.views.current or "")
         except OSError as exc:
-            self.session.notify(f"Could not keep the session for next time: {exc}")
+            self.session.notify(
+                self.tr("Could not keep the session for next time: {error}").format(error=exc))
             return
         self.settings.setValue("session", json.dumps(manifest))
 
@@ -502,7 +519,8 @@ class MainWindow(QMainWindow):
         # a span of the same text still means the same characters; token ids and indices do not
         span = self.selection.current.span
         self.selection.set(Selection(span=span, origin="session"))
-        self.tokenizer_label.setText(f"current: {entry.name}" if entry is not None else "no tokenizer")
+        self.tokenizer_label.setText(self.tr("current: {name}").format(name=entry.name)
+                                     if entry is not None else self.tr("no tokenizer"))
         has_history = entry is not None and entry.history is not None
         self.save_tokenizer_action.setEnabled(entry is not None)
         self.save_history_action.setEnabled(has_history)
@@ -519,7 +537,7 @@ class MainWindow(QMainWindow):
     def _on_undo_remove_triggered(self) -> None:
         entry = self.session.undo_remove()
         if entry is not None:
-            self.session.notify(f"Brought back {entry.name}")
+            self.session.notify(self.tr("Brought back {name}").format(name=entry.name))
 
     @Slot()
     def _on_hint_dismissed(self) -> None:
@@ -530,18 +548,18 @@ class MainWindow(QMainWindow):
     def _on_help_triggered(self) -> None:
         box = QMessageBox(self)
         box.setObjectName("helpBox")
-        box.setWindowTitle("Subword Explorer — views and panes")
+        box.setWindowTitle(self.tr("Subword Explorer — views and panes"))
         box.setTextFormat(Qt.TextFormat.RichText)
-        box.setText(help_text.HELP_HTML)
+        box.setText(help_text.help_html())
         box.setStandardButtons(QMessageBox.StandardButton.Close)
         box.open()
         self._help_box = box
 
     @Slot()
     def _on_about_triggered(self) -> None:
-        QMessageBox.about(self, "Subword Explorer",
-                          "Train, inspect and compare subword tokenizers.\n"
-                          "Everything shown is computed by subword_core.")
+        QMessageBox.about(self, self.tr("Subword Explorer"),
+                          self.tr("Train, inspect and compare subword tokenizers.\n"
+                                  "Everything shown is computed by subword_core."))
 
     # -- drag and drop: a tokenizer file opens as a tokenizer, anything else as a corpus -------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
@@ -632,11 +650,11 @@ class MainWindow(QMainWindow):
         if not unsaved or not self.isVisible():  # a window never shown has no one to ask
             return True
         answer = QMessageBox.question(
-            self, "Unsaved tokenizers",
-            f"{len(unsaved)} trained tokenizer(s) were never saved to a file: "
-            f"{', '.join(unsaved[:5])}{' …' if len(unsaved) > 5 else ''}.\n\n"
-            "They come back when you start the explorer again, but only File ▸ Save "
-            "gives you a tokenizer.json of your own. Quit anyway?",
+            self, self.tr("Unsaved tokenizers"),
+            self.tr("{n} trained tokenizer(s) were never saved to a file: {names}.\n\n"
+                    "They come back when you start the explorer again, but only File ▸ Save "
+                    "gives you a tokenizer.json of your own. Quit anyway?").format(
+                n=len(unsaved), names=", ".join(unsaved[:5]) + (" …" if len(unsaved) > 5 else "")),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes

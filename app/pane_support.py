@@ -24,7 +24,7 @@ import threading
 from collections.abc import Callable, Generator
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QWidget
 
 _GRAPH_LOCK = threading.Lock()
@@ -48,7 +48,8 @@ def in_words(message: str) -> str:
     """An error line without the exception class name (and not empty)."""
     lines = [line for line in str(message).strip().splitlines() if line.strip()]
     text = _CLASS_PREFIX.sub("", lines[-1] if lines else "")
-    return text.strip() or "an unexpected problem (see the log)"
+    return text.strip() or QCoreApplication.translate("PaneSupport",
+                                                      "an unexpected problem (see the log)")
 
 
 def progress_text(event: Any) -> str:

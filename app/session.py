@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from subword_core.analysis import MergeGraph
 from subword_core.corpus import Corpus
@@ -47,7 +47,7 @@ class CorpusState:
     @property
     def label(self) -> str:
         if not self.paths:
-            return "(none)"
+            return QCoreApplication.translate("Session", "(none)")
         return self.paths[0] if len(self.paths) == 1 else f"{self.paths[0]} (+{len(self.paths) - 1})"
 
 
@@ -252,7 +252,7 @@ class Session(QObject):
                                                        explain=True), announce)
             except Exception as exc:  # noqa: BLE001 - a bad text must not break the window
                 self._set_encoding(None, announce)
-                self.notify(f"Cannot encode the text: {exc}")
+                self.notify(self.tr("Cannot encode the text: {error}").format(error=exc))
         else:
             # Until the background result arrives there is no encoding of this text, but this
             # is not announced: announcing None made every view redraw the whole text twice per
@@ -290,7 +290,7 @@ class Session(QObject):
     def _on_encoder_failed(self, request_id: int, text: str) -> None:
         if request_id == self._request_id:
             self._set_encoding(None)
-            self.notify(f"Cannot encode the text: {text}")
+            self.notify(self.tr("Cannot encode the text: {error}").format(error=text))
 
     def shutdown(self) -> None:
         """Stop the background encoder (call before the application quits)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QByteArray, QObject, Qt, Signal
+from PySide6.QtCore import QByteArray, QCoreApplication, QObject, Qt, QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 #: Bump when the docks or the default layouts change: saved layouts of another version are ignored.
@@ -33,39 +33,59 @@ class TaskView:
     tip: str
     columns: tuple[Column, ...]
 
+    def shown_title(self) -> str:
+        """The title in the interface language (``title`` is the English source)."""
+        return QCoreApplication.translate("TaskView", self.title)
+
+    def shown_tip(self) -> str:
+        """The tooltip in the interface language."""
+        return QCoreApplication.translate("TaskView", self.tip)
+
     @property
     def docks(self) -> list[str]:
         return [k for _, groups in self.columns for _, keys in groups for k in keys]
 
 
 VIEWS: tuple[TaskView, ...] = (
-    TaskView("explore", "Explore",
-             "The corpus, the text encoded as tokens with its pipeline stages, and each token's "
-             "offsets and word groupings",
+    TaskView("explore", QT_TRANSLATE_NOOP("TaskView", "Explore"),
+             QT_TRANSLATE_NOOP("TaskView",
+                               "The corpus, the text encoded as tokens with its pipeline "
+                               "stages, and each token's offsets and word groupings"),
              ((26, [(100, ["corpus"])]),
               (44, [(100, ["encoding"])]),
               (30, [(100, ["offsets", "groupings"])]))),
-    TaskView("train", "Train",
-             "Training options and live curves, and the merge history with its replay and merge tree",
+    TaskView("train", QT_TRANSLATE_NOOP("TaskView", "Train"),
+             QT_TRANSLATE_NOOP("TaskView",
+                               "Training options and live curves, and the merge history with "
+                               "its replay and merge tree"),
              ((36, [(100, ["training"])]),
               (64, [(100, ["merges"])]))),
-    TaskView("compare", "Compare",
-             "Tokenizers side by side on the same text and on the corpus",
+    TaskView("compare", QT_TRANSLATE_NOOP("TaskView", "Compare"),
+             QT_TRANSLATE_NOOP("TaskView",
+                               "Tokenizers side by side on the same text and on the corpus"),
              ((62, [(100, ["compare"])]),
               (38, [(100, ["encoding"])]))),
-    TaskView("oov", "Unseen words",
-             "How words that the training never saw are split (held-out retraining)",
+    TaskView("oov", QT_TRANSLATE_NOOP("TaskView", "Unseen words"),
+             QT_TRANSLATE_NOOP("TaskView",
+                               "How words that the training never saw are split (held-out "
+                               "retraining)"),
              ((100, [(100, ["oov"])]),)),
-    TaskView("stats", "Statistics",
-             "Corpus-wide figures of the current tokenizer: chars per token, token lengths, usage",
+    TaskView("stats", QT_TRANSLATE_NOOP("TaskView", "Statistics"),
+             QT_TRANSLATE_NOOP("TaskView",
+                               "Corpus-wide figures of the current tokenizer: chars per token,"
+                               " token lengths, usage"),
              ((100, [(100, ["stats"])]),)),
-    TaskView("vocab", "Vocabulary",
-             "Every token with its id, merge rank or score, lengths and corpus frequency; ids ↔ text",
+    TaskView("vocab", QT_TRANSLATE_NOOP("TaskView", "Vocabulary"),
+             QT_TRANSLATE_NOOP("TaskView",
+                               "Every token with its id, merge rank or score, lengths and "
+                               "corpus frequency; ids ↔ text"),
              ((62, [(100, ["vocab"])]),
               (38, [(100, ["decode"])]))),
-    TaskView("windows", "Long text",
-             "A long text (or a question + context) cut into model windows: max_length, "
-             "stride, overflow, and each window's offsets back into the text",
+    TaskView("windows", QT_TRANSLATE_NOOP("TaskView", "Long text"),
+             QT_TRANSLATE_NOOP("TaskView",
+                               "A long text (or a question + context) cut into model windows: "
+                               "max_length, stride, overflow, and each window's offsets back "
+                               "into the text"),
              ((62, [(100, ["windows"])]),
               (38, [(100, ["encoding"])]))),
 )

@@ -34,7 +34,7 @@ import traceback
 from collections.abc import Callable, Generator
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
 from subword_core.spawning import bare_main
 
@@ -268,8 +268,9 @@ class ProcessGeneratorWorker(GeneratorWorker):
                 return
             if not receiver.poll(0.02):
                 if not child.is_alive() and not receiver.poll(0):
-                    self.errored.emit(f"the training process ended unexpectedly "
-                                      f"(exit code {child.exitcode})")
+                    self.errored.emit(QCoreApplication.translate(
+                        "Workers", "the training process ended unexpectedly (exit code {code})"
+                    ).format(code=child.exitcode))
                     return
                 continue
             try:

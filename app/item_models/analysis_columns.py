@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP
 
 from subword_core.analysis import visible_text
 
-from .table_model import Column, RecordTableModel
+from .table_model import Column, RecordTableModel, column_text
 
 
 class TippedTableModel(RecordTableModel):
@@ -29,8 +29,9 @@ class TippedTableModel(RecordTableModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
             if 0 <= section < self.columnCount():
-                title = self._columns[section].title
-                return self._tips.get(title, self._tips.get("*", "")).format(title=title)
+                column = self._columns[section]
+                tip = column_text(self._tips.get(column.title, self._tips.get("*", "")))
+                return tip.format(title=column.shown_title())
             return None
         return super().headerData(section, orientation, role)
 
@@ -56,16 +57,16 @@ def _metric(key: str, attr: str):
     return get
 
 
-def _metric_columns(prefix: str, key: str) -> list[Column]:
+def _metric_columns(titles: tuple[str, str, str, str], key: str) -> list[Column]:
     cpt, tpw, unk = (
         _metric(key, a) for a in ("chars_per_token", "tokens_per_word", "unknown_share")
     )
     return [
-        Column(f"{prefix}tokens", lambda r, t=_metric(key, "tokens"): num(t(r)), align_right=True,
+        Column(titles[0], lambda r, t=_metric(key, "tokens"): num(t(r)), align_right=True,
                sort_key=_metric(key, "tokens")),
-        Column(f"{prefix}chars/token", lambda r: fmt(cpt(r)), align_right=True, sort_key=cpt),
-        Column(f"{prefix}tokens/word", lambda r: fmt(tpw(r)), align_right=True, sort_key=tpw),
-        Column(f"{prefix}unknown", lambda r: pct(unk(r)), align_right=True, sort_key=unk),
+        Column(titles[1], lambda r: fmt(cpt(r)), align_right=True, sort_key=cpt),
+        Column(titles[2], lambda r: fmt(tpw(r)), align_right=True, sort_key=tpw),
+        Column(titles[3], lambda r: pct(unk(r)), align_right=True, sort_key=unk),
     ]
 
 
@@ -82,104 +83,173 @@ _per_doc, _cuts = _profile("tokens_per_document"), _profile("cut_agreement")
 #: Records: ``{"name": str, "text": Metrics, "corpus": Metrics | None,
 #: "profile": CorpusProfile | None}``.
 METRIC_COLUMNS = [
-    Column("tokenizer", lambda r: r["name"], tooltip=lambda r: r["name"]),
-    *_metric_columns("", "text"),
-    *_metric_columns("corpus ", "corpus"),
-    Column("corpus tokens/doc", lambda r: fmt(_per_doc(r)), align_right=True, sort_key=_per_doc),
-    Column("corpus cuts shared", lambda r: pct(_cuts(r)), align_right=True, sort_key=_cuts),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "tokenizer"), lambda r: r["name"], tooltip=lambda r: r["name"]),
+    *_metric_columns((QT_TRANSLATE_NOOP(
+        "Columns",
+        "tokens"), QT_TRANSLATE_NOOP(
+        "Columns",
+        "chars/token"), QT_TRANSLATE_NOOP(
+        "Columns",
+        "tokens/word"), QT_TRANSLATE_NOOP(
+        "Columns",
+        "unknown")), "text"),
+    *_metric_columns((QT_TRANSLATE_NOOP(
+        "Columns",
+        "corpus tokens"), QT_TRANSLATE_NOOP(
+        "Columns",
+        "corpus chars/token"), QT_TRANSLATE_NOOP(
+        "Columns",
+        "corpus tokens/word"),
+                      QT_TRANSLATE_NOOP("Columns", "corpus unknown")), "corpus"),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "corpus tokens/doc"), lambda r: fmt(_per_doc(r)), align_right=True, sort_key=_per_doc),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "corpus cuts shared"), lambda r: pct(_cuts(r)), align_right=True, sort_key=_cuts),
 ]
 
 #: What each metric column means (header tooltips).
 METRIC_TIPS = {
-    "tokenizer": "The compared tokenizer",
-    "tokens": "Tokens for the text (special tokens included)",
-    "chars/token": "Characters of the text per token: higher means fewer, longer tokens",
-    "tokens/word": "Tokens per whitespace-separated word (fertility): 1.00 = one token a word",
-    "unknown": "Share of tokens that are the unknown token",
-    "corpus tokens": "Tokens for the corpus (its beginning, for a big corpus)",
-    "corpus chars/token": "Characters per token on the corpus",
-    "corpus tokens/word": "Tokens per word on the corpus",
-    "corpus unknown": "Share of unknown tokens on the corpus",
-    "corpus tokens/doc": "Tokens per corpus document: fewer means a model sees more text "
-                         "in its context window",
-    "corpus cuts shared": "Token boundaries on the corpus shared with the first tokenizer "
-                          "compared (Jaccard of their cuts): 100% = the corpus is cut the "
-                          "same way; a retrained tokenizer next to its original shows how "
-                          "much retraining moved",
+    "tokenizer": QT_TRANSLATE_NOOP("Columns", "The compared tokenizer"),
+    "tokens": QT_TRANSLATE_NOOP("Columns", "Tokens for the text (special tokens included)"),
+    "chars/token": QT_TRANSLATE_NOOP(
+        "Columns",
+        "Characters of the text per token: higher means fewer, longer tokens"),
+    "tokens/word": QT_TRANSLATE_NOOP(
+        "Columns",
+        "Tokens per whitespace-separated word (fertility): 1.00 = one token a word"),
+    "unknown": QT_TRANSLATE_NOOP("Columns", "Share of tokens that are the unknown token"),
+    "corpus tokens": QT_TRANSLATE_NOOP(
+        "Columns",
+        "Tokens for the corpus (its beginning, for a big corpus)"),
+    "corpus chars/token": QT_TRANSLATE_NOOP("Columns", "Characters per token on the corpus"),
+    "corpus tokens/word": QT_TRANSLATE_NOOP("Columns", "Tokens per word on the corpus"),
+    "corpus unknown": QT_TRANSLATE_NOOP("Columns", "Share of unknown tokens on the corpus"),
+    "corpus tokens/doc": QT_TRANSLATE_NOOP(
+        "Columns",
+        "Tokens per corpus document: fewer means a model sees more text in its context window"),
+    "corpus cuts shared": QT_TRANSLATE_NOOP(
+        "Columns",
+        "Token boundaries on the corpus shared with the first tokenizer compared (Jaccard of their "
+        "cuts): 100% = the corpus is cut the same way; a retrained tokenizer next to its original "
+        "shows how much retraining moved"),
 }
 
 #: Records: ``compare.Overlap``.
 OVERLAP_COLUMNS = [
-    Column("pair", lambda o: f"{o.a} ↔ {o.b}"),
-    Column("sizes", lambda o: f"{o.size_a:,} / {o.size_b:,}"),
-    Column("shared", lambda o: num(o.shared), align_right=True, sort_key=lambda o: o.shared),
-    Column("Jaccard", lambda o: fmt(o.jaccard), align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "pair"), lambda o: f"{o.a} ↔ {o.b}"),
+    Column(QT_TRANSLATE_NOOP("Columns", "sizes"), lambda o: f"{o.size_a:,} / {o.size_b:,}"),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "shared"), lambda o: num(o.shared), align_right=True, sort_key=lambda o: o.shared),
+    Column(QT_TRANSLATE_NOOP("Columns", "Jaccard"), lambda o: fmt(o.jaccard), align_right=True),
     Column(
-        "surface shared",
+        QT_TRANSLATE_NOOP("Columns", "surface shared"),
         lambda o: num(o.surface_shared),
         align_right=True,
         sort_key=lambda o: o.surface_shared,
-        tooltip=lambda o: "markers (Ġ ▁ ## </w>) removed, byte symbols decoded",
+        tooltip=lambda o: QCoreApplication.translate(
+            "Columns", "markers (Ġ ▁ ## </w>) removed, byte symbols decoded"),
     ),
-    Column("surface Jaccard", lambda o: fmt(o.surface_jaccard), align_right=True),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "surface Jaccard"), lambda o: fmt(o.surface_jaccard), align_right=True),
 ]
 
 OVERLAP_TIPS = {
-    "pair": "Two compared tokenizers",
-    "sizes": "Vocabulary sizes of the two",
-    "shared": "Vocabulary entries spelled identically in both",
-    "Jaccard": "shared / entries in either (1.00 = the same vocabulary)",
-    "surface shared": "Entries equal once markers (Ġ ▁ ## </w>) are removed and bytes decoded",
-    "surface Jaccard": "Jaccard index of the surface forms",
+    "pair": QT_TRANSLATE_NOOP("Columns", "Two compared tokenizers"),
+    "sizes": QT_TRANSLATE_NOOP("Columns", "Vocabulary sizes of the two"),
+    "shared": QT_TRANSLATE_NOOP("Columns", "Vocabulary entries spelled identically in both"),
+    "Jaccard": QT_TRANSLATE_NOOP(
+        "Columns",
+        "shared / entries in either (1.00 = the same vocabulary)"),
+    "surface shared": QT_TRANSLATE_NOOP(
+        "Columns",
+        "Entries equal once markers (Ġ ▁ ## </w>) are removed and bytes decoded"),
+    "surface Jaccard": QT_TRANSLATE_NOOP("Columns", "Jaccard index of the surface forms"),
 }
 
 #: Records: ``oov.HeldoutRow``.
 HELDOUT_COLUMNS = [
-    Column("tokenizer", lambda r: r.name),
-    Column("vocab size", lambda r: num(r.vocab_size), align_right=True,
+    Column(QT_TRANSLATE_NOOP("Columns", "tokenizer"), lambda r: r.name),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "vocab size"), lambda r: num(r.vocab_size), align_right=True,
            sort_key=lambda r: r.vocab_size),
-    Column("retrained", lambda r: "yes" if r.retrained else "no"),
-    Column("held-out words", lambda r: num(r.word_level.words), align_right=True,
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "retrained"), lambda r: QCoreApplication.translate(
+        "Columns",
+        "yes") if r.retrained
+           else QCoreApplication.translate("Columns", "no")),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "held-out words"), lambda r: num(r.word_level.words), align_right=True,
            sort_key=lambda r: r.word_level.words),
     Column(
-        "word-level OOV",
+        QT_TRANSLATE_NOOP("Columns", "word-level OOV"),
         lambda r: pct(r.word_oov_rate),
         align_right=True,
-        tooltip=lambda r: "held-out words missing from a word vocabulary of the same size",
+        tooltip=lambda r: QCoreApplication.translate(
+            "Columns", "held-out words missing from a word vocabulary of the same size"),
     ),
-    Column("unknown tokens", lambda r: pct(r.unknown_token_rate), align_right=True),
-    Column("words with an unknown", lambda r: pct(r.words_with_unknown_rate), align_right=True),
-    Column("error", lambda r: r.error),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "unknown tokens"), lambda r: pct(r.unknown_token_rate), align_right=True),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "words with an unknown"), lambda r: pct(r.words_with_unknown_rate), align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "error"), lambda r: r.error),
 ]
 
 
 HELDOUT_TIPS = {
-    "tokenizer": "The tokenizer (retrained on the first 90% when asked and possible)",
-    "vocab size": "Vocabulary entries; the word vocabulary it is compared with has as many",
-    "retrained": "yes: trained again on the first 90% of the documents, so the held-out "
-                 "10% are really unseen",
-    "held-out words": "Words in the held-out 10% of the documents",
-    "word-level OOV": "Held-out words missing from a word vocabulary of the same size",
-    "unknown tokens": "Share of the held-out tokens that are the unknown token",
-    "words with an unknown": "Share of held-out words with at least one unknown token",
-    "error": "Why this tokenizer could not be measured",
+    "tokenizer": QT_TRANSLATE_NOOP(
+        "Columns",
+        "The tokenizer (retrained on the first 90% when asked and possible)"),
+    "vocab size": QT_TRANSLATE_NOOP(
+        "Columns",
+        "Vocabulary entries; the word vocabulary it is compared with has as many"),
+    "retrained": QT_TRANSLATE_NOOP(
+        "Columns",
+        "yes: trained again on the first 90% of the documents, so the held-out 10% are really "
+        "unseen"),
+    "held-out words": QT_TRANSLATE_NOOP("Columns", "Words in the held-out 10% of the documents"),
+    "word-level OOV": QT_TRANSLATE_NOOP(
+        "Columns",
+        "Held-out words missing from a word vocabulary of the same size"),
+    "unknown tokens": QT_TRANSLATE_NOOP(
+        "Columns",
+        "Share of the held-out tokens that are the unknown token"),
+    "words with an unknown": QT_TRANSLATE_NOOP(
+        "Columns",
+        "Share of held-out words with at least one unknown token"),
+    "error": QT_TRANSLATE_NOOP("Columns", "Why this tokenizer could not be measured"),
 }
 
 BOUNDARY_TIPS = {
-    "position": "Character offset in the text where the tokenizers disagree",
-    "context": "The text around that offset; | marks the position",
-    "*": "cut: {title} starts a token here; —: it does not",
+    "position": QT_TRANSLATE_NOOP(
+        "Columns",
+        "Character offset in the text where the tokenizers disagree"),
+    "context": QT_TRANSLATE_NOOP("Columns", "The text around that offset; | marks the position"),
+    "*": QT_TRANSLATE_NOOP("Columns", "cut: {title} starts a token here; —: it does not"),
 }
 
 
 def boundary_columns(names: Sequence[str]) -> list[Column]:
     """Position, context, then one column per tokenizer: does it cut there?"""
     columns = [
-        Column("position", lambda r: num(r["p"]), align_right=True, sort_key=lambda r: r["p"]),
-        Column("context", lambda r: r["context"]),
+        Column(QT_TRANSLATE_NOOP(
+            "Columns",
+            "position"), lambda r: num(r["p"]), align_right=True, sort_key=lambda r: r["p"]),
+        Column(QT_TRANSLATE_NOOP("Columns", "context"), lambda r: r["context"]),
     ]
     for k, name in enumerate(names):
-        columns.append(Column(name, lambda r, k=k: "cut" if r["cuts"][k] else "—"))
+        columns.append(Column(name, lambda r, k=k: QCoreApplication.translate("Columns", "cut")
+                              if r["cuts"][k] else "—", translated=False))
     return columns
 
 
@@ -200,4 +270,4 @@ def boundary_records(alignment: Any) -> list[dict]:
 
 def table_rows(columns: Sequence[Column], records: Iterable[Any]) -> tuple[list[str], list[list]]:
     """Header and cells, as the table shows them (for CSV export)."""
-    return [c.title for c in columns], [[c.value(r) for c in columns] for r in records]
+    return [c.shown_title() for c in columns], [[c.value(r) for c in columns] for r in records]

@@ -10,37 +10,55 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP
 
 from subword_core.analysis import visible_token
 
-from .table_model import Column, RecordTableModel
+from .table_model import Column, RecordTableModel, column_text
 
 UNKNOWN = "—"
-NO_COUNTS = "counts are known only for tokenizers trained here (a file stores merges, not counts)"
+NO_COUNTS = QT_TRANSLATE_NOOP(
+    "Columns",
+    "counts are known only for tokenizers trained here (a file stores merges, not counts)")
 
 MERGE_TIPS = {
-    "rank": "Merge number: lower ranks were learned first and are applied first",
-    "left": "Left part of the merged pair (␣ = space, ⟨C3⟩ = a byte that is not a whole "
-            "character)",
-    "right": "Right part of the merged pair",
-    "result": "The new token the merge creates",
-    "count": "How often the pair occurred in the training corpus when it was merged",
-    "words": "Distinct corpus words in which the pair was replaced by this merge",
-    "score": "WordPiece likelihood score: count / (left count × right count); "
-             "empty for BPE, whose score is the count",
-    "tie": "tie: the runner-up pair scored the same, so the tie-break rule "
-           "(deterministic order) chose this merge",
-    "runner-up": "The best other pair at that moment, with its count: the merge that "
-                 "would have been chosen next",
+    "rank": QT_TRANSLATE_NOOP(
+        "Columns",
+        "Merge number: lower ranks were learned first and are applied first"),
+    "left": QT_TRANSLATE_NOOP(
+        "Columns",
+        "Left part of the merged pair (␣ = space, ⟨C3⟩ = a byte that is not a whole character)"),
+    "right": QT_TRANSLATE_NOOP("Columns", "Right part of the merged pair"),
+    "result": QT_TRANSLATE_NOOP("Columns", "The new token the merge creates"),
+    "count": QT_TRANSLATE_NOOP(
+        "Columns",
+        "How often the pair occurred in the training corpus when it was merged"),
+    "words": QT_TRANSLATE_NOOP(
+        "Columns",
+        "Distinct corpus words in which the pair was replaced by this merge"),
+    "score": QT_TRANSLATE_NOOP(
+        "Columns",
+        "WordPiece likelihood score: count / (left count × right count); empty for BPE, whose "
+        "score is the count"),
+    "tie": QT_TRANSLATE_NOOP(
+        "Columns",
+        "tie: the runner-up pair scored the same, so the tie-break rule (deterministic order) "
+        "chose this merge"),
+    "runner-up": QT_TRANSLATE_NOOP(
+        "Columns",
+        "The best other pair at that moment, with its count: the merge that would have been chosen "
+        "next"),
 }
 STEP_TIPS = {
-    "round": "EM round of the Unigram trainer",
-    "vocab size": "Pieces left after this round's pruning",
-    "loss": "Negative log-likelihood of the corpus under the model (lower is better)",
-    "removed": "Pieces pruned in this round",
-    "pieces removed (loss increase)": "The pruned pieces; the tooltip gives how much each "
-                                      "would have increased the loss",
+    "round": QT_TRANSLATE_NOOP("Columns", "EM round of the Unigram trainer"),
+    "vocab size": QT_TRANSLATE_NOOP("Columns", "Pieces left after this round's pruning"),
+    "loss": QT_TRANSLATE_NOOP(
+        "Columns",
+        "Negative log-likelihood of the corpus under the model (lower is better)"),
+    "removed": QT_TRANSLATE_NOOP("Columns", "Pieces pruned in this round"),
+    "pieces removed (loss increase)": QT_TRANSLATE_NOOP(
+        "Columns",
+        "The pruned pieces; the tooltip gives how much each would have increased the loss"),
 }
 
 
@@ -80,7 +98,7 @@ class _TippedModel(RecordTableModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
             if 0 <= section < self.columnCount():
-                return self.tips.get(self._columns[section].title, "")
+                return column_text(self.tips.get(self._columns[section].title, ""))
             return None
         return super().headerData(section, orientation, role)
 
@@ -101,30 +119,46 @@ class MergesModel(_TippedModel):
 
         def known(get, tip=None):
             return (lambda m: get(m) if self.counts_known else UNKNOWN,
-                    lambda m: (tip(m) if tip else "") if self.counts_known else NO_COUNTS)
+                    lambda m: (tip(m) if tip else "") if self.counts_known
+                    else column_text(NO_COUNTS))
 
         count, count_tip = known(lambda m: _num(m.count))
         words, words_tip = known(lambda m: _num(m.words_touched))
         score, score_tip = known(_score, lambda m: "" if m.left_count is None else
                                  f"{m.count:,} / ({m.left_count:,} × {m.right_count:,})")
-        tie, tie_tip = known(lambda m: "tie" if m.is_tie else "",
-                             lambda m: MERGE_TIPS["tie"] if m.is_tie else "")
+        tie, tie_tip = known(lambda m: QCoreApplication.translate("Columns", "tie")
+                             if m.is_tie else "",
+                             lambda m: column_text(MERGE_TIPS["tie"]) if m.is_tie else "")
         runner, runner_tip = known(lambda m: _runner_up(m, vis),
                                    lambda m: repr(m.runner_up) if m.runner_up else "")
         super().__init__([
-            Column("rank", lambda m: _num(m.rank), align_right=True, natural=True,
+            Column(QT_TRANSLATE_NOOP(
+                "Columns",
+                "rank"), lambda m: _num(m.rank), align_right=True, natural=True,
                    sort_key=lambda m: m.rank),
-            Column("left", lambda m: vis(m.left), tooltip=lambda m: repr(m.left)),
-            Column("right", lambda m: vis(m.right), tooltip=lambda m: repr(m.right)),
-            Column("result", lambda m: vis(m.token),
+            Column(QT_TRANSLATE_NOOP(
+                "Columns",
+                "left"), lambda m: vis(m.left), tooltip=lambda m: repr(m.left)),
+            Column(QT_TRANSLATE_NOOP(
+                "Columns",
+                "right"), lambda m: vis(m.right), tooltip=lambda m: repr(m.right)),
+            Column(QT_TRANSLATE_NOOP("Columns", "result"), lambda m: vis(m.token),
                    tooltip=lambda m: f"{m.token!r} id {m.token_id:,}"),
-            Column("count", count, align_right=True, tooltip=count_tip, sort_key=lambda m: m.count),
-            Column("words", words, align_right=True, tooltip=words_tip,
+            Column(QT_TRANSLATE_NOOP(
+                "Columns",
+                "count"), count, align_right=True, tooltip=count_tip, sort_key=lambda m: m.count),
+            Column(QT_TRANSLATE_NOOP(
+                "Columns",
+                "words"), words, align_right=True, tooltip=words_tip,
                    sort_key=lambda m: m.words_touched),
-            Column("score", score, align_right=True, tooltip=score_tip,
+            Column(QT_TRANSLATE_NOOP(
+                "Columns",
+                "score"), score, align_right=True, tooltip=score_tip,
                    sort_key=lambda m: m.score),
-            Column("tie", tie, tooltip=tie_tip, sort_key=lambda m: m.is_tie),
-            Column("runner-up", runner, tooltip=runner_tip,
+            Column(QT_TRANSLATE_NOOP(
+                "Columns",
+                "tie"), tie, tooltip=tie_tip, sort_key=lambda m: m.is_tie),
+            Column(QT_TRANSLATE_NOOP("Columns", "runner-up"), runner, tooltip=runner_tip,
                    sort_key=lambda m: m.runner_up_count),
         ], parent)
 
@@ -179,14 +213,22 @@ class UnigramStepsModel(_TippedModel):
 
     def __init__(self, parent=None) -> None:
         super().__init__([
-            Column("round", lambda s: s.round, align_right=True, natural=True),
-            Column("vocab size", lambda s: _num(s.vocab_size), align_right=True,
+            Column(QT_TRANSLATE_NOOP(
+                "Columns",
+                "round"), lambda s: s.round, align_right=True, natural=True),
+            Column(QT_TRANSLATE_NOOP(
+                "Columns",
+                "vocab size"), lambda s: _num(s.vocab_size), align_right=True,
                    sort_key=lambda s: s.vocab_size),
-            Column("loss", lambda s: readable_loss(s.loss), align_right=True,
+            Column(QT_TRANSLATE_NOOP(
+                "Columns",
+                "loss"), lambda s: readable_loss(s.loss), align_right=True,
                    sort_key=lambda s: s.loss),
-            Column("removed", lambda s: _num(len(s.removed)), align_right=True,
+            Column(QT_TRANSLATE_NOOP(
+                "Columns",
+                "removed"), lambda s: _num(len(s.removed)), align_right=True,
                    sort_key=lambda s: len(s.removed)),
-            Column("pieces removed (loss increase)",
+            Column(QT_TRANSLATE_NOOP("Columns", "pieces removed (loss increase)"),
                    lambda s: ", ".join(visible_token(p) for p, _ in s.removed[:12])
                    + (" …" if len(s.removed) > 12 else ""),
                    tooltip=lambda s: "\n".join(f"{p!r}: {d:.4g}" for p, d in s.removed[:60])),

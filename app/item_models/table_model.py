@@ -12,7 +12,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QColor
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -31,6 +37,9 @@ class Column:
         header_tip: tooltip of the column header (what the column means).
         natural: the records are already in ascending order of this column (an index or a
             rank), so sorting by it needs no keys at all (30k merges: ~0.1 s saved).
+        translated: the title and header tip are English words marked with
+            ``QT_TRANSLATE_NOOP("Columns", …)``, shown translated; False for a title that is
+            data (a tokenizer's name).
     """
 
     title: str
@@ -40,6 +49,21 @@ class Column:
     align_right: bool = False
     natural: bool = False
     header_tip: str = ""  # the column header's tooltip
+    translated: bool = True
+
+    def shown_title(self) -> str:
+        """The header text in the interface language."""
+        return column_text(self.title) if self.translated else self.title
+
+    def shown_tip(self) -> str:
+        return column_text(self.header_tip) if self.translated and self.header_tip else (
+            self.header_tip)
+
+
+def column_text(text: str) -> str:
+    """A column title, header tip or cell word (yes, no…) in the interface language: every
+    table shares the translation context "Columns"."""
+    return QCoreApplication.translate("Columns", text) if text else text
 
 
 class RecordTableModel(QAbstractTableModel):
@@ -152,10 +176,10 @@ class RecordTableModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
-            return self._columns[section].header_tip or None
+            return self._columns[section].shown_tip() or None
         if role == Qt.ItemDataRole.DisplayRole:
             if orientation == Qt.Orientation.Horizontal:
-                return self._columns[section].title
+                return self._columns[section].shown_title()
             return None
         return None
 

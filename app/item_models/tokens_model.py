@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
+from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP
+
 from subword_core.analysis import visible_text, visible_token
 
 from .table_model import Column, RecordTableModel
@@ -33,30 +35,38 @@ class TokenRow(NamedTuple):
 
 
 def _token_tooltip(r: TokenRow) -> str:
-    return f"raw: {r.token!r}\nshown: {r.visible}"
+    return QCoreApplication.translate("Columns", "raw: {raw}\nshown: {shown}").format(
+        raw=repr(r.token), shown=r.visible)
 
 
 HEADER_TIPS = [
-    "position of the token in the encoding",
-    "the token, readable (␣ = space, ⟨C3⟩ = a byte that is part of a character); "
-    "hover for the raw string",
-    "the token's id in the vocabulary",
-    "first character of the token in the original text",
-    "end (exclusive) of the token in the original text",
-    "the original characters the token covers",
-    "index of the word (pre-token) the token belongs to; empty for special tokens",
-    "yes: a special token added by the tokenizer ([CLS], [SEP], padding), not from the text",
+    QT_TRANSLATE_NOOP("Columns", "position of the token in the encoding"),
+    QT_TRANSLATE_NOOP("Columns", "the token, readable (␣ = space, ⟨C3⟩ = a byte that is part "
+                      "of a character); hover for the raw string"),
+    QT_TRANSLATE_NOOP("Columns", "the token's id in the vocabulary"),
+    QT_TRANSLATE_NOOP("Columns", "first character of the token in the original text"),
+    QT_TRANSLATE_NOOP("Columns", "end (exclusive) of the token in the original text"),
+    QT_TRANSLATE_NOOP("Columns", "the original characters the token covers"),
+    QT_TRANSLATE_NOOP("Columns", "index of the word (pre-token) the token belongs to; empty for "
+                      "special tokens"),
+    QT_TRANSLATE_NOOP("Columns", "yes: a special token added by the tokenizer ([CLS], [SEP], "
+                      "padding), not from the text"),
 ]
 
 COLUMNS = [
-    Column("#", lambda r: r.index, align_right=True, natural=True),
-    Column("token", lambda r: r.visible, tooltip=_token_tooltip),
-    Column("id", lambda r: r.id, align_right=True),
-    Column("start", lambda r: r.start, align_right=True),
-    Column("end", lambda r: r.end, align_right=True),
-    Column("text", lambda r: visible_text(r.slice), tooltip=lambda r: repr(r.slice)),
-    Column("word", lambda r: r.word_id, align_right=True),
-    Column("special", lambda r: "yes" if r.special else ""),
+    Column(QT_TRANSLATE_NOOP("Columns", "#"), lambda r: r.index, align_right=True, natural=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "token"), lambda r: r.visible, tooltip=_token_tooltip),
+    Column(QT_TRANSLATE_NOOP("Columns", "id"), lambda r: r.id, align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "start"), lambda r: r.start, align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "end"), lambda r: r.end, align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "text"), lambda r: visible_text(r.slice),
+           tooltip=lambda r: repr(r.slice)),
+    Column(QT_TRANSLATE_NOOP("Columns", "word"), lambda r: r.word_id, align_right=True),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "special"), lambda r: QCoreApplication.translate(
+        "Columns",
+        "yes") if r.special else ""),
 ]
 COLUMNS = [replace(c, header_tip=tip) for c, tip in zip(COLUMNS, HEADER_TIPS)]
 

@@ -15,36 +15,71 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    QT_TRANSLATE_NOOP,
+)
 from PySide6.QtGui import QBrush, QColor
 
 from subword_core.vocabulary import VocabTable
 
-from .table_model import Column, RecordTableModel
+from .table_model import Column, RecordTableModel, column_text
 
 _Index = QModelIndex | QPersistentModelIndex
 ID, TOKEN, RAW, METRIC, KIND, CHARS, BYTES, FREQUENCY = range(8)
 NO_VALUE = "—"
 
-HEADERS = ("id", "token", "raw", "rank / score", "kind", "chars", "bytes", "frequency")
-HEADER_TIPS = (
-    "The token id: the number a model sees (search it with #123 or a plain number)",
-    "The token as people read it: ␣ is a space, ↵ a newline, ⟨C3⟩ one byte of a "
-    "character split across tokens",
-    "The vocabulary entry exactly as stored in tokenizer.json (Ġ = byte-level space, "
-    "▁ = SentencePiece space, ## = continues a word)",
-    "BPE: the rank of the merge that builds this token (0 = the first, most frequent pair; "
-    "empty for base symbols and tokens no merge builds). Unigram: the piece's "
-    "log-probability score (higher = more likely)",
-    "special: a special added token such as [CLS] or <|endoftext|>; added: a token added "
-    "to the vocabulary, matched before the model runs",
-    "Length in characters of the text the token stands for (a lone byte counts as one; "
-    "prefixes such as ## and ▁ included)",
-    "Length in bytes: the decoded bytes for byte-level tokens (⟨C3⟩ is one byte, <0xC3> "
-    "too), otherwise the UTF-8 bytes of the raw string (▁ is 3 bytes)",
-    "How often the token occurs when every word of the loaded corpus is encoded, weighted "
-    "by the word's count (— until a corpus is loaded and counted)",
+HEADERS = (
+    QT_TRANSLATE_NOOP("Columns", "id"),
+    QT_TRANSLATE_NOOP("Columns", "token"),
+    QT_TRANSLATE_NOOP("Columns", "raw"),
+    QT_TRANSLATE_NOOP("Columns", "rank / score"),
+    QT_TRANSLATE_NOOP("Columns", "kind"),
+    QT_TRANSLATE_NOOP("Columns", "chars"),
+    QT_TRANSLATE_NOOP("Columns", "bytes"),
+    QT_TRANSLATE_NOOP("Columns", "frequency"),
 )
+HEADER_TIPS = (
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "The token id: the number a model sees (search it with #123 or a plain number)"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "The token as people read it: ␣ is a space, ↵ a newline, ⟨C3⟩ one byte of a character "
+        "split across tokens"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "The vocabulary entry exactly as stored in tokenizer.json (Ġ = byte-level space, ▁ = "
+        "SentencePiece space, ## = continues a word)"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "BPE: the rank of the merge that builds this token (0 = the first, most frequent pair; "
+        "empty for base symbols and tokens no merge builds). Unigram: the piece's log-probability "
+        "score (higher = more likely)"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "special: a special added token such as [CLS] or <|endoftext|>; added: a token added to "
+        "the vocabulary, matched before the model runs"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "Length in characters of the text the token stands for (a lone byte counts as one; "
+        "prefixes such as ## and ▁ included)"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "Length in bytes: the decoded bytes for byte-level tokens (⟨C3⟩ is one byte, <0xC3> too), "
+        "otherwise the UTF-8 bytes of the raw string (▁ is 3 bytes)"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "How often the token occurs when every word of the loaded corpus is encoded, weighted by "
+        "the word's count (— until a corpus is loaded and counted)"),
+)
+#: Words of the core's vocabulary table shown in headers and cells (translated when shown).
+_SHOWN_WORDS = (QT_TRANSLATE_NOOP("Columns", "merge rank"), QT_TRANSLATE_NOOP("Columns", "score"),
+                QT_TRANSLATE_NOOP("Columns", "special"), QT_TRANSLATE_NOOP("Columns", "added"))
 _KIND_ORDER = {"": 0, "added": 1, "special": 2}
 
 
@@ -189,10 +224,10 @@ class VocabModel(QAbstractTableModel):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             if section == METRIC and self._table.metric is not None:
-                return self._table.metric
-            return HEADERS[section]
+                return column_text(self._table.metric)
+            return column_text(HEADERS[section])
         if role == Qt.ItemDataRole.ToolTipRole:
-            return HEADER_TIPS[section]
+            return column_text(HEADER_TIPS[section])
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -207,11 +242,12 @@ class VocabModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column in (TOKEN, RAW):
-                return f"{t.readable[row]}  —  raw {t.raw[row]!r}"
+                return QCoreApplication.translate("Columns", "{shown}  —  raw {raw}").format(
+                    shown=t.readable[row], raw=repr(t.raw[row]))
             if column == METRIC:
                 return t.describe_metric(row)
             if column == FREQUENCY and not self._has_freq:
-                return "load a corpus to see frequencies"
+                return QCoreApplication.translate("Columns", "load a corpus to see frequencies")
             return None
         if role == Qt.ItemDataRole.BackgroundRole and t.ids[row] in self._highlight_ids:
             return self._highlight_brush
@@ -231,7 +267,7 @@ class VocabModel(QAbstractTableModel):
                 return ""
             return f"{value:.4f}" if t.metric == "score" else f"{value:,}"
         if column == KIND:
-            return t.kind[row]
+            return column_text(t.kind[row])
         if column == CHARS:
             return f"{t.n_chars[row]:,}"
         if column == BYTES:
@@ -251,5 +287,5 @@ class TippedRecordModel(RecordTableModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal \
                 and section < len(self._tips):
-            return self._tips[section]
+            return column_text(self._tips[section])
         return super().headerData(section, orientation, role)

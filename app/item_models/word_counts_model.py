@@ -16,7 +16,14 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    QT_TRANSLATE_NOOP,
+)
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -54,7 +61,8 @@ def _sorted_by_word(words: list[str], run: int = 20_000) -> list[int]:
 class WordCountsModel(QAbstractTableModel):
     """Columns: word, count, share of all word occurrences."""
 
-    HEADERS = ("word", "count", "share %")
+    HEADERS = (QT_TRANSLATE_NOOP("Columns", "word"), QT_TRANSLATE_NOOP("Columns", "count"),
+               QT_TRANSLATE_NOOP("Columns", "share %"))
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -117,7 +125,7 @@ class WordCountsModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.HEADERS[section]
+            return QCoreApplication.translate("Columns", self.HEADERS[section])
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

@@ -87,25 +87,27 @@ class ComparePane(SightAwarePane):
 
         self.combo = QComboBox(objectName="compareTokenizerCombo")
         self.combo.setMinimumContentsLength(16)
-        self.combo.setToolTip("A tokenizer of this session, to add to or remove from the "
-                              "comparison")
-        self.add_button = QPushButton("Add to compare", objectName="addToCompareButton")
-        self.add_button.setToolTip(f"Compare the chosen tokenizer too (at most {MAX_COMPARE})")
-        self.remove_button = QPushButton("Remove", objectName="removeFromCompareButton")
-        self.remove_button.setToolTip("Take the chosen tokenizer out of the comparison")
-        self.export_button = QPushButton("Export…", objectName="exportButton")
-        self.export_button.setToolTip("The view as PNG, or the table shown below as CSV")
+        self.combo.setToolTip(self.tr("A tokenizer of this session, to add to or remove from the "
+                              "comparison"))
+        self.add_button = QPushButton(self.tr("Add to compare"), objectName="addToCompareButton")
+        self.add_button.setToolTip(self.tr("Compare the chosen tokenizer too (at most {n})").format(
+            n=MAX_COMPARE))
+        self.remove_button = QPushButton(self.tr("Remove"), objectName="removeFromCompareButton")
+        self.remove_button.setToolTip(self.tr("Take the chosen tokenizer out of the comparison"))
+        self.export_button = QPushButton(self.tr("Export…"), objectName="exportButton")
+        self.export_button.setToolTip(self.tr("The view as PNG, or the table shown below as CSV"))
         self.members_label = QLabel("", objectName="compareMembers")
         # long names (a retrained tokenizer's) are cut, not a reason to widen the pane
         self.members_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.members_label.setMinimumWidth(60)
-        self.members_label.setToolTip("The compared tokenizers, one row each in the view below")
+        self.members_label.setToolTip(self.tr(
+            "The compared tokenizers, one row each in the view below"))
         self.busy = QProgressBar(objectName="compareBusy")
         self.busy.setRange(0, 0)  # busy: no known end
         self.busy.setMaximumWidth(120)
         self.busy.setMaximumHeight(14)
         self.busy.setTextVisible(False)
-        self.busy.setToolTip("Encoding the text with each compared tokenizer…")
+        self.busy.setToolTip(self.tr("Encoding the text with each compared tokenizer…"))
         self.busy.hide()
         self.view = CompareView()
         scroll = QScrollArea()
@@ -118,9 +120,9 @@ class ComparePane(SightAwarePane):
         self.boundary_columns = boundary_columns([])
         self.boundary_model = TippedTableModel(self.boundary_columns, BOUNDARY_TIPS, self)
         self.tabs = QTabWidget(objectName="compareTables")
-        tables = (("Metrics", "compareMetricsTable", self.metrics_model),
-                  ("Vocabulary overlap", "compareOverlapTable", self.overlap_model),
-                  ("Differing boundaries", "compareBoundariesTable", self.boundary_model))
+        tables = ((self.tr("Metrics"), "compareMetricsTable", self.metrics_model),
+                  (self.tr("Vocabulary overlap"), "compareOverlapTable", self.overlap_model),
+                  (self.tr("Differing boundaries"), "compareBoundariesTable", self.boundary_model))
         for title, name, model in tables:
             table = QTableView(objectName=name)
             table.setModel(model)
@@ -135,15 +137,17 @@ class ComparePane(SightAwarePane):
         metrics.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         metrics.horizontalHeader().resizeSection(0, 190)
         metrics.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.tabs.setTabToolTip(0, "Tokens, characters per token, tokens per word and unknown "
-                                   "share of each tokenizer, on the text and on the corpus")
-        self.tabs.setTabToolTip(1, "How many vocabulary entries each pair shares")
-        self.tabs.setTabToolTip(2, "Every position where some tokenizers cut and others do not")
+        self.tabs.setTabToolTip(0, self.tr(
+            "Tokens, characters per token, tokens per word and unknown share of each tokenizer, on "
+            "the text and on the corpus"))
+        self.tabs.setTabToolTip(1, self.tr("How many vocabulary entries each pair shares"))
+        self.tabs.setTabToolTip(2, self.tr(
+            "Every position where some tokenizers cut and others do not"))
         scroll.setMinimumHeight(80)
         self.boundary_table = self.tabs.widget(2)
 
         controls = QHBoxLayout()
-        for w in (QLabel("Tokenizer:"), self.combo, self.add_button, self.remove_button):
+        for w in (QLabel(self.tr("Tokenizer:")), self.combo, self.add_button, self.remove_button):
             controls.addWidget(w)
         controls.addWidget(self.members_label, 1)
         controls.addWidget(self.busy)
@@ -216,7 +220,8 @@ class ComparePane(SightAwarePane):
     @Slot()
     def _on_add_clicked(self) -> None:
         if not self.add_entry(self.combo.currentText()) and len(self._entries) >= MAX_COMPARE:
-            self._session.notify(f"At most {MAX_COMPARE} tokenizers can be compared.")
+            self._session.notify(self.tr("At most {n} tokenizers can be compared.").format(
+                n=MAX_COMPARE))
 
     @Slot()
     def _on_remove_clicked(self) -> None:
@@ -244,7 +249,8 @@ class ComparePane(SightAwarePane):
     def _set_changed(self) -> None:
         self._shown_names = self.names
         names = " · ".join(self.names)
-        self.members_label.setText(f"Comparing: {names}" if names else "Add tokenizers to compare")
+        self.members_label.setText(self.tr("Comparing: {names}").format(names=names) if names
+                                   else self.tr("Add tokenizers to compare"))
         self._profiles = {}
         self._text_metrics = {}
         self._request("text", "overlaps", "corpus")
@@ -280,12 +286,12 @@ class ComparePane(SightAwarePane):
         tokenizers = self._tokenizers()
         if not tokenizers:
             self.alignment = None
-            self.view.set_alignment(None, [], [], "Add tokenizers to compare them.")
+            self.view.set_alignment(None, [], [], self.tr("Add tokenizers to compare them."))
             self.overlap_model.set_records([])
             self._fill_metrics()
             self._fill_boundaries()
             return
-        self.status_label.setText("encoding the text with each tokenizer…")
+        self.status_label.setText(self.tr("encoding the text with each tokenizer…"))
         names = self.names
         self.text_job.start(lambda cancel: _text_job(names, tokenizers, text, overlaps))
 
@@ -298,8 +304,8 @@ class ComparePane(SightAwarePane):
         if pairs is not None:
             self.overlap_model.set_records(pairs)
         cut = len(self._session.text) > TEXT_LIMIT
-        self.status_label.setText(f"comparing the first {TEXT_LIMIT:,} characters of the text"
-                                  if cut else "")
+        self.status_label.setText(self.tr("comparing the first {n} characters of the text").format(
+            n=f"{TEXT_LIMIT:,}") if cut else "")
         self.view.set_alignment(alignment, names, byte_level, "")
         self.view.set_highlight_span(self._selection.current.span)
         self._fill_metrics()
@@ -309,8 +315,9 @@ class ComparePane(SightAwarePane):
     def _on_text_job_failed(self, message: str) -> None:
         self.alignment, self._text_metrics = None, {}
         words = in_words(message)
-        self.status_label.setText(f"cannot encode the text: {words}")
-        self.view.set_alignment(None, self.names, [], f"Cannot encode the text: {words}")
+        self.status_label.setText(self.tr("cannot encode the text: {error}").format(error=words))
+        self.view.set_alignment(None, self.names, [],
+                                self.tr("Cannot encode the text: {error}").format(error=words))
         self._fill_metrics()
         self._fill_boundaries()
 
@@ -348,14 +355,15 @@ class ComparePane(SightAwarePane):
         if corpus is None or not tokenizers:
             self._fill_metrics()
             return
-        self.status_label.setText("measuring the corpus…")
+        self.status_label.setText(self.tr("measuring the corpus…"))
         self.job.start(lambda cancel: _corpus_profiles(corpus.corpus, tokenizers, cancel))
 
     @Slot(object)
     def _on_job_progress(self, event: Any) -> None:
         text = progress_text(event)
         if text:
-            self.status_label.setText(self.tr("measuring the whole corpus… %1").replace("%1", text))
+            self.status_label.setText(self.tr("measuring the whole corpus… {progress}").format(
+                progress=text))
 
     @Slot(object)
     def _on_job_returned(self, profiles: dict[str, Any]) -> None:
@@ -364,14 +372,17 @@ class ComparePane(SightAwarePane):
         self._profiles = profiles
         first = next(iter(profiles.values()), None)
         if first is not None:
-            part = "the first " if first.truncated else ""
-            self.status_label.setText(f"corpus columns: {part}{first.documents:,} documents, "
-                                      f"{first.metrics.characters:,} characters")
+            self.status_label.setText((
+                self.tr("corpus columns: the first {docs} documents, {chars} characters")
+                if first.truncated else
+                self.tr("corpus columns: {docs} documents, {chars} characters")).format(
+                    docs=f"{first.documents:,}", chars=f"{first.metrics.characters:,}"))
         self._fill_metrics()
 
     @Slot(str)
     def _on_job_failed(self, message: str) -> None:
-        self.status_label.setText(f"corpus figures unavailable: {in_words(message)}")
+        self.status_label.setText(self.tr("corpus figures unavailable: {error}").format(
+            error=in_words(message)))
 
     # -- selection and export ------------------------------------------------------------------
     @Slot(int, int)
@@ -393,7 +404,7 @@ class ComparePane(SightAwarePane):
     @Slot()
     def export(self) -> str | None:
         header, rows = self.table_csv()
-        return export_dialog(self, "comparison", "comparison.png", self.view, header, rows)
+        return export_dialog(self, self.tr("comparison"), "comparison.png", self.view, header, rows)
 
     def shutdown(self) -> None:
         self.text_job.stop()

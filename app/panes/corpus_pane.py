@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -38,9 +38,11 @@ from ..item_models import WordCountsModel, WordCountsTable
 from ..selection import SelectionModel
 from ..session import CorpusState, Session
 from ..widgets import corpus_preview
+from ..wording import corpus_summary
 from ..workers import GeneratorWorker, WorkerHandle
 
-CORPUS_FILTER = ("Corpora (*.txt *.jsonl *.json *.csv *.tsv *.gz *.bz2 *.xz);;All files (*)")
+CORPUS_FILTER = QT_TRANSLATE_NOOP(
+    "CorpusPane", "Corpora (*.txt *.jsonl *.json *.csv *.tsv *.gz *.bz2 *.xz);;All files (*)")
 
 
 def _load_corpus(paths: list[str], options: dict[str, Any], cancel: Any):
@@ -68,32 +70,35 @@ class CorpusPane(QWidget):
         self._options: dict[str, Any] = {}
         self.last_error = ""
 
-        self.open_button = QPushButton("Open files…", objectName="openCorpusButton")
-        self.open_button.setToolTip("Open one or several corpus files (.txt, .jsonl, .json, .csv, "
-                                    ".tsv, also .gz/.bz2/.xz), with a preview to choose the "
-                                    "field or column that holds the text")
-        self.folder_button = QPushButton("Open folder…", objectName="openCorpusFolderButton")
-        self.folder_button.setToolTip("Open every file of a folder (a pattern chooses which)")
-        self.cancel_button = QPushButton("Cancel", objectName="cancelCorpusButton")
-        self.cancel_button.setToolTip("Stop reading; the current corpus is kept")
+        self.open_button = QPushButton(self.tr("Open files…"), objectName="openCorpusButton")
+        self.open_button.setToolTip(self.tr(
+            "Open one or several corpus files (.txt, .jsonl, .json, .csv, .tsv, also "
+            ".gz/.bz2/.xz), with a preview to choose the field or column that holds the text"))
+        self.folder_button = QPushButton(self.tr(
+            "Open folder…"), objectName="openCorpusFolderButton")
+        self.folder_button.setToolTip(self.tr(
+            "Open every file of a folder (a pattern chooses which)"))
+        self.cancel_button = QPushButton(self.tr("Cancel"), objectName="cancelCorpusButton")
+        self.cancel_button.setToolTip(self.tr("Stop reading; the current corpus is kept"))
         self.cancel_button.setEnabled(False)
         self.progress = QProgressBar(objectName="corpusProgress")
         self.progress.setTextVisible(True)
-        self.progress.setFormat("no corpus")
-        self.progress.setToolTip("Reading the corpus: bytes read of the total")
-        self.report_label = QLabel("Drop a file or folder here, or open one.",
+        self.progress.setFormat(self.tr("no corpus"))
+        self.progress.setToolTip(self.tr("Reading the corpus: bytes read of the total"))
+        self.report_label = QLabel(self.tr("Drop a file or folder here, or open one."),
                                    objectName="corpusReport")
         self.report_label.setWordWrap(True)
         self.report_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.report_label.setToolTip("What was read: files, documents, characters, words")
+        self.report_label.setToolTip(self.tr("What was read: files, documents, characters, words"))
         # how the loaded corpus was read (chosen in the preview dialog)
         self.options_label = QLabel("", objectName="corpusOptions")
-        self.options_label.setToolTip("How the files were read: the JSON field, the CSV column "
-                                      "and the folder pattern chosen when opening")
+        self.options_label.setToolTip(self.tr("How the files were read: the JSON field, the CSV "
+                                              "column and the folder pattern chosen when opening"))
         self.options_label.hide()
-        self.filter_edit = QLineEdit(objectName="corpusFilter", placeholderText="Filter words…")
+        self.filter_edit = QLineEdit(objectName="corpusFilter",
+                                     placeholderText=self.tr("Filter words…"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setToolTip("Show only the words containing this text")
+        self.filter_edit.setToolTip(self.tr("Show only the words containing this text"))
         self.model = WordCountsModel(self)
         self.table = QTableView(objectName="corpusTable")
         self.table.setModel(self.model)
@@ -104,9 +109,9 @@ class CorpusPane(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setMinimumHeight(60)
-        self.table.setToolTip("Every distinct word of the corpus (after pre-tokenization): "
-                              "word, how often it occurs, and its share of all words. "
-                              "Click a header to sort.")
+        self.table.setToolTip(self.tr("Every distinct word of the corpus (after pre-tokenization): "
+                                      "word, how often it occurs, and its share of all words. "
+                                      "Click a header to sort."))
 
         buttons = QHBoxLayout()
         for w in (self.open_button, self.folder_button, self.cancel_button):
@@ -131,12 +136,13 @@ class CorpusPane(QWidget):
     @Slot()
     def open_file_dialog(self) -> bool:
         """Ask for one or several files, preview them, load them as chosen; True if started."""
-        paths, _ = QFileDialog.getOpenFileNames(self, "Open corpus files", "", CORPUS_FILTER)
+        paths, _ = QFileDialog.getOpenFileNames(self, self.tr("Open corpus files"), "",
+                                                self.tr(CORPUS_FILTER))
         return self.open_with_preview(paths)
 
     @Slot()
     def open_folder_dialog(self) -> bool:
-        path = QFileDialog.getExistingDirectory(self, "Open corpus folder")
+        path = QFileDialog.getExistingDirectory(self, self.tr("Open corpus folder"))
         return self.open_with_preview([path] if path else [])
 
     def open_with_preview(self, paths: list[str], always: bool = True) -> bool:
@@ -146,7 +152,7 @@ class CorpusPane(QWidget):
         if not paths:
             return False
         if self._handle is not None:
-            self._session.notify("A corpus is still loading; cancel it first.")
+            self._session.notify(self.tr("A corpus is still loading; cancel it first."))
             return False
         options = corpus_preview.ask_corpus_options(self, [str(p) for p in paths], always)
         if options is None:
@@ -160,7 +166,7 @@ class CorpusPane(QWidget):
         """Start loading ``paths`` in a worker, read with ``options`` (``field``, ``column``,
         ``glob``: see ``subword_core.corpus.Corpus``); False while another load is running."""
         if self._handle is not None:
-            self._session.notify("A corpus is still loading; cancel it first.")
+            self._session.notify(self.tr("A corpus is still loading; cancel it first."))
             return False
         self._paths = [str(p) for p in paths]
         self._options = {k: v for k, v in options.items() if v is not None and v != ""}
@@ -174,9 +180,10 @@ class CorpusPane(QWidget):
         worker.finished.connect(self._on_worker_finished)
         self._handle = WorkerHandle(worker, self)
         self.progress.setRange(0, 0)
-        self.progress.setFormat("reading…")
+        self.progress.setFormat(self.tr("reading…"))
         self._set_busy(True)
-        self._session.notify(f"Reading corpus {', '.join(self._paths)}…")
+        self._session.notify(self.tr(
+            "Reading corpus {paths}…").format(paths=", ".join(self._paths)))
         self._handle.start()
         return True
 
@@ -206,27 +213,34 @@ class CorpusPane(QWidget):
         total = getattr(event, "total", None)
         if isinstance(event, tuple):
             self.progress.setRange(0, 0)
-            self.progress.setFormat("sorting the word table…")
+            self.progress.setFormat(self.tr("sorting the word table…"))
         elif total:
             self.progress.setRange(0, 1000)
             done = getattr(event, "current", 0)
             self.progress.setValue(int(1000 * min(done, total) / total))
-            self.progress.setFormat(f"reading %p%  ({done / 1e6:.1f} of {total / 1e6:.1f} MB)")
+            self.progress.setFormat(self.tr("reading %p%  ({done} of {total} MB)").format(
+                done=f"{done / 1e6:.1f}", total=f"{total / 1e6:.1f}"))
 
     @Slot(object)
     def _on_worker_returned(self, result: Any) -> None:
         counts, report, table = result
+        state = CorpusState(list(self._paths), report, counts, dict(self._options))
+        self.show_loaded(state, table)
+        self._session.set_corpus(state)
+        self._session.notify(self.tr("Corpus loaded: {summary}").format(
+            summary=corpus_summary(report)))
+        self.loaded.emit(state)
+
+    def show_loaded(self, state: CorpusState, table: WordCountsTable) -> None:
+        """Show a loaded corpus: its report, how it was read and its word table (also used
+        when the window is rebuilt around a session that has one, see ``app.i18n``)."""
         self.model.set_table(table)
-        self.report_label.setText(self._report_text(report))
+        self.report_label.setText(self._report_text(state.report))
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
-        self.progress.setFormat(f"{len(table):,} distinct words")
-        state = CorpusState(list(self._paths), report, counts, dict(self._options))
-        self.options_label.setText(_options_text(self._options))
-        self.options_label.setVisible(bool(self._options))
-        self._session.set_corpus(state)
-        self._session.notify(f"Corpus loaded: {report.summary()}")
-        self.loaded.emit(state)
+        self.progress.setFormat(self.tr("{n} distinct words").format(n=f"{len(table):,}"))
+        self.options_label.setText(_options_text(state.options))
+        self.options_label.setVisible(bool(state.options))
 
     @Slot(str)
     def _on_worker_errored(self, text: str) -> None:
@@ -234,19 +248,22 @@ class CorpusPane(QWidget):
         if isinstance(error, SubwordError):
             self.last_error = str(error)
         elif isinstance(error, OSError):
-            self.last_error = f"the file cannot be read: {error.strerror or error}"
+            self.last_error = self.tr("the file cannot be read: {error}").format(
+                error=error.strerror or error)
         else:
-            self.last_error = f"the corpus could not be read ({text.strip().splitlines()[-1]})"
+            self.last_error = self.tr("the corpus could not be read ({error})").format(
+                error=text.strip().splitlines()[-1])
         self._reset_progress()
         self._session.notify("")  # clear "Reading corpus …" from the status bar
         corpus_preview.show_corpus_error(self, self._paths,
-                                         f"{self.last_error}\n\nThe previous corpus is kept.")
+                                         f"{self.last_error}\n\n"
+                                         + self.tr("The previous corpus is kept."))
 
     @Slot()
     def _on_worker_aborted(self) -> None:
         self._reset_progress()
-        kept = self._session.corpus.label if self._session.corpus else "no corpus"
-        self._session.notify(f"Corpus loading cancelled; kept {kept}.")
+        kept = self._session.corpus.label if self._session.corpus else self.tr("no corpus")
+        self._session.notify(self.tr("Corpus loading cancelled; kept {kept}.").format(kept=kept))
 
     @Slot()
     def _on_worker_finished(self) -> None:
@@ -263,12 +280,12 @@ class CorpusPane(QWidget):
     def _reset_progress(self) -> None:
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        self.progress.setFormat("no corpus" if self._session.corpus is None else "kept previous corpus")
+        self.progress.setFormat(self.tr("no corpus") if self._session.corpus is None
+                                else self.tr("kept previous corpus"))
 
-    @staticmethod
-    def _report_text(report: Any) -> str:
+    def _report_text(self, report: Any) -> str:
         top = " ".join(f"{visible_text(c)}×{n}" for c, n in report.alphabet.most_common(8))
-        lines = [report.summary(), f"Top characters: {top}"]
+        lines = [corpus_summary(report), self.tr("Top characters: {top}").format(top=top)]
         lines += [f"⚠ {w}" for w in report.warnings[:3]]
         return "\n".join(lines)
 
@@ -287,9 +304,13 @@ class CorpusPane(QWidget):
 def _options_text(options: dict[str, Any]) -> str:
     parts = []
     if "field" in options:
-        parts.append(f"field “{options['field']}”")
+        parts.append(QCoreApplication.translate("CorpusPane", "field “{name}”").format(
+            name=options["field"]))
     if "column" in options:
-        parts.append(f"column “{options['column']}”")
+        parts.append(QCoreApplication.translate("CorpusPane", "column “{name}”").format(
+            name=options["column"]))
     if "glob" in options:
-        parts.append(f"files {options['glob']}")
-    return "Read: " + ", ".join(parts) if parts else ""
+        parts.append(QCoreApplication.translate("CorpusPane", "files {pattern}").format(
+            pattern=options["glob"]))
+    return QCoreApplication.translate("CorpusPane", "Read: {how}").format(
+        how=", ".join(parts)) if parts else ""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, QT_TRANSLATE_NOOP, Slot
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QSplitter, QTableView,
@@ -29,14 +29,28 @@ from ..selection import Selection, SelectionModel
 from ..session import Session
 
 TOKEN_COLUMNS = [
-    Column("#", lambda r: r[0], align_right=True, natural=True),
-    Column("id", lambda r: f"{r[1]:,}", sort_key=lambda r: r[1], align_right=True),
-    Column("token", lambda r: r[3], tooltip=lambda r: f"raw {r[2]!r}"),
-    Column("raw", lambda r: r[2]),
+    Column(QT_TRANSLATE_NOOP("Columns", "#"), lambda r: r[0], align_right=True, natural=True),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "id"), lambda r: f"{r[1]:,}", sort_key=lambda r: r[1], align_right=True),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "token"), lambda r: r[3], tooltip=lambda r: QCoreApplication.translate(
+        "Columns",
+        "raw {raw}").format(raw=repr(r[2]))),
+    Column(QT_TRANSLATE_NOOP("Columns", "raw"), lambda r: r[2]),
 ]
-TOKEN_TIPS = ("Position in the pasted list (ids not in the vocabulary are left out)",
-              "The token id", "The token as people read it: ␣ is a space, ⟨C3⟩ one byte",
-              "The vocabulary entry exactly as stored in tokenizer.json")
+TOKEN_TIPS = (QT_TRANSLATE_NOOP(
+    "Columns",
+    "Position in the pasted list (ids not in the vocabulary are left out)"),
+              QT_TRANSLATE_NOOP(
+                  "Columns",
+                  "The token id"), QT_TRANSLATE_NOOP(
+                  "Columns",
+                  "The token as people read it: ␣ is a space, ⟨C3⟩ one byte"),
+              QT_TRANSLATE_NOOP(
+                  "Columns",
+                  "The vocabulary entry exactly as stored in tokenizer.json"))
 
 
 class DecodePane(QWidget):
@@ -50,16 +64,17 @@ class DecodePane(QWidget):
         self.result: DecodedIds | None = None
 
         self.ids_edit = QPlainTextEdit(objectName="decodeIds")
-        self.ids_edit.setPlaceholderText("Paste token ids: 101 7592 102, 101, 7592, 102, "
-                                         "or [101, 7592, 102] copied from Python")
-        self.ids_edit.setToolTip("Token ids separated by spaces or commas; brackets of a "
-                                 "JSON or Python list are fine")
-        self.skip_special = QCheckBox("skip special tokens", objectName="decodeSkipSpecial")
-        self.skip_special.setToolTip("Leave special tokens such as [CLS] or <|endoftext|> "
-                                     "out of the decoded text (decode(skip_special_tokens=True))")
-        self.from_text_button = QPushButton("From the current text",
+        self.ids_edit.setPlaceholderText(self.tr("Paste token ids: 101 7592 102, 101, 7592, 102, "
+                                         "or [101, 7592, 102] copied from Python"))
+        self.ids_edit.setToolTip(self.tr("Token ids separated by spaces or commas; brackets of a "
+                                 "JSON or Python list are fine"))
+        self.skip_special = QCheckBox(self.tr(
+            "skip special tokens"), objectName="decodeSkipSpecial")
+        self.skip_special.setToolTip(self.tr("Leave special tokens such as [CLS] or <|endoftext|> "
+                                     "out of the decoded text (decode(skip_special_tokens=True))"))
+        self.from_text_button = QPushButton(self.tr("From the current text"),
                                             objectName="decodeFromTextButton")
-        self.from_text_button.setToolTip("Fill in the ids of the current text's encoding")
+        self.from_text_button.setToolTip(self.tr("Fill in the ids of the current text's encoding"))
         self.status = QLabel("", objectName="decodeStatus")
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -69,7 +84,7 @@ class DecodePane(QWidget):
         self.problems.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.problems.hide()
         self.text_view = QPlainTextEdit(objectName="decodedText", readOnly=True)
-        self.text_view.setToolTip("The text the ids decode to with the current tokenizer")
+        self.text_view.setToolTip(self.tr("The text the ids decode to with the current tokenizer"))
         self.text_view.setFont(QFont("Noto Sans", 11))
         self.tokens_model = TippedRecordModel(TOKEN_COLUMNS, TOKEN_TIPS, self)
         self.tokens_table = QTableView(objectName="decodeTokens")
@@ -79,8 +94,8 @@ class DecodePane(QWidget):
         self.tokens_table.horizontalHeader().setStretchLastSection(True)
         for column, width in enumerate((50, 80, 160)):
             self.tokens_table.setColumnWidth(column, width)
-        self.tokens_table.setToolTip("Each known id and its token (click one: the other "
-                                     "panes highlight it)")
+        self.tokens_table.setToolTip(self.tr("Each known id and its token (click one: the other "
+                                     "panes highlight it)"))
         self.tokens_table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.tokens_table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
 
@@ -91,14 +106,14 @@ class DecodePane(QWidget):
         output = QWidget()
         box = QVBoxLayout(output)
         box.setContentsMargins(0, 0, 0, 0)
-        box.addWidget(QLabel("Decoded text"))
+        box.addWidget(QLabel(self.tr("Decoded text")))
         box.addWidget(self.text_view, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(output)
         splitter.addWidget(self.tokens_table)
         splitter.setSizes([500, 400])
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Token ids"))
+        layout.addWidget(QLabel(self.tr("Token ids")))
         layout.addWidget(self.ids_edit, 1)
         layout.addLayout(row)
         layout.addWidget(self.problems)
@@ -138,15 +153,16 @@ class DecodePane(QWidget):
         text = self.ids_edit.toPlainText()
         if tokenizer is None:
             self.result = None
-            self._show("", [], "open or train a tokenizer to decode ids", "")
+            self._show("", [], self.tr("open or train a tokenizer to decode ids"), "")
             return
         if not text.strip():
             self.result = None
-            self._show("", [], "paste token ids above", "")
+            self._show("", [], self.tr("paste token ids above"), "")
             return
         self.result = result = decode_ids(tokenizer, text, self.skip_special.isChecked())
         n = len(result.tokens)
-        status = f"{n:,} token{'s' if n != 1 else ''} → {len(result.text):,} characters"
+        status = (self.tr("1 token → {chars} characters") if n == 1 else self.tr(
+            "{n} tokens → {chars} characters")).format(n=f"{n:,}", chars=f"{len(result.text):,}")
         self._show(result.text, result.tokens, status, result.problems)
 
     def _show(self, text: str, tokens: list, status: str, problems: str) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Slot
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, QTimer, QT_TRANSLATE_NOOP, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -56,22 +56,34 @@ NORMALIZED_SHOWN = 20_000
 
 # records: (index, PreToken, original text, byte_level); the strings are made when a row shows
 PIECE_COLUMNS = [
-    Column("#", lambda r: r[0], align_right=True),
-    Column("pre-token", lambda r: visible_token(r[1].text, r[3]),
-           tooltip=lambda r: f"as the model sees it: {r[1].text!r}"),
-    Column("start", lambda r: r[1].offsets[0], align_right=True),
-    Column("end", lambda r: r[1].offsets[1], align_right=True),
-    Column("original", lambda r: visible_text(r[2][r[1].offsets[0]:r[1].offsets[1]]),
+    Column(QT_TRANSLATE_NOOP("Columns", "#"), lambda r: r[0], align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "pre-token"), lambda r: visible_token(r[1].text, r[3]),
+           tooltip=lambda r: QCoreApplication.translate(
+               "Columns", "as the model sees it: {text}").format(text=repr(r[1].text))),
+    Column(QT_TRANSLATE_NOOP("Columns", "start"), lambda r: r[1].offsets[0], align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "end"), lambda r: r[1].offsets[1], align_right=True),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "original"), lambda r: visible_text(r[2][r[1].offsets[0]:r[1].offsets[1]]),
            tooltip=lambda r: repr(r[2][r[1].offsets[0]:r[1].offsets[1]])),
-    Column("added token", lambda r: "yes" if r[1].added_token else ""),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "added token"), lambda r: QCoreApplication.translate(
+        "Columns",
+        "yes")
+           if r[1].added_token else ""),
 ]
 PIECE_HEADER_TIPS = [
-    "position of the piece in the pre-tokenized text",
-    "the piece after normalization and pre-tokenization (␣ = space, ⟨C3⟩ = a byte)",
-    "first character of the piece in the original text",
-    "end (exclusive) of the piece in the original text",
-    "the original characters the piece comes from",
-    "yes: an added or special token matched in the text, passed to the model whole",
+    QT_TRANSLATE_NOOP("Columns", "position of the piece in the pre-tokenized text"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "the piece after normalization and pre-tokenization (␣ = space, ⟨C3⟩ = a byte)"),
+    QT_TRANSLATE_NOOP("Columns", "first character of the piece in the original text"),
+    QT_TRANSLATE_NOOP("Columns", "end (exclusive) of the piece in the original text"),
+    QT_TRANSLATE_NOOP("Columns", "the original characters the piece comes from"),
+    QT_TRANSLATE_NOOP(
+        "Columns",
+        "yes: an added or special token matched in the text, passed to the model whole"),
 ]
 PIECE_COLUMNS = [replace(c, header_tip=tip) for c, tip in zip(PIECE_COLUMNS, PIECE_HEADER_TIPS)]
 ADDED_COLUMN = 5
@@ -102,29 +114,31 @@ class EncodingPane(SightAwarePane):
         self._selection = selection
 
         self.input = QPlainTextEdit(objectName="encodeInput")
-        self.input.setPlaceholderText("Type or paste text to encode…")
-        self.input.setToolTip("The text to encode; it is re-encoded a moment after you stop typing")
+        self.input.setPlaceholderText(self.tr("Type or paste text to encode…"))
+        self.input.setToolTip(self.tr(
+            "The text to encode; it is re-encoded a moment after you stop typing"))
         self.input.setFont(style.text_font(12))
         self.view = TokenTextView(self)
         self.view.setObjectName("tokenView")
         self.view.setToolTip("")  # the view shows a tooltip per token instead
         self.summary_label = QLabel("", objectName="encodingSummary")
-        self.summary_label.setToolTip("Tokens, characters, characters per token and tokens per "
-                                      "word of the current text")
+        self.summary_label.setToolTip(self.tr(
+            "Tokens, characters, characters per token and tokens per word of the current text"))
         # long summaries must not widen the window: let the label be cut instead
         self.summary_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
         # -- encoding options ----------------------------------------------------------------
-        self.special_check = QCheckBox("special tokens", objectName="specialTokensToggle")
-        self.special_check.setToolTip("Let the post-processor add its special tokens "
-                                      "([CLS], [SEP], <s>…); off: only the text's own tokens")
-        self.truncation_check = QCheckBox("truncation", objectName="truncationToggle")
-        self.padding_check = QCheckBox("padding", objectName="paddingToggle")
+        self.special_check = QCheckBox(self.tr("special tokens"), objectName="specialTokensToggle")
+        self.special_check.setToolTip(self.tr("Let the post-processor add its special tokens "
+                                      "([CLS], [SEP], <s>…); off: only the text's own tokens"))
+        self.truncation_check = QCheckBox(self.tr("truncation"), objectName="truncationToggle")
+        self.padding_check = QCheckBox(self.tr("padding"), objectName="paddingToggle")
         for check in (self.special_check, self.truncation_check, self.padding_check):
             check.setChecked(True)
             check.toggled.connect(self._on_option_toggled)
         self.notice_label = QLabel("", objectName="encodeNotice")
-        self.notice_label.setToolTip("What the tokenizer's truncation and padding did to the text")
+        self.notice_label.setToolTip(self.tr(
+            "What the tokenizer's truncation and padding did to the text"))
         self.notice_label.setStyleSheet(
             f"background:{style.unknown_color().name()}; color:black; border-radius:3px;"
             " padding:1px 4px")
@@ -132,16 +146,17 @@ class EncodingPane(SightAwarePane):
         # a long notice wraps on its own row: it must not widen the window
         self.notice_label.setWordWrap(True)
 
-        self.pipeline_check = QCheckBox("Show normalized text and pre-tokens",
+        self.pipeline_check = QCheckBox(self.tr("Show normalized text and pre-tokens"),
                                         objectName="pipelineToggle")
-        self.pipeline_check.setToolTip("Show the pipeline stages: the text after normalization "
-                                       "and the pieces the pre-tokenizer gives the model")
+        self.pipeline_check.setToolTip(self.tr(
+            "Show the pipeline stages: the text after normalization and the pieces the "
+            "pre-tokenizer gives the model"))
         self.pipeline_note = QLabel("", objectName="pipelineNote")
         self.normalized_view = QPlainTextEdit(objectName="normalizedText")
         self.normalized_view.setReadOnly(True)
         self.normalized_view.setUndoRedoEnabled(False)
-        self.normalized_view.setToolTip("The text after the normalizer (␣ = space, ↵ = newline); "
-                                        "scroll for more")
+        self.normalized_view.setToolTip(self.tr(
+            "The text after the normalizer (␣ = space, ↵ = newline); scroll for more"))
         self.normalized_view.setFont(style.text_font(11))
         # bounded height: a long text scrolls inside it instead of squeezing the token view
         line = self.normalized_view.fontMetrics().lineSpacing()
@@ -166,7 +181,7 @@ class EncodingPane(SightAwarePane):
         box = QVBoxLayout(self.pipeline_box)
         box.setContentsMargins(0, 0, 0, 0)
         normalized_row = QHBoxLayout()
-        normalized_caption = QLabel("Normalized:")
+        normalized_caption = QLabel(self.tr("Normalized:"))
         normalized_caption.setToolTip(self.normalized_view.toolTip())
         normalized_caption.setAlignment(Qt.AlignmentFlag.AlignTop)
         normalized_row.addWidget(normalized_caption)
@@ -177,8 +192,9 @@ class EncodingPane(SightAwarePane):
         self.pipeline_check.setChecked(True)
 
         options = QHBoxLayout()
-        options.addWidget(QLabel("Encode with:", toolTip="Encoding options for the current "
-                                 "tokenizer; every view of the encoding follows them"))
+        options.addWidget(QLabel(self.tr(
+            "Encode with:"), toolTip=self.tr(
+            "Encoding options for the current tokenizer; every view of the encoding follows them")))
         options.addWidget(self.special_check)
         options.addWidget(self.truncation_check)
         options.addWidget(self.padding_check)
@@ -186,10 +202,12 @@ class EncodingPane(SightAwarePane):
         legend = QHBoxLayout()
         legend.addWidget(self.summary_label, 1)
         for text, tip, color in (
-                ("unknown", "unknown token", style.unknown_color()),
-                ("shared glyph", "a character (or emoji, flag…) covered by several (byte) tokens",
+                (self.tr("unknown"), self.tr("unknown token"), style.unknown_color()),
+                (self.tr("shared glyph"), self.tr("a character (or emoji, flag…) covered by "
+                                                  "several (byte) tokens"),
                  style.multi_token_color()),
-                ("merge", "token built with the merge selected in the merge history",
+                (self.tr("merge"), self.tr("token built with the merge selected in the merge "
+                                           "history"),
                  style.highlight_color())):
             chip = QLabel(f" {text} ", toolTip=tip)
             chip.setStyleSheet(f"background:{color.name()}; border-radius:3px; color:black")
@@ -240,7 +258,8 @@ class EncodingPane(SightAwarePane):
                 self.input.setPlainText(text)
         if self._session.encoding_pending:
             # the views keep their drawing until the new encoding lands (one redraw per keystroke)
-            self.summary_label.setText(f"encoding {len(text):,} characters…")
+            self.summary_label.setText(self.tr(
+                "encoding {n} characters…").format(n=f"{len(text):,}"))
 
     @Slot(object)
     def _on_session_tokenizer_changed(self, entry: Any) -> None:
@@ -253,17 +272,21 @@ class EncodingPane(SightAwarePane):
         t, p = tokenizer.truncation, tokenizer.padding
         self.truncation_check.setEnabled(t is not None)
         self.padding_check.setEnabled(p is not None)
-        self.truncation_check.setText(f"truncation ({t['max_length']:,})" if t else "truncation")
-        self.padding_check.setText(f"padding ({p['length']:,})" if p and p["length"] else "padding")
-        self.truncation_check.setToolTip(
-            f"Apply the tokenizer's truncation: {trunc}. Off: encode the whole text.")
-        self.padding_check.setToolTip(
-            f"Apply the tokenizer's padding: {pad}. Off: no padding tokens.")
+        self.truncation_check.setText(self.tr("truncation ({n})").format(n=f"{t['max_length']:,}")
+                                      if t else self.tr("truncation"))
+        self.padding_check.setText(self.tr("padding ({n})").format(n=f"{p['length']:,}")
+                                   if p and p["length"] else self.tr("padding"))
+        self.truncation_check.setToolTip(self.tr(
+            "Apply the tokenizer's truncation: {how}. Off: encode the whole text.").format(how=trunc))
+        self.padding_check.setToolTip(self.tr(
+            "Apply the tokenizer's padding: {how}. Off: no padding tokens.").format(how=pad))
         n = tokenizer.num_special_tokens_to_add(False)
+        special = (self.tr("Let the post-processor add its 1 special token ([CLS], [SEP], <s>…); "
+                           "off: only the text's own tokens") if n == 1 else
+                   self.tr("Let the post-processor add its {n} special tokens ([CLS], [SEP], "
+                           "<s>…); off: only the text's own tokens").format(n=n))
         self.special_check.setToolTip(
-            f"Let the post-processor add its {n} special token{'s' * (n != 1)} "
-            "([CLS], [SEP], <s>…); off: only the text's own tokens" if n else
-            "This tokenizer's post-processor adds no special tokens")
+            special if n else self.tr("This tokenizer's post-processor adds no special tokens"))
 
     @Slot(object)
     def _on_session_encode_options_changed(self, options: EncodeOptions) -> None:
@@ -287,18 +310,23 @@ class EncodingPane(SightAwarePane):
                               byte_level=tokenizer is not None and is_byte_level(tokenizer),
                               unk_id=unk, highlight=highlight, selected=selected)
         if encoding is None:
-            self.summary_label.setText("no tokenizer" if tokenizer is None else "cannot encode")
+            self.summary_label.setText(self.tr(
+                "no tokenizer") if tokenizer is None else self.tr(
+                "cannot encode"))
         else:
             s = sequence_summary(self._session.text, encoding, unk)
             self.summary_label.setText(
-                f"{s['tokens']:,} tokens · {s['characters']:,} chars · "
-                f"{s['chars_per_token']:.2f} chars/token · {s['tokens_per_word']:.2f} tokens/word"
-                + (f" · {s['unknown']:,} unknown" if s["unknown"] else ""))
+                self.tr("{tokens} tokens · {chars} chars · {cpt} chars/token · "
+                        "{tpw} tokens/word").format(
+                    tokens=f"{s['tokens']:,}", chars=f"{s['characters']:,}",
+                    cpt=f"{s['chars_per_token']:.2f}", tpw=f"{s['tokens_per_word']:.2f}")
+                + (self.tr(" · {n} unknown").format(n=f"{s['unknown']:,}") if s["unknown"] else ""))
         result = self._session.encode_result
         notices = result.notices() if result is not None else []
         self.notice_label.setText(" · ".join(notices))
-        self.notice_label.setToolTip("What the tokenizer's truncation and padding did: "
-                                     + ("; ".join(notices) or "nothing"))
+        self.notice_label.setToolTip(self.tr("What the tokenizer's truncation and padding did: "
+                                             "{what}").format(what="; ".join(notices)
+                                                              or self.tr("nothing")))
         self.notice_label.setVisible(bool(notices))
         self._refresh_pipeline()
 
@@ -370,14 +398,16 @@ class EncodingPane(SightAwarePane):
             self.normalized_view.setPlainText("")
             self.pieces_model.set_records([])
             self.pipeline_note.setText(
-                f"Pipeline stages are shown for texts up to {EXPLAIN_LIMIT:,} characters."
+                self.tr("Pipeline stages are shown for texts up to {n} characters.").format(
+                    n=f"{EXPLAIN_LIMIT:,}")
                 if tokenizer is not None and len(text) > EXPLAIN_LIMIT else "")
             self.pipeline_note.setVisible(bool(self.pipeline_note.text()))
             return
         normalized = explanation.normalized
         shown = _visible_keeping_clusters(normalized[:NORMALIZED_SHOWN])
         if len(normalized) > NORMALIZED_SHOWN:
-            shown += f"  … ({len(normalized) - NORMALIZED_SHOWN:,} more characters)"
+            shown += self.tr("  … ({n} more characters)").format(
+                n=f"{len(normalized) - NORMALIZED_SHOWN:,}")
         self.normalized_view.setPlainText(shown)
         self.pipeline_note.setVisible(False)
         byte_level = is_byte_level(tokenizer)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, QTimer, Slot
+from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, QTimer, QT_TRANSLATE_NOOP, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -52,6 +52,7 @@ from subword_core.trainers.events import MergeAdded
 
 from ..item_models import MergesModel, UnigramStepsModel
 from ..item_models.merges_model import NO_COUNTS, matching_ranks, search_keys
+from ..item_models.table_model import column_text
 from ..jobs import FigureJob
 from ..selection import Selection, SelectionModel
 from ..session import Session
@@ -67,12 +68,14 @@ from ..pane_support import (
 )
 
 NO_MERGES = {
-    "Unigram": "A Unigram model has no merges: it keeps pieces with log-probabilities and "
-               "cuts each word into its most likely pieces. The Unseen words view shows "
-               "that lattice for any word.",
-    "WordPiece": "This WordPiece file has no merges: it stores only the vocabulary, and "
-                 "encoding takes the longest match. Train a WordPiece tokenizer here to "
-                 "see the merges that built it.",
+    "Unigram": QT_TRANSLATE_NOOP(
+        "MergesPane",
+        "A Unigram model has no merges: it keeps pieces with log-probabilities and cuts each word "
+        "into its most likely pieces. The Unseen words view shows that lattice for any word."),
+    "WordPiece": QT_TRANSLATE_NOOP(
+        "MergesPane",
+        "This WordPiece file has no merges: it stores only the vocabulary, and encoding takes the "
+        "longest match. Train a WordPiece tokenizer here to see the merges that built it."),
 }
 
 
@@ -117,12 +120,13 @@ class MergesPane(SightAwarePane):
         self._entry: Any = None
         self._byte_level = False
 
-        self.search = QLineEdit(objectName="mergeSearch", placeholderText="Search merges…")
+        self.search = QLineEdit(objectName="mergeSearch", placeholderText=self.tr("Search merges…"))
         self.search.setClearButtonEnabled(True)
-        self.search.setToolTip("Show only merges whose left part, right part or result contains "
-                               "this text (as shown, or raw), or whose rank is this number")
+        self.search.setToolTip(self.tr(
+            "Show only merges whose left part, right part or result contains this text (as shown, "
+            "or raw), or whose rank is this number"))
         self.caption = QLabel("", objectName="mergesCaption")
-        self.caption.setToolTip("Where the rows come from")
+        self.caption.setToolTip(self.tr("Where the rows come from"))
         self.merges_model = MergesModel(self)
         self.steps_model = UnigramStepsModel(self)
         self.table = QTableView(objectName="mergeHistoryTable")
@@ -133,20 +137,22 @@ class MergesPane(SightAwarePane):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
-        self.table.setToolTip("The merges in the order they were learned; select one to see "
-                              "every token built with it")
+        self.table.setToolTip(self.tr(
+            "The merges in the order they were learned; select one to see every token built with "
+            "it"))
         self.tree = QTreeWidget(objectName="mergeTree")
-        self.tree.setHeaderLabels(["token", "merge rank"])
-        self.tree.headerItem().setToolTip(0, "The selected token and the two parts each merge "
-                                             "joined, down to single characters or bytes")
-        self.tree.headerItem().setToolTip(1, "Rank of the merge that built the token "
-                                             "(base: a character or byte of the alphabet)")
-        self.tree.setToolTip("Merge tree: how the selected token was built")
+        self.tree.setHeaderLabels([self.tr("token"), self.tr("merge rank")])
+        self.tree.headerItem().setToolTip(0, self.tr(
+            "The selected token and the two parts each merge joined, down to single characters or "
+            "bytes"))
+        self.tree.headerItem().setToolTip(1, self.tr("Rank of the merge that built the token "
+                                             "(base: a character or byte of the alphabet)"))
+        self.tree.setToolTip(self.tr("Merge tree: how the selected token was built"))
         self.tree.setColumnWidth(0, 180)
         self.slider = QSlider(Qt.Orientation.Horizontal, objectName="replaySlider")
-        self.slider.setToolTip("Replay: encode the text with only the first N merges")
+        self.slider.setToolTip(self.tr("Replay: encode the text with only the first N merges"))
         self.slider_label = QLabel("", objectName="replayLabel")
-        self.slider_label.setToolTip("Merges used by the replay, and the tokens they give")
+        self.slider_label.setToolTip(self.tr("Merges used by the replay, and the tokens they give"))
         self.replay_view = TokenTextView(self)
         self.replay_view.setObjectName("replayView")
         self.replay_view.setMinimumHeight(40)
@@ -180,7 +186,7 @@ class MergesPane(SightAwarePane):
         replay_layout = QVBoxLayout(replay)
         replay_layout.setContentsMargins(0, 0, 0, 0)
         slider_row = QHBoxLayout()
-        replay_title = QLabel("Replay")
+        replay_title = QLabel(self.tr("Replay"))
         replay_title.setToolTip(self.slider.toolTip())
         slider_row.addWidget(replay_title)
         slider_row.addWidget(self.slider, 1)
@@ -235,7 +241,7 @@ class MergesPane(SightAwarePane):
         self.merges_model.byte_level = self._byte_level
         history = entry.history if entry is not None else None
         if entry is None:
-            self._show_message("No tokenizer yet: train one or open a tokenizer.json.")
+            self._show_message(self.tr("No tokenizer yet: train one or open a tokenizer.json."))
             self._set_replayable(False)
             self._replay()
             return
@@ -244,11 +250,11 @@ class MergesPane(SightAwarePane):
             self._show_loaded(*_load_merges(entry))
             return
         self.load_job.start(lambda cancel: no_generator_work(lambda: _load_merges(entry)))
-        self.caption.setText("reading the merges…")
+        self.caption.setText(self.tr("reading the merges…"))
         self.merges_model.set_records([])
         self.table_stack.setCurrentWidget(self.table)
         self._set_replayable(False)
-        self._show_replay_message("reading the merges…")
+        self._show_replay_message(self.tr("reading the merges…"))
 
     @Slot(object)
     def _on_load_returned(self, result: tuple) -> None:
@@ -257,7 +263,8 @@ class MergesPane(SightAwarePane):
 
     @Slot(str)
     def _on_load_failed(self, message: str) -> None:
-        self._show_message(f"Cannot read the merges: {in_words(message)}")
+        self._show_message(self.tr("Cannot read the merges: {error}").format(
+            error=in_words(message)))
 
     def _show_loaded(self, entry: Any, graph: MergeGraph, steps: list, rows: list,
                      counted: bool) -> None:
@@ -267,12 +274,15 @@ class MergesPane(SightAwarePane):
         if steps and not graph.records:
             self.table.setModel(self.steps_model)
             self.steps_model.set_records(steps)
-            self.caption.setText(f"{len(steps):,} Unigram rounds (a Unigram model has no merges)")
+            self.caption.setText(self.tr(
+                "{n} Unigram rounds (a Unigram model has no merges)").format(
+                n=f"{len(steps):,}"))
             self.table_stack.setCurrentWidget(self.table)
         elif not rows:
             self.table.setModel(self.merges_model)
             self.merges_model.set_records([])
-            self._show_message(NO_MERGES.get(model, f"A {model} model has no merges."))
+            self._show_message(self.tr(NO_MERGES[model]) if model in NO_MERGES else
+                               self.tr("A {model} model has no merges.").format(model=model))
         else:
             self.table.setModel(self.merges_model)
             self.merges_model.counts_known = counted
@@ -280,9 +290,13 @@ class MergesPane(SightAwarePane):
             if self.search.text().strip():
                 self._start_search()
             self.table_stack.setCurrentWidget(self.table)
-            source = "training history" if counted else "the file's merges; counts unknown"
-            self.caption.setText(f"{len(graph):,} merges ({source})")
-            self.caption.setToolTip("Where the rows come from" if counted else NO_COUNTS)
+            source = self.tr(
+                "training history") if counted else self.tr(
+                "the file's merges; counts unknown")
+            self.caption.setText(self.tr("{n} merges ({source})").format(n=f"{len(graph):,}",
+                                                                          source=source))
+            self.caption.setToolTip(self.tr("Where the rows come from") if counted
+                                    else column_text(NO_COUNTS))
         # setModel() makes a new selection model: follow it (once per model switch)
         if self.table.selectionModel() is not self._watched_selection_model:
             self._watched_selection_model = self.table.selectionModel()
@@ -298,7 +312,7 @@ class MergesPane(SightAwarePane):
         self._replay()
 
     def _show_message(self, text: str) -> None:
-        self.caption.setText("no merges" if self._entry is not None else "")
+        self.caption.setText(self.tr("no merges") if self._entry is not None else "")
         self.table_message.setText(text)
         self.table_stack.setCurrentWidget(self.table_message)
 
@@ -354,8 +368,8 @@ class MergesPane(SightAwarePane):
     def _show_tree(self, token: str) -> None:
         self.tree.clear()
         if not self._graph.records:
-            item = QTreeWidgetItem([visible_token(token, self._byte_level), "no merges"])
-            item.setToolTip(1, "This model has no merges: the token is a vocabulary entry")
+            item = QTreeWidgetItem([visible_token(token, self._byte_level), self.tr("no merges")])
+            item.setToolTip(1, self.tr("This model has no merges: the token is a vocabulary entry"))
             self.tree.addTopLevelItem(item)
             return
         root = self._tree_item(self._graph.lineage(token))
@@ -364,7 +378,7 @@ class MergesPane(SightAwarePane):
 
     def _tree_item(self, node: MergeNode) -> QTreeWidgetItem:
         item = QTreeWidgetItem([visible_token(node.token, self._byte_level),
-                                "base" if node.rank is None else f"{node.rank:,}"])
+                                self.tr("base") if node.rank is None else f"{node.rank:,}"])
         item.setToolTip(0, repr(node.token))
         if node.rank is not None:
             item.addChild(self._tree_item(node.left))
@@ -388,7 +402,7 @@ class MergesPane(SightAwarePane):
         records, byte_level = list(self.merges_model.records), self._byte_level
         if entry is None or not text.strip() or not records:
             return
-        self.caption.setText("searching…")
+        self.caption.setText(self.tr("searching…"))
         self.search_job.start(lambda cancel: no_generator_work(
             lambda: _search(entry, records, byte_level, keys, text)))
 
@@ -401,12 +415,14 @@ class MergesPane(SightAwarePane):
         if text == self.search.text():
             self.merges_model.set_rank_filter(ranks)
             shown = self.merges_model.rowCount()
-            self.caption.setText(f"{shown:,} of {len(self.merges_model.records):,} merges "
-                                 f"match {text.strip()!r}")
+            self.caption.setText(self.tr("{shown} of {total} merges match {text}").format(
+                shown=f"{shown:,}", total=f"{len(self.merges_model.records):,}",
+                text=repr(text.strip())))
 
     @Slot(int)
     def _on_slider_value_changed(self, value: int) -> None:
-        self.slider_label.setText(f"{value:,} / {len(self._graph):,} merges")
+        self.slider_label.setText(self.tr("{n} / {total} merges").format(
+            n=f"{value:,}", total=f"{len(self._graph):,}"))
         self._replay_timer.start()
 
     @Slot()
@@ -429,18 +445,20 @@ class MergesPane(SightAwarePane):
         n = self.slider.value()
         if entry is None or not self.slider.isEnabled():
             self.replay_view.set_content("", None)
-            self.slider_label.setText("no merges to replay")
+            self.slider_label.setText(self.tr("no merges to replay"))
             self._show_replay_message(
-                "Nothing to replay: this tokenizer has no merges." if entry is not None
-                else "No tokenizer yet.")
+                self.tr("Nothing to replay: this tokenizer has no merges.") if entry is not None
+                else self.tr("No tokenizer yet."))
             return
         text = self._session.text
-        self.slider_label.setText(f"{n:,} / {len(graph):,} merges")
+        self.slider_label.setText(self.tr("{n} / {total} merges").format(
+            n=f"{n:,}", total=f"{len(graph):,}"))
         if n >= len(graph) and self._session.encoding is not None:
             # every merge: the current encoding itself
             self._show_replay(n, text, self._session.encoding)
             return
-        self.slider_label.setText(f"{n:,} / {len(graph):,} merges → replaying…")
+        self.slider_label.setText(self.tr("{n} / {total} merges → replaying…").format(
+            n=f"{n:,}", total=f"{len(graph):,}"))
         self.replay_job.start(lambda cancel: no_generator_work(
             lambda: _replay_step(entry, graph, n, text)))
 
@@ -453,18 +471,20 @@ class MergesPane(SightAwarePane):
     @Slot(str)
     def _on_replay_failed(self, message: str) -> None:
         n = self.slider.value()
-        self.slider_label.setText(f"{n:,} / {len(self._graph):,} merges")
-        merges = "merge" if n == 1 else "merges"
-        self._show_replay_message(f"Cannot encode the text with the first {n:,} {merges}: "
-                                  f"{in_words(message)}")
+        self.slider_label.setText(self.tr("{n} / {total} merges").format(
+            n=f"{n:,}", total=f"{len(self._graph):,}"))
+        self._show_replay_message((self.tr("Cannot encode the text with the first merge: {error}")
+                                   if n == 1 else self.tr("Cannot encode the text with the first "
+                                                          "{n} merges: {error}")).format(
+            n=f"{n:,}", error=in_words(message)))
 
     def _show_replay(self, n: int, text: str, encoding: Any) -> None:
         tokenizer = self._entry.tokenizer
         self.replay_view.set_content(text, encoding, byte_level=self._byte_level,
                                      unk_id=unk_id(tokenizer))
         self.replay_stack.setCurrentWidget(self.replay_view)
-        self.slider_label.setText(f"{n:,} / {len(self._graph):,} merges → "
-                                  f"{len(encoding):,} tokens")
+        self.slider_label.setText(self.tr("{n} / {total} merges → {tokens} tokens").format(
+            n=f"{n:,}", total=f"{len(self._graph):,}", tokens=f"{len(encoding):,}"))
 
     def _show_replay_message(self, text: str) -> None:
         self.replay_message.setText(text)

@@ -55,8 +55,8 @@ class OffsetsPane(QWidget):
         self.caption = QLabel("", objectName="offsetsCaption")
         # a long caption is cut (its tooltip has it all) rather than widening the dock
         self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.caption.setToolTip("Offsets are (start, end) character positions in the original "
-                                "text; special tokens have (0, 0)")
+        self.caption.setToolTip(self.tr("Offsets are (start, end) character positions in the "
+                                        "original text; special tokens have (0, 0)"))
         self.copy_action = install_table_copy(self.table, self._copy_encoding_actions)
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
@@ -84,7 +84,8 @@ class OffsetsPane(QWidget):
                                     byte_level=tokenizer is not None and is_byte_level(tokenizer),
                                     unk_id=unk_id(tokenizer) if tokenizer is not None else None)
         n = len(encoding) if encoding is not None else 0
-        self.caption.setText(f"{n:,} tokens — offsets are character spans of the original text")
+        self.caption.setText(self.tr("{n} tokens — offsets are character spans of the original "
+                                     "text").format(n=f"{n:,}"))
         self._on_selection_changed(self._selection.current)
 
     @Slot(object)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtCore import Qt, QTimer, QT_TRANSLATE_NOOP, Slot
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSplitter, QTableView,
@@ -43,9 +43,23 @@ from ..widgets.trace_view import TraceView
 
 DEFAULT_TEXT = "tokenizerization 🦜 한국어 naïveté"
 MAX_TOKENIZERS = 6
-OUTCOME_LABELS = {"in_vocab": "whole word in vocabulary", "split": "split into {n} known pieces",
-                  "bytes": "spelled with bytes", "partly_unknown": "partly unknown",
-                  "unknown": "unknown", "dropped": "dropped (no token)", "added": "added token"}
+OUTCOME_LABELS = {"in_vocab": QT_TRANSLATE_NOOP(
+    "OovPane",
+    "whole word in vocabulary"), "split": QT_TRANSLATE_NOOP(
+    "OovPane",
+    "split into {n} known pieces"),
+                  "bytes": QT_TRANSLATE_NOOP(
+                      "OovPane",
+                      "spelled with bytes"), "partly_unknown": QT_TRANSLATE_NOOP(
+                      "OovPane",
+                      "partly unknown"),
+                  "unknown": QT_TRANSLATE_NOOP(
+                      "OovPane",
+                      "unknown"), "dropped": QT_TRANSLATE_NOOP(
+                      "OovPane",
+                      "dropped (no token)"), "added": QT_TRANSLATE_NOOP(
+                      "OovPane",
+                      "added token")}
 WORD_COLUMNS = ["tokenizer", "strategy", "word", "start", "end", "model_input", "outcome", "tokens"]
 
 
@@ -68,38 +82,45 @@ class OovPane(SightAwarePane):
         self.heldout: Any = None
 
         self.input = QLineEdit(DEFAULT_TEXT, objectName="oovInput")
-        self.input.setPlaceholderText("A word or sentence the tokenizers never saw…")
+        self.input.setPlaceholderText(self.tr("A word or sentence the tokenizers never saw…"))
         self.input.setFont(style.text_font(12))
-        self.input.setToolTip("Every tokenizer of the session encodes this text; the list shows "
-                              "what each does with each word")
-        self.export_button = QPushButton("Export…", objectName="exportButton")
-        self.export_button.setToolTip("The pane as PNG, or the outcomes / held-out table as CSV")
+        self.input.setToolTip(self.tr(
+            "Every tokenizer of the session encodes this text; the list shows what each does with "
+            "each word"))
+        self.export_button = QPushButton(self.tr("Export…"), objectName="exportButton")
+        self.export_button.setToolTip(self.tr(
+            "The pane as PNG, or the outcomes / held-out table as CSV"))
         self.tree = QTreeWidget(objectName="oovView")
-        self.tree.setHeaderLabels(["tokenizer / word", "what happens", "tokens"])
+        self.tree.setHeaderLabels([self.tr(
+            "tokenizer / word"), self.tr(
+            "what happens"), self.tr(
+            "tokens")])
         header = self.tree.headerItem()
-        header.setToolTip(0, "Each tokenizer, and under it each word of the text")
-        header.setToolTip(1, "The tokenizer's strategy for unseen text, and the outcome for each "
-                             "word (whole, split, spelled with bytes, unknown)")
-        header.setToolTip(2, "The tokens, in readable form (␣ = space, ⟨C3⟩ = a byte)")
+        header.setToolTip(0, self.tr("Each tokenizer, and under it each word of the text"))
+        header.setToolTip(1, self.tr(
+            "The tokenizer's strategy for unseen text, and the outcome for each word (whole, "
+            "split, spelled with bytes, unknown)"))
+        header.setToolTip(2, self.tr("The tokens, in readable form (␣ = space, ⟨C3⟩ = a byte)"))
         self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.tree.setColumnWidth(0, 170)
         self.tree.setColumnWidth(1, 260)
         self.tree.setFont(style.text_font(11))
         self.trace_view = TraceView()
-        self.trace_view.setToolTip("How the model cut the selected word, step by step")
-        self.heldout_button = QPushButton("Compute held-out split", objectName="heldoutButton")
-        self.heldout_button.setToolTip("Hold out the last 10% of the corpus documents and measure "
-                                       "how each tokenizer copes with their words (in the "
-                                       "background)")
-        self.cancel_button = QPushButton("Cancel", objectName="heldoutCancelButton")
-        self.cancel_button.setToolTip("Stop the held-out computation (and any retraining)")
+        self.trace_view.setToolTip(self.tr("How the model cut the selected word, step by step"))
+        self.heldout_button = QPushButton(self.tr(
+            "Compute held-out split"), objectName="heldoutButton")
+        self.heldout_button.setToolTip(self.tr(
+            "Hold out the last 10% of the corpus documents and measure how each tokenizer copes "
+            "with their words (in the background)"))
+        self.cancel_button = QPushButton(self.tr("Cancel"), objectName="heldoutCancelButton")
+        self.cancel_button.setToolTip(self.tr("Stop the held-out computation (and any retraining)"))
         self.cancel_button.setEnabled(False)
-        self.retrain_check = QCheckBox("retrain each preset on the first 90% first",
+        self.retrain_check = QCheckBox(self.tr("retrain each preset on the first 90% first"),
                                        objectName="retrainCheck", checked=True)
-        self.retrain_check.setToolTip("Train each tokenizer made here again, with its options, on "
-                                      "the first 90% only, so the held-out words are really "
-                                      "unseen (opened files are measured as they are)")
-        self.heldout_label = QLabel("The last 10% of the corpus documents are held out.",
+        self.retrain_check.setToolTip(self.tr(
+            "Train each tokenizer made here again, with its options, on the first 90% only, so the "
+            "held-out words are really unseen (opened files are measured as they are)"))
+        self.heldout_label = QLabel(self.tr("The last 10% of the corpus documents are held out."),
                                     objectName="heldoutStatus")
         self.heldout_label.setWordWrap(True)
         self.heldout_model = TippedTableModel(HELDOUT_COLUMNS, HELDOUT_TIPS, self)
@@ -121,15 +142,16 @@ class OovPane(SightAwarePane):
         box.addWidget(self.heldout_label)
         box.addWidget(self.heldout_table, 1)
         self.tabs = QTabWidget(objectName="oovTabs")
-        self.tabs.addTab(self.trace_view, "Step by step")
-        self.tabs.addTab(heldout, "Held-out split")
-        self.tabs.setTabToolTip(0, "The selected word as the model cuts it: BPE merges, WordPiece "
-                                   "matches, or the Unigram lattice")
-        self.tabs.setTabToolTip(1, "Unknown-token rates on the last 10% of the corpus")
+        self.tabs.addTab(self.trace_view, self.tr("Step by step"))
+        self.tabs.addTab(heldout, self.tr("Held-out split"))
+        self.tabs.setTabToolTip(0, self.tr(
+            "The selected word as the model cuts it: BPE merges, WordPiece matches, or the Unigram "
+            "lattice"))
+        self.tabs.setTabToolTip(1, self.tr("Unknown-token rates on the last 10% of the corpus"))
         self.tree.setMinimumHeight(60)
 
         top = QHBoxLayout()
-        input_label = QLabel("Unseen text:")
+        input_label = QLabel(self.tr("Unseen text:"))
         input_label.setToolTip(self.input.toolTip())
         top.addWidget(input_label)
         top.addWidget(self.input, 1)
@@ -188,20 +210,23 @@ class OovPane(SightAwarePane):
 
     def _tokenizer_item(self, k: int, entry: Any, report: Any) -> QTreeWidgetItem:
         if isinstance(report, Exception):
-            return QTreeWidgetItem([entry.name, f"cannot encode: {in_words(str(report))}", ""])
+            return QTreeWidgetItem([entry.name, self.tr("cannot encode: {error}").format(
+                error=in_words(str(report))), ""])
         byte_level = is_byte_level(entry.tokenizer)
         tokens = [visible_token(t, byte_level)
                   for t, kind in zip(report.encoding.tokens, report.kinds) if kind != "special"]
-        counts = f"{report.unknown_count:,} unknown, {report.byte_count:,} byte tokens"
+        counts = self.tr("{unknown} unknown, {bytes} byte tokens").format(
+            unknown=f"{report.unknown_count:,}", bytes=f"{report.byte_count:,}")
         item = QTreeWidgetItem([entry.name, report.strategy.summary,
                                 f"{counts}: " + " · ".join(tokens)])
         item.setToolTip(1, report.strategy.summary)
         for w, word in enumerate(report.words):
             shown = [visible_token(report.encoding.tokens[i], byte_level) for i in word.tokens]
-            label = OUTCOME_LABELS.get(word.outcome, word.outcome).format(n=len(word.tokens))
+            label = (self.tr(OUTCOME_LABELS[word.outcome]) if word.outcome in OUTCOME_LABELS
+                     else word.outcome).format(n=len(word.tokens))
             child = QTreeWidgetItem([visible_text(word.text), label, " · ".join(shown)])
             child.setData(0, Qt.ItemDataRole.UserRole, (k, w))
-            child.setToolTip(0, f"the model saw {word.model_input!r}")
+            child.setToolTip(0, self.tr("the model saw {text}").format(text=repr(word.model_input)))
             if word.outcome in ("unknown", "partly_unknown", "dropped"):
                 child.setBackground(1, QBrush(style.unknown_color()))
             elif word.outcome == "bytes":
@@ -235,14 +260,14 @@ class OovPane(SightAwarePane):
     def compute_heldout(self) -> bool:
         corpus, entries = self._session.corpus, self._session.entries[:MAX_TOKENIZERS]
         if corpus is None or not entries:
-            self.heldout_label.setText("Load a corpus and train a tokenizer first.")
+            self.heldout_label.setText(self.tr("Load a corpus and train a tokenizer first."))
             return False
         retrain = {}
         if self.retrain_check.isChecked():
             specs = {e.name: TrainSpec.from_options(e.algorithm, e.options) for e in entries}
             retrain = {name: spec for name, spec in specs.items() if spec is not None}
         tokenizers = {e.name: e.tokenizer for e in entries if e.name not in retrain}
-        self.heldout_label.setText("reading the corpus…")
+        self.heldout_label.setText(self.tr("reading the corpus…"))
         self._heldout_done = False
         self.job.start(lambda cancel: _heldout_job(corpus.corpus, tokenizers, retrain, cancel))
         return True
@@ -251,7 +276,7 @@ class OovPane(SightAwarePane):
     def cancel_heldout(self) -> None:
         """Stop the held-out computation; the window does not wait for it."""
         if self.job.is_running():
-            self.heldout_label.setText("cancelling…")
+            self.heldout_label.setText(self.tr("cancelling…"))
             self.job.cancel()
 
     @Slot(bool)
@@ -259,30 +284,31 @@ class OovPane(SightAwarePane):
         self.cancel_button.setEnabled(running)
         self.heldout_button.setEnabled(not running)
         if not running and not getattr(self, "_heldout_done", True):
-            self.heldout_label.setText("Cancelled: no held-out figures.")
+            self.heldout_label.setText(self.tr("Cancelled: no held-out figures."))
 
     @Slot(object)
     def _on_job_progress(self, event: Any) -> None:
         if getattr(event, "stage", "") == "heldout":
             self.heldout_label.setText(f"measuring… {event.current:,} of {event.total:,}"
-                                       if hasattr(event, "current") else "measuring…")
+                                       if hasattr(event, "current") else self.tr("measuring…"))
         else:
-            self.heldout_label.setText("retraining on the first 90%…")
+            self.heldout_label.setText(self.tr("retraining on the first 90%…"))
 
     @Slot(object)
     def _on_job_returned(self, report: Any) -> None:
         self._heldout_done = True
         self.heldout = report
         self.heldout_model.set_records(list(report.rows))
-        self.heldout_label.setText(
-            f"trained on {report.train_documents:,} documents, held out the last "
-            f"{report.heldout_documents:,}; each word vocabulary has as many entries as its "
-            "tokenizer (the most frequent training words + [UNK]).")
+        self.heldout_label.setText(self.tr(
+            "trained on {train} documents, held out the last {heldout}; each word vocabulary has "
+            "as many entries as its tokenizer (the most frequent training words + [UNK]).").format(
+                train=f"{report.train_documents:,}", heldout=f"{report.heldout_documents:,}"))
 
     @Slot(str)
     def _on_job_failed(self, message: str) -> None:
         self._heldout_done = True
-        self.heldout_label.setText(f"held-out split failed: {in_words(message)}")
+        self.heldout_label.setText(self.tr("held-out split failed: {error}").format(
+            error=in_words(message)))
 
     # -- export --------------------------------------------------------------------------------
     def table_csv(self) -> tuple[list[str], list[list[Any]]]:
@@ -296,7 +322,7 @@ class OovPane(SightAwarePane):
     @Slot()
     def export(self) -> str | None:
         header, rows = self.table_csv()
-        return export_dialog(self, "unseen words", "unseen.png", self, header, rows)
+        return export_dialog(self, self.tr("unseen words"), "unseen.png", self, header, rows)
 
     def shutdown(self) -> None:
         self.job.stop()

@@ -90,26 +90,30 @@ class StatsPane(SightAwarePane):
         self.run_button = QPushButton(self.tr("Stop"), objectName="statsRunButton")
         self.run_button.setToolTip(self.tr("Stop encoding the corpus, or compute its figures"))
         self.run_button.hide()
-        self.export_button = QPushButton("Export…", objectName="exportButton")
-        self.export_button.setToolTip("The shown plot as PNG, or its data as CSV")
-        self.weight_check = QCheckBox("count corpus occurrences", objectName="lengthWeightCheck")
-        self.weight_check.setToolTip("Off: each vocabulary token counts once. On: each token "
-                                     "counts as often as it occurs in the corpus (or the text)")
-        self.title.setToolTip("The tokenizer these figures describe")
-        self.status.setToolTip("What the corpus figures were computed on")
+        self.export_button = QPushButton(self.tr("Export…"), objectName="exportButton")
+        self.export_button.setToolTip(self.tr("The shown plot as PNG, or its data as CSV"))
+        self.weight_check = QCheckBox(self.tr(
+            "count corpus occurrences"), objectName="lengthWeightCheck")
+        self.weight_check.setToolTip(self.tr(
+            "Off: each vocabulary token counts once. On: each token counts as often as it occurs "
+            "in the corpus (or the text)"))
+        self.title.setToolTip(self.tr("The tokenizer these figures describe"))
+        self.status.setToolTip(self.tr("What the corpus figures were computed on"))
         self.histogram = _labelled(ClickableHistogram(), "lengthHistogram",
-                                   "token length (characters)", "tokens")
-        self.zipf_plot = _labelled(ClickablePointsPlot(symbol_size=5), "zipfPlot", "rank", "count")
-        self.curve_plot = _labelled(ClickablePointsPlot(), "compressionPlot", "vocabulary size",
-                                    "characters per token")
+                                   self.tr("token length (characters)"), self.tr("tokens"))
+        self.zipf_plot = _labelled(ClickablePointsPlot(symbol_size=5), "zipfPlot", self.tr("rank"),
+                                   self.tr("count"))
+        self.curve_plot = _labelled(ClickablePointsPlot(), "compressionPlot", self.tr(
+            "vocabulary size"),
+                                    self.tr("characters per token"))
         self.merge_plot = _labelled(ClickablePointsPlot(symbol_size=4), "mergeCountPlot",
-                                    "merge rank", "pair count")
+                                    self.tr("merge rank"), self.tr("pair count"))
         self.captions = [QLabel("") for _ in FIGURES]
         self.tabs = QTabWidget(objectName="statsView")
-        pages = [(self.histogram, "Token lengths", self.weight_check),
-                 (self.zipf_plot, "Zipf", None),
-                 (self.curve_plot, "Chars/token vs vocabulary", None),
-                 (self.merge_plot, "Pair count per merge", None)]
+        pages = [(self.histogram, self.tr("Token lengths"), self.weight_check),
+                 (self.zipf_plot, self.tr("Zipf"), None),
+                 (self.curve_plot, self.tr("Chars/token vs vocabulary"), None),
+                 (self.merge_plot, self.tr("Pair count per merge"), None)]
         for (plot, title, extra), caption in zip(pages, self.captions):
             page = QWidget()
             box = QVBoxLayout(page)
@@ -122,12 +126,14 @@ class StatsPane(SightAwarePane):
             box.addLayout(row)
             self.tabs.addTab(page, title)
             plot.setMinimumHeight(100)  # room for the x-axis; the task view gives more
-        tips = ["How many vocabulary tokens (or corpus occurrences) have each surface length",
-                "Token counts on the corpus by rank, log-log: a straight line of slope about −1 "
-                "is Zipf's law",
-                "Characters per token when the tokenizer keeps only its first N merges",
-                "How often the pair merged at each rank occurred when it was merged "
-                "(tokenizers trained here)"]
+        tips = [self.tr(
+            "How many vocabulary tokens (or corpus occurrences) have each surface length"),
+                self.tr(
+                    "Token counts on the corpus by rank, log-log: a straight line of slope about "
+                    "−1 is Zipf's law"),
+                self.tr("Characters per token when the tokenizer keeps only its first N merges"),
+                self.tr("How often the pair merged at each rank occurred when it was merged "
+                "(tokenizers trained here)")]
         for index, tip in enumerate(tips):
             self.tabs.setTabToolTip(index, tip)
         top = QHBoxLayout()
@@ -171,18 +177,22 @@ class StatsPane(SightAwarePane):
             self._dirty = entry is not None
             return
         self._stale_drawing = False
-        self.title.setText(f"Statistics of {entry.name}" if entry is not None else "No tokenizer")
+        self.title.setText(self.tr("Statistics of {name}").format(name=entry.name)
+                           if entry is not None else self.tr("No tokenizer"))
         self.profile, self.curve = None, []
         self._vocab_bins, self._weighted_bins = [], []
         self.merges = merge_counts(entry.history) if entry is not None else []
         self.merge_plot.set_points([m.rank for m in self.merges], [m.count for m in self.merges])
         model = type(entry.tokenizer.model).__name__ if entry is not None else ""
         self.merge_plot.set_message("" if self.merges or entry is None
-                                    else f"{model}: no merges with pair counts")
-        self.captions[3].setText(f"{len(self.merges):,} merges: the count of the pair merged at "
-                                 "each rank (click a point: its merge)" if self.merges
-                                 else "Pair counts are known only for tokenizers trained here: "
-                                 "a tokenizer file stores its merges, not their counts.")
+                                    else self.tr("{model}: no merges with pair counts").format(
+                                        model=model))
+        self.captions[3].setText(self.tr("{n} merges: the count of the pair merged at each rank "
+                                         "(click a point: its merge)").format(
+            n=f"{len(self.merges):,}") if self.merges
+                                 else self.tr(
+                                     "Pair counts are known only for tokenizers trained here: a "
+                                     "tokenizer file stores its merges, not their counts."))
         self._show_histogram()
         self._show_corpus_figures()
         self._request_corpus_figures()
@@ -210,7 +220,7 @@ class StatsPane(SightAwarePane):
         entry, corpus = self._entry, self._session.corpus
         read = corpus.corpus if corpus is not None and corpus.paths else None
         text = self._session.text
-        self.status.setText("computing corpus figures…")
+        self.status.setText(self.tr("computing corpus figures…"))
         self.job.start(lambda cancel: _figures_job(entry, read, text, cancel))
 
     @Slot(bool)
@@ -248,9 +258,10 @@ class StatsPane(SightAwarePane):
             return  # computed for a tokenizer no longer shown, or finished as Stop was clicked
         self.profile, self.curve = profile, curve
         self._weighted_bins = weighted
-        where = "the corpus" if self._session.corpus is not None else "the text"
-        part = " (beginning)" if profile.truncated else ""
-        self.status.setText(f"on {where}{part}: {profile.metrics.tokens:,} tokens")
+        where = self.tr("the corpus") if self._session.corpus is not None else self.tr("the text")
+        self.status.setText((self.tr("on {where} (beginning): {n} tokens") if profile.truncated
+                             else self.tr("on {where}: {n} tokens")).format(
+            where=where, n=f"{profile.metrics.tokens:,}"))
         self._show_histogram()
         self._show_corpus_figures()
 
@@ -258,11 +269,13 @@ class StatsPane(SightAwarePane):
     def _on_job_progress(self, event: Any) -> None:
         text = progress_text(event)
         if text and not self._stopped:
-            self.status.setText(self.tr("encoding the whole corpus… %1").replace("%1", text))
+            self.status.setText(self.tr("encoding the whole corpus… {progress}").format(
+                progress=text))
 
     @Slot(str)
     def _on_job_failed(self, message: str) -> None:
-        self.status.setText(f"corpus figures unavailable: {in_words(message)}")
+        self.status.setText(self.tr("corpus figures unavailable: {error}").format(
+            error=in_words(message)))
 
     # -- drawing -------------------------------------------------------------------------------
     @Slot()
@@ -279,11 +292,14 @@ class StatsPane(SightAwarePane):
                 self._measure_vocabulary()
         else:
             self.bins = self._vocab_bins = length_histogram(tok)
-        self.histogram.set_message("" if self.bins or tok is None else "measuring the vocabulary…")
+        self.histogram.set_message("" if self.bins or tok is None else self.tr(
+            "measuring the vocabulary…"))
         self.histogram.set_bars([b.length for b in self.bins], [b.count for b in self.bins])
-        self.histogram.setLabel("left", "occurrences" if weighted else "vocabulary tokens")
-        self.captions[0].setText("surface length: Ġ ▁ ## </w> removed, bytes decoded "
-                                 "(click a bar: its tokens)")
+        self.histogram.setLabel("left", self.tr(
+            "occurrences") if weighted else self.tr(
+            "vocabulary tokens"))
+        self.captions[0].setText(self.tr("surface length: Ġ ▁ ## </w> removed, bytes decoded "
+                                 "(click a bar: its tokens)"))
         self._on_selection_changed(self._selection.current)
 
     def _show_corpus_figures(self) -> None:
@@ -292,19 +308,22 @@ class StatsPane(SightAwarePane):
         self.zipf_plot.set_points([p.rank for p in self.zipf_points],
                                   [p.count for p in self.zipf_points], log_x=True, log_y=True)
         slope = zipf_slope(self.zipf_points)
-        self.captions[1].setText(f"{len(self.zipf_points):,} distinct tokens; log-log slope "
-                                 f"{slope:.2f} (Zipf: about −1)" if slope is not None
-                                 else "no counts yet")
+        self.captions[1].setText(self.tr("{n} distinct tokens; log-log slope {slope} (Zipf: "
+                                         "about −1)").format(n=f"{len(self.zipf_points):,}",
+                                                            slope=f"{slope:.2f}")
+                                 if slope is not None
+                                 else self.tr("no counts yet"))
         self.curve_plot.set_points([p.vocab_size for p in self.curve],
                                    [p.chars_per_token for p in self.curve])
         known = tok is not None and graph_ready(self._entry)
         no_merges = known and not self._entry.graph.records
-        self.curve_plot.set_message(f"{type(tok.model).__name__}: no merges to replay, so no "
-                                    "curve" if no_merges else "")
-        self.captions[2].setText("the tokenizer truncated to N merges, on a sample (click a "
-                                 "point: the tokens added there)" if self.curve
-                                 else "this model has no merges to replay" if no_merges
-                                 else "not computed yet" if tok is not None else "")
+        self.curve_plot.set_message(self.tr("{model}: no merges to replay, so no curve").format(
+            model=type(tok.model).__name__) if no_merges else "")
+        self.captions[2].setText(self.tr(
+            "the tokenizer truncated to N merges, on a sample (click a point: the tokens added "
+            "there)") if self.curve
+                                 else self.tr("this model has no merges to replay") if no_merges
+                                 else self.tr("not computed yet") if tok is not None else "")
         self._on_selection_changed(self._selection.current)
 
     # -- selection -----------------------------------------------------------------------------

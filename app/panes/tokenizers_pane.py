@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QCoreApplication, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -37,23 +37,24 @@ class TokenizersPane(QWidget):
         self._session = session
         self.combo = QComboBox(objectName="tokenizerCombo")
         self.combo.setMinimumContentsLength(22)
-        self.combo.setToolTip("Tokenizers kept in this session; pick one to explore it")
-        self.rename_button = QPushButton("Rename…", objectName="renameTokenizerButton")
-        self.remove_button = QPushButton("Remove", objectName="removeTokenizerButton")
-        self.retrain_button = QPushButton("Retrain…", objectName="retrainTokenizerButton")
-        self.retrain_button.setToolTip("Learn this tokenizer's model again on the loaded corpus, "
-                                       "keeping its pipeline, then compare old and new "
-                                       "(Ctrl+Shift+T)")
-        self.rename_button.setToolTip("Give the current tokenizer another name (kept across restarts)")
-        self.remove_button.setToolTip("Remove the current tokenizer from the session "
-                                      "(Edit ▸ Undo remove brings it back)")
+        self.combo.setToolTip(self.tr("Tokenizers kept in this session; pick one to explore it"))
+        self.rename_button = QPushButton(self.tr("Rename…"), objectName="renameTokenizerButton")
+        self.remove_button = QPushButton(self.tr("Remove"), objectName="removeTokenizerButton")
+        self.retrain_button = QPushButton(self.tr("Retrain…"), objectName="retrainTokenizerButton")
+        self.retrain_button.setToolTip(self.tr("Learn this tokenizer's model again on the loaded "
+                                               "corpus, keeping its pipeline, then compare old "
+                                               "and new (Ctrl+Shift+T)"))
+        self.rename_button.setToolTip(self.tr("Give the current tokenizer another name (kept "
+                                              "across restarts)"))
+        self.remove_button.setToolTip(self.tr("Remove the current tokenizer from the session "
+                                              "(Edit ▸ Undo remove brings it back)"))
         self.info = QLabel("", objectName="tokenizerInfo")
         # a long source list must not widen the window: the label is cut, the tooltip has it all
         self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.info.setMinimumWidth(120)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 0, 4, 0)
-        layout.addWidget(QLabel("Tokenizer:"))
+        layout.addWidget(QLabel(self.tr("Tokenizer:")))
         layout.addWidget(self.combo)
         layout.addWidget(self.rename_button)
         layout.addWidget(self.remove_button)
@@ -80,7 +81,8 @@ class TokenizersPane(QWidget):
             self.info.setText(text)
             self.info.setToolTip(tip)
         else:
-            self.info.setText("no tokenizer yet: open a corpus and train, or open a tokenizer")
+            self.info.setText(self.tr("no tokenizer yet: open a corpus and train, or open a "
+                                      "tokenizer"))
             self.info.setToolTip("")
         for w in (self.rename_button, self.remove_button, self.retrain_button):
             w.setEnabled(bool(names))
@@ -94,7 +96,8 @@ class TokenizersPane(QWidget):
         current = self._session.current
         if current is None:
             return
-        name, ok = QInputDialog.getText(self, "Rename tokenizer", "Name", text=current.name)
+        name, ok = QInputDialog.getText(self, self.tr("Rename tokenizer"), self.tr("Name"),
+                                        text=current.name)
         if ok and name.strip():
             self._session.rename_tokenizer(current.name, name.strip())
 
@@ -112,16 +115,21 @@ def describe_entry(entry: TokenizerEntry) -> tuple[str, str]:
     the corpus files and, for a retraining, the tokenizer it was learnt like.
     """
     tok = entry.tokenizer
-    size = f"{tok.get_vocab_size():,} tokens"
+    size = QCoreApplication.translate("TokenizersPane", "{n} tokens").format(
+        n=f"{tok.get_vocab_size():,}")
     source = getattr(tok, "source", None)
     files = ", ".join(Path(p).name for p in entry.source.split(", ") if p)
     if source is not None and entry.algorithm == "file":
         text = f"{source.description} — {Path(source.path).name or source.path}"
         tip = "\n".join([f"{source.description} ({source.format})", source.path, *source.notes])
         return text, tip
-    text = f"{type(tok.model).__name__}, {size}" + (f" — from {files}" if files else "")
+    model = type(tok.model).__name__
+    text = f"{model}, {size}" + (QCoreApplication.translate(
+        "TokenizersPane", " — from {files}").format(files=files) if files else "")
     retrained_from = entry.options.get("retrained_from")
     if retrained_from:
-        text = f"{type(tok.model).__name__}, {size}, {retrained_from}'s pipeline retrained" + (
-            f" on {files}" if files else "")
+        text = QCoreApplication.translate(
+            "TokenizersPane", "{model}, {size}, {name}'s pipeline retrained").format(
+                model=model, size=size, name=retrained_from) + (QCoreApplication.translate(
+                    "TokenizersPane", " on {files}").format(files=files) if files else "")
     return text, entry.source

@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -38,23 +38,27 @@ from subword_core.analysis import is_byte_level, visible_token
 from subword_core.naming import trained_name
 from subword_core.presets import DEFAULT_SPECIAL_TOKENS
 from subword_core.trainers.events import MergeAdded, UnigramStep
-from subword_core.training_progress import OverallProgress, format_eta
+from subword_core.training_progress import OverallProgress
 
 from ..plots import TrainingCurvePlot
 from ..selection import SelectionModel
 from ..session import Session, TokenizerEntry
 from ..train_job import TrainedResult, finish_train_job, train_job
+from ..wording import corpus_summary, eta_text, stage_label
 from ..workers import ProcessGeneratorWorker, WorkerHandle
 
-#: combo label -> (preset algorithm, WordPiece scoring, default vocabulary size)
+#: combo label (English; the combo shows it translated) -> (preset algorithm, WordPiece
+#: scoring, default vocabulary size)
 ALGORITHMS: dict[str, tuple[str, str | None, int]] = {
-    "Byte-level BPE (GPT-2)": ("byte-bpe", None, 1000),
-    "BPE with </w> (Sennrich)": ("bpe", None, 600),
-    "WordPiece — likelihood": ("wordpiece", "likelihood", 600),
-    "WordPiece — frequency": ("wordpiece", "frequency", 600),
-    "Unigram (SentencePiece)": ("unigram", None, 500),
+    QT_TRANSLATE_NOOP("TrainingPane", "Byte-level BPE (GPT-2)"): ("byte-bpe", None, 1000),
+    QT_TRANSLATE_NOOP("TrainingPane", "BPE with </w> (Sennrich)"): ("bpe", None, 600),
+    QT_TRANSLATE_NOOP("TrainingPane", "WordPiece — likelihood"): ("wordpiece", "likelihood", 600),
+    QT_TRANSLATE_NOOP("TrainingPane", "WordPiece — frequency"): ("wordpiece", "frequency", 600),
+    QT_TRANSLATE_NOOP("TrainingPane", "Unigram (SentencePiece)"): ("unigram", None, 500),
 }
-TRAIN_TIP = "Train on the loaded corpus with these options (Ctrl+T)"
+TRAIN_TIP = QT_TRANSLATE_NOOP(
+    "TrainingPane",
+    "Train on the loaded corpus with these options (Ctrl+T)")
 #: Permille steps of the progress bar (one bar for the whole run).
 PROGRESS_STEPS = 1000
 
@@ -94,7 +98,7 @@ def _like(entry: TokenizerEntry) -> dict[str, Any]:
 def _in_words(traceback_text: str) -> str:
     """The message of a worker's traceback, without the exception's class name."""
     lines = traceback_text.strip().splitlines()
-    last = lines[-1] if lines else "the training failed"
+    last = lines[-1] if lines else QCoreApplication.translate("TrainingPane", "the training failed")
     match = re.match(r"^[A-Za-z_][\w.]*(?:Error|Exception|Cancelled|Exit|Interrupt): (.+)$", last)
     return match.group(1) if match else last
 
@@ -117,55 +121,60 @@ class TrainingPane(QWidget):
         self.last_error = ""
 
         self.algorithm_combo = QComboBox(objectName="algorithmCombo")
-        self.algorithm_combo.addItems(list(ALGORITHMS))
-        self.algorithm_combo.setToolTip(
+        for label in ALGORITHMS:  # the English label is the item's data (settings, logic)
+            self.algorithm_combo.addItem(self.tr(label), label)
+        self.algorithm_combo.setToolTip(self.tr(
             "The training algorithm: byte-level BPE (GPT-2, no unknown tokens), BPE with an "
             "end-of-word marker (Sennrich), WordPiece (BERT; merges chosen by likelihood or by "
-            "frequency) or Unigram (SentencePiece; prunes a large seed vocabulary)")
+            "frequency) or Unigram (SentencePiece; prunes a large seed vocabulary)"))
         self.vocab_spin = QSpinBox(objectName="vocabSizeSpin", minimum=1, maximum=1_000_000)
         self.vocab_spin.setSingleStep(100)
         self.vocab_spin.setGroupSeparatorShown(True)
-        self.vocab_spin.setToolTip(
+        self.vocab_spin.setToolTip(self.tr(
             "Vocabulary size to reach, special tokens included. A small corpus may run out of "
-            "pairs first: the tokenizer's name then says the size it really has")
+            "pairs first: the tokenizer's name then says the size it really has"))
         self.min_frequency_spin = QSpinBox(objectName="minFrequencySpin", minimum=0,
                                            maximum=1_000_000, value=2)
         self.min_frequency_spin.setGroupSeparatorShown(True)
-        self.min_frequency_spin.setToolTip(
+        self.min_frequency_spin.setToolTip(self.tr(
             "A pair is merged only if it occurs at least this many times in the corpus "
-            "(BPE and WordPiece; Unigram has no such threshold)")
+            "(BPE and WordPiece; Unigram has no such threshold)"))
         self.special_edit = QLineEdit(objectName="specialTokensEdit")
-        self.special_edit.setToolTip("Special tokens, separated by spaces; they get the first ids "
-                                     "and are never split")
-        self.train_button = QPushButton("Train", objectName="trainButton")
-        self.train_button.setToolTip(TRAIN_TIP)
-        self.cancel_button = QPushButton("Cancel", objectName="cancelButton", enabled=False)
-        self.cancel_button.setToolTip("Stop this training; the current tokenizer is kept (Ctrl+.)")
+        self.special_edit.setToolTip(self.tr("Special tokens, separated by spaces; they get the "
+                                             "first ids and are never split"))
+        self.train_button = QPushButton(self.tr("Train"), objectName="trainButton")
+        self.train_button.setToolTip(self.tr(TRAIN_TIP))
+        self.cancel_button = QPushButton(self.tr("Cancel"), objectName="cancelButton",
+                                         enabled=False)
+        self.cancel_button.setToolTip(self.tr("Stop this training; the current tokenizer is kept "
+                                              "(Ctrl+.)"))
         self.progress = QProgressBar(objectName="trainProgress")
         self.progress.setRange(0, PROGRESS_STEPS)
         self.progress.setValue(0)
-        self.progress.setFormat("idle")
-        self.progress.setToolTip("The whole run: one percentage and the time left across all "
-                                 "stages (reading, counting, merging or EM rounds, finishing)")
+        self.progress.setFormat(self.tr("idle"))
+        self.progress.setToolTip(self.tr("The whole run: one percentage and the time left across "
+                                         "all stages (reading, counting, merging or EM rounds, "
+                                         "finishing)"))
         self.status_label = QLabel("", objectName="trainStatus")
         self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.status_label.setToolTip("The last merge (BPE, WordPiece) or round (Unigram)")
+        self.status_label.setToolTip(self.tr("The last merge (BPE, WordPiece) or round (Unigram)"))
         self.notice_label = QLabel("", objectName="trainNotice")
         self.notice_label.setWordWrap(True)
         self.notice_label.setStyleSheet(
             "QLabel { background: palette(tooltip-base); color: palette(tooltip-text); "
             "border: 1px solid palette(mid); padding: 3px; }")
-        self.notice_label.setToolTip("The run ended with another vocabulary size than asked")
+        self.notice_label.setToolTip(self.tr("The run ended with another vocabulary size than "
+                                             "asked"))
         self.notice_label.hide()
         self.plot = TrainingCurvePlot(self)
-        self.plot.setToolTip("Pair count per merge (BPE), score per merge (WordPiece) or loss per "
-                             "round (Unigram), drawn while the training runs")
+        self.plot.setToolTip(self.tr("Pair count per merge (BPE), score per merge (WordPiece) or "
+                                     "loss per round (Unigram), drawn while the training runs"))
 
         form = QFormLayout()
-        for label, widget in (("Algorithm", self.algorithm_combo),
-                              ("Vocabulary size", self.vocab_spin),
-                              ("Min frequency", self.min_frequency_spin),
-                              ("Special tokens", self.special_edit)):
+        for label, widget in ((self.tr("Algorithm"), self.algorithm_combo),
+                              (self.tr("Vocabulary size"), self.vocab_spin),
+                              (self.tr("Min frequency"), self.min_frequency_spin),
+                              (self.tr("Special tokens"), self.special_edit)):
             form.addRow(label, widget)
             form.labelForField(widget).setToolTip(widget.toolTip())
         buttons = QHBoxLayout()
@@ -179,23 +188,23 @@ class TrainingPane(QWidget):
         layout.addWidget(self.notice_label)
         layout.addWidget(self.plot, 1)
 
-        self.algorithm_combo.currentTextChanged.connect(self._on_algorithm_changed)
+        self.algorithm_combo.currentIndexChanged.connect(self._on_algorithm_changed)
         self.train_button.clicked.connect(self.start_training)
         self.cancel_button.clicked.connect(self.cancel)
         session.corpus_changed.connect(self._on_session_corpus_changed)
-        self._on_algorithm_changed(self.algorithm_combo.currentText())
+        self._on_algorithm_changed()
         self._on_session_corpus_changed(session.corpus)
 
     # -- settings (persisted by the main window) -----------------------------------------------
     def settings(self) -> dict[str, Any]:
-        return {"algorithm": self.algorithm_combo.currentText(),
+        return {"algorithm": self.algorithm_label(),
                 "vocab_size": self.vocab_spin.value(),
                 "min_frequency": self.min_frequency_spin.value(),
                 "special_tokens": self.special_edit.text()}
 
     def apply_settings(self, values: dict[str, Any]) -> None:
         if values.get("algorithm") in ALGORITHMS:
-            self.algorithm_combo.setCurrentText(values["algorithm"])
+            self.algorithm_combo.setCurrentIndex(self.algorithm_combo.findData(values["algorithm"]))
         for key, spin in (("vocab_size", self.vocab_spin), ("min_frequency", self.min_frequency_spin)):
             try:
                 spin.setValue(int(values[key]))
@@ -205,6 +214,10 @@ class TrainingPane(QWidget):
             self.special_edit.setText(values["special_tokens"])
 
     # -- training -------------------------------------------------------------------------------
+    def algorithm_label(self) -> str:
+        """The chosen algorithm's English label (a key of ``ALGORITHMS``)."""
+        return self.algorithm_combo.currentData() or next(iter(ALGORITHMS))
+
     def is_training(self) -> bool:
         return self._handle is not None
 
@@ -214,14 +227,15 @@ class TrainingPane(QWidget):
         corpus = self._session.corpus
         if self._handle is not None or corpus is None:
             if corpus is None:
-                QMessageBox.warning(self, "No corpus", "Open a corpus before training.")
+                QMessageBox.warning(self, self.tr("No corpus"),
+                                    self.tr("Open a corpus before training."))
             return False
-        algorithm, scoring, _ = ALGORITHMS[self.algorithm_combo.currentText()]
+        algorithm, scoring, _ = ALGORITHMS[self.algorithm_label()]
         return self._start({
             "paths": list(corpus.paths), "reading": dict(corpus.options),
             "algorithm": algorithm, "scoring": scoring,
             "vocab_size": self.vocab_spin.value(), "min_frequency": self.min_frequency_spin.value(),
-            "special_tokens": self.special_edit.text().split(), "label": self.algorithm_combo.currentText(),
+            "special_tokens": self.special_edit.text().split(), "label": self.algorithm_label(),
         })
 
     def start_retraining(self, entry: TokenizerEntry, vocab_size: int) -> bool:
@@ -235,13 +249,15 @@ class TrainingPane(QWidget):
         if self._handle is not None:
             return False
         if corpus is None:
-            QMessageBox.warning(self, "No corpus", "Open a corpus to retrain on first.")
+            QMessageBox.warning(self, self.tr("No corpus"),
+                                self.tr("Open a corpus to retrain on first."))
             return False
         kind = retrain_kind(entry.tokenizer)
         if kind is None:
-            QMessageBox.warning(self, "Cannot retrain", f"{entry.name} has a "
-                                f"{type(entry.tokenizer.model).__name__} model, which has no "
-                                "trainer: only BPE, WordPiece and Unigram models can be retrained.")
+            QMessageBox.warning(self, self.tr("Cannot retrain"), self.tr(
+                "{name} has a {model} model, which has no trainer: only BPE, WordPiece and "
+                "Unigram models can be retrained.").format(
+                    name=entry.name, model=type(entry.tokenizer.model).__name__))
             return False
         return self._start({
             "paths": list(corpus.paths), "reading": dict(corpus.options),
@@ -278,7 +294,7 @@ class TrainingPane(QWidget):
     def cancel(self) -> None:
         if self._handle is not None:
             self._handle.abort()
-            self.status_label.setText("Cancelling…")
+            self.status_label.setText(self.tr("Cancelling…"))
 
     def shutdown(self) -> None:
         if self._handle is not None:
@@ -286,11 +302,11 @@ class TrainingPane(QWidget):
 
     def _reset_plot(self, algorithm: str, scoring: str | None) -> None:
         if algorithm == "unigram":
-            self.plot.reset("", "loss per round", "round")
+            self.plot.reset("", self.tr("loss per round"), self.tr("round"))
         elif algorithm == "wordpiece" and scoring == "likelihood":
-            self.plot.reset("", "score of merge", log_y=True)
+            self.plot.reset("", self.tr("score of merge"), self.tr("merge rank"), log_y=True)
         else:
-            self.plot.reset("", "pair count", log_y=True)
+            self.plot.reset("", self.tr("pair count"), self.tr("merge rank"), log_y=True)
 
     # -- worker signals ---------------------------------------------------------------------------
     @Slot(list)
@@ -309,17 +325,20 @@ class TrainingPane(QWidget):
             elif isinstance(event, UnigramStep):
                 xs.append(event.round)
                 ys.append(event.loss)
-                self.status_label.setText(
-                    f"Round {event.round + 1:,}: {event.vocab_size:,} pieces, loss "
-                    f"{readable_number(event.loss)}, {len(event.removed):,} removed")
+                self.status_label.setText(self.tr(
+                    "Round {round}: {size} pieces, loss {loss}, {removed} removed").format(
+                        round=f"{event.round + 1:,}", size=f"{event.vocab_size:,}",
+                        loss=readable_number(event.loss), removed=f"{len(event.removed):,}"))
         self.plot.append(xs, ys)
         self._show_overall()
         if last_merge is not None:
             byte_level = self._request.get("algorithm") == "byte-bpe"
             left, right, token = (visible_token(t, byte_level) for t in
                                   (last_merge.left, last_merge.right, last_merge.token))
-            self.status_label.setText(f"Merge {last_merge.rank + 1:,}: {left} + {right} → {token} "
-                                      f"(count {last_merge.count:,})")
+            self.status_label.setText(self.tr("Merge {rank}: {left} + {right} → {token} "
+                                              "(count {count})").format(
+                rank=f"{last_merge.rank + 1:,}", left=left, right=right, token=token,
+                count=f"{last_merge.count:,}"))
 
     def _show_overall(self) -> None:
         """One bar for the whole run: percentage, stage and time left."""
@@ -328,8 +347,9 @@ class TrainingPane(QWidget):
             return
         self.progress.setRange(0, PROGRESS_STEPS)
         self.progress.setValue(int(PROGRESS_STEPS * overall.fraction))
-        eta = format_eta(overall.eta_seconds())
-        self.progress.setFormat(f"{overall.percent}% · {overall.label}" + (f" · {eta}" if eta else ""))
+        eta = eta_text(overall.eta_seconds())
+        self.progress.setFormat(f"{overall.percent}% · {stage_label(overall)}"
+                                + (f" · {eta}" if eta else ""))
 
     @Slot(object)
     def _on_worker_returned(self, result: TrainedResult) -> None:
@@ -347,22 +367,25 @@ class TrainingPane(QWidget):
             tokenizer=result.tokenizer, history=result.history, algorithm=r["algorithm"],
             options=options, source=", ".join(r["paths"]), graph=result.graph)
         if size < asked:
-            why = ("the corpus has too few distinct pieces" if r["algorithm"] == "unigram" else
-                   "the corpus has no more pairs to merge that occur at least "
-                   f"{max(1, r['min_frequency'] or 0):,} times")
-            self.notice_label.setText(f"⚠ Stopped at {size:,} tokens of the {asked:,} asked: "
-                                      f"{why}. A larger corpus gives more.")
+            why = (self.tr("the corpus has too few distinct pieces") if r["algorithm"] == "unigram"
+                   else self.tr("the corpus has no more pairs to merge that occur at least "
+                                "{n} times").format(n=f"{max(1, r['min_frequency'] or 0):,}"))
+            self.notice_label.setText(self.tr("⚠ Stopped at {size} tokens of the {asked} asked: "
+                                              "{why}. A larger corpus gives more.").format(
+                size=f"{size:,}", asked=f"{asked:,}", why=why))
         elif size > asked:
-            self.notice_label.setText(f"⚠ {size:,} tokens, more than the {asked:,} asked: the "
-                                      "corpus's characters and the special tokens alone need them.")
+            self.notice_label.setText(self.tr(
+                "⚠ {size} tokens, more than the {asked} asked: the corpus's characters and the "
+                "special tokens alone need them.").format(size=f"{size:,}", asked=f"{asked:,}"))
         self.notice_label.setVisible(size != asked)
         entry = self._session.add_tokenizer(entry)
         if self._overall is not None:
             self._overall.finish()
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
-        self.progress.setFormat(f"100% · done: {entry.name}")
-        self._session.notify(f"Trained {entry.name} on {result.report.summary()}")
+        self.progress.setFormat(self.tr("100% · done: {name}").format(name=entry.name))
+        self._session.notify(self.tr("Trained {name} on {summary}").format(
+            name=entry.name, summary=corpus_summary(result.report)))
         self.training_finished.emit(True)
         if r.get("like_name"):
             self.retrained.emit(r["like_name"], entry.name)
@@ -370,17 +393,17 @@ class TrainingPane(QWidget):
     @Slot(str)
     def _on_worker_errored(self, text: str) -> None:
         self.last_error = _in_words(text)
-        self._idle_progress("failed")
-        QMessageBox.critical(self, "Training failed",
-                             f"{self.last_error}\n\nThe current tokenizer is kept.")
+        self._idle_progress(self.tr("failed"))
+        QMessageBox.critical(self, self.tr("Training failed"),
+                             f"{self.last_error}\n\n" + self.tr("The current tokenizer is kept."))
         self.training_finished.emit(False)
 
     @Slot()
     def _on_worker_aborted(self) -> None:
-        self._idle_progress("cancelled")
-        kept = self._session.current.name if self._session.current else "no tokenizer"
-        self.status_label.setText(f"Training cancelled; kept {kept}.")
-        self._session.notify(f"Training cancelled; kept {kept}.")
+        self._idle_progress(self.tr("cancelled"))
+        kept = self._session.current.name if self._session.current else self.tr("no tokenizer")
+        self.status_label.setText(self.tr("Training cancelled; kept {name}.").format(name=kept))
+        self._session.notify(self.tr("Training cancelled; kept {name}.").format(name=kept))
         self.training_finished.emit(False)
 
     @Slot()
@@ -402,9 +425,9 @@ class TrainingPane(QWidget):
             w.setEnabled(not busy)
 
     # -- form and tokenizer list -----------------------------------------------------------------
-    @Slot(str)
-    def _on_algorithm_changed(self, label: str) -> None:
-        algorithm, _, default_size = ALGORITHMS[label]
+    @Slot()
+    def _on_algorithm_changed(self, *_: Any) -> None:
+        algorithm, _, default_size = ALGORITHMS[self.algorithm_label()]
         self.vocab_spin.setValue(default_size)
         self.special_edit.setText(" ".join(DEFAULT_SPECIAL_TOKENS[algorithm]))
         self.min_frequency_spin.setEnabled(algorithm != "unigram")
@@ -412,4 +435,5 @@ class TrainingPane(QWidget):
     @Slot(object)
     def _on_session_corpus_changed(self, corpus: Any) -> None:
         self.train_button.setEnabled(corpus is not None and self._handle is None)
-        self.train_button.setToolTip(TRAIN_TIP if corpus is not None else "Open a corpus first")
+        self.train_button.setToolTip(self.tr(TRAIN_TIP) if corpus is not None
+                                     else self.tr("Open a corpus first"))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, QTimer, Slot
+from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, QTimer, QT_TRANSLATE_NOOP, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar,
     QPushButton, QSplitter, QTableView, QVBoxLayout, QWidget,
@@ -37,13 +37,23 @@ from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets.token_info_view import TokenInfoView
 
+#: The search modes as the combo shows them (the mode itself is the item's data).
+MODE_NAMES = {"substring": QT_TRANSLATE_NOOP("VocabPane", "substring"),
+              "regex": QT_TRANSLATE_NOOP("VocabPane", "regex"),
+              "id": QT_TRANSLATE_NOOP("VocabPane", "id")}
 #: Vocabularies up to this size are tabulated at once (~30 ms); larger ones in a worker.
 SYNC_ROWS = 5_000
 MODE_TIPS = {
-    "substring": "Tokens whose readable form (␣, ⟨C3⟩) or raw string (Ġ, ▁) contains the text",
-    "regex": "Tokens whose readable or raw form matches a Python regular expression, "
-             "e.g. ^␣[A-Z] or ing$",
-    "id": "Tokens by id: #123, 123, or several ids separated by spaces or commas",
+    "substring": QT_TRANSLATE_NOOP(
+        "VocabPane",
+        "Tokens whose readable form (␣, ⟨C3⟩) or raw string (Ġ, ▁) contains the text"),
+    "regex": QT_TRANSLATE_NOOP(
+        "VocabPane",
+        "Tokens whose readable or raw form matches a Python regular expression, e.g. ^␣[A-Z] or "
+        "ing$"),
+    "id": QT_TRANSLATE_NOOP(
+        "VocabPane",
+        "Tokens by id: #123, 123, or several ids separated by spaces or commas"),
 }
 
 
@@ -89,7 +99,7 @@ class VocabPane(SightAwarePane):
         self._search_timer = QTimer(self, singleShot=True, interval=150)
         self._search_timer.timeout.connect(self.apply_search)
         self.search.textChanged.connect(self._search_timer.start)
-        self.mode_combo.currentTextChanged.connect(self._on_mode_changed)
+        self.mode_combo.currentIndexChanged.connect(self._on_mode_changed)
         self.count_button.clicked.connect(self.count_frequencies)
         self.cancel_button.clicked.connect(self.cancel_frequencies)
         self.table.selectionModel().currentRowChanged.connect(self._on_table_row_changed)
@@ -99,27 +109,31 @@ class VocabPane(SightAwarePane):
         self._on_session_tokenizer_changed(session.current)
 
     def _build_widgets(self) -> None:
-        self.search = QLineEdit(objectName="vocabSearch", placeholderText="Search tokens…")
+        self.search = QLineEdit(objectName="vocabSearch", placeholderText=self.tr("Search tokens…"))
         self.search.setClearButtonEnabled(True)
-        self.search.setToolTip("Find tokens; the mode on the right says how the text is read")
+        self.search.setToolTip(self.tr(
+            "Find tokens; the mode on the right says how the text is read"))
         self.mode_combo = QComboBox(objectName="vocabSearchMode")
-        self.mode_combo.addItems(list(SEARCH_MODES))
+        for mode in SEARCH_MODES:
+            self.mode_combo.addItem(self.tr(MODE_NAMES.get(mode, mode)), mode)
         for i, mode in enumerate(SEARCH_MODES):
-            self.mode_combo.setItemData(i, MODE_TIPS[mode], Qt.ItemDataRole.ToolTipRole)
-        self.mode_combo.setToolTip("How to search: substring, regular expression, or id")
+            self.mode_combo.setItemData(i, self.tr(MODE_TIPS[mode]), Qt.ItemDataRole.ToolTipRole)
+        self.mode_combo.setToolTip(self.tr("How to search: substring, regular expression, or id"))
         self.count_label = QLabel("", objectName="vocabCount")
-        self.count_label.setToolTip("Tokens shown (matching the search) of the whole vocabulary")
+        self.count_label.setToolTip(self.tr(
+            "Tokens shown (matching the search) of the whole vocabulary"))
         self.freq_label = QLabel("", objectName="vocabFrequencyStatus")
-        self.freq_label.setToolTip("Where the frequency column comes from")
+        self.freq_label.setToolTip(self.tr("Where the frequency column comes from"))
         self.progress = QProgressBar(objectName="vocabProgress")
         self.progress.setMaximumWidth(220)
-        self.progress.setToolTip("Progress of the current computation")
+        self.progress.setToolTip(self.tr("Progress of the current computation"))
         self.progress.hide()
-        self.count_button = QPushButton("Count frequencies", objectName="vocabCountButton")
-        self.count_button.setToolTip("Encode every corpus word and count how often each token "
-                                     "occurs (runs in the background)")
-        self.cancel_button = QPushButton("Cancel", objectName="vocabCancelButton")
-        self.cancel_button.setToolTip("Stop counting token frequencies")
+        self.count_button = QPushButton(self.tr("Count frequencies"), objectName="vocabCountButton")
+        self.count_button.setToolTip(self.tr(
+            "Encode every corpus word and count how often each token occurs (runs in the "
+            "background)"))
+        self.cancel_button = QPushButton(self.tr("Cancel"), objectName="vocabCancelButton")
+        self.cancel_button.setToolTip(self.tr("Stop counting token frequencies"))
         self.cancel_button.setEnabled(False)
         self.model = VocabModel(self)
         self.table = QTableView(objectName="vocabTable")
@@ -175,7 +189,7 @@ class VocabPane(SightAwarePane):
         if entry is None:
             self.rows_job.stop()
             self._rows_dirty = False
-            self.count_label.setText("no tokenizer")
+            self.count_label.setText(self.tr("no tokenizer"))
             self._update_frequency_status()
             return
         if entry.tokenizer.get_vocab_size(with_added_tokens=True) <= SYNC_ROWS:
@@ -184,7 +198,7 @@ class VocabPane(SightAwarePane):
             self._set_table(vocab_table(entry.tokenizer, entry.merge_graph()))
             return
         self._rows_dirty = True
-        self.count_label.setText("reading the vocabulary…")
+        self.count_label.setText(self.tr("reading the vocabulary…"))
         self._update_frequency_status()
         if self.isVisible():
             self._start_rows()
@@ -201,8 +215,8 @@ class VocabPane(SightAwarePane):
         if getattr(event, "total", None):
             self.progress.setRange(0, 1000)
             self.progress.setValue(int(1000 * event.current / event.total))
-            self.progress.setFormat("sorting %p%" if event.stage == "sort_rows"
-                                    else "reading the vocabulary %p%")
+            self.progress.setFormat(self.tr("sorting %p%") if event.stage == "sort_rows"
+                                    else self.tr("reading the vocabulary %p%"))
 
     @Slot(object)
     def _on_rows_job_returned(self, result: Any) -> None:
@@ -214,7 +228,8 @@ class VocabPane(SightAwarePane):
     @Slot(str)
     def _on_rows_job_failed(self, message: str) -> None:
         self.progress.hide()
-        self.count_label.setText(f"cannot read the vocabulary: {message.split(': ', 1)[-1]}")
+        self.count_label.setText(self.tr("cannot read the vocabulary: {error}").format(
+            error=message.split(": ", 1)[-1]))
 
     def _set_table(self, table: VocabTable, keys: Any = None) -> None:
         self.model.set_table(table, keys)
@@ -235,10 +250,16 @@ class VocabPane(SightAwarePane):
             self._maybe_count()
 
     # -- search ----------------------------------------------------------------------------
-    @Slot(str)
-    def _on_mode_changed(self, mode: str) -> None:
-        self.search.setPlaceholderText({"id": "#123 or 101, 102…", "regex": "^␣[A-Z] or ing$"}
-                                       .get(mode, "Search tokens…"))
+    def search_mode(self) -> str:
+        """The search mode chosen (a key of ``SEARCH_MODES``, whatever the language)."""
+        return self.mode_combo.currentData() or "substring"
+
+    @Slot()
+    def _on_mode_changed(self, *_: Any) -> None:
+        mode = self.search_mode()
+        self.search.setPlaceholderText({"id": self.tr("#123 or 101, 102…"),
+                                        "regex": self.tr("^␣[A-Z] or ing$")}
+                                       .get(mode, self.tr("Search tokens…")))
         self.apply_search()
 
     @Slot()
@@ -247,7 +268,7 @@ class VocabPane(SightAwarePane):
         self._search_timer.stop()
         query = self.search.text()
         try:
-            rows = search_rows(self.vocab, query, self.mode_combo.currentText())
+            rows = search_rows(self.vocab, query, self.search_mode())
         except SubwordError as exc:
             self.count_label.setText(str(exc))
             self.count_label.setStyleSheet("color: #b00020")
@@ -259,7 +280,8 @@ class VocabPane(SightAwarePane):
     def _update_count(self) -> None:
         total = len(self.vocab)
         if total:
-            self.count_label.setText(f"{self.model.rowCount():,} of {total:,} tokens")
+            self.count_label.setText(self.tr("{shown} of {total} tokens").format(
+                shown=f"{self.model.rowCount():,}", total=f"{total:,}"))
 
     # -- frequencies -----------------------------------------------------------------------
     @Slot(object)
@@ -287,7 +309,7 @@ class VocabPane(SightAwarePane):
             return
         self._usage_cancelled = False
         self._usage_error = ""
-        self.freq_label.setText("counting token frequencies in the corpus…")
+        self.freq_label.setText(self.tr("counting token frequencies in the corpus…"))
         self.progress.show()
         self.progress.setRange(0, 0)
         self.usage_job.start(lambda cancel: _usage_job(entry, corpus, cancel))
@@ -337,25 +359,29 @@ class VocabPane(SightAwarePane):
         corpus = self._session.corpus
         running = self.usage_job.is_running()
         self.count_button.setEnabled(not running and self._can_count())
-        self.count_button.setText("Recount" if self._usage is not None else "Count frequencies")
+        self.count_button.setText(self.tr(
+            "Recount") if self._usage is not None else self.tr(
+            "Count frequencies"))
         if running:
             return
         if self._entry is None:
-            text = "open or train a tokenizer to see its vocabulary"
+            text = self.tr("open or train a tokenizer to see its vocabulary")
         elif corpus is None:
-            text = "frequency —: load a corpus to see frequencies"
+            text = self.tr("frequency —: load a corpus to see frequencies")
         elif not corpus.word_counts:
-            text = "frequency —: the loaded corpus has no word counts"
+            text = self.tr("frequency —: the loaded corpus has no word counts")
         elif self._usage is not None:
-            part = " (most frequent words only)" if self._usage.truncated else ""
-            text = (f"frequency: {self._usage.n_words:,} distinct corpus words{part}, "
-                    "each encoded alone")
+            text = (self.tr("frequency: {n} distinct corpus words (most frequent words only), "
+                            "each encoded alone") if self._usage.truncated else
+                    self.tr("frequency: {n} distinct corpus words, each encoded alone")
+                    ).format(n=f"{self._usage.n_words:,}")
         elif self._usage_error:
-            text = f"frequency —: cannot count token frequencies: {self._usage_error}"
+            text = self.tr("frequency —: cannot count token frequencies: {error}").format(
+                error=self._usage_error)
         elif self._usage_cancelled:
-            text = "frequency —: counting cancelled (Count frequencies to start again)"
+            text = self.tr("frequency —: counting cancelled (Count frequencies to start again)")
         else:
-            text = "frequency —: not counted yet"
+            text = self.tr("frequency —: not counted yet")
         self.freq_label.setText(text)
 
     # -- table -> selection and side panel -------------------------------------------------
@@ -373,10 +399,12 @@ class VocabPane(SightAwarePane):
 
     def _show_token(self, row: int | None) -> None:
         if row is None or row >= len(self.vocab):
-            self.info.clear("Select a token" if self._entry is not None else "")
+            self.info.clear(self.tr("Select a token") if self._entry is not None else "")
             return
         corpus = self._session.corpus
-        hint = "load a corpus to see them" if corpus is None else "not counted yet"
+        hint = self.tr(
+            "load a corpus to see them") if corpus is None else self.tr(
+            "not counted yet")
         self.info.show_row(self.vocab, row, self._entry.merge_graph(), self._usage, hint)
 
     # -- selection from elsewhere ----------------------------------------------------------

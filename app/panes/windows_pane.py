@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer, Slot
+from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, QTimer, QT_TRANSLATE_NOOP, Slot
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar,
     QPushButton, QScrollArea, QSizePolicy, QSpinBox, QSplitter, QTableView, QVBoxLayout, QWidget,
@@ -44,11 +44,17 @@ from ..widgets.windows_view import MAX_DRAWN_TOKENS, WindowsView, overlap_color,
 #: Debounce of typing in the question and of the spin boxes (ms).
 DEBOUNCE_MS = 150
 STRATEGY_TIPS = {
-    "longest_first": "Cut the longer text first (HF's default); with a question, both may be "
-                     "cut and the windows combine every piece of each",
-    "only_first": "Cut only the first text (the question, with a pair)",
-    "only_second": "Cut only the context, keeping the whole question in every window "
-                   "(transformers' question-answering preprocessing)",
+    "longest_first": QT_TRANSLATE_NOOP(
+        "WindowsPane",
+        "Cut the longer text first (HF's default); with a question, both may be cut and the "
+        "windows combine every piece of each"),
+    "only_first": QT_TRANSLATE_NOOP(
+        "WindowsPane",
+        "Cut only the first text (the question, with a pair)"),
+    "only_second": QT_TRANSLATE_NOOP(
+        "WindowsPane",
+        "Cut only the context, keeping the whole question in every window (transformers' "
+        "question-answering preprocessing)"),
 }
 
 
@@ -61,22 +67,41 @@ def _columns() -> list[Column]:
         return _span(w.context_range)
 
     return [
-        Column("#", lambda w: w.index, natural=True, align_right=True,
-               header_tip="Window number: 0 is the encoding itself, k is overflowing[k-1] "
-                          "(input_ids[k] in transformers)"),
-        Column("tokens", lambda w: len(w.encoding), align_right=True,
-               header_tip="Tokens of the window, special tokens and question included"),
-        Column("context tokens", context_tokens, sort_key=lambda w: w.context_range,
-               header_tip="Which tokens of the whole context the window holds (start–end)"),
-        Column("context chars", lambda w: _span(w.context_span),
+        Column(QT_TRANSLATE_NOOP("Columns", "#"), lambda w: w.index, natural=True, align_right=True,
+               header_tip=QT_TRANSLATE_NOOP(
+                   "Columns",
+                   "Window number: 0 is the encoding itself, k is overflowing[k-1] (input_ids[k] "
+                   "in transformers)")),
+        Column(QT_TRANSLATE_NOOP("Columns", "tokens"), lambda w: len(w.encoding), align_right=True,
+               header_tip=QT_TRANSLATE_NOOP(
+                   "Columns",
+                   "Tokens of the window, special tokens and question included")),
+        Column(QT_TRANSLATE_NOOP(
+            "Columns",
+            "context tokens"), context_tokens, sort_key=lambda w: w.context_range,
+               header_tip=QT_TRANSLATE_NOOP(
+                   "Columns",
+                   "Which tokens of the whole context the window holds (start–end)")),
+        Column(QT_TRANSLATE_NOOP("Columns", "context chars"), lambda w: _span(w.context_span),
                sort_key=lambda w: w.context_span,
-               header_tip="The context characters the window covers, from its offsets"),
-        Column("overlap tokens", lambda w: w.overlap_tokens if w.index else None,
-               align_right=True, header_tip="Context tokens shared with the previous window"),
-        Column("overlap chars", lambda w: w.overlap_chars if w.index else None,
+               header_tip=QT_TRANSLATE_NOOP(
+                   "Columns",
+                   "The context characters the window covers, from its offsets")),
+        Column(QT_TRANSLATE_NOOP(
+            "Columns",
+            "overlap tokens"), lambda w: w.overlap_tokens if w.index else None,
+               align_right=True, header_tip=QT_TRANSLATE_NOOP(
+                   "Columns",
+                   "Context tokens shared with the previous window")),
+        Column(QT_TRANSLATE_NOOP(
+            "Columns",
+            "overlap chars"), lambda w: w.overlap_chars if w.index else None,
                align_right=True,
-               tooltip=lambda w: f"characters {_span(w.overlap_span)}" if w.overlap_span else "",
-               header_tip="Context characters shared with the previous window"),
+               tooltip=lambda w: QCoreApplication.translate("Columns", "characters {span}").format(
+                   span=_span(w.overlap_span)) if w.overlap_span else "",
+               header_tip=QT_TRANSLATE_NOOP(
+                   "Columns",
+                   "Context characters shared with the previous window")),
     ]
 
 
@@ -107,33 +132,37 @@ class WindowsPane(SightAwarePane):
         self.windows: Any = None
 
         self.question = QLineEdit(objectName="windowsQuestion")
-        self.question.setPlaceholderText("Question (optional): makes each window a "
-                                         "(question, text) pair, as in question answering")
+        self.question.setPlaceholderText(self.tr("Question (optional): makes each window a "
+                                         "(question, text) pair, as in question answering"))
         self.question.setClearButtonEnabled(True)
         self.max_length = self._spin("windowsMaxLength", 1, 1_000_000, 32,
-                                     "max_length: tokens per window, special tokens included")
+                                     self.tr(
+                                         "max_length: tokens per window, special tokens included"))
         self.stride = self._spin("windowsStride", 0, 1_000_000, 8,
-                                 "stride: tokens each window shares with the previous one")
+                                 self.tr("stride: tokens each window shares with the previous one"))
         self.strategy = QComboBox(objectName="windowsStrategy")
         for i, name in enumerate(STRATEGY_TIPS):
             self.strategy.addItem(name)
-            self.strategy.setItemData(i, STRATEGY_TIPS[name], Qt.ItemDataRole.ToolTipRole)
-        self.strategy.setToolTip("Which text is cut when a (question, text) pair is too long")
+            self.strategy.setItemData(i, self.tr(STRATEGY_TIPS[name]), Qt.ItemDataRole.ToolTipRole)
+        self.strategy.setToolTip(self.tr(
+            "Which text is cut when a (question, text) pair is too long"))
         self.direction = QComboBox(objectName="windowsDirection")
         self.direction.addItems(["right", "left"])
-        self.direction.setToolTip("right: windows run from the start of the text (the tail "
-                                  "overflows); left: from its end")
-        self.special = QCheckBox("special tokens", objectName="windowsSpecialTokens")
+        self.direction.setToolTip(self.tr("right: windows run from the start of the text (the tail "
+                                  "overflows); left: from its end"))
+        self.special = QCheckBox(self.tr("special tokens"), objectName="windowsSpecialTokens")
         self.special.setChecked(True)
-        self.special.setToolTip("Let the post-processor add [CLS], [SEP] … to every window")
-        self.qa_button = QPushButton("Like QA", objectName="windowsQaButton")
-        self.qa_button.setToolTip("transformers' question-answering settings: max_length 384, "
-                                  "stride 128, only_second, right")
+        self.special.setToolTip(self.tr(
+            "Let the post-processor add [CLS], [SEP] … to every window"))
+        self.qa_button = QPushButton(self.tr("Like QA"), objectName="windowsQaButton")
+        self.qa_button.setToolTip(self.tr(
+            "transformers' question-answering settings: max_length 384, stride 128, only_second, "
+            "right"))
         self.busy = QProgressBar(objectName="windowsBusy")
         self.busy.setRange(0, 0)
         self.busy.setMaximumSize(90, 14)
         self.busy.setTextVisible(False)
-        self.busy.setToolTip("Cutting the text into windows…")
+        self.busy.setToolTip(self.tr("Cutting the text into windows…"))
         self.busy.hide()
         self.summary = QLabel("", objectName="windowsSummary")
         self.summary.setWordWrap(True)
@@ -263,7 +292,7 @@ class WindowsPane(SightAwarePane):
         tokenizer = self._session.tokenizer
         if tokenizer is None:
             self.windows = None
-            self.view.set_windows(None, [], message="Train or open a tokenizer first.")
+            self.view.set_windows(None, [], message=self.tr("Train or open a tokenizer first."))
             self.model.set_records([])
             self.summary.setText("")
             return
@@ -288,7 +317,8 @@ class WindowsPane(SightAwarePane):
     def _on_job_failed(self, message: str) -> None:
         self.windows = None
         words = in_words(message)
-        self.view.set_windows(None, [], message=f"Cannot cut the text into windows: {words}")
+        self.view.set_windows(None, [], message=self.tr("Cannot cut the text into windows: "
+                                                        "{error}").format(error=words))
         self.model.set_records([])
         self.summary.setText(f"<span style='color:#c62828'>{words}</span>")
 
@@ -303,20 +333,30 @@ class WindowsPane(SightAwarePane):
 
     def _summary(self, w: Any) -> str:
         s = w.settings
-        what = "text" if w.question is None else "context"
-        parts = [f"<b>{len(w):,} window{'s' if len(w) != 1 else ''}</b> of ≤ {s.max_length:,} "
-                 f"tokens for a {what} of {w.context_length:,} tokens "
-                 f"({len(w.context):,} characters)"]
+        if w.question is None:
+            head = (self.tr("<b>1 window</b> of ≤ {max} tokens for a text of {tokens} tokens "
+                            "({chars} characters)") if len(w) == 1 else
+                    self.tr("<b>{n} windows</b> of ≤ {max} tokens for a text of {tokens} tokens "
+                            "({chars} characters)"))
+        else:
+            head = (self.tr("<b>1 window</b> of ≤ {max} tokens for a context of {tokens} tokens "
+                            "({chars} characters)") if len(w) == 1 else
+                    self.tr("<b>{n} windows</b> of ≤ {max} tokens for a context of {tokens} "
+                            "tokens ({chars} characters)"))
+        parts = [head.format(n=f"{len(w):,}", max=f"{s.max_length:,}",
+                             tokens=f"{w.context_length:,}", chars=f"{len(w.context):,}")]
         if w.question is not None:
-            parts.append(f"the question ({w.question_length:,} tokens) is in every window"
+            parts.append(self.tr("the question ({n} tokens) is in every window").format(
+                n=f"{w.question_length:,}")
                          if all(x.question_range == (0, w.question_length) for x in w.windows)
-                         else "the question is cut too")
+                         else self.tr("the question is cut too"))
         if len(w) > 1:
-            parts.append(f"neighbours share {s.stride:,} tokens (stride): "
-                         f"<span style='color:{overlap_color().name()}'>▬</span> under them")
+            parts.append(self.tr("neighbours share {n} tokens (stride): {bar} under them").format(
+                n=f"{s.stride:,}", bar=f"<span style='color:{overlap_color().name()}'>▬</span>"))
         parts.extend(w.notes)
         if self.view.drawn_windows < len(w):
-            parts.append(f"the first {self.view.drawn_windows:,} windows are drawn")
+            parts.append(self.tr("the first {n} windows are drawn").format(
+                n=f"{self.view.drawn_windows:,}"))
         return " · ".join(parts)
 
     # -- selection -----------------------------------------------------------------------------

@@ -43,12 +43,12 @@ class TrainingCurvePlot(pg.PlotWidget):
         self._redraw.start()
         self.reset("", "")
 
-    def reset(self, title: str, y_label: str, x_label: str = "merge rank",
+    def reset(self, title: str, y_label: str, x_label: str | None = None,
               log_y: bool = False) -> None:
         self._n = 0
         self.setTitle(title or None)
         self.setLabel("left", y_label)
-        self.setLabel("bottom", x_label)
+        self.setLabel("bottom", self.tr("merge rank") if x_label is None else x_label)
         self.setLogMode(x=False, y=log_y)
         self._dirty = False
         self._curve.setData([], [])

@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu, QTableView, QWidget
 
@@ -99,18 +99,36 @@ def encoding_actions(parent: QWidget, get_encoding: Callable[[], Any],
         if enc is None:
             return ""
         n = len(enc) if idx is None else len(idx)
-        return f"all {n:,} tokens" if idx is None or n == len(enc) else f"{n:,} selected tokens"
+        return (QCoreApplication.translate("CopyActions", "all {n} tokens")
+                if idx is None or n == len(enc) else
+                QCoreApplication.translate("CopyActions", "{n} selected tokens")).format(n=f"{n:,}")
 
     specs = [
-        ("Copy ids", "The token ids as a list, e.g. [101, 7592, 102]",
+        (QCoreApplication.translate(
+            "CopyActions",
+            "Copy ids"), QCoreApplication.translate(
+            "CopyActions",
+            "The token ids as a list, e.g. [101, 7592, 102]"),
          lambda: copy_ids(get_encoding(), get_indices())),
-        ("Copy tokens", "The tokens as a list, in the readable form (␣ for a space, ⟨C3⟩ for "
-         "a byte that is part of a character)",
+        (QCoreApplication.translate(
+            "CopyActions",
+            "Copy tokens"), QCoreApplication.translate(
+            "CopyActions",
+            "The tokens as a list, in the readable form (␣ for a space, ⟨C3⟩ for a byte that is "
+            "part of a character)"),
          lambda: copy_tokens(get_encoding(), get_indices(), get_byte_level())),
-        ("Copy raw tokens", "The tokens as the vocabulary spells them (Ġ, ▁, ##)",
+        (QCoreApplication.translate(
+            "CopyActions",
+            "Copy raw tokens"), QCoreApplication.translate(
+            "CopyActions",
+            "The tokens as the vocabulary spells them (Ġ, ▁, ##)"),
          lambda: copy_tokens(get_encoding(), get_indices(), get_byte_level(), raw=True)),
-        ("Copy encoding as JSON", "ids, tokens, offsets, word ids, type ids, special tokens "
-         "mask and attention mask, as JSON",
+        (QCoreApplication.translate(
+            "CopyActions",
+            "Copy encoding as JSON"), QCoreApplication.translate(
+            "CopyActions",
+            "ids, tokens, offsets, word ids, type ids, special tokens mask and attention mask, as "
+            "JSON"),
          lambda: copy_encoding_json(get_encoding(), get_indices(), get_byte_level())),
     ]
     actions = []
@@ -140,8 +158,12 @@ def encoding_menu(parent: QWidget, get_encoding: Callable[[], Any],
     if get_selected_text is not None:
         selected = get_selected_text().replace("\u2029", "\n")
         menu.addSeparator()
-        action = menu.addAction("Copy selected text (as drawn, with markers)")
-        action.setToolTip("The selected characters as the view draws them")
+        action = menu.addAction(QCoreApplication.translate(
+            "CopyActions",
+            "Copy selected text (as drawn, with markers)"))
+        action.setToolTip(QCoreApplication.translate(
+            "CopyActions",
+            "The selected characters as the view draws them"))
         action.setEnabled(bool(selected))
         action.triggered.connect(lambda: copy_text(selected))
     return menu
@@ -195,10 +217,12 @@ def install_table_copy(view: QTableView,
     Returns:
         The Ctrl+C action (added to the view, shortcut context: the view).
     """
-    copy_action = QAction("Copy selected rows", view)
+    copy_action = QAction(QCoreApplication.translate("CopyActions", "Copy selected rows"), view)
     copy_action.setShortcut(QKeySequence.StandardKey.Copy)
     copy_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-    copy_action.setToolTip("Copy the selected rows as tab-separated text with a header line")
+    copy_action.setToolTip(QCoreApplication.translate(
+        "CopyActions",
+        "Copy the selected rows as tab-separated text with a header line"))
     copy_action.triggered.connect(lambda: copy_selected_rows(view))
     view.addAction(copy_action)
     # subtle: QAbstractItemView handles Ctrl+C itself (it copies the current cell only), so
@@ -241,19 +265,29 @@ def table_menu(view: QTableView, index: QModelIndex,
         menu.addSeparator()
     rows = selected_rows(view)
     n = len(rows)
-    rows_action = menu.addAction(f"Copy {n:,} selected rows (TSV)" if n
-                                 else "Copy selected rows (TSV)")
+    rows_action = menu.addAction(QCoreApplication.translate(
+        "CopyActions", "Copy {n} selected rows (TSV)").format(n=f"{n:,}") if n
+                                 else QCoreApplication.translate(
+                                     "CopyActions",
+                                     "Copy selected rows (TSV)"))
     rows_action.setShortcut(QKeySequence.StandardKey.Copy)
-    rows_action.setToolTip("Tab-separated, with a header line; pastes into a spreadsheet")
+    rows_action.setToolTip(QCoreApplication.translate(
+        "CopyActions",
+        "Tab-separated, with a header line; pastes into a spreadsheet"))
     rows_action.setEnabled(bool(n))
     rows_action.triggered.connect(lambda: copy_text(table_tsv(view, rows)))
     total = view.model().rowCount() if view.model() is not None else 0
-    all_action = menu.addAction(f"Copy all {total:,} rows (TSV)")
-    all_action.setToolTip("Every row in the current order and filter, tab-separated")
+    all_action = menu.addAction(QCoreApplication.translate(
+        "CopyActions", "Copy all {n} rows (TSV)").format(n=f"{total:,}"))
+    all_action.setToolTip(QCoreApplication.translate(
+        "CopyActions",
+        "Every row in the current order and filter, tab-separated"))
     all_action.setEnabled(bool(total))
     all_action.triggered.connect(lambda: copy_text(table_tsv(view)))
-    cell_action = menu.addAction("Copy cell")
-    cell_action.setToolTip("The text of the cell under the mouse")
+    cell_action = menu.addAction(QCoreApplication.translate("CopyActions", "Copy cell"))
+    cell_action.setToolTip(QCoreApplication.translate(
+        "CopyActions",
+        "The text of the cell under the mouse"))
     cell_action.setEnabled(index.isValid())
     if index.isValid():
         text = _cell(view, index.row(), index.column())

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP, Slot
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -49,7 +49,10 @@ CELL_CHARS = 160
 DOCUMENTS_SHOWN = 5
 #: Line breaks and tabs shown as marks, so one record stays on one table line.
 _CONTROLS = str.maketrans({"\n": "⏎", "\r": "", "\t": "⇥"})
-FORMAT_NAMES = {"txt": "plain text (one document per line)", "jsonl": "JSON lines",
+FORMAT_NAMES = {"txt": QT_TRANSLATE_NOOP(
+    "CorpusPreviewDialog",
+    "plain text (one document per line)"),
+                "jsonl": QT_TRANSLATE_NOOP("CorpusPreviewDialog", "JSON lines"),
                 "json": "JSON", "csv": "CSV", "tsv": "TSV"}
 
 
@@ -74,7 +77,8 @@ def ask_corpus_options(parent: QWidget | None, paths: Sequence[str],
 
 
 def show_corpus_error(parent: QWidget | None, paths: Sequence[str], message: str) -> None:
-    QMessageBox.critical(parent, "Cannot open the corpus",
+    QMessageBox.critical(parent, QCoreApplication.translate("CorpusPreviewDialog",
+                                                            "Cannot open the corpus"),
                          f"{', '.join(str(p) for p in paths)}\n\n{message}")
 
 
@@ -91,7 +95,7 @@ class CorpusPreviewDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("corpusPreviewDialog")
-        self.setWindowTitle("Open corpus")
+        self.setWindowTitle(self.tr("Open corpus"))
         self.preview = preview
         self._paths = paths
 
@@ -99,35 +103,42 @@ class CorpusPreviewDialog(QDialog):
         self.files_label.setWordWrap(True)
         self.files_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.field_combo = QComboBox(objectName="previewFieldCombo")
-        self.field_combo.setToolTip("JSON / JSONL: the field of each record that holds the text "
-                                    "(fields holding a string in the first records)")
+        self.field_combo.setToolTip(self.tr(
+            "JSON / JSONL: the field of each record that holds the text (fields holding a string "
+            "in the first records)"))
         self.column_combo = QComboBox(objectName="previewColumnCombo")
-        self.column_combo.setToolTip("CSV / TSV: the column that holds the text (from the header)")
+        self.column_combo.setToolTip(self.tr(
+            "CSV / TSV: the column that holds the text (from the header)"))
         self.glob_edit = QLineEdit(objectName="previewGlobEdit", placeholderText="**/*")
-        self.glob_edit.setToolTip("Folders: which files to read, e.g. **/*.txt or *.jsonl "
-                                  "(hidden files are skipped)")
-        self.glob_button = QPushButton("Preview again", objectName="previewGlobButton")
-        self.glob_button.setToolTip("Find the folder's files with this pattern and preview them")
+        self.glob_edit.setToolTip(self.tr("Folders: which files to read, e.g. **/*.txt or *.jsonl "
+                                  "(hidden files are skipped)"))
+        self.glob_button = QPushButton(self.tr("Preview again"), objectName="previewGlobButton")
+        self.glob_button.setToolTip(self.tr(
+            "Find the folder's files with this pattern and preview them"))
         self.table = QTableWidget(objectName="previewTable")
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.verticalHeader().setDefaultSectionSize(20)
-        self.table.setToolTip("The first records of the first file, as stored; the column that "
-                              "will be read is in bold")
+        self.table.setToolTip(self.tr(
+            "The first records of the first file, as stored; the column that will be read is in "
+            "bold"))
         self.documents = QPlainTextEdit(objectName="previewDocuments", readOnly=True)
-        self.documents.setToolTip("The first documents as they will be read with this choice "
-                                  "(⏎ marks line breaks, ⇥ tabs)")
+        self.documents.setToolTip(self.tr(
+            "The first documents as they will be read with this choice (⏎ marks line breaks, ⇥ "
+            "tabs)"))
         self.documents.setMaximumHeight(110)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.open_button = self.buttons.button(QDialogButtonBox.StandardButton.Open)
         self.open_button.setObjectName("previewOpenButton")
-        self.open_button.setToolTip("Read the whole corpus this way and count its words")
+        self.open_button.setToolTip(self.tr("Read the whole corpus this way and count its words"))
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip(
-            "Keep the current corpus")
+            self.tr("Keep the current corpus"))
 
         form = QFormLayout()
-        self._field_label, self._column_label = QLabel("Text field"), QLabel("Text column")
+        self._field_label, self._column_label = QLabel(self.tr(
+            "Text field")), QLabel(self.tr(
+            "Text column"))
         self._field_label.setToolTip(self.field_combo.toolTip())
         self._column_label.setToolTip(self.column_combo.toolTip())
         form.addRow(self._field_label, self.field_combo)
@@ -135,15 +146,15 @@ class CorpusPreviewDialog(QDialog):
         glob_row = QHBoxLayout()
         glob_row.addWidget(self.glob_edit, 1)
         glob_row.addWidget(self.glob_button)
-        self._glob_label = QLabel("Files in folders")
+        self._glob_label = QLabel(self.tr("Files in folders"))
         self._glob_label.setToolTip(self.glob_edit.toolTip())
         form.addRow(self._glob_label, glob_row)
         layout = QVBoxLayout(self)
         layout.addWidget(self.files_label)
         layout.addLayout(form)
-        layout.addWidget(QLabel("First records:"))
+        layout.addWidget(QLabel(self.tr("First records:")))
         layout.addWidget(self.table, 1)
-        layout.addWidget(QLabel("Documents that will be read:"))
+        layout.addWidget(QLabel(self.tr("Documents that will be read:")))
         layout.addWidget(self.documents)
         layout.addWidget(self.buttons)
         self.resize(760, 520)
@@ -182,11 +193,14 @@ class CorpusPreviewDialog(QDialog):
     # -- showing the preview -------------------------------------------------------------------
     def _show_preview(self) -> None:
         p = self.preview
-        formats = ", ".join(FORMAT_NAMES.get(f, f) for f in p.formats)
+        formats = ", ".join(self.tr(FORMAT_NAMES.get(f, f)) for f in p.formats)
         names = ", ".join(Path(f).name for f in p.files[:4])
-        more = f" and {len(p.files) - 4:,} more" if len(p.files) > 4 else ""
-        self.files_label.setText(f"{len(p.files):,} file{'s' if len(p.files) != 1 else ''}: "
-                                 f"{names}{more}\nFormat: {formats}")
+        more = self.tr(
+            " and {n} more").format(n=f"{len(p.files) - 4:,}") if len(p.files) > 4 else ""
+        files = (self.tr("1 file: {names}") if len(p.files) == 1 else
+                 self.tr("{n} files: {names}")).format(n=f"{len(p.files):,}", names=names + more)
+        self.files_label.setText(files + "\n" + self.tr(
+            "Format: {formats}").format(formats=formats))
         for combo, show, items, default, label in (
                 (self.field_combo, p.needs_field, p.fields, p.default_field, self._field_label),
                 (self.column_combo, p.needs_column, p.columns, p.default_column,
@@ -257,9 +271,11 @@ class CorpusPreviewDialog(QDialog):
             self.documents.setPlainText("\n".join(
                 f"{i + 1}. {_short(t)}" for i, t in enumerate(texts[:DOCUMENTS_SHOWN])))
         else:
-            what = f"field {field!r}" if p.format in ("jsonl", "json") else f"column {column!r}"
-            self.documents.setPlainText(f"No text in the {what} of the first records: "
-                                        "choose another one.")
+            self.documents.setPlainText(
+                (self.tr("No text in the field {name} of the first records: choose another one.")
+                 if p.format in ("jsonl", "json") else
+                 self.tr("No text in the column {name} of the first records: choose another one."))
+                .format(name=repr(field if p.format in ("jsonl", "json") else column)))
         self.open_button.setEnabled(bool(texts))
 
     @Slot()
@@ -267,7 +283,7 @@ class CorpusPreviewDialog(QDialog):
         try:
             preview = preview_files(self._paths, glob=self.glob_edit.text().strip() or None)
         except SubwordError as exc:
-            self.documents.setPlainText(f"Cannot preview: {exc}")
+            self.documents.setPlainText(self.tr("Cannot preview: {error}").format(error=exc))
             self.open_button.setEnabled(False)
             return
         self.preview = preview

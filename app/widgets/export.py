@@ -13,13 +13,13 @@ import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QIODevice
+from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from subword_core.fileio import atomic_write_bytes
 
-PNG_FILTER = "PNG image (*.png)"
-CSV_FILTER = "CSV table (*.csv)"
+PNG_FILTER = QT_TRANSLATE_NOOP("Export", "PNG image (*.png)")
+CSV_FILTER = QT_TRANSLATE_NOOP("Export", "CSV table (*.csv)")
 
 
 def png_bytes(widget: QWidget) -> bytes:
@@ -48,19 +48,23 @@ def export_dialog(
     rows: Iterable[Sequence[Any]],
 ) -> str | None:
     """Ask where to save; write ``figure`` as PNG or ``header``/``rows`` as CSV; the path."""
+    png_filter = QCoreApplication.translate("Export", PNG_FILTER)
+    csv_filter = QCoreApplication.translate("Export", CSV_FILTER)
     path, chosen = QFileDialog.getSaveFileName(
-        parent, f"Export {title}", basename, f"{PNG_FILTER};;{CSV_FILTER}"
+        parent, QCoreApplication.translate("Export", "Export {what}").format(what=title), basename,
+        f"{png_filter};;{csv_filter}"
     )
     if not path:
         return None
     lower = path.lower()
-    as_csv = lower.endswith(".csv") or (not lower.endswith(".png") and chosen == CSV_FILTER)
+    as_csv = lower.endswith(".csv") or (not lower.endswith(".png") and chosen == csv_filter)
     if not lower.endswith((".csv", ".png")):
         path += ".csv" if as_csv else ".png"
     try:
         data = csv_text(header, rows).encode("utf-8") if as_csv else png_bytes(figure)
         atomic_write_bytes(path, data)
     except OSError as exc:
-        QMessageBox.critical(parent, "Cannot export", f"{path}\n\n{exc}")
+        QMessageBox.critical(parent, QCoreApplication.translate("Export", "Cannot export"),
+                             f"{path}\n\n{exc}")
         return None
     return path

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QWidget
 
 from subword_core.formats import FORMATS
 
 #: The first entry of each combo: let the library decide.
-AUTO = "(detect)"
-DEFAULT = "(guess)"
+AUTO = QT_TRANSLATE_NOOP("OpenOptionsDialog", "(detect)")
+DEFAULT = QT_TRANSLATE_NOOP("OpenOptionsDialog", "(guess)")
 
 
 def _detected(path: str) -> str | None:
@@ -49,23 +50,25 @@ class OpenOptionsDialog(QDialog):
     def __init__(self, path: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("openOptionsDialog")
-        self.setWindowTitle("Open tokenizer with options")
+        self.setWindowTitle(self.tr("Open tokenizer with options"))
         self._detected = _detected(path)
         self.format_combo = QComboBox(objectName="openFormatCombo")
-        self.format_combo.addItems([AUTO, *FORMATS])
+        self.format_combo.addItems([self.tr(AUTO), *FORMATS])
         if self._detected:
             self.format_combo.setItemText(0, f"(detected: {self._detected})")
-        self.format_combo.setToolTip("Read the file as this format instead of detecting it")
+        self.format_combo.setToolTip(self.tr(
+            "Read the file as this format instead of detecting it"))
         self.encoding_combo = QComboBox(objectName="openEncodingCombo")
-        self.encoding_combo.addItems([DEFAULT, *_encodings()])
+        self.encoding_combo.addItems([self.tr(DEFAULT), *_encodings()])
         self.encoding_combo.setToolTip(
-            "A .tiktoken file holds only ranks: the encoding gives its split pattern and special "
-            "tokens (guessed from the number of ranks when not chosen)")
+            self.tr(
+                "A .tiktoken file holds only ranks: the encoding gives its split pattern and "
+                "special tokens (guessed from the number of ranks when not chosen)"))
         self.flavor_combo = QComboBox(objectName="openFlavorCombo")
-        self.flavor_combo.addItems([DEFAULT, *_flavors()])
+        self.flavor_combo.addItems([self.tr(DEFAULT), *_flavors()])
         self.flavor_combo.setToolTip(
-            "The pipeline transformers builds for a SentencePiece model: llama (BPE), t5, "
-            "xlm-roberta, albert (Unigram) or generic (either)")
+            self.tr("The pipeline transformers builds for a SentencePiece model: llama (BPE), t5, "
+            "xlm-roberta, albert (Unigram) or generic (either)"))
         where = QLabel(path, objectName="openOptionsPath")
         where.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open
@@ -74,9 +77,9 @@ class OpenOptionsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form = QFormLayout(self)
         form.addRow(where)
-        form.addRow("Format", self.format_combo)
-        form.addRow("tiktoken encoding", self.encoding_combo)
-        form.addRow("SentencePiece flavor", self.flavor_combo)
+        form.addRow(self.tr("Format"), self.format_combo)
+        form.addRow(self.tr("tiktoken encoding"), self.encoding_combo)
+        form.addRow(self.tr("SentencePiece flavor"), self.flavor_combo)
         form.addRow(buttons)
         self.format_combo.currentIndexChanged.connect(self._on_format_changed)
         self._on_format_changed(0)
@@ -99,7 +102,7 @@ class OpenOptionsDialog(QDialog):
         if fmt is not None:
             chosen["format"] = fmt
         for key, combo in (("encoding", self.encoding_combo), ("flavor", self.flavor_combo)):
-            if combo.isEnabled() and combo.currentText() != DEFAULT:
+            if combo.isEnabled() and combo.currentIndex() != 0:  # 0: "(guess)"
                 chosen[key] = combo.currentText()
         return chosen
 

@@ -11,22 +11,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QLabel, QStackedWidget, QTableView, QVBoxLayout, QWidget
 
 from subword_core.vocabulary import TokenUsage, VocabTable
 
-from ..item_models.table_model import Column
+from ..item_models.table_model import Column, column_text
 from ..item_models.vocab_model import TippedRecordModel
 from .merge_tree_view import MergeTreeView
 
 #: Corpus words listed for the selected token.
 WORDS_SHOWN = 200
-WORD_TIPS = ("A corpus word whose encoding contains the token",
-             "How often the word occurs in the corpus")
+WORD_TIPS = (QT_TRANSLATE_NOOP("Columns", "A corpus word whose encoding contains the token"),
+             QT_TRANSLATE_NOOP("Columns", "How often the word occurs in the corpus"))
 WORD_COLUMNS = [
-    Column("word", lambda r: r[0], tooltip=lambda r: repr(r[0])),
-    Column("count", lambda r: f"{r[1]:,}", sort_key=lambda r: r[1], align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "word"), lambda r: r[0], tooltip=lambda r: repr(r[0])),
+    Column(QT_TRANSLATE_NOOP(
+        "Columns",
+        "count"), lambda r: f"{r[1]:,}", sort_key=lambda r: r[1], align_right=True),
 ]
 
 
@@ -36,7 +38,7 @@ class TokenInfoView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("tokenInfoView")
-        self.title = QLabel("Select a token", objectName="vocabTokenTitle")
+        self.title = QLabel(self.tr("Select a token"), objectName="vocabTokenTitle")
         self.title.setWordWrap(True)
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         font = self.title.font()
@@ -61,19 +63,20 @@ class TokenInfoView(QWidget):
         self.words_table.verticalHeader().setDefaultSectionSize(22)
         self.words_table.horizontalHeader().setStretchLastSection(True)
         self.words_table.setColumnWidth(0, 160)
-        self.words_table.setToolTip("Corpus words whose encoding contains the selected token, "
-                                    "most frequent first, with their corpus counts")
+        self.words_table.setToolTip(self.tr(
+            "Corpus words whose encoding contains the selected token, most frequent first, with "
+            "their corpus counts"))
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.title)
         box.addWidget(self.detail)
-        box.addWidget(QLabel("Merge tree"))
+        box.addWidget(QLabel(self.tr("Merge tree")))
         box.addWidget(self.tree_stack, 2)
         box.addWidget(self.words_label)
         box.addWidget(self.words_table, 3)
 
-    def clear(self, hint: str = "Select a token") -> None:
-        self.title.setText(hint)
+    def clear(self, hint: str | None = None) -> None:
+        self.title.setText(self.tr("Select a token") if hint is None else hint)
         self.detail.setText("")
         self.tree.clear()
         self.tree_note.setText("")
@@ -85,30 +88,59 @@ class TokenInfoView(QWidget):
                  usage: TokenUsage | None, words_hint: str = "") -> None:
         """Show row ``row`` of ``table``; ``words_hint`` says why ``usage`` is missing."""
         token_id, raw = table.ids[row], table.raw[row]
-        kind = f" · {table.kind[row]}" if table.kind[row] else ""
+        kind = f" · {column_text(table.kind[row])}" if table.kind[row] else ""
         self.title.setText(f"{table.readable[row]}   #{token_id:,}{kind}")
-        self.detail.setText(f"raw {raw!r} · {_plural(table.n_chars[row], 'char')} · "
-                            f"{_plural(table.n_bytes[row], 'byte')} · "
-                            f"{table.describe_metric(row)}")
+        chars, size = table.n_chars[row], table.n_bytes[row]
+        self.detail.setText(" · ".join((
+            self.tr("raw {raw}").format(raw=repr(raw)),
+            self.tr("1 char") if chars == 1 else self.tr("{n} chars").format(n=f"{chars:,}"),
+            self.tr("1 byte") if size == 1 else self.tr("{n} bytes").format(n=f"{size:,}"),
+            describe_metric(table, row))))
         # 1. the merge tree, or in words why there is none
         if table.metric == "merge rank" and not table.kind[row] and graph is not None:
             self.tree.show_token(graph, raw, table.byte_level)
             self.tree_stack.setCurrentWidget(self.tree)
         else:
-            self.tree_note.setText(table.describe_metric(row))
+            self.tree_note.setText(describe_metric(table, row))
             self.tree_stack.setCurrentWidget(self.tree_note)
         # 2. the corpus words that use it
         if usage is None:
-            self.words_label.setText(f"Corpus words using it: {words_hint}")
+            self.words_label.setText(self.tr(
+                "Corpus words using it: {hint}").format(hint=words_hint))
             self.words_model.set_records([])
             return
         n, freq = usage.n_words_using(token_id), usage.counts.get(token_id, 0)
-        more = f" (the {WORDS_SHOWN} most frequent shown)" if n > WORDS_SHOWN else ""
-        self.words_label.setText(f"Used by {_plural(n, 'corpus word')}, "
-                                 f"{_plural(freq, 'occurrence')}{more}" if n
-                                 else "No corpus word uses this token")
+        more = self.tr(" (the {n} most frequent shown)").format(n=WORDS_SHOWN) \
+            if n > WORDS_SHOWN else ""
+        words = (self.tr("1 corpus word") if n == 1
+                 else self.tr("{n} corpus words").format(n=f"{n:,}"))
+        uses = (self.tr("1 occurrence") if freq == 1
+                else self.tr("{n} occurrences").format(n=f"{freq:,}"))
+        self.words_label.setText(self.tr("Used by {words}, {uses}").format(words=words, uses=uses)
+                                 + more if n else self.tr("No corpus word uses this token"))
         self.words_model.set_records(usage.words_using(token_id, WORDS_SHOWN))
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}" + ("" if n == 1 else "s")
+def describe_metric(table: VocabTable, row: int) -> str:
+    """A row's merge rank or score in words, in the interface language (the words of
+    ``VocabTable.describe_metric``; the values are the table's)."""
+    value = table.rank_or_score[row]
+    if table.metric == "score":
+        if value is None:
+            return QCoreApplication.translate(
+                "TokenInfoView", "{algorithm}: no merges; no score (added token)").format(
+                    algorithm=table.algorithm)
+        return QCoreApplication.translate(
+            "TokenInfoView", "{algorithm}: no merges; score {score}").format(
+                algorithm=table.algorithm, score=f"{value:.2f}")
+    if table.metric == "merge rank":
+        if value is not None:
+            return QCoreApplication.translate("TokenInfoView", "built by merge {n}").format(
+                n=f"{value:,}")
+        if table.kind[row]:
+            return QCoreApplication.translate("TokenInfoView",
+                                              "an added token: no merge builds it")
+        return QCoreApplication.translate("TokenInfoView", "a base symbol: no merge builds it")
+    return QCoreApplication.translate(
+        "TokenInfoView", "{algorithm}: no merges or scores in this model").format(
+            algorithm=table.algorithm)
