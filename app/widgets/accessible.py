@@ -253,24 +253,24 @@ def scroll_into_view(widget: QWidget, rect: QRectF) -> None:
 
 
 def _nearest_on_line(view: Any, stops: list[Path], at: int, down: bool) -> Path | None:
-    """The stop on the nearest line above/below stop ``at`` whose middle is closest in x."""
+    """The stop on the nearest line below/above stop ``at`` whose middle is closest in x.
+
+    Searched on both sides of ``at`` in the reading order: in the compare view the row
+    below may come earlier in that order (the next block of the row above).
+    """
     here = view.a11y_rect(stops[at])
     if here is None:
         return None
-    span = range(at + 1, min(len(stops), at + LINE_SEARCH)) if down else \
-        range(at - 1, max(-1, at - LINE_SEARCH), -1)
     best: tuple[float, float] | None = None
     found = None
-    for k in span:
-        rect = view.a11y_rect(stops[k])
+    for k in range(max(0, at - LINE_SEARCH), min(len(stops), at + LINE_SEARCH)):
+        rect = view.a11y_rect(stops[k]) if k != at else None
         if rect is None:
             continue
         dy = rect.center().y() - here.center().y()
         if (dy <= here.height() / 2) if down else (dy >= -here.height() / 2):
-            continue  # same line (or behind)
-        key = (abs(dy), abs(rect.center().x() - here.center().x()))
-        if best is not None and key[0] > best[0] + 1:
-            break  # past the nearest line
+            continue  # the same line, or the wrong way
+        key = (round(abs(dy)), abs(rect.center().x() - here.center().x()))
         if best is None or key < best:
             best, found = key, stops[k]
     return found
@@ -384,6 +384,10 @@ class TokenNavigation:
             return False
         self.set_focus_path(target)
         return True
+
+    def keyPressEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        if not self.handle_navigation_key(event):
+            super().keyPressEvent(event)
 
     def focusInEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().focusInEvent(event)

@@ -612,11 +612,9 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         self.set_focus_path((token,), scroll=False)
         self.token_clicked.emit(token)
 
-    # -- copy ---------------------------------------------------------------------------------
+    # -- copy (the arrow keys: TokenNavigation, after these) --------------------------------------
     def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt override
         from .copy_actions import copy_ids, copy_tokens
-        if self._encoding is not None and self.handle_navigation_key(event):
-            return
         if event.matches(QKeySequence.StandardKey.Copy) and self._encoding is not None:
             copy_ids(self._encoding, self.selected_token_indices())
             return
