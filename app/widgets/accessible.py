@@ -49,15 +49,10 @@ LINE_SEARCH = 600
 _installed = False
 
 
-def tr(text: str) -> str:
-    """``text`` translated in the "Accessible" context (names read by screen readers)."""
-    return QCoreApplication.translate("Accessible", text)
-
-
 def token_name(shown: str, token_id: int, start: int, end: int) -> str:
-    """The accessible name of a token: readable form, id and character offsets."""
-    return tr("{token}, id {id}, characters {start}–{end}").format(
-        token=shown, id=token_id, start=start, end=end)
+    """The accessible name of a token (read by screen readers): readable form, id, offsets."""
+    return QCoreApplication.translate("Accessible", "{token}, id {id}, characters {start}–{end}") \
+        .format(token=shown, id=token_id, start=start, end=end)
 
 
 def install() -> None:
