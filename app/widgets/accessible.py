@@ -43,8 +43,8 @@ from PySide6.QtWidgets import QAccessibleWidget, QScrollArea, QWidget
 Path = tuple[int, ...]
 
 #: Up/Down look for the nearest token this many stops before/after the focused one (a line
-#: of a wrapped view never holds more), so a key press costs the same in a 50k-token text.
-LINE_SEARCH = 600
+#: of a wrapped view holds fewer), so a key press costs the same in a 50k-token text.
+LINE_SEARCH = 300
 
 _installed = False
 
@@ -228,7 +228,8 @@ def paint_focus_ring(painter: QPainter, rect: QRectF, widget: QWidget) -> None:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.setPen(QPen(widget.palette().highlight().color(), 2.0))
-    painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), 4, 4)
+    # outside the token's box: a selected token's outline stays visible inside the ring
+    painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), 5, 5)
     painter.setPen(QPen(widget.palette().base().color(), 1.0, Qt.PenStyle.DotLine))
     painter.drawRoundedRect(rect.adjusted(-0.5, -0.5, 0.5, 0.5), 3, 3)
     painter.restore()
@@ -247,19 +248,12 @@ def scroll_into_view(widget: QWidget, rect: QRectF) -> None:
         parent = parent.parentWidget()
 
 
-def _nearest_on_line(view: Any, stops: list[Path], at: int, down: bool) -> Path | None:
-    """The stop on the nearest line below/above stop ``at`` whose middle is closest in x.
-
-    Searched on both sides of ``at`` in the reading order: in the compare view the row
-    below may come earlier in that order (the next block of the row above).
-    """
-    here = view.a11y_rect(stops[at])
-    if here is None:
-        return None
+def _nearest_on_line(view: Any, here: QRectF, candidates: Any, down: bool) -> Path | None:
+    """The candidate on the nearest line below/above ``here`` whose middle is closest in x."""
     best: tuple[float, float] | None = None
     found = None
-    for k in range(max(0, at - LINE_SEARCH), min(len(stops), at + LINE_SEARCH)):
-        rect = view.a11y_rect(stops[k]) if k != at else None
+    for path in candidates:
+        rect = view.a11y_rect(path)
         if rect is None:
             continue
         dy = rect.center().y() - here.center().y()
@@ -267,7 +261,7 @@ def _nearest_on_line(view: Any, stops: list[Path], at: int, down: bool) -> Path 
             continue  # the same line, or the wrong way
         key = (round(abs(dy)), abs(rect.center().x() - here.center().x()))
         if best is None or key < best:
-            best, found = key, stops[k]
+            best, found = key, path
     return found
 
 
@@ -331,6 +325,12 @@ class TokenNavigation:
             event = QAccessibleEvent(_item(self, path), QAccessible.Event.Focus)
             QAccessible.updateAccessibility(event)
 
+    def line_candidates(self, at: int) -> Any:
+        """Where Up/Down look from stop ``at``: the stops around it in the reading order."""
+        stops = self.stops()
+        return (stops[k] for k in range(max(0, at - LINE_SEARCH),
+                                        min(len(stops), at + LINE_SEARCH)) if k != at)
+
     def selection_changed(self) -> None:
         """Tell assistive tools that the selected tokens changed."""
         QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.Event.Selection))
@@ -373,8 +373,9 @@ class TokenNavigation:
         elif key == Qt.Key.Key_Left:
             target = stops[0] if at is None else stops[max(at - 1, 0)]
         elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
-            target = stops[0] if at is None else \
-                _nearest_on_line(self, stops, at, key == Qt.Key.Key_Down) or focus
+            here = self.a11y_rect(focus) if at is not None else None
+            target = stops[0] if here is None else _nearest_on_line(
+                self, here, self.line_candidates(at), key == Qt.Key.Key_Down) or focus
         else:
             return False
         self.set_focus_path(target)
@@ -386,7 +387,8 @@ class TokenNavigation:
 
     def focusInEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().focusInEvent(event)
-        if self._a11y_focus is None and self.stops():
+        by_mouse = event.reason() == Qt.FocusReason.MouseFocusReason  # the click picks one
+        if self._a11y_focus is None and self.stops() and not by_mouse:
             self.set_focus_path(self.stops()[0], scroll=False)
         elif self._a11y_focus is not None:
             QAccessible.updateAccessibility(

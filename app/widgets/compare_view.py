@@ -398,6 +398,16 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
         r, c = found
         return (r, self._covers[r][c][0]) if self._covers[r][c] else (r,)
 
+    def line_candidates(self, at: int) -> list[tuple[int, ...]]:
+        """Up/Down: the tokens of every row on the focused token's block and its neighbours
+        (a row's tokens are far apart in the reading order, row by row)."""
+        r, i = self.stops()[at]
+        start = self._alignment.rows[r].encoding.offsets[i][0]
+        k = next((n for n, (s, e) in enumerate(self._lines) if s <= start < e), 0)
+        first, last = self._lines[max(0, k - 1)][0], self._lines[min(len(self._lines) - 1, k + 1)][1]
+        return [(row, t) for row, aligned in enumerate(self._alignment.rows)
+                for t in aligned.encoding.tokens_in_span(first, last) if (row, t) != (r, i)]
+
     def _column(self, c: int) -> int:
         """The drawn column of character ``c``: its cluster's first code point."""
         while c > 0 and not self._glyphs[c]:

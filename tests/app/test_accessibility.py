@@ -249,6 +249,35 @@ def test_compare_view_rows_and_tokens(qtbot, trained):
                                                                        .childCount()))
 
 
+def test_compare_view_down_reaches_the_next_row_in_a_long_text(qtbot, trained):
+    from subword_core.compare import align_tokenizers
+
+    from app.widgets import accessible
+    from app.widgets.compare_view import CompareView
+
+    text = TEXT.replace("\n", " ") * 12
+    alignment = align_tokenizers(text, {name: trained[name] for name in ("byte", "bpe")})
+    view = CompareView()
+    qtbot.addWidget(view)
+    view.resize(500, 600)
+    view.set_alignment(alignment, ["byte", "bpe"], [True, False])
+    view.show()
+    qtbot.waitExposed(view)
+    upper, lower = (row.encoding for row in alignment.rows)
+    # the rows are far apart in the reading order (row by row): farther than Up/Down's
+    # default search, so the view says where to look
+    assert len(upper) > accessible.LINE_SEARCH
+    mid = text.index("newest", len(text) // 2)
+    token = next(i for i, (s, e) in enumerate(upper.offsets) if s <= mid < e)
+    focus(qtbot, view)
+    view.set_focus_path((0, token))
+    press(qtbot, view, Qt.Key.Key_Down)
+    r, i = view.focus_path
+    assert r == 1 and lower.offsets[i][0] <= mid + 3 and mid - 3 < lower.offsets[i][1]
+    press(qtbot, view, Qt.Key.Key_Up)
+    assert view.focus_path[0] == 0 and abs(upper.offsets[view.focus_path[1]][0] - mid) <= 4
+
+
 @pytest.fixture
 def windows_pane(qtbot, bert_json):
     from app.panes.windows_pane import WindowsPane
