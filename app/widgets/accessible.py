@@ -288,6 +288,7 @@ class TokenNavigation:
         self._a11y_focus: Path | None = None
         self._a11y_items: dict[Path, AccessibleItem] = {}
         self._a11y_stops: list[Path] | None = None
+        self._a11y_stop_at: dict[Path, int] = {}
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.destroyed.connect(functools.partial(_release_items, self._a11y_items))
 
@@ -300,7 +301,13 @@ class TokenNavigation:
         """The tokens the keyboard visits, in reading order (cached until the content changes)."""
         if self._a11y_stops is None:
             self._a11y_stops = list(self.a11y_stops())
+            self._a11y_stop_at = {path: k for k, path in enumerate(self._a11y_stops)}
         return self._a11y_stops
+
+    def is_stop(self, path: Path) -> bool:
+        """Whether the keyboard visits ``path`` (a run of identical chips is visited once)."""
+        self.stops()
+        return path in self._a11y_stop_at
 
     def navigation_changed(self, keep: bool = False) -> None:
         """The content changed: forget the stops (and the focus, unless ``keep``); tell ATs."""
@@ -357,7 +364,7 @@ class TokenNavigation:
         if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
             return False  # Ctrl+C, Shift+arrows…: the view's own keys
         key, focus = event.key(), self._a11y_focus
-        at = stops.index(focus) if focus in stops else None
+        at = self._a11y_stop_at.get(focus) if focus is not None else None
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             if focus is None:
                 return False

@@ -720,6 +720,24 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
     def update_focus_ring(self) -> None:
         self.viewport().update()
 
+    def line_candidates(self, at: int) -> list[tuple[int, ...]]:
+        """Up/Down: the tokens on the lines just above and below the focused one (the text
+        layout moves a cursor there), so a key press costs a line, not a screenful."""
+        where = self._token_units(self.stops()[at][0])
+        if where is None:
+            return []
+        found: set[int] = set()
+        for move in (QTextCursor.MoveOperation.Up, QTextCursor.MoveOperation.Down):
+            cursor = self._unit_cursor(where[0], where[1])
+            if not cursor.movePosition(move):
+                continue
+            start, end = QTextCursor(cursor), QTextCursor(cursor)
+            start.movePosition(QTextCursor.MoveOperation.StartOfLine)
+            end.movePosition(QTextCursor.MoveOperation.EndOfLine)
+            for unit in range(start.positionInBlock(), end.positionInBlock() + 1):
+                found.update(self.tokens_at_position(cursor.blockNumber(), unit))
+        return [(t,) for t in sorted(found) if self.is_stop((t,))]
+
     def scroll_to(self, path: tuple[int, ...], rect: QRectF) -> None:
         """Scroll so that token ``path`` shows (the text cursor goes there; it is not drawn)."""
         where = self._token_units(path[0])
