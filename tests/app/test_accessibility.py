@@ -146,6 +146,9 @@ def test_token_text_view_keyboard_moves_focus_and_selects(qtbot, encoding_pane):
     press(qtbot, view, Qt.Key.Key_Home, Qt.Key.Key_Right, Qt.Key.Key_Space)
     assert selection.current.token_index == 1
     assert iface.focusChild().text(NAME) == iface.child(1).text(NAME)
+    # Tab leaves the view (a keyboard user is never trapped in it)
+    press(qtbot, view, Qt.Key.Key_Tab)
+    assert not view.hasFocus() and not iface.child(1).state().focused
 
 
 def test_token_text_view_click_moves_the_focus(qtbot, encoding_pane):
