@@ -15,11 +15,15 @@ Python overrides. Items are addressed by a *path*: ``(token,)`` in a one-level v
 ``(row, token)`` in a two-level one.
 
 Lifetime, subtle: Qt's accessibility cache may hold a pointer to an item (a screen reader
-asks for its unique id), while Python owns the item. So an item is never dropped while its
-view lives: each view keeps one item per path it was asked for and reuses it when the
-content changes (an item reads everything from the view when asked). When the view is
-destroyed, its items are deleted through the cache (``deleteAccessibleInterface``), which
-both frees them and removes every pointer to them.
+asks for its unique id, a focus event registers it), while Python owns the item. So an item
+is never dropped while it may be in the cache: each view keeps one item per path it was
+asked for and reuses it when the content changes (an item reads everything from the view
+when asked, through a weak reference, so it never keeps a view alive); a module list keeps
+every item. Items are deleted only through the cache (``deleteAccessibleInterface``), which
+frees them and forgets every pointer to them: when their view is destroyed (its
+``destroyed`` signal), at the next factory call when the view was deleted from Python (no
+signal reaches Python then), and at exit for everything left, views included (Qt's cache
+would otherwise delete them after the interpreter is gone, and crash).
 
 The view itself answers the questions (what the children are, their texts and rectangles,
 what a click does); it implements the ``a11y_*`` methods listed in :class:`TokenNavigation`.
@@ -31,7 +35,9 @@ gets a focus ring while the view has the keyboard focus.
 
 from __future__ import annotations
 
+import atexit
 import functools
+import weakref
 from typing import Any
 
 import shiboken6
@@ -47,6 +53,8 @@ Path = tuple[int, ...]
 LINE_SEARCH = 300
 
 _installed = False
+#: Every interface made here that may still be alive (see "Lifetime" above).
+_made: list[QAccessibleInterface] = []
 
 
 def token_name(shown: str, token_id: int, start: int, end: int) -> str:
@@ -60,21 +68,51 @@ def install() -> None:
     global _installed
     if not _installed:
         QAccessible.installFactory(_factory)
+        # before Python goes away: Qt's cache would delete our interfaces after it otherwise
+        atexit.register(release_all)
         _installed = True
 
 
 def _factory(_key: str, obj: QObject) -> QAccessibleInterface | None:
     if isinstance(obj, TokenNavigation) and isinstance(obj, QWidget):
-        return AccessibleView(obj)
+        _sweep()
+        view = AccessibleView(obj)
+        _made.append(view)
+        return view
     return None
 
 
+def _delete(iface: QAccessibleInterface) -> None:
+    # through the cache: it deletes the interface and forgets every pointer to it
+    if shiboken6.isValid(iface):
+        QAccessible.deleteAccessibleInterface(QAccessible.uniqueId(iface))
+
+
 def _release_items(items: dict[Path, AccessibleItem], *_args: Any) -> None:
-    # through the cache: it deletes the item and forgets every pointer to it
     for item in items.values():
-        if shiboken6.isValid(item):
-            QAccessible.deleteAccessibleInterface(QAccessible.uniqueId(item))
+        _delete(item)
     items.clear()
+
+
+def _sweep() -> None:
+    """Forget interfaces Qt deleted, delete items whose view is gone (a view deleted from
+    Python does not get its ``destroyed`` signal to Python)."""
+    keep = []
+    for iface in _made:
+        if not shiboken6.isValid(iface):
+            continue
+        if isinstance(iface, AccessibleItem) and not _alive(iface._view):
+            _delete(iface)
+            continue
+        keep.append(iface)
+    _made[:] = keep
+
+
+def release_all() -> None:
+    """Delete every interface made here (at exit, while Python can still run their code)."""
+    for iface in reversed(_made):
+        _delete(iface)
+    _made.clear()
 
 
 def _alive(view: Any) -> bool:
@@ -90,6 +128,7 @@ def _item(view: Any, path: Path) -> AccessibleItem:
     item = items.get(path)
     if item is None:
         item = items[path] = AccessibleItem(view, path)
+        _made.append(item)
     return item
 
 
@@ -116,8 +155,12 @@ class AccessibleItem(QAccessibleInterface):
 
     def __init__(self, view: Any, path: Path) -> None:
         super().__init__()
-        self._view = view
+        self._view_ref = weakref.ref(view)  # never keeps a view alive
         self.path = path
+
+    @property
+    def _view(self) -> Any:
+        return self._view_ref()
 
     def isValid(self) -> bool:  # noqa: N802 - Qt names
         return _alive(self._view) and _valid_path(self._view, self.path)
@@ -185,7 +228,11 @@ class AccessibleView(QAccessibleWidget):
 
     def __init__(self, view: Any) -> None:
         super().__init__(view, view.a11y_role(()), "")
-        self._view = view
+        self._view_ref = weakref.ref(view)
+
+    @property
+    def _view(self) -> Any:
+        return self._view_ref()
 
     def childCount(self) -> int:  # noqa: N802 - Qt names
         return self._view.a11y_count(()) if _alive(self._view) else 0

@@ -379,3 +379,29 @@ def test_trace_table_rows_are_accessible(qtbot, trained):
     assert iface.childCount() == (len(trace_value.steps) + 3) * (columns + 1)
     last_row = [iface.child(iface.childCount() - columns + c).text(NAME) for c in range(columns)]
     assert last_row[:2] == [str(len(trace_value.steps) + 1), "stop"]
+
+
+def test_token_items_leave_qts_cache_with_their_view(qtbot, trained):
+    import gc
+
+    from app.widgets import TokenTextView, accessible
+
+    enc = trained["byte"].encode("newest 🙂")
+    ids = []
+    for delete_from_python in (False, True):
+        view = TokenTextView()
+        view.set_content("newest 🙂", enc, byte_level=True)
+        iface = QAccessible.queryAccessibleInterface(view)
+        # a screen reader registers the items it talks about; Qt's cache then points at them
+        ids = [QAccessible.uniqueId(iface.child(k)) for k in range(iface.childCount())]
+        assert QAccessible.accessibleInterface(ids[-1]).text(VALUE) == "newest 🙂"[
+            slice(*enc.offsets[-1])]
+        del iface
+        if delete_from_python:  # no destroyed signal reaches Python: the next sweep deletes
+            del view
+            gc.collect()
+            accessible._sweep()
+        else:
+            view.deleteLater()
+            qtbot.waitUntil(lambda: QAccessible.accessibleInterface(ids[0]) is None, timeout=3000)
+        assert all(QAccessible.accessibleInterface(i) is None for i in ids)
