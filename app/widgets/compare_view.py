@@ -21,13 +21,14 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QAccessible, QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from subword_core.analysis import visible_token
 from subword_core.graphemes import joined_spans
 
 from .. import style
+from .accessible import TokenNavigation, paint_focus_ring, token_name
 from .hit_tooltips import HitTooltips
 
 #: Characters drawn at most (the tables still use the whole text).
@@ -50,8 +51,12 @@ def _cut_color() -> QColor:
     return QColor("#ff5252" if style.is_dark() else "#d11f1f")
 
 
-class CompareView(HitTooltips, QWidget):
-    """Rows of token spans over the same characters; ``token_clicked(row, token index)``."""
+class CompareView(TokenNavigation, HitTooltips, QWidget):
+    """Rows of token spans over the same characters; ``token_clicked(row, token index)``.
+
+    Accessible as a tree: one item per row (tokenizer), one child per token of its encoding.
+    The arrow keys move a focus ring (Up/Down to the other rows), Enter selects the token.
+    """
 
     token_clicked = Signal(int, int)
 
@@ -75,6 +80,7 @@ class CompareView(HitTooltips, QWidget):
         self._span: tuple[int, int] | None = None
         self._not_drawn = 0
         self._layout_width = -1
+        self.init_navigation()
 
     # -- content -------------------------------------------------------------------------------
     def set_alignment(
@@ -116,12 +122,14 @@ class CompareView(HitTooltips, QWidget):
                         for g in self._glyphs]
         self._layout_width = -1
         self._relayout()
+        self.navigation_changed()
         self.update()
 
     def set_highlight_span(self, span: tuple[int, int] | None) -> None:
         if span != self._span:
             self._span = span
             self.update()
+            self.selection_changed()
 
     @property
     def alignment(self) -> Any:
@@ -197,6 +205,9 @@ class CompareView(HitTooltips, QWidget):
             for r in range(len(self._covers)):
                 self._paint_row(painter, line, r, top + _TOP + r * self._row_height())
             self._paint_differing(painter, line, top)
+        ring = self.focus_ring_rect()
+        if ring is not None:
+            paint_focus_ring(painter, ring, self)
         if self._not_drawn:
             painter.setPen(style.marker_color())
             painter.drawText(QPointF(8, len(self._lines) * block + 14),
@@ -296,6 +307,7 @@ class CompareView(HitTooltips, QWidget):
         if found is not None and event.button() == Qt.MouseButton.LeftButton:
             r, c = found
             if self._covers[r][c]:
+                self.set_focus_path((r, self._covers[r][c][0]), scroll=False)
                 self.token_clicked.emit(r, self._covers[r][c][0])
         super().mousePressEvent(event)
 
@@ -321,3 +333,106 @@ class CompareView(HitTooltips, QWidget):
             ]
             lines.append(f"cut before this character by: {', '.join(cut)}")
         return "\n".join(lines)
+
+    # -- accessibility and the keyboard (app.widgets.accessible) ---------------------------------
+    def a11y_count(self, path: tuple[int, ...]) -> int:
+        """Children: the rows; a row's children: the tokens of its encoding."""
+        if self._alignment is None or not self._covers:
+            return 0
+        if not path:
+            return len(self._alignment.rows)
+        return len(self._alignment.rows[path[0]].encoding) if len(path) == 1 else 0
+
+    def a11y_role(self, path: tuple[int, ...]) -> QAccessible.Role:
+        return QAccessible.Role.TreeItem if path else QAccessible.Role.Tree
+
+    def a11y_texts(self, path: tuple[int, ...]) -> tuple[str, str, str]:
+        """Name, value and description of the view, a row or a token."""
+        if not path:
+            return (self.tr("Tokenizers compared"), self._alignment.text if self._alignment
+                    else self._message,
+                    self.tr("One row per tokenizer over the same characters. The arrow keys "
+                            "move through the tokens, Up and Down to the other rows, Enter "
+                            "selects one."))
+        row = self._alignment.rows[path[0]]
+        enc = row.encoding
+        if len(path) == 1:
+            differing = len(self._alignment.differing)
+            return (self._labels[path[0]], " ".join(visible_token(t, self._byte_level[path[0]])
+                                                     for t in enc.tokens),
+                    self.tr("{n} tokens; {d} cuts differ between the tokenizers")
+                    .format(n=len(enc), d=differing))
+        i = path[1]
+        start, end = enc.offsets[i]
+        name = token_name(visible_token(enc.tokens[i], self._byte_level[path[0]]), enc.ids[i],
+                          start, end)
+        value = self._alignment.text[start:end] if start < end else enc.tokens[i]
+        if i in row.unknown:
+            name += self.tr(", unknown")
+        described = self.describe(path[0], start) if start < min(end, len(self._glyphs)) else ""
+        return name, value, described
+
+    def a11y_selected(self, path: tuple[int, ...]) -> bool:
+        if len(path) != 2 or self._span is None:
+            return False
+        return path[1] in self._alignment.rows[path[0]].encoding.tokens_in_span(*self._span)
+
+    def a11y_stops(self) -> list[tuple[int, ...]]:
+        """Row by row, the tokens that cover drawn characters, by position."""
+        stops = []
+        for r, row in enumerate(self._alignment.rows if self._covers else ()):
+            offsets = row.encoding.offsets
+            drawn = [i for i in range(len(offsets))
+                     if offsets[i][0] < min(offsets[i][1], len(self._glyphs))]
+            stops += [(r, i) for i in sorted(drawn, key=lambda i: offsets[i])]
+        return stops
+
+    def a11y_activate(self, path: tuple[int, ...]) -> None:
+        """Enter on a token: what a click does (the pane selects its characters)."""
+        self.token_clicked.emit(path[0], path[1])
+
+    def a11y_path_at(self, pos: QPointF) -> tuple[int, ...] | None:
+        found = self.hit(pos)
+        if found is None:
+            return None
+        r, c = found
+        return (r, self._covers[r][c][0]) if self._covers[r][c] else (r,)
+
+    def line_candidates(self, at: int) -> list[tuple[int, ...]]:
+        """Up/Down: the tokens of every row on the focused token's block and its neighbours
+        (a row's tokens are far apart in the reading order, row by row)."""
+        r, i = self.stops()[at]
+        start = self._alignment.rows[r].encoding.offsets[i][0]
+        k = next((n for n, (s, e) in enumerate(self._lines) if s <= start < e), 0)
+        first, last = self._lines[max(0, k - 1)][0], self._lines[min(len(self._lines) - 1, k + 1)][1]
+        return [(row, t) for row, aligned in enumerate(self._alignment.rows)
+                for t in aligned.encoding.tokens_in_span(first, last) if (row, t) != (r, i)]
+
+    def _column(self, c: int) -> int:
+        """The drawn column of character ``c``: its cluster's first code point."""
+        while c > 0 and not self._glyphs[c]:
+            c -= 1
+        return c
+
+    def a11y_rect(self, path: tuple[int, ...]) -> QRectF | None:
+        """Where a row or a token is drawn (a token on several lines: all of them)."""
+        if self._alignment is None or not path or not self._lines:
+            return None
+        block, h = self._block_height(), self._row_height()
+        r = path[0]
+        if len(path) == 1:
+            top = _TOP + r * h
+            return QRectF(0, top, self.width(), h)
+        start, end = self._alignment.rows[r].encoding.offsets[path[1]]
+        end = min(end, len(self._glyphs))
+        if start >= end:
+            return None
+        rect = QRectF()
+        for k, (s, e) in enumerate(self._lines):
+            if e <= start or s >= end:
+                continue
+            first, last = self._column(max(s, start)), self._column(min(e, end) - 1)
+            x0, x1 = self._char_x((s, e), first), self._char_x((s, e), last) + self._widths[last]
+            piece = QRectF(x0 + 1, k * block + _TOP + r * h + 1, x1 - x0 - 2, h - 2)
+            rect = piece if rect.isNull() else rect.united(piece)
+        return None if rect.isNull() else rect

@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QAccessible, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QToolTip, QWidget
 
 from subword_core.analysis import visible_token
 
 from .. import style
+from .accessible import TokenNavigation, paint_focus_ring
 
 _LEVEL_H, _MARGIN, _MIN_CELL, _AXIS_BELOW = 34.0, 16.0, 40.0, 46.0
 
@@ -37,8 +38,12 @@ class DrawnEdge:
     best: bool
 
 
-class LatticeView(QWidget):
-    """Arcs over the characters of one word; ``set_lattice(None)`` clears it."""
+class LatticeView(TokenNavigation, QWidget):
+    """Arcs over the characters of one word; ``set_lattice(None)`` clears it.
+
+    Accessible as a list of the candidate pieces (lattice nodes, in the lattice's order);
+    the arrow keys move a focus ring through them (Left/Right by position, Up/Down by level).
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -48,7 +53,9 @@ class LatticeView(QWidget):
         self._lattice: Any = None
         self._x: list[float] = []
         self.edges: list[DrawnEdge] = []
+        self._edge_of: dict[int, DrawnEdge] = {}  # lattice node index -> its drawn arc
         self._levels = 0
+        self.init_navigation()
 
     @property
     def lattice(self) -> Any:
@@ -57,6 +64,7 @@ class LatticeView(QWidget):
     def set_lattice(self, lattice: Any) -> None:
         self._lattice = lattice
         self._layout()
+        self.navigation_changed()
         self.update()
 
     # -- layout ----------------------------------------------------------------------------------
@@ -64,7 +72,7 @@ class LatticeView(QWidget):
         return f"{visible_token(node.piece)} {node.score:.2f}"
 
     def _layout(self) -> None:
-        self.edges, self._x = [], []
+        self.edges, self._x, self._edge_of = [], [], {}
         lattice = self._lattice
         if lattice is None:
             self._levels = 0
@@ -116,6 +124,7 @@ class LatticeView(QWidget):
         for e in placed:
             e.label.moveTop(axis - e.level * _LEVEL_H - e.label.height() / 2)
         self.edges = sorted(placed, key=lambda e: (e.best, e.level))  # best path drawn last, on top
+        self._edge_of = {e.index: e for e in placed}
         self.setMinimumSize(int(self._x[-1] + _MARGIN), int(axis + _AXIS_BELOW))
         self.updateGeometry()
 
@@ -158,6 +167,9 @@ class LatticeView(QWidget):
             painter.drawText(
                 QRectF(x - 12, axis + 28, 24, 14), Qt.AlignmentFlag.AlignCenter, str(k)
             )
+        ring = self.focus_ring_rect()
+        if ring is not None:
+            paint_focus_ring(painter, ring, self)
         painter.end()
 
     def _paint_edge(self, painter: QPainter, e: DrawnEdge, axis: float, text: QColor) -> None:
@@ -196,13 +208,63 @@ class LatticeView(QWidget):
             if e is None:
                 QToolTip.hideText()
             else:
-                n = e.node
-                what = "unknown node (min score − 10)" if n.is_unk else f"piece id {n.id}"
-                QToolTip.showText(
-                    event.globalPos(),
-                    f"{n.piece!r}  [{n.start}, {n.end})  score {n.score:.4f}\n"
-                    f"{what}{'  — on the best path' if e.best else ''}",
-                    self,
-                )
+                QToolTip.showText(event.globalPos(), self._tooltip(e), self)
             return True
         return super().event(event)
+
+    @staticmethod
+    def _tooltip(e: DrawnEdge) -> str:
+        n = e.node
+        what = "unknown node (min score − 10)" if n.is_unk else f"piece id {n.id}"
+        return (f"{n.piece!r}  [{n.start}, {n.end})  score {n.score:.4f}\n"
+                f"{what}{'  — on the best path' if e.best else ''}")
+
+    # -- accessibility and the keyboard (app.widgets.accessible) ---------------------------------
+    def a11y_count(self, path: tuple[int, ...]) -> int:
+        """Children: one per lattice node (candidate piece)."""
+        return len(self._lattice.nodes) if not path and self._lattice is not None else 0
+
+    def a11y_role(self, path: tuple[int, ...]) -> QAccessible.Role:
+        return QAccessible.Role.ListItem if path else QAccessible.Role.List
+
+    def a11y_texts(self, path: tuple[int, ...]) -> tuple[str, str, str]:
+        """Name, value and description of the view or of one candidate piece."""
+        if not path:
+            word = self._lattice.sequence if self._lattice is not None else ""
+            return (self.tr("Unigram lattice"), word,
+                    self.tr("Every candidate piece of the word as an arc; the Viterbi best "
+                            "path is highlighted. The arrow keys move through the pieces."))
+        node = self._lattice.nodes[path[0]]
+        name = self.tr("{piece}, characters {start}–{end}, score {score:.2f}").format(
+            piece=visible_token(node.piece), start=node.start, end=node.end, score=node.score)
+        if path[0] in self._lattice.best_path:
+            name += self.tr(", on the best path")
+        what = self.tr("unknown piece (lowest score − 10)") if node.is_unk else \
+            self.tr("piece id {id}").format(id=node.id)
+        return name, node.piece, what
+
+    def a11y_selected(self, path: tuple[int, ...]) -> bool:
+        return False  # nothing to select: the best path is said in the name
+
+    def a11y_stops(self) -> list[tuple[int, ...]]:
+        """The pieces by where they start, shortest first."""
+        nodes = self._lattice.nodes if self._lattice is not None else ()
+        return [(i,) for i in sorted(range(len(nodes)),
+                                     key=lambda i: (nodes[i].start, nodes[i].end))]
+
+    def a11y_activate(self, path: tuple[int, ...]) -> None:
+        """Nothing to select in a lattice; Enter shows the piece's tooltip instead."""
+        rect = self.a11y_rect(path)
+        if rect is not None:
+            e = self._edge_of[path[0]]
+            QToolTip.showText(self.mapToGlobal(rect.bottomLeft().toPoint()),
+                              self._tooltip(e), self)
+
+    def a11y_path_at(self, pos: QPointF) -> tuple[int, ...] | None:
+        e = self.edge_at(pos)
+        return (e.index,) if e is not None else None
+
+    def a11y_rect(self, path: tuple[int, ...]) -> QRectF | None:
+        """The label box of the piece's arc."""
+        e = self._edge_of.get(path[0]) if path else None
+        return QRectF(e.label) if e is not None else None

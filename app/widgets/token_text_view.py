@@ -39,14 +39,16 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, Qt, Signal
-from PySide6.QtGui import QFont, QKeySequence, QTextCharFormat, QTextFormat, QTextLayout
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (QAccessible, QFont, QKeySequence, QPainter, QTextCharFormat,
+                           QTextCursor, QTextFormat, QTextLayout)
 from PySide6.QtWidgets import QMenu, QPlainTextEdit, QToolTip, QWidget
 
 from subword_core.analysis import visible_token
 from subword_core.graphemes import grapheme_spans, joined_spans
 
 from .. import style
+from .accessible import TokenNavigation, paint_focus_ring, token_name
 
 #: Characters beyond this are not drawn (a note says so); the tables still list every token.
 MAX_DRAWN_CHARS = 100_000
@@ -91,8 +93,12 @@ class _Block:
     units: list[int] | None = None         # per char: its UTF-16 offset (None: all BMP)
 
 
-class TokenTextView(QPlainTextEdit):
-    """Read-only view of ``text`` with the tokens of ``encoding`` drawn over it."""
+class TokenTextView(TokenNavigation, QPlainTextEdit):
+    """Read-only view of ``text`` with the tokens of ``encoding`` drawn over it.
+
+    Accessible as a list of its tokens (see :mod:`app.widgets.accessible`); the arrow keys
+    move a focus ring through the tokens and Enter selects one, as a click does.
+    """
 
     token_clicked = Signal(int)  # token index in the encoding
 
@@ -123,6 +129,7 @@ class TokenTextView(QPlainTextEdit):
         self._formatting = False
         #: blocks formatted since the last set_content (tests and benchmarks read it)
         self.formatted_blocks = 0
+        self.init_navigation()
 
     # -- content ----------------------------------------------------------------------------
     def set_content(self, text: str, encoding: Any, byte_level: bool = False,
@@ -136,6 +143,7 @@ class TokenTextView(QPlainTextEdit):
         self._unk_id = unk_id
         self._index_tokens()
         self._render()
+        self.navigation_changed()
 
     def setPlainText(self, text: str) -> None:  # noqa: N802 - Qt name
         """Show a plain message (no tokens)."""
@@ -143,6 +151,7 @@ class TokenTextView(QPlainTextEdit):
         self._blocks, self._block_starts, self._block_covers = [], [], {}
         self._formatted = set()
         super().setPlainText(text)
+        self.navigation_changed()
 
     def set_marks(self, highlight: Any = (), selected: Any = ()) -> None:
         """Highlight tokens (e.g. built with a merge) and mark the selected ones; one restyle."""
@@ -152,6 +161,7 @@ class TokenTextView(QPlainTextEdit):
             self._formatted, self._formats = set(), {}
             self._format_visible()
             self.viewport().update()
+            self.selection_changed()
 
     @property
     def highlighted(self) -> frozenset[int]:
@@ -420,6 +430,11 @@ class TokenTextView(QPlainTextEdit):
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
         self._format_visible()
         super().paintEvent(event)
+        ring = self.focus_ring_rect()
+        if ring is not None:
+            painter = QPainter(self.viewport())
+            paint_focus_ring(painter, ring.translated(-QPointF(self.viewport().pos())), self)
+            painter.end()
 
     def _format_for(self, tokens: tuple[int, ...], chip: bool = False,
                     marker: bool = False) -> QTextCharFormat:
@@ -594,9 +609,10 @@ class TokenTextView(QPlainTextEdit):
         else:
             token = tokens[0]
         self._last_clicked = token
+        self.set_focus_path((token,), scroll=False)
         self.token_clicked.emit(token)
 
-    # -- copy ---------------------------------------------------------------------------------
+    # -- copy (the arrow keys: TokenNavigation, after these) --------------------------------------
     def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt override
         from .copy_actions import copy_ids, copy_tokens
         if event.matches(QKeySequence.StandardKey.Copy) and self._encoding is not None:
@@ -616,3 +632,115 @@ class TokenTextView(QPlainTextEdit):
 
     def _on_context_menu_requested(self, pos: QPoint) -> None:
         self.context_menu().popup(self.viewport().mapToGlobal(pos))
+
+    # -- accessibility and the keyboard (app.widgets.accessible) ---------------------------------
+    def a11y_count(self, path: tuple[int, ...]) -> int:
+        """Children: one per token of the encoding (tokens have none)."""
+        return len(self._encoding) if not path and self._encoding is not None else 0
+
+    def a11y_role(self, path: tuple[int, ...]) -> QAccessible.Role:
+        return QAccessible.Role.ListItem if path else QAccessible.Role.List
+
+    def a11y_texts(self, path: tuple[int, ...]) -> tuple[str, str, str]:
+        """Name, value and description of the view or of one token."""
+        if not path:
+            return (self.tr("Tokens of the text"), self._text,
+                    self.tr("The text with one coloured span per token. The arrow keys move "
+                            "through the tokens, Enter selects one."))
+        enc, i = self._encoding, path[0]
+        start, end = enc.offsets[i]
+        name = token_name(visible_token(enc.tokens[i], self._byte_level), enc.ids[i], start, end)
+        value = enc.tokens[i] if enc.special_tokens_mask[i] else self._text[start:end]
+        return name, value, self.describe_tokens((i,))
+
+    def a11y_selected(self, path: tuple[int, ...]) -> bool:
+        return bool(path) and path[0] in self._selected
+
+    def a11y_stops(self) -> list[tuple[int, ...]]:
+        """Chips before the text, the text tokens by start, chips after (a group once)."""
+        if self._encoding is None or not self._blocks:
+            return []
+        first, last = self._blocks[0], self._blocks[-1]
+        head = [(g[0],) for _, e, g in first.chips if e <= first.prefix]
+        tail = [(g[0],) for s, _, g in last.chips if s >= last.prefix]
+        return head + [(i,) for i in self._order] + tail
+
+    def a11y_activate(self, path: tuple[int, ...]) -> None:
+        """Enter on a token: what a click does (the pane selects it)."""
+        self._last_clicked = path[0]
+        self.token_clicked.emit(path[0])
+
+    def a11y_path_at(self, pos: QPointF) -> tuple[int, ...] | None:
+        tokens = self.tokens_at((pos - QPointF(self.viewport().pos())).toPoint())
+        return (tokens[0],) if tokens else None
+
+    def _token_units(self, i: int) -> tuple[int, int, int, int] | None:
+        """Where token ``i`` is drawn: (first block, unit, last block, unit after its end)."""
+        for block_number in {0, len(self._blocks) - 1}:
+            for s, e, group in self._blocks[block_number].chips:
+                if i in group:
+                    return block_number, s, block_number, e - 1  # the chip, not its padding
+        start, end = self._encoding.offsets[i]
+        end = min(end, len(self._text), MAX_DRAWN_CHARS)
+        if self._encoding.special_tokens_mask[i] or start >= end:
+            return None
+        b0, u0 = self._unit_of_char(start)
+        b1, u1 = self._unit_of_char(end - 1)
+        return b0, u0, b1, u1 + (2 if ord(self._text[end - 1]) > 0xFFFF else 1)
+
+    def _unit_of_char(self, char: int) -> tuple[int, int]:
+        b = bisect.bisect_right(self._block_starts, char) - 1
+        block = self._blocks[b]
+        units = self._units_of(block)
+        c = char - block.start
+        return b, block.prefix + (units[c] if units is not None else c)
+
+    def _unit_cursor(self, block_number: int, unit: int) -> QTextCursor:
+        qblock = self.document().findBlockByNumber(block_number)
+        cursor = QTextCursor(qblock)
+        cursor.setPosition(qblock.position() + min(unit, qblock.length() - 1))
+        return cursor
+
+    def a11y_rect(self, path: tuple[int, ...]) -> QRectF | None:
+        """The token's box on screen, in widget coordinates (None: not drawn)."""
+        if self._encoding is None or not path or not self._blocks:
+            return None
+        where = self._token_units(path[0])
+        if where is None:
+            return None
+        b0, u0, b1, u1 = where
+        r0 = QRectF(self.cursorRect(self._unit_cursor(b0, u0)))
+        r1 = QRectF(self.cursorRect(self._unit_cursor(b1, u1)))
+        if r0.top() == r1.top():
+            rect = QRectF(r0.left(), r0.top(), max(1.0, r1.left() - r0.left()), r0.height())
+        else:  # wraps onto the next line
+            rect = r0.united(r1)
+        return rect.translated(QPointF(self.viewport().pos()))
+
+    def update_focus_ring(self) -> None:
+        self.viewport().update()
+
+    def line_candidates(self, at: int) -> list[tuple[int, ...]]:
+        """Up/Down: the tokens on the lines just above and below the focused one (the text
+        layout moves a cursor there), so a key press costs a line, not a screenful."""
+        where = self._token_units(self.stops()[at][0])
+        if where is None:
+            return []
+        found: set[int] = set()
+        for move in (QTextCursor.MoveOperation.Up, QTextCursor.MoveOperation.Down):
+            cursor = self._unit_cursor(where[0], where[1])
+            if not cursor.movePosition(move):
+                continue
+            start, end = QTextCursor(cursor), QTextCursor(cursor)
+            start.movePosition(QTextCursor.MoveOperation.StartOfLine)
+            end.movePosition(QTextCursor.MoveOperation.EndOfLine)
+            for unit in range(start.positionInBlock(), end.positionInBlock() + 1):
+                found.update(self.tokens_at_position(cursor.blockNumber(), unit))
+        return [(t,) for t in sorted(found) if self.is_stop((t,))]
+
+    def scroll_to(self, path: tuple[int, ...], rect: QRectF) -> None:
+        """Scroll so that token ``path`` shows (the text cursor goes there; it is not drawn)."""
+        where = self._token_units(path[0])
+        if where is not None:
+            self.setTextCursor(self._unit_cursor(where[0], where[1]))
+            self.ensureCursorVisible()

@@ -28,12 +28,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QStaticText, QTransform
+from PySide6.QtGui import (QAccessible, QColor, QFont, QFontMetricsF, QPainter, QPen, QStaticText,
+                           QTransform)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from subword_core.analysis import visible_token
 
 from .. import style
+from .accessible import TokenNavigation, paint_focus_ring, token_name
 from .hit_tooltips import HitTooltips
 
 #: Tokens drawn at most, all windows together (the table lists every window).
@@ -141,8 +143,12 @@ def _header(windows: Any, k: int) -> tuple[str, str]:
     return f"Window {k}", " · ".join(parts)
 
 
-class WindowsView(HitTooltips, QWidget):
-    """Blocks of token cells, one per window; ``token_clicked(window, token index)``."""
+class WindowsView(TokenNavigation, HitTooltips, QWidget):
+    """Blocks of token cells, one per window; ``token_clicked(window, token index)``.
+
+    Accessible as a tree: one item per drawn window, one child per token of its encoding.
+    The arrow keys move a focus ring through the tokens, Enter selects one as a click does.
+    """
 
     token_clicked = Signal(int, int)
 
@@ -169,6 +175,8 @@ class WindowsView(HitTooltips, QWidget):
         self._static: dict[str, QStaticText] = {}  # label -> laid out once
         self._layout_width = -1
         self._last_clicked: tuple[int, int] | None = None
+        self._cell_of: dict[int, dict[int, Cell]] = {}  # window -> token -> its cell
+        self.init_navigation()
 
     # -- content -------------------------------------------------------------------------------
     def set_windows(self, windows: Any, blocks: list[Block], byte_level: bool = False,
@@ -179,9 +187,11 @@ class WindowsView(HitTooltips, QWidget):
         self._blocks = list(blocks) if windows is not None else []
         self._left_out = len(windows) - len(self._blocks) if windows is not None else 0
         self._last_clicked = None
+        self._cell_of = {}
         self._layout_width = -1
         self._relayout()
         self._mark()
+        self.navigation_changed()
         self.update()
 
     @property
@@ -198,6 +208,7 @@ class WindowsView(HitTooltips, QWidget):
             self._span = span
             self._mark()
             self.update()
+            self.selection_changed()
 
     def set_question_span(self, span: tuple[int, int] | None) -> None:
         """Outline the question tokens of ``span`` in every window."""
@@ -205,6 +216,7 @@ class WindowsView(HitTooltips, QWidget):
             self._question_span = span
             self._mark()
             self.update()
+            self.selection_changed()
 
     def marked_tokens(self, window: int) -> frozenset[int]:
         """The tokens of ``window`` outlined now (for tests and the table)."""
@@ -299,6 +311,9 @@ class WindowsView(HitTooltips, QWidget):
             if block.top > bottom:
                 break
             self._paint_block(painter, block, colors, top, bottom)
+        ring = self.focus_ring_rect()
+        if ring is not None:
+            paint_focus_ring(painter, ring, self)
         if self._left_out:
             painter.setPen(colors["marker"])
             painter.drawText(QPointF(8, self.minimumHeight() - 12),
@@ -417,6 +432,7 @@ class WindowsView(HitTooltips, QWidget):
                     last[1] in tokens else 0
                 token = tokens[k % len(tokens)]
                 self._last_clicked = (window, token)
+                self.set_focus_path((window, token), scroll=False)
                 self.token_clicked.emit(window, token)
         super().mousePressEvent(event)
 
@@ -440,3 +456,75 @@ class WindowsView(HitTooltips, QWidget):
         if also:
             lines.append("also in " + " and ".join(also) + " (the stride overlap)")
         return "\n".join(lines)
+
+    # -- accessibility and the keyboard (app.widgets.accessible) ---------------------------------
+    def a11y_count(self, path: tuple[int, ...]) -> int:
+        """Children: the drawn windows; a window's children: the tokens of its encoding."""
+        if not path:
+            return len(self._blocks)
+        if len(path) == 1:
+            return len(self._windows.windows[self._blocks[path[0]].window].encoding)
+        return 0
+
+    def a11y_role(self, path: tuple[int, ...]) -> QAccessible.Role:
+        return QAccessible.Role.TreeItem if path else QAccessible.Role.Tree
+
+    def _cells(self, window: int) -> dict[int, Cell]:
+        cells = self._cell_of.get(window)
+        if cells is None:
+            cells = self._cell_of[window] = {t: cell for cell in self._blocks[window].cells
+                                             for t in cell.piece.tokens}
+        return cells
+
+    def a11y_texts(self, path: tuple[int, ...]) -> tuple[str, str, str]:
+        """Name, value and description of the view, a window or a token."""
+        if not path:
+            return (self.tr("Windows of the text"), self._message if not self._blocks else "",
+                    self.tr("One block of tokens per window. The arrow keys move through the "
+                            "tokens, Enter selects one."))
+        block = self._blocks[path[0]]
+        enc = self._windows.windows[block.window].encoding
+        if len(path) == 1:
+            return block.header, " ".join(cell.label for cell in block.cells), block.detail
+        i = path[1]
+        start, end = enc.offsets[i]
+        name = token_name(visible_token(enc.tokens[i], self._byte_level), enc.ids[i], start, end)
+        cell = self._cells(block.window).get(i)
+        if cell is None or cell.kind == "special" or start >= end:
+            value = enc.tokens[i]
+        else:
+            text = self._windows.context if cell.piece.sequence == \
+                self._windows.context_sequence else self._windows.question
+            value = text[start:end]
+        return name, value, self.describe(block.window, cell) if cell is not None else ""
+
+    def a11y_selected(self, path: tuple[int, ...]) -> bool:
+        return len(path) == 2 and path[1] in self._marked.get(self._blocks[path[0]].window, ())
+
+    def a11y_stops(self) -> list[tuple[int, ...]]:
+        """Window by window, every token in the order its cells are drawn."""
+        return [(k, t) for k, block in enumerate(self._blocks) for cell in block.cells
+                for t in cell.piece.tokens]
+
+    def a11y_activate(self, path: tuple[int, ...]) -> None:
+        """Enter on a token: what a click does (the pane selects its characters)."""
+        self._last_clicked = (self._blocks[path[0]].window, path[1])
+        self.token_clicked.emit(*self._last_clicked)
+
+    def a11y_path_at(self, pos: QPointF) -> tuple[int, ...] | None:
+        found = self.hit(pos)
+        if found is None:
+            return None
+        window, cell = found
+        return (window, cell.piece.tokens[0]) if cell.piece.tokens else (window,)
+
+    def a11y_rect(self, path: tuple[int, ...]) -> QRectF | None:
+        """Where a window's block or a token's cell is drawn."""
+        if not path or not self._blocks:
+            return None
+        block = self._blocks[path[0]]
+        if len(path) == 1:
+            pitch = self._row_height() + _LINE_GAP + _BAR
+            return QRectF(0, block.top, self.width(), self._header_height() + block.lines * pitch)
+        cell = self._cells(block.window).get(path[1])
+        return self._cell_rect(block, cell) if cell is not None else None
