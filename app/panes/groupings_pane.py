@@ -30,6 +30,7 @@ a worker and cached per tokenizer.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
@@ -668,6 +669,17 @@ class ModelPage(QWidget):
         if self._stale:
             self.refresh()
 
+    def shown(self) -> None:
+        """The mode was picked: load the remembered folder once, else run on the text."""
+        from subword_core.token_classification import extra_available
+
+        folder = self.last_folder()
+        if (self._classifier is None and not self.load_job.is_running() and folder
+                and Path(folder, "config.json").is_file() and extra_available()):
+            self.open_folder(folder)
+            return
+        self.refresh()
+
     @Slot(object)
     def _on_classified(self, result: Any) -> None:
         if result is None:
@@ -991,7 +1003,7 @@ class GroupingsPane(SightAwarePane):
         if index == 2:
             self.gold_page.refresh()
         elif index == MODEL_MODE:
-            self.model_page.refresh()
+            self.model_page.shown()
         else:
             self._realign() if index == 1 else self.refresh()
 

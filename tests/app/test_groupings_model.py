@@ -135,3 +135,10 @@ def test_the_dialog_starts_in_the_last_folder(pane, settings, monkeypatch):
     settings.setValue("groupings/model_folder", "/some/model")
     pane.model_page.open_dialog()
     assert asked == ["/some/model"]
+
+
+def test_picking_the_mode_loads_the_remembered_folder(qtbot, pane, folder, settings):
+    settings.setValue("groupings/model_folder", str(folder))
+    with qtbot.waitSignal(pane.model_page.run_job.returned, timeout=60000):
+        pane.mode_combo.setCurrentIndex(MODEL)
+    assert pane.model_page.groups_model.rowCount() > 0
