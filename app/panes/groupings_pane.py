@@ -538,6 +538,8 @@ class ModelPage(QWidget):
         layout.addWidget(self.status)
         layout.addWidget(self.groups_view, 2)
         layout.addWidget(self.tokens_view, 3)
+        # takes the room while the tables are hidden (it has no stretch: the tables win)
+        layout.addStretch(0)
 
         self.open_button.clicked.connect(self.open_dialog)
         self.cancel_button.clicked.connect(self.cancel)
