@@ -4,7 +4,7 @@
 WordPiece with ``##``; ``byte-bpe``: GPT-2 byte-level BPE whose offsets keep the leading
 space, so the pipeline's whitespace fallback decides what a sub-word is), saves it with our
 ``save_pretrained``, and saves a ``BertForTokenClassification`` / ``RobertaForTokenClassification``
-of a few thousand weights beside it. The classifier weights are scaled up so the argmax label
+of a few thousand weights beside it (see :data:`KINDS`). The classifier weights are scaled up so the argmax label
 changes from token to token (a fresh head predicts nearly uniform scores).
 """
 
@@ -51,14 +51,23 @@ TEXTS = [
 ]
 
 
+ROBERTA_SPECIALS = ["<s>", "<pad>", "</s>", "<unk>", "<mask>"]
+#: ``wordpiece``: BERT; ``byte-bpe``: RoBERTa (offsets trimmed of the leading space);
+#: ``byte-bpe-untrimmed``: GPT-2 style, offsets keep the space, no special tokens;
+#: ``unigram``: SentencePiece-style Metaspace ``▁`` tokens with an unknown token.
+KINDS = ("wordpiece", "byte-bpe", "byte-bpe-untrimmed", "unigram")
+
+
 def _tokenizer(kind: str):
-    if kind == "wordpiece":
-        return drive(train_tokenizer(CORPUS, "wordpiece", 300)).tokenizer
-    tokenizer = drive(train_tokenizer(CORPUS, "byte-bpe", 400,
-                                      special_tokens=["<s>", "<pad>", "</s>", "<unk>",
-                                                      "<mask>"])).tokenizer
     from subword_core import processors
 
+    if kind == "wordpiece":
+        return drive(train_tokenizer(CORPUS, "wordpiece", 300)).tokenizer
+    if kind == "byte-bpe-untrimmed":
+        return drive(train_tokenizer(CORPUS, "byte-bpe", 400)).tokenizer
+    algorithm = "unigram" if kind == "unigram" else "byte-bpe"
+    tokenizer = drive(train_tokenizer(CORPUS, algorithm, 300 if kind == "unigram" else 400,
+                                      special_tokens=ROBERTA_SPECIALS)).tokenizer
     tokenizer.post_processor = processors.RobertaProcessing(
         ("</s>", tokenizer.token_to_id("</s>")), ("<s>", tokenizer.token_to_id("<s>")),
         trim_offsets=True, add_prefix_space=False)
@@ -88,7 +97,7 @@ def build_folder(path: Path, kind: str = "wordpiece", seed: int = 0,
         model = transformers.BertForTokenClassification(transformers.BertConfig(
             max_position_embeddings=128, **common))
     else:
-        pad = tokenizer.token_to_id("<pad>")
+        pad = tokenizer.token_to_id("<pad>") or 1
         model = transformers.RobertaForTokenClassification(transformers.RobertaConfig(
             max_position_embeddings=130, pad_token_id=pad, bos_token_id=0, eos_token_id=2,
             type_vocab_size=1, **common))
