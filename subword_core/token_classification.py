@@ -191,7 +191,8 @@ class TokenClassifier:
         return self.folder.name
 
     def decode(self, tokens: list[str]) -> str:
-        """The pipeline's ``convert_tokens_to_string``: the decoder, else tokens joined by spaces."""
+        """The pipeline's ``convert_tokens_to_string``: the decoder, else tokens joined by
+        spaces."""
         decoder = self.tokenizer.decoder
         return decoder.decode(tokens) if decoder is not None else " ".join(tokens)
 

@@ -476,7 +476,8 @@ class ModelPage(QWidget):
         self._stale = False
         self.settings = QSettings()
 
-        self.open_button = QPushButton(self.tr("Open model folder…"), objectName="openModelButton")
+        self.open_button = QPushButton(self.tr("Open model folder…"),
+                                       objectName="openModelButton")
         self.open_button.setToolTip(self.tr(
             "Open a transformers token-classification model folder (config.json, weights and "
             "tokenizer files); it is read from disk only, nothing is downloaded"))

@@ -1,11 +1,11 @@
 """Tiny randomly initialised token-classification model folders, built locally (no download).
 
-``build_folder(path, kind)`` trains a small tokenizer with our presets (``wordpiece``: BERT
-WordPiece with ``##``; ``byte-bpe``: GPT-2 byte-level BPE whose offsets keep the leading
-space, so the pipeline's whitespace fallback decides what a sub-word is), saves it with our
-``save_pretrained``, and saves a ``BertForTokenClassification`` / ``RobertaForTokenClassification``
-of a few thousand weights beside it (see :data:`KINDS`). The classifier weights are scaled up so the argmax label
-changes from token to token (a fresh head predicts nearly uniform scores).
+``build_folder(path, kind)`` trains a small tokenizer with our presets (see :data:`KINDS`:
+WordPiece with ``##``, byte-level BPE with and without RoBERTa's trimmed offsets, Unigram
+with Metaspace), saves it with our ``save_pretrained``, and saves a
+``BertForTokenClassification`` or ``RobertaForTokenClassification`` of a few thousand
+weights beside it. The classifier weights are scaled up so the argmax label changes from
+token to token (a fresh head predicts nearly uniform scores).
 """
 
 from __future__ import annotations
