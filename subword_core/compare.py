@@ -10,6 +10,9 @@ module lines them up:
 - :func:`text_metrics` / :func:`iter_corpus_profiles`: tokens, characters per token,
   tokens per word (fertility) and the share of unknown tokens, on one text or on a
   corpus (a generator for the GUI's worker, with the token counts the Zipf plot needs);
+- :func:`iter_gold_profiles`: with gold entity labels, how each tokenizer fragments the
+  entities (share split into several tokens, tokens per entity, exact regrouping), the
+  figures of :mod:`subword_core.gold` for every compared tokenizer on the same texts;
 - :func:`vocab_overlap` / :func:`pairwise_overlaps`: shared vocabulary between two
   tokenizers, both as raw strings and as *surface forms* (markers such as ``Ġ``,
   ``▁``, ``##`` and ``</w>`` removed, byte-level symbols decoded), since the raw
@@ -38,12 +41,13 @@ import itertools
 import re
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Generator, Iterable, Mapping
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .analysis import byte_level_to_bytes, is_byte_level, unk_id
 from .encoding import Encoding
+from .gold import GoldFigures, LabeledDoc, iter_gold_figures
 from .pre_tokenizers import Whitespace
 from .trainers.events import StageProgress, StageStarted
 
@@ -401,6 +405,24 @@ def iter_corpus_profiles(
     return profiles
 
 
+def iter_gold_profiles(
+    docs: Sequence[LabeledDoc],
+    tokenizers: Mapping[str, Any],
+    mode: str = "first",
+) -> Generator[StageStarted | StageProgress, None, dict[str, GoldFigures]]:
+    """Gold-label figures of each tokenizer on the same labelled documents.
+
+    Each tokenizer encodes the documents as the Groupings pane's gold labels do
+    (:func:`subword_core.gold.iter_gold_figures`, labels on the ``mode`` sub-tokens), so
+    the figures are the ones that pane shows for it. Yields that function's progress
+    events, one stage per tokenizer.
+    """
+    figures: dict[str, GoldFigures] = {}
+    for name, tokenizer in tokenizers.items():
+        figures[name] = yield from iter_gold_figures(docs, tokenizer, mode)
+    return figures
+
+
 # ----------------------------------------------------------------------------- vocabulary overlap
 def surface_form(token: str, tokenizer: Any = None, byte_level: bool | None = None) -> str:
     """A vocabulary entry without its word-boundary markers, as comparable text.
@@ -498,6 +520,7 @@ def pairwise_overlaps(tokenizers: Mapping[str, Any]) -> list[Overlap]:
 __all__ = [
     "MAX_COMPARE", "PROFILE_STAGE", "AlignedRow", "Alignment", "CorpusProfile", "Metrics",
     "Overlap", "Segment", "align", "align_row", "align_tokenizers", "boundaries", "char_cover",
-    "encode_plain", "encoding_boundaries", "iter_corpus_profiles", "model_vocab", "pairwise_overlaps", "segments",
+    "encode_plain", "encoding_boundaries", "iter_corpus_profiles", "iter_gold_profiles",
+    "model_vocab", "pairwise_overlaps", "segments",
     "surface_form", "take_chars", "text_metrics", "vocab_overlap", "words",
 ]

@@ -9,10 +9,13 @@ Two questions a token-classification model raises, answered on top of an
    ``none`` (one row per token), ``simple`` (adjacent tokens with the same tag
    merge), and the word-level ``first`` / ``average`` / ``max`` (a word takes the
    first token's scores, the mean of its tokens' scores, or the scores of its most
-   confident token; then adjacent words with the same tag merge). Unlike the
-   pipeline, which guesses "is this a sub-word?" from the text around a token, a
-   token continues a word when it has the same ``word_id`` as the previous token,
-   and a group's ``word`` is the original-text slice of its offsets.
+   confident token; then adjacent words with the same tag merge). By default,
+   unlike the pipeline, which guesses "is this a sub-word?" from the text around
+   a token, a token continues a word when it has the same ``word_id`` as the
+   previous token, and a group's ``word`` is the original-text slice of its
+   offsets; given the pipeline's sub-word flags and the tokenizer's decoder, the
+   result is the pipeline's own (:mod:`subword_core.token_classification` does
+   this for a real model).
 2. **Label alignment** (:func:`align_sentence`): a word-per-line IOB/CoNLL
    sentence is joined with spaces, encoded, and each word's tag is copied onto its
    sub-tokens, either on the first sub-token only (the others get ``-100``, shown
@@ -39,7 +42,7 @@ Example:
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,7 +85,10 @@ def two_class_scores(values: Sequence[float], labels: tuple[str, str] = ("LOW", 
 
 def aggregate(text: str, encoding: Any, scores: Sequence[Sequence[float]],
               labels: Sequence[str], strategy: str = "simple",
-              ignore_labels: Iterable[str] = ()) -> list[Group]:
+              ignore_labels: Iterable[str] = (), *,
+              subword_flags: Sequence[bool] | None = None,
+              token_words: Sequence[str] | None = None,
+              decode: Callable[[list[str]], str] | None = None) -> list[Group]:
     """Group the encoding's tokens as the token-classification pipeline does.
 
     Args:
@@ -92,13 +98,43 @@ def aggregate(text: str, encoding: Any, scores: Sequence[Sequence[float]],
         labels: label names, index-aligned with each score vector.
         strategy: one of :data:`STRATEGIES`.
         ignore_labels: groups with these labels are dropped (the pipeline drops ``"O"``).
+        subword_flags: per token, whether it continues the previous token's word (the
+            pipeline's guess, see :mod:`subword_core.token_classification`); by default a
+            token continues a word when it has the previous token's ``word_id``.
+        token_words: per token, the string the pipeline reads for it (the vocabulary
+            token, or the text under an unknown token); needed with ``decode``.
+        decode: ``tokens -> text`` (the tokenizer's decoder). Given, a group's ``word`` is
+            built from token strings as the pipeline builds it (a word-level strategy
+            decodes each word, then the group of decoded words); else it is the slice of
+            the text between the group's offsets.
 
     Returns:
         Groups in text order.
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown aggregation strategy {strategy!r}; expected one of {STRATEGIES}")
-    # 1. one pre-entity per non-special token, with its label = argmax of its scores
+    if decode is not None and token_words is None:
+        raise ValueError("decode needs token_words")
+    pre = _pre_entities(text, encoding, scores, subword_flags, token_words)
+    # word strategies first collapse each word's tokens into one entity
+    if strategy in ("none", "simple"):
+        entities = [_Labeled(labels[_argmax(p.scores)], max(p.scores), p.start, p.end,
+                             (p.index,), p.word) for p in pre]
+    else:
+        entities = [_aggregate_word(w, labels, strategy, decode) for w in _words(pre)]
+    # "none" stops here; the others merge adjacent entities of the same tag
+    if strategy == "none":
+        groups = [Group(e.label, e.word, e.start, e.end, e.score, e.tokens) for e in entities]
+    else:
+        groups = [_group(run, text, decode) for run in _runs(entities)]
+    ignored = set(ignore_labels)
+    return [g for g in groups if g.entity_group not in ignored]
+
+
+def _pre_entities(text: str, encoding: Any, scores: Sequence[Sequence[float]],
+                  subword_flags: Sequence[bool] | None,
+                  token_words: Sequence[str] | None) -> list[_PreEntity]:
+    """One pre-entity per non-special token (the pipeline's ``gather_pre_entities``)."""
     pre = []
     previous_word = None
     for i, (start, end) in enumerate(encoding.offsets):
@@ -106,23 +142,15 @@ def aggregate(text: str, encoding: Any, scores: Sequence[Sequence[float]],
             previous_word = None
             continue
         word_id = encoding.word_ids[i]
-        is_subword = word_id is not None and word_id == previous_word
+        if subword_flags is None:
+            is_subword = word_id is not None and word_id == previous_word
+        else:
+            is_subword = bool(subword_flags[i])
         previous_word = word_id
-        pre.append(_PreEntity(i, start, end, tuple(float(s) for s in scores[i]), is_subword))
-    # 2. word strategies first collapse each word's tokens into one entity
-    if strategy in ("none", "simple"):
-        entities = [_Labeled(labels[_argmax(p.scores)], max(p.scores), p.start, p.end, (p.index,))
-                    for p in pre]
-    else:
-        entities = [_aggregate_word(w, labels, strategy) for w in _words(pre)]
-    # 3. "none" stops here; the others merge adjacent entities of the same tag
-    if strategy == "none":
-        groups = [Group(e.label, text[e.start:e.end], e.start, e.end, e.score, e.tokens)
-                  for e in entities]
-    else:
-        groups = [_group(run, text) for run in _runs(entities)]
-    ignored = set(ignore_labels)
-    return [g for g in groups if g.entity_group not in ignored]
+        word = text[start:end] if token_words is None else token_words[i]
+        pre.append(_PreEntity(i, start, end, tuple(float(s) for s in scores[i]), is_subword,
+                              word))
+    return pre
 
 
 @dataclass(frozen=True)
@@ -132,6 +160,7 @@ class _PreEntity:
     end: int
     scores: tuple[float, ...]
     is_subword: bool
+    word: str
 
 
 @dataclass(frozen=True)
@@ -141,6 +170,7 @@ class _Labeled:
     start: int
     end: int
     tokens: tuple[int, ...]
+    word: str
 
 
 def _argmax(values: Sequence[float]) -> int:
@@ -157,7 +187,8 @@ def _words(pre: list[_PreEntity]) -> list[list[_PreEntity]]:
     return words
 
 
-def _aggregate_word(word: list[_PreEntity], labels: Sequence[str], strategy: str) -> _Labeled:
+def _aggregate_word(word: list[_PreEntity], labels: Sequence[str], strategy: str,
+                    decode: Callable[[list[str]], str] | None) -> _Labeled:
     if strategy == "first":
         scores = word[0].scores
     elif strategy == "max":
@@ -165,8 +196,9 @@ def _aggregate_word(word: list[_PreEntity], labels: Sequence[str], strategy: str
     else:  # average
         scores = tuple(sum(col) / len(word) for col in zip(*(p.scores for p in word)))
     best = _argmax(scores)
+    text = decode([p.word for p in word]) if decode is not None else ""
     return _Labeled(labels[best], scores[best], word[0].start, word[-1].end,
-                    tuple(p.index for p in word))
+                    tuple(p.index for p in word), text)
 
 
 def _split_tag(label: str) -> tuple[str, str]:
@@ -189,11 +221,14 @@ def _runs(entities: list[_Labeled]) -> list[list[_Labeled]]:
     return runs
 
 
-def _group(run: list[_Labeled], text: str) -> Group:
+def _group(run: list[_Labeled], text: str, decode: Callable[[list[str]], str] | None) -> Group:
     start, end = run[0].start, run[-1].end
     score = sum(e.score for e in run) / len(run)
     tokens = tuple(t for e in run for t in e.tokens)
-    return Group(_split_tag(run[0].label)[1], text[start:end], start, end, score, tokens)
+    word = decode([e.word for e in run]) if decode is not None else text[start:end]
+    # the group is named after its first label with everything up to the first "-" cut
+    # (the pipeline's group_sub_entities), which differs from _split_tag for "X-Y" labels
+    return Group(run[0].label.split("-", 1)[-1], word, start, end, score, tokens)
 
 
 # ----------------------------------------------------------------------------- IOB tags

@@ -13,6 +13,9 @@
 - Encoding the text, the vocabulary overlaps (a 128k-entry vocabulary each) and the
   corpus pass all run in workers (:class:`~app.jobs.FigureJob`) behind a busy bar:
   adding Llama 3 or Qwen no longer freezes the window.
+- Gold labels… opens a CoNLL/IOB or JSONL file of labelled texts; the metrics table then
+  gets two columns per tokenizer: the share of gold entities split into several tokens
+  and the mean tokens per entity (``compare.iter_gold_profiles``, in a worker).
 - ``compared_names()`` / ``set_compared(names)`` and ``compared_changed`` let the
   window save and restore the compare set.
 """
@@ -24,17 +27,23 @@ from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
-    QComboBox, QHBoxLayout, QHeaderView, QLabel, QProgressBar, QPushButton, QScrollArea,
-    QSizePolicy, QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget,
+    QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox, QProgressBar,
+    QPushButton, QScrollArea, QSizePolicy, QSplitter, QTableView, QTabWidget, QVBoxLayout,
+    QWidget,
 )
 
 from subword_core.analysis import is_byte_level, unk_id
-from subword_core.compare import MAX_COMPARE, align_tokenizers, pairwise_overlaps, text_metrics
+from subword_core.compare import (
+    MAX_COMPARE, align_tokenizers, iter_gold_profiles, pairwise_overlaps, text_metrics,
+)
 from subword_core.corpus_profiles import iter_whole_corpus_profiles
+from subword_core.errors import SubwordError
+from subword_core.gold import read_gold
 
+from ..item_models import Column
 from ..item_models.analysis_columns import (
     BOUNDARY_TIPS, METRIC_COLUMNS, METRIC_TIPS, OVERLAP_COLUMNS, OVERLAP_TIPS, TippedTableModel,
-    boundary_columns, boundary_records, table_rows,
+    boundary_columns, boundary_records, fmt, pct, table_rows,
 )
 from ..jobs import FigureJob
 from ..pane_support import SightAwarePane, in_words, progress_text, settled
@@ -65,6 +74,11 @@ def _text_job(names: list[str], tokenizers: dict[str, Any], text: str, overlaps:
     if False:  # pragma: no cover - a generator body for FigureJob
         yield None
     return settled((names, text, alignment, metrics, byte_level, pairs))
+
+
+def _gold(record: dict, attr: str) -> float | None:
+    figures = record.get("gold")
+    return getattr(figures, attr) if figures is not None and figures.entities else None
 
 
 class ComparePane(SightAwarePane):
@@ -115,7 +129,15 @@ class ComparePane(SightAwarePane):
         scroll.setWidget(self.view)
         self.status_label = QLabel("", objectName="compareStatus")
         self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.metrics_model = TippedTableModel(METRIC_COLUMNS, METRIC_TIPS, self)
+        self._gold_docs: list[Any] = []
+        self._gold: dict[str, Any] = {}
+        self.gold_button = QPushButton(self.tr("Gold labels…"), objectName="compareGoldButton")
+        self.gold_button.setToolTip(self.tr(
+            "Open a CoNLL/IOB or JSONL file of labelled texts: the metrics then show how each "
+            "tokenizer fragments its entities"))
+        self.metric_columns = METRIC_COLUMNS + self._gold_columns()
+        self.metrics_model = TippedTableModel(self.metric_columns, {**METRIC_TIPS,
+                                                                   **self._gold_tips()}, self)
         self.overlap_model = TippedTableModel(OVERLAP_COLUMNS, OVERLAP_TIPS, self)
         self.boundary_columns = boundary_columns([])
         self.boundary_model = TippedTableModel(self.boundary_columns, BOUNDARY_TIPS, self)
@@ -151,6 +173,7 @@ class ComparePane(SightAwarePane):
             controls.addWidget(w)
         controls.addWidget(self.members_label, 1)
         controls.addWidget(self.busy)
+        controls.addWidget(self.gold_button)
         controls.addWidget(self.export_button)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(scroll)
@@ -171,6 +194,13 @@ class ComparePane(SightAwarePane):
         self.job.progress.connect(self._on_job_progress)
         self.job.returned.connect(self._on_job_returned)
         self.job.failed.connect(self._on_job_failed)
+        self.gold_job = FigureJob(self)
+        self.gold_job.running_changed.connect(self._on_running_changed)
+        self.gold_job.returned.connect(self._on_gold_returned)
+        self.gold_job.failed.connect(lambda message: self.status_label.setText(
+            self.tr("gold-label figures unavailable: {0}").format(in_words(message))))
+        self.gold_button.clicked.connect(self.open_gold_dialog)
+        self._show_gold_columns()
         self.add_button.clicked.connect(self._on_add_clicked)
         self.remove_button.clicked.connect(self._on_remove_clicked)
         self.export_button.clicked.connect(self.export)
@@ -253,7 +283,8 @@ class ComparePane(SightAwarePane):
                                    else self.tr("Add tokenizers to compare"))
         self._profiles = {}
         self._text_metrics = {}
-        self._request("text", "overlaps", "corpus")
+        self._gold = {}
+        self._request("text", "overlaps", "corpus", "gold")
         self.compared_changed.emit(self.names)
 
     def _request(self, *what: str) -> None:
@@ -272,6 +303,8 @@ class ComparePane(SightAwarePane):
             self._refresh_text(overlaps="overlaps" in dirty)
         if "corpus" in dirty:
             self._start_corpus_job()
+        if "gold" in dirty:
+            self._start_gold_job()
 
     def _tokenizers(self) -> dict[str, Any]:
         return {e.name: e.tokenizer for e in self._entries}
@@ -323,7 +356,8 @@ class ComparePane(SightAwarePane):
 
     @Slot(bool)
     def _on_running_changed(self, _running: bool) -> None:
-        self.busy.setVisible(self.text_job.is_running() or self.job.is_running())
+        self.busy.setVisible(self.text_job.is_running() or self.job.is_running()
+                             or self.gold_job.is_running())
 
     def _fill_metrics(self) -> None:
         rows = []
@@ -334,7 +368,7 @@ class ComparePane(SightAwarePane):
             profile = self._profiles.get(entry.name)
             corpus = profile.metrics if profile is not None else None
             rows.append({"name": entry.name, "text": metrics, "corpus": corpus,
-                         "profile": profile})
+                         "profile": profile, "gold": self._gold.get(entry.name)})
         self.metrics_model.set_records(rows)
 
     def _fill_boundaries(self) -> None:
@@ -384,6 +418,78 @@ class ComparePane(SightAwarePane):
         self.status_label.setText(self.tr("corpus figures unavailable: {error}").format(
             error=in_words(message)))
 
+    # -- gold labels ---------------------------------------------------------------------------
+    def _gold_columns(self) -> list[Column]:
+        return [
+            Column(self.tr("gold entities split"), lambda r: pct(_gold(r, "share_split")),
+                   align_right=True, sort_key=lambda r: _gold(r, "share_split")),
+            Column(self.tr("gold tokens/entity"), lambda r: fmt(_gold(r, "tokens_per_entity")),
+                   align_right=True, sort_key=lambda r: _gold(r, "tokens_per_entity")),
+        ]
+
+    def _gold_tips(self) -> dict[str, str]:
+        return {
+            self.tr("gold entities split"): self.tr(
+                "Share of the gold entities this tokenizer cuts into several tokens (a model "
+                "must then put them back together from several labels)"),
+            self.tr("gold tokens/entity"): self.tr(
+                "Mean number of tokens per gold entity: 1.00 = every entity is one token"),
+        }
+
+    @Slot()
+    def open_gold_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open gold labels"), "",
+            self.tr("Labelled text (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;"
+                    "All files (*)"))
+        if path:
+            self.open_gold(path)
+
+    def open_gold(self, path: str) -> bool:
+        """Read gold labels from ``path`` and measure every compared tokenizer on them."""
+        try:
+            docs = read_gold(path)
+        except SubwordError as exc:
+            QMessageBox.critical(self, self.tr("Cannot read labels"), str(exc))
+            return False
+        self._gold_docs, self._gold = docs, {}
+        self.gold_button.setToolTip(path)
+        self._show_gold_columns()
+        self._request("gold")
+        return True
+
+    def _show_gold_columns(self) -> None:
+        table = self.tabs.widget(0)
+        first = len(METRIC_COLUMNS)
+        for column in range(first, len(self.metric_columns)):
+            table.setColumnHidden(column, not self._gold_docs)
+
+    def _start_gold_job(self) -> None:
+        docs, tokenizers = self._gold_docs, self._tokenizers()
+        if not docs or not tokenizers:
+            self._fill_metrics()
+            return
+        names = self.names
+        self.status_label.setText(self.tr("measuring the gold entities…"))
+        self.gold_job.start(lambda cancel: self._gold_body(names, docs, tokenizers))
+
+    @staticmethod
+    def _gold_body(names: list[str], docs: list[Any], tokenizers: dict[str, Any]):
+        """Worker body: the gold figures, tagged with the compare set they are for."""
+        return settled((names, (yield from iter_gold_profiles(docs, tokenizers))))
+
+    @Slot(object)
+    def _on_gold_returned(self, result: tuple) -> None:
+        names, figures = result
+        if names != self.names:
+            return  # the compare set changed meanwhile; a new job is on its way
+        self._gold = figures
+        first = next(iter(figures.values()), None)
+        if first is not None:
+            self.status_label.setText(self.tr("gold columns: {0} texts, {1} entities").format(
+                f"{first.documents:,}", f"{first.entities:,}"))
+        self._fill_metrics()
+
     # -- selection and export ------------------------------------------------------------------
     @Slot(int, int)
     def _on_view_token_clicked(self, row: int, index: int) -> None:
@@ -396,7 +502,8 @@ class ComparePane(SightAwarePane):
 
     def table_csv(self) -> tuple[list[str], list[list[Any]]]:
         """Header and rows of the table shown in the current tab."""
-        models = [(METRIC_COLUMNS, self.metrics_model), (OVERLAP_COLUMNS, self.overlap_model),
+        metric_columns = self.metric_columns if self._gold_docs else METRIC_COLUMNS
+        models = [(metric_columns, self.metrics_model), (OVERLAP_COLUMNS, self.overlap_model),
                   (self.boundary_columns, self.boundary_model)]
         columns, model = models[self.tabs.currentIndex()]
         return table_rows(columns, model.records)
@@ -409,3 +516,4 @@ class ComparePane(SightAwarePane):
     def shutdown(self) -> None:
         self.text_job.stop()
         self.job.stop()
+        self.gold_job.stop()

@@ -2,6 +2,15 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
 <context>
+    <name>Accessible</name>
+    <message>
+        <location filename="../widgets/accessible.py" line="+62"/>
+        <source>{token}, id {id}, characters {start}–{end}</source>
+        <extracomment>Up/Down look for the nearest token this many stops before/after the focused one (a line of a wrapped view holds fewer), so a key press costs the same in a 50k-token text. Every interface made here that may still be alive (see &quot;Lifetime&quot; above).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AnalysisDocks</name>
     <message>
         <location filename="../analysis_docks.py" line="+83"/>
@@ -817,7 +826,7 @@ shown: {shown}</source>
 <context>
     <name>ComparePane</name>
     <message>
-        <location filename="../panes/compare_pane.py" line="+90"/>
+        <location filename="../panes/compare_pane.py" line="+104"/>
         <source>A tokenizer of this session, to add to or remove from the comparison</source>
         <extracomment>Characters of the session text compared (the view draws fewer; see CompareView). The corpus pass stops after the document that reaches this many characters. The compare set changed (names in order): for saving it across restarts.</extracomment>
         <translation>비교에 추가하거나 비교에서 뺄 이 세션의 토크나이저</translation>
@@ -863,7 +872,17 @@ shown: {shown}</source>
         <translation>비교하는 토크나이저마다 텍스트를 인코딩하는 중…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+10"/>
+        <source>Gold labels…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open a CoNLL/IOB or JSONL file of labelled texts: the metrics then show how each tokenizer fragments its entities</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Metrics</source>
         <translation>지표</translation>
     </message>
@@ -898,7 +917,12 @@ shown: {shown}</source>
         <translation>토크나이저:</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+29"/>
+        <source>gold-label figures unavailable: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+52"/>
         <source>At most {n} tokenizers can be compared.</source>
         <translation>토크나이저는 최대 {n}개까지 비교할 수 있습니다.</translation>
     </message>
@@ -913,7 +937,7 @@ shown: {shown}</source>
         <translation>비교할 토크나이저를 추가하세요</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+39"/>
         <source>Add tokenizers to compare them.</source>
         <translation>비교할 토크나이저를 추가하세요.</translation>
     </message>
@@ -938,7 +962,7 @@ shown: {shown}</source>
         <translation>텍스트를 인코딩할 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>measuring the corpus…</source>
         <translation>말뭉치를 측정하는 중…</translation>
     </message>
@@ -963,9 +987,80 @@ shown: {shown}</source>
         <translation>말뭉치 수치를 구할 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+6"/>
+        <location line="+8"/>
+        <source>gold entities split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <location line="+9"/>
+        <source>gold tokens/entity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Share of the gold entities this tokenizer cuts into several tokens (a model must then put them back together from several labels)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mean number of tokens per gold entity: 1.00 = every entity is one token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Open gold labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Labelled text (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cannot read labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>measuring the gold entities…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>gold columns: {0} texts, {1} entities</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>comparison</source>
         <translation>비교</translation>
+    </message>
+</context>
+<context>
+    <name>CompareView</name>
+    <message>
+        <location filename="../widgets/compare_view.py" line="+352"/>
+        <source>Tokenizers compared</source>
+        <extracomment>Characters drawn at most (the tables still use the whole text).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One row per tokenizer over the same characters. The arrow keys move through the tokens, Up and Down to the other rows, Enter selects one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{n} tokens; {d} cuts differ between the tokenizers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>, unknown</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2041,6 +2136,19 @@ shown: {shown}</source>
     </message>
 </context>
 <context>
+    <name>GroupingsPane</name>
+    <message>
+        <location filename="../panes/groupings_pane.py" line="+753"/>
+        <source>Token-classification model (folder)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Demo: group tokens by a per-token score (not an entity model); align IOB word labels to tokens; check gold entity labels against the tokenizer; or label the text with a token-classification model from a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Help</name>
     <message>
         <location filename="../help_text.py" line="+11"/>
@@ -2212,6 +2320,39 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <location line="+1"/>
         <source>Changing the language rebuilds the window and stops the training or loading that is running. Change it now?</source>
         <translation>언어를 바꾸면 창을 다시 만들면서 진행 중인 학습이나 불러오기를 멈춥니다. 지금 바꿀까요?</translation>
+    </message>
+</context>
+<context>
+    <name>LatticeView</name>
+    <message>
+        <location filename="../widgets/lattice_view.py" line="+234"/>
+        <source>Unigram lattice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every candidate piece of the word as an arc; the Viterbi best path is highlighted. The arrow keys move through the pieces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{piece}, characters {start}–{end}, score {score:.2f}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, on the best path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown piece (lowest score − 10)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>piece id {id}</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2749,6 +2890,181 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+9"/>
         <source>{n} / {total} merges → {tokens} tokens</source>
         <translation>병합 {n} / {total} → 토큰 {tokens}개</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPage</name>
+    <message>
+        <location filename="../panes/groupings_pane.py" line="-316"/>
+        <source>Open model folder…</source>
+        <extracomment>The mode combo&apos;s index of the model mode (after demo, IOB and gold labels). The wait after the last keystroke before the model runs again on the text.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open a transformers token-classification model folder (config.json, weights and tokenizer files); it is read from disk only, nothing is downloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>transformers&apos; aggregation_strategy: none = one row per token; simple = merge neighbours with the same entity; first / average / max = one label per word from its first token, the mean of its tokens&apos; scores, or its most confident token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancel</source>
+        <translation type="unfinished">취소</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop loading or running the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The pipeline&apos;s output (labels O dropped); select a row to select its span everywhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every token the model labelled (special tokens left out), with the pipeline&apos;s sub-word guess</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot run the model: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>No labels yet. Open a token-classification model folder (a transformers model directory with config.json, its weights and tokenizer files; read from disk only) with Open model folder…, or pick Gold labels above and open a CoNLL/IOB or JSONL file of labelled texts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Running a model needs the ner extra (transformers and torch), not installed here: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The entity type (with strategy none: the token&apos;s label)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The group&apos;s text as the pipeline gives it: its tokens decoded (start and end give the exact text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>First character of the group in the text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Character after the group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The mean of its tokens&apos; or words&apos; scores (softmax probabilities)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The token&apos;s index (strategy none only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Indices of the model tokenizer&apos;s tokens in the group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Token index in the model tokenizer&apos;s encoding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The token as the vocabulary spells it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First character of the token in the text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Character after the token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The model&apos;s most probable label for the token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Its softmax probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The pipeline&apos;s guess that the token continues a word (used by first / average / max)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Open a token-classification model folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+23"/>
+        <source>Cannot load the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-22"/>
+        <source>A token-classification model needs the ner extra (transformers and torch): {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Loading the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Cannot load the model: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Running the model on {0} characters…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>{0} groups, {1} tokens ({2}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The text has changed since; running again…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3520,6 +3836,20 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     </message>
 </context>
 <context>
+    <name>TokenTextView</name>
+    <message>
+        <location filename="../widgets/token_text_view.py" line="+647"/>
+        <source>Tokens of the text</source>
+        <extracomment>Characters beyond this are not drawn (a note says so); the tables still list every token. Lines longer than this are drawn as several blocks (cut at a space), so that laying out one block never costs more than a screenful. Identical special tokens in a row drawn as one chip ``[PAD] ×100``. blocks formatted since the last set_content (tests and benchmarks read it)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The text with one coloured span per token. The arrow keys move through the tokens, Enter selects one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TokenizersPane</name>
     <message>
         <location filename="../panes/tokenizers_pane.py" line="+40"/>
@@ -3595,6 +3925,19 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+2"/>
         <source> on {files}</source>
         <translation> ({files})</translation>
+    </message>
+</context>
+<context>
+    <name>TraceView</name>
+    <message>
+        <location filename="../widgets/trace_view.py" line="+79"/>
+        <source>Steps of the model on the word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Unigram lattice of the word</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4200,6 +4543,20 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+4"/>
         <source>the first {n} windows are drawn</source>
         <translation>처음 {n}개 윈도우만 그림</translation>
+    </message>
+</context>
+<context>
+    <name>WindowsView</name>
+    <message>
+        <location filename="../widgets/windows_view.py" line="+482"/>
+        <source>Windows of the text</source>
+        <extracomment>Tokens drawn at most, all windows together (the table lists every window). Characters of one cell&apos;s label at most (a 300-character unknown word is cut with &quot;…&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One block of tokens per window. The arrow keys move through the tokens, Enter selects one.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

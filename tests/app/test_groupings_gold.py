@@ -64,7 +64,7 @@ def _pick(page, name: str) -> None:
 def test_modes_are_named_and_the_demo_says_it_is_one(pane):
     items = [pane.mode_combo.itemText(i) for i in range(pane.mode_combo.count())]
     assert items == ["Demo: frequency as a score", "Align IOB labels",
-                     "Gold labels (CoNLL / JSONL)"]
+                     "Gold labels (CoNLL / JSONL)", "Token-classification model (folder)"]
     assert "not an entity model" in pane.demo_note.text()
     assert pane.demo_note.isVisible()
 
