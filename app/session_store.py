@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QCoreApplication, QStandardPaths
 
 from subword_core.analysis import MergeGraph
 from subword_core.formats import open_tokenizer
@@ -122,7 +122,10 @@ def iter_restore(records: list[dict[str, Any]], cancel: Any = None) -> Iterator[
 def _restore_one(record: dict[str, Any]) -> Restored:
     path = record.get("path", "")
     if not path or not Path(path).exists():
-        return Restored(record, error=f"{record.get('name', '?')}: {path or 'no file'} is gone")
+        gone = QCoreApplication.translate("SessionStore", "{name}: {path} is gone").format(
+            name=record.get("name", "?"),
+            path=path or QCoreApplication.translate("SessionStore", "no file"))
+        return Restored(record, error=gone)
     try:
         if record.get("kind") == "file":  # any format: opened again as it was the first time
             tokenizer = open_tokenizer(path, **dict((record.get("options") or {}).get("open")

@@ -40,6 +40,8 @@ class Column:
         translated: the title and header tip are English words marked with
             ``QT_TRANSLATE_NOOP("Columns", …)``, shown translated; False for a title that is
             data (a tokenizer's name).
+        context: the translation context of the title, for a title whose word means
+            something else here than in other tables (the header tip stays in "Columns").
     """
 
     title: str
@@ -50,10 +52,13 @@ class Column:
     natural: bool = False
     header_tip: str = ""  # the column header's tooltip
     translated: bool = True
+    context: str = "Columns"
 
     def shown_title(self) -> str:
         """The header text in the interface language."""
-        return column_text(self.title) if self.translated else self.title
+        if not self.translated or not self.title:
+            return self.title
+        return QCoreApplication.translate(self.context, self.title)
 
     def shown_tip(self) -> str:
         return column_text(self.header_tip) if self.translated and self.header_tip else (

@@ -34,7 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
-    QItemSelection, QItemSelectionModel, QSettings, QSignalBlocker, Qt, QTimer, Slot,
+    QCoreApplication, QItemSelection, QItemSelectionModel, QSettings, QSignalBlocker, Qt,
+    QT_TRANSLATE_NOOP, QTimer, Slot,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel,
@@ -54,6 +55,7 @@ from subword_core.trainers.events import StageProgress
 
 from .. import resources
 from ..item_models import Column
+from ..item_models.table_model import column_text
 from ..item_models.analysis_columns import TippedTableModel
 from ..jobs import FigureJob
 from ..pane_support import (
@@ -70,26 +72,37 @@ from ..session import Session
 from ..widgets import AlignmentView
 from ..workers import GeneratorWorker, WorkerHandle
 
-SOURCE_LABELS = {"frequency": "token frequency in corpus", "merge_rank": "merge rank",
-                 "log_prob": "Unigram log-probability"}
+SOURCE_LABELS = {"frequency": QT_TRANSLATE_NOOP("Groupings", "token frequency in corpus"),
+                 "merge_rank": QT_TRANSLATE_NOOP("Groupings", "merge rank"),
+                 "log_prob": QT_TRANSLATE_NOOP("Groupings", "Unigram log-probability")}
+
+
+def _tr(text: str) -> str:
+    """``text`` in the interface language (context "Groupings": module-level words)."""
+    return QCoreApplication.translate("Groupings", text)
+
+
 GROUP_COLUMNS = [
-    Column("entity_group", lambda g: g.entity_group),
-    Column("word", lambda g: g.word.replace("\n", "↵")),
-    Column("start", lambda g: g.start, align_right=True),
-    Column("end", lambda g: g.end, align_right=True),
-    Column("score", lambda g: round(g.score, 4), align_right=True),
-    Column("tokens", lambda g: ", ".join(map(str, g.tokens))),
+    Column(QT_TRANSLATE_NOOP("Columns", "entity_group"), lambda g: g.entity_group),
+    Column(QT_TRANSLATE_NOOP("Columns", "word"), lambda g: g.word.replace("\n", "↵")),
+    Column(QT_TRANSLATE_NOOP("Columns", "start"), lambda g: g.start, align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "end"), lambda g: g.end, align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "score"), lambda g: round(g.score, 4), align_right=True),
+    Column(QT_TRANSLATE_NOOP("Groupings", "tokens"), lambda g: ", ".join(map(str, g.tokens)),
+           context="Groupings"),
 ]
 
 
 GROUP_TIPS = {
-    "entity_group": "The label of the group, as a token-classification pipeline reports it: "
-                    "here HIGH or LOW (per-token score ≥ 0.5 or not)",
-    "word": "The text the group covers",
-    "start": "First character of the group in the text",
-    "end": "Character after the group",
-    "score": "The group's score, combined from its tokens by the chosen strategy",
-    "tokens": "Indices of the tokens in the group",
+    "entity_group": QT_TRANSLATE_NOOP(
+        "Columns", "The label of the group, as a token-classification pipeline reports it: "
+        "here HIGH or LOW (per-token score ≥ 0.5 or not)"),
+    "word": QT_TRANSLATE_NOOP("Columns", "The text the group covers"),
+    "start": QT_TRANSLATE_NOOP("Columns", "First character of the group in the text"),
+    "end": QT_TRANSLATE_NOOP("Columns", "Character after the group"),
+    "score": QT_TRANSLATE_NOOP(
+        "Columns", "The group's score, combined from its tokens by the chosen strategy"),
+    "tokens": QT_TRANSLATE_NOOP("Columns", "Indices of the tokens in the group"),
 }
 
 
@@ -99,7 +112,8 @@ def _frequencies(tokenizer: Any, counts: Any):
 
 
 # ----------------------------------------------------------------------------- gold labels
-NO_LABELS_HINT = (
+NO_LABELS_HINT = QT_TRANSLATE_NOOP(
+    "Groupings",
     "No gold labels loaded. Pick a bundled sample above (resources/labeled/) or open your own "
     "file with Open…: a CoNLL/IOB file (one 'word<TAB>tag' per line, a blank line between "
     "sentences) or JSONL (one {\"text\": …, \"entities\": [{\"start\", \"end\", \"label\"}]} "
@@ -114,58 +128,82 @@ def _token_rows(doc_alignment: Any) -> list[tuple]:
 
 
 GOLD_TOKEN_COLUMNS = [
-    Column("#", lambda r: r[0], align_right=True, natural=True),
-    Column("token", lambda r: r[1]),
-    Column("text", lambda r: r[6].replace(" ", "␣").replace("\n", "↵")),
-    Column("start", lambda r: r[2], align_right=True),
-    Column("end", lambda r: r[3], align_right=True),
-    Column("word", lambda r: r[4]),
-    Column("label", lambda r: "-100" if r[5] is None else r[5]),
+    Column(QT_TRANSLATE_NOOP("Columns", "#"), lambda r: r[0], align_right=True, natural=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "token"), lambda r: r[1]),
+    Column(QT_TRANSLATE_NOOP("Columns", "text"),
+           lambda r: r[6].replace(" ", "␣").replace("\n", "↵")),
+    Column(QT_TRANSLATE_NOOP("Columns", "start"), lambda r: r[2], align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "end"), lambda r: r[3], align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "word"), lambda r: r[4]),
+    Column(QT_TRANSLATE_NOOP("Columns", "label"), lambda r: "-100" if r[5] is None else r[5]),
 ]
 GOLD_TOKEN_TIPS = {
-    "#": "Token index in the encoding",
-    "token": "The token as the vocabulary spells it",
-    "text": "The characters of the text the token covers (␣ = a space it carries)",
-    "start": "First character of the token in the text",
-    "end": "Character after the token",
-    "word": "The labelled word the token belongs to (none: a special token)",
-    "label": "The label the token is trained on; -100 = ignored by the loss",
+    "#": QT_TRANSLATE_NOOP("Columns", "Token index in the encoding"),
+    "token": QT_TRANSLATE_NOOP("Columns", "The token as the vocabulary spells it"),
+    "text": QT_TRANSLATE_NOOP(
+        "Columns", "The characters of the text the token covers (␣ = a space it carries)"),
+    "start": QT_TRANSLATE_NOOP("Columns", "First character of the token in the text"),
+    "end": QT_TRANSLATE_NOOP("Columns", "Character after the token"),
+    "word": QT_TRANSLATE_NOOP(
+        "Columns", "The labelled word the token belongs to (none: a special token)"),
+    "label": QT_TRANSLATE_NOOP(
+        "Columns", "The label the token is trained on; -100 = ignored by the loss"),
 }
 
 
 def _regrouped_text(c: EntityCheck) -> str:
     if c.exact:
-        return "exact"
-    return "differs: " + (repr(c.regrouped.text) + f" ({c.regrouped.label})"
-                          if c.regrouped is not None else "not found")
+        return QCoreApplication.translate("Groupings", "exact")
+    if c.regrouped is None:
+        return QCoreApplication.translate("Groupings", "differs: not found")
+    return QCoreApplication.translate("Groupings", "differs: {text} ({label})").format(
+        text=repr(c.regrouped.text), label=c.regrouped.label)
+
+
+def _token_count(n: int) -> str:
+    if n == 1:
+        return QCoreApplication.translate("Groupings", "1 token")
+    return QCoreApplication.translate("Groupings", "{n} tokens").format(n=n)
 
 
 ENTITY_COLUMNS = [
-    Column("label", lambda c: c.entity.label),
-    Column("entity", lambda c: c.entity.text),
-    Column("start", lambda c: c.entity.start, align_right=True),
-    Column("end", lambda c: c.entity.end, align_right=True),
-    Column("fragmented into", lambda c: f"{c.tokens} token{'s' * (c.tokens != 1)}",
+    Column(QT_TRANSLATE_NOOP("Columns", "label"), lambda c: c.entity.label),
+    Column(QT_TRANSLATE_NOOP("Columns", "entity"), lambda c: c.entity.text),
+    Column(QT_TRANSLATE_NOOP("Columns", "start"), lambda c: c.entity.start, align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "end"), lambda c: c.entity.end, align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "fragmented into"), lambda c: _token_count(c.tokens),
            sort_key=lambda c: c.tokens, align_right=True),
-    Column("regrouped", _regrouped_text),
+    Column(QT_TRANSLATE_NOOP("Columns", "regrouped"), _regrouped_text),
 ]
 ENTITY_TIPS = {
-    "label": "The gold entity type",
-    "entity": "The gold entity's text",
-    "start": "First character of the entity",
-    "end": "Character after the entity",
-    "fragmented into": "How many tokens the entity covers (more than one: split)",
-    "regrouped": "Whether decoding the token labels gives this entity back: exact (after "
-                 "trimming whitespace, e.g. a byte-level token's leading space) or differs",
+    "label": QT_TRANSLATE_NOOP("Columns", "The gold entity type"),
+    "entity": QT_TRANSLATE_NOOP("Columns", "The gold entity's text"),
+    "start": QT_TRANSLATE_NOOP("Columns", "First character of the entity"),
+    "end": QT_TRANSLATE_NOOP("Columns", "Character after the entity"),
+    "fragmented into": QT_TRANSLATE_NOOP(
+        "Columns", "How many tokens the entity covers (more than one: split)"),
+    "regrouped": QT_TRANSLATE_NOOP(
+        "Columns", "Whether decoding the token labels gives this entity back: exact (after "
+        "trimming whitespace, e.g. a byte-level token's leading space) or differs"),
 }
 
 
 def figures_text(figures: GoldFigures, name: str = "") -> str:
     """The corpus-wide gold figures as one sentence."""
-    return (f"Whole file{f' with {name}' if name else ''}: {figures.documents:,} texts, "
-            f"{figures.entities:,} entities; {figures.share_split:.1%} split into several tokens, "
-            f"{figures.tokens_per_entity:.2f} tokens per entity; {figures.share_exact:.1%} "
-            "regrouped exactly (after trimming whitespace).")
+    values = dict(docs=f"{figures.documents:,}", entities=f"{figures.entities:,}",
+                  split=f"{figures.share_split:.1%}", per=f"{figures.tokens_per_entity:.2f}",
+                  exact=f"{figures.share_exact:.1%}", name=name)
+    if name:
+        text = QCoreApplication.translate(
+            "Groupings", "Whole file with {name}: {docs} texts, {entities} entities; {split} "
+            "split into several tokens, {per} tokens per entity; {exact} regrouped exactly "
+            "(after trimming whitespace).")
+    else:
+        text = QCoreApplication.translate(
+            "Groupings", "Whole file: {docs} texts, {entities} entities; {split} split into "
+            "several tokens, {per} tokens per entity; {exact} regrouped exactly (after "
+            "trimming whitespace).")
+    return text.format(**values)
 
 
 def _table(name: str, columns: list[Column], tips: dict[str, str], parent: QWidget
@@ -198,29 +236,32 @@ class GoldLabelsPage(QWidget):
         self._stale = False
 
         self.file_combo = QComboBox(objectName="goldFileCombo")
-        self.file_combo.addItem("— no labels —", None)
+        self.file_combo.addItem(self.tr("— no labels —"), None)
         folder = resources.resource_path("labeled")
         samples = sorted(folder.glob("*.jsonl")) + resources.labeled_samples() \
             if folder.is_dir() else []
         for path in samples:
             self.file_combo.addItem(path.name, str(path))
-        self.open_button = QPushButton("Open…", objectName="openGoldButton")
-        self.encode_button = QPushButton("Encode it", objectName="encodeGoldButton")
-        self.encode_button.setToolTip("Put this labelled text in the Encoding box, so that "
-                                      "selecting an entity selects it in every pane")
-        self.doc_spin = QSpinBox(objectName="goldDocSpin", minimum=1, maximum=1, prefix="text ")
+        self.open_button = QPushButton(self.tr("Open…"), objectName="openGoldButton")
+        self.encode_button = QPushButton(self.tr("Encode it"), objectName="encodeGoldButton")
+        self.encode_button.setToolTip(self.tr("Put this labelled text in the Encoding box, so "
+                                              "that selecting an entity selects it in every pane"))
+        self.doc_spin = QSpinBox(objectName="goldDocSpin", minimum=1, maximum=1,
+                                 prefix=self.tr("text "))
         self.align_combo = QComboBox(objectName="goldAlignCombo")
-        self.align_combo.addItem("first sub-token (others -100)", "first")
-        self.align_combo.addItem("all sub-tokens", "all")
+        self.align_combo.addItem(self.tr("first sub-token (others -100)"), "first")
+        self.align_combo.addItem(self.tr("all sub-tokens"), "all")
         for combo in (self.file_combo, self.align_combo):
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
-        self.file_combo.setToolTip("The gold-labelled file: CoNLL/IOB or JSONL character spans")
-        self.open_button.setToolTip("Open a CoNLL/IOB or JSONL file of labelled texts")
-        self.doc_spin.setToolTip("Which labelled text to show (the current text when it is one)")
-        self.align_combo.setToolTip("Which sub-tokens of a word carry its label")
-        self.hint = QLabel(NO_LABELS_HINT, objectName="goldHint")
+        self.file_combo.setToolTip(self.tr(
+            "The gold-labelled file: CoNLL/IOB or JSONL character spans"))
+        self.open_button.setToolTip(self.tr("Open a CoNLL/IOB or JSONL file of labelled texts"))
+        self.doc_spin.setToolTip(self.tr(
+            "Which labelled text to show (the current text when it is one)"))
+        self.align_combo.setToolTip(self.tr("Which sub-tokens of a word carry its label"))
+        self.hint = QLabel(_tr(NO_LABELS_HINT), objectName="goldHint")
         self.text_label = QLabel("", objectName="goldText")
         self.figures_label = QLabel("", objectName="goldFigures")
         for label in (self.hint, self.text_label, self.figures_label):
@@ -234,7 +275,7 @@ class GoldLabelsPage(QWidget):
         self.job = FigureJob(self)
         self.job.returned.connect(self._on_figures_returned)
         self.job.failed.connect(lambda text: self.figures_label.setText(
-            f"Cannot compute the figures: {in_words(text)}"))
+            self.tr("Cannot compute the figures: {0}").format(in_words(text))))
         self.job.progress.connect(self._on_progress)
 
         top, options = QHBoxLayout(), QHBoxLayout()
@@ -242,7 +283,7 @@ class GoldLabelsPage(QWidget):
         top.addWidget(self.open_button)
         options.addWidget(self.doc_spin)
         options.addWidget(self.encode_button)
-        options.addWidget(QLabel("labels on"))
+        options.addWidget(QLabel(self.tr("labels on")))
         options.addWidget(self.align_combo, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -267,8 +308,9 @@ class GoldLabelsPage(QWidget):
     @Slot()
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open gold labels", "",
-            "Labelled text (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;All files (*)")
+            self, self.tr("Open gold labels"), "",
+            self.tr("Labelled text (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;"
+                    "All files (*)"))
         if path:
             self.open_file(path)
 
@@ -277,7 +319,7 @@ class GoldLabelsPage(QWidget):
         try:
             docs = read_gold(path)
         except SubwordError as exc:
-            QMessageBox.critical(self, "Cannot read labels", str(exc))
+            QMessageBox.critical(self, self.tr("Cannot read labels"), str(exc))
             return False
         index = self.file_combo.findData(path)
         if index < 0:
@@ -299,7 +341,7 @@ class GoldLabelsPage(QWidget):
         try:
             self._docs = read_gold(path)
         except SubwordError as exc:
-            QMessageBox.critical(self, "Cannot read labels", str(exc))
+            QMessageBox.critical(self, self.tr("Cannot read labels"), str(exc))
             with QSignalBlocker(self.file_combo):
                 self.file_combo.setCurrentIndex(0)
             self._docs = []
@@ -357,7 +399,7 @@ class GoldLabelsPage(QWidget):
         try:
             alignment = align_doc(doc, tokenizer, self.align_combo.currentData())
         except SubwordError as exc:
-            self.text_label.setText(f"Cannot encode this text: {exc}")
+            self.text_label.setText(self.tr("Cannot encode this text: {0}").format(exc))
             return
         self._doc = doc
         self._checks = check_entities(alignment)
@@ -377,7 +419,7 @@ class GoldLabelsPage(QWidget):
             return
         docs, tokenizer, mode, key = self._docs, self._session.tokenizer, \
             self.align_combo.currentData(), self._key()
-        self.figures_label.setText("Computing the figures over the whole file…")
+        self.figures_label.setText(self.tr("Computing the figures over the whole file…"))
         self.job.start(lambda cancel: self._figures_body(docs, tokenizer, mode, key))
 
     @staticmethod
@@ -389,7 +431,8 @@ class GoldLabelsPage(QWidget):
     def _on_progress(self, event: Any) -> None:
         if isinstance(event, StageProgress) and event.total:
             self.figures_label.setText(
-                f"Computing the figures over the whole file… {event.current:,} / {event.total:,}")
+                self.tr("Computing the figures over the whole file… {0} / {1}").format(
+                    f"{event.current:,}", f"{event.total:,}"))
 
     @Slot(object)
     def _on_figures_returned(self, result: tuple) -> None:
@@ -427,23 +470,26 @@ MODEL_MODE = 3
 RERUN_DELAY_MS = 400
 
 MODEL_GROUP_COLUMNS = [
-    Column("entity_group", lambda g: g.label),
-    Column("word", lambda g: g.word.replace("\n", "↵")),
-    Column("start", lambda g: g.start, align_right=True),
-    Column("end", lambda g: g.end, align_right=True),
-    Column("score", lambda g: round(g.score, 4), align_right=True),
-    Column("index", lambda g: "" if g.index is None else g.index, align_right=True,
+    Column(QT_TRANSLATE_NOOP("Columns", "entity_group"), lambda g: g.label),
+    Column(QT_TRANSLATE_NOOP("Columns", "word"), lambda g: g.word.replace("\n", "↵")),
+    Column(QT_TRANSLATE_NOOP("Columns", "start"), lambda g: g.start, align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "end"), lambda g: g.end, align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "score"), lambda g: round(g.score, 4), align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "index"), lambda g: "" if g.index is None else g.index,
+           align_right=True,
            sort_key=lambda g: g.start),
-    Column("tokens", lambda g: ", ".join(map(str, g.tokens))),
+    Column(QT_TRANSLATE_NOOP("Groupings", "tokens"), lambda g: ", ".join(map(str, g.tokens)),
+           context="Groupings"),
 ]
 MODEL_TOKEN_COLUMNS = [
-    Column("#", lambda r: r.index, align_right=True, natural=True),
-    Column("token", lambda r: r.token),
-    Column("start", lambda r: r.start, align_right=True),
-    Column("end", lambda r: r.end, align_right=True),
-    Column("label", lambda r: r.label),
-    Column("score", lambda r: round(r.score, 4), align_right=True),
-    Column("sub-word", lambda r: "yes" if r.is_subword else ""),
+    Column(QT_TRANSLATE_NOOP("Columns", "#"), lambda r: r.index, align_right=True, natural=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "token"), lambda r: r.token),
+    Column(QT_TRANSLATE_NOOP("Columns", "start"), lambda r: r.start, align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "end"), lambda r: r.end, align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "label"), lambda r: r.label),
+    Column(QT_TRANSLATE_NOOP("Columns", "score"), lambda r: round(r.score, 4), align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "sub-word"),
+           lambda r: column_text("yes") if r.is_subword else ""),
 ]
 
 
@@ -748,8 +794,9 @@ class GroupingsPane(SightAwarePane):
 
         self.mode_combo = QComboBox(objectName="groupingsMode")
         # the order is kept (index 0 = demo, 1 = IOB) so saved states and tests still apply
-        self.mode_combo.addItems(["Demo: frequency as a score", "Align IOB labels",
-                                  "Gold labels (CoNLL / JSONL)"])
+        self.mode_combo.addItems([self.tr("Demo: frequency as a score"),
+                                  self.tr("Align IOB labels"),
+                                  self.tr("Gold labels (CoNLL / JSONL)")])
         self.mode_combo.addItem(self.tr("Token-classification model (folder)"))
         self.aggregation_combo = QComboBox(objectName="aggregationCombo")
         self.aggregation_combo.addItems(list(STRATEGIES))
@@ -779,10 +826,10 @@ class GroupingsPane(SightAwarePane):
         for path in resources.labeled_samples():
             self.file_combo.addItem(path.name, str(path))
         self.file_combo.setCurrentIndex(max(0, self.file_combo.findText("sample_iob2.conll")))
-        self.open_labels_button = QPushButton("Open…", objectName="openLabelsButton")
+        self.open_labels_button = QPushButton(self.tr("Open…"), objectName="openLabelsButton")
         self.align_combo = QComboBox(objectName="alignModeCombo")
-        self.align_combo.addItem("first sub-token (others -100)", "first")
-        self.align_combo.addItem("all sub-tokens", "all")
+        self.align_combo.addItem(self.tr("first sub-token (others -100)"), "first")
+        self.align_combo.addItem(self.tr("all sub-tokens"), "all")
         self.scheme_combo = QComboBox(objectName="schemeCombo")
         self.scheme_combo.addItems(["IOB2", "IOB1"])
         for combo in (self.mode_combo, self.aggregation_combo, self.source_combo, self.file_combo,
@@ -795,28 +842,28 @@ class GroupingsPane(SightAwarePane):
             "Demo: group tokens by a per-token score (not an entity model); align IOB word "
             "labels to tokens; check gold entity labels against the tokenizer; or label the "
             "text with a token-classification model from a folder"))
-        self.demo_note = QLabel(
+        self.demo_note = QLabel(self.tr(
             "Demo only, not an entity model: a per-token score (frequency, merge rank or "
             "log-probability) stands in for a classifier's output, to show how aggregation "
             "strategies group tokens. For real entities use Gold labels or a token-classification "
-            "model.", objectName="demoNote")
+            "model."), objectName="demoNote")
         self.demo_note.setWordWrap(True)
         self.demo_note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.gold_page = GoldLabelsPage(session, selection, self)
         self.model_page = ModelPage(session, selection, self)
-        self.aggregation_combo.setToolTip(
+        self.aggregation_combo.setToolTip(self.tr(
             "How token scores become groups (as transformers' aggregation_strategy): none = one "
             "row per token; simple = merge neighbours with the same label; first / average / "
-            "max = one label per word from its first, mean or highest-scoring token")
-        self.source_combo.setToolTip("The per-token score the strategy groups by")
-        self.view.setToolTip("The groups; select one to select its span everywhere")
-        self.file_combo.setToolTip("A word-per-line IOB/CoNLL file of labelled sentences")
-        self.open_labels_button.setToolTip("Open another IOB/CoNLL file")
-        self.align_combo.setToolTip("Which sub-tokens of a word carry its label (the others get "
-                                    "-100, ignored by the loss)")
-        self.scheme_combo.setToolTip("IOB2: every entity starts with B-; IOB1: B- only between "
-                                     "two entities of the same type")
-        self.sentence_spin.setToolTip("Which sentence of the file to show")
+            "max = one label per word from its first, mean or highest-scoring token"))
+        self.source_combo.setToolTip(self.tr("The per-token score the strategy groups by"))
+        self.view.setToolTip(self.tr("The groups; select one to select its span everywhere"))
+        self.file_combo.setToolTip(self.tr("A word-per-line IOB/CoNLL file of labelled sentences"))
+        self.open_labels_button.setToolTip(self.tr("Open another IOB/CoNLL file"))
+        self.align_combo.setToolTip(self.tr("Which sub-tokens of a word carry its label (the "
+                                            "others get -100, ignored by the loss)"))
+        self.scheme_combo.setToolTip(self.tr("IOB2: every entity starts with B-; IOB1: B- only "
+                                             "between two entities of the same type"))
+        self.sentence_spin.setToolTip(self.tr("Which sentence of the file to show"))
         self.alignment_view = AlignmentView(self)
 
         agg_page, iob_page = QWidget(), QWidget()
@@ -824,8 +871,8 @@ class GroupingsPane(SightAwarePane):
         agg.setContentsMargins(0, 0, 0, 0)
         agg.addWidget(self.demo_note)
         form = QFormLayout()
-        form.addRow("Strategy", self.aggregation_combo)
-        form.addRow("Per-token score", self.source_combo)
+        form.addRow(self.tr("Strategy"), self.aggregation_combo)
+        form.addRow(self.tr("Per-token score"), self.source_combo)
         agg.addLayout(form)
         agg.addWidget(self.view, 1)
         agg.addWidget(self.note)
@@ -836,7 +883,8 @@ class GroupingsPane(SightAwarePane):
         row1.addWidget(self.file_combo, 1)
         row1.addWidget(self.open_labels_button)
         row1.addWidget(self.sentence_spin)
-        for label, w in (("Labels on", self.align_combo), ("Scheme", self.scheme_combo)):
+        for label, w in ((self.tr("Labels on"), self.align_combo),
+                         (self.tr("Scheme"), self.scheme_combo)):
             row2.addRow(label, w)
         iob.addLayout(row1)
         iob.addLayout(row2)
@@ -879,7 +927,7 @@ class GroupingsPane(SightAwarePane):
             previous = self.source_combo.currentData()
             self.source_combo.clear()
             for source in available_score_sources(tokenizer, self._graph) if tokenizer else []:
-                self.source_combo.addItem(SOURCE_LABELS[source], source)
+                self.source_combo.addItem(_tr(SOURCE_LABELS[source]), source)
             index = self.source_combo.findData(previous)
             self.source_combo.setCurrentIndex(max(index, 0))
         self._realign()
@@ -919,8 +967,10 @@ class GroupingsPane(SightAwarePane):
                            self.aggregation_combo.currentText())
         with QSignalBlocker(self.view.selectionModel()):
             self.model.set_records(groups)
-        self.note.setText(f"{len(groups):,} groups. Score = {SOURCE_LABELS[source]} rescaled to "
-                          "[0, 1]; label HIGH when ≥ 0.5, as a 2-class classifier would.")
+        self.note.setText(self.tr(
+            "{n} groups. Score = {source} rescaled to [0, 1]; label HIGH when ≥ 0.5, as a "
+            "2-class classifier would.").format(n=f"{len(groups):,}",
+                                                source=_tr(SOURCE_LABELS[source])))
 
     def catch_up(self) -> None:
         """Refresh what changed while the pane was out of sight."""
@@ -937,8 +987,8 @@ class GroupingsPane(SightAwarePane):
         if self._shut_down:
             return  # the window is closing: start no new worker
         if corpus is None or self._handle is not None:
-            self.note.setText("Token frequencies need a corpus." if corpus is None else
-                              "Counting token frequencies in the corpus…")
+            self.note.setText(self.tr("Token frequencies need a corpus.") if corpus is None
+                              else self.tr("Counting token frequencies in the corpus…"))
             return
         counts = corpus.word_counts
         worker = GeneratorWorker(lambda: _frequencies(tokenizer, counts))
@@ -947,7 +997,7 @@ class GroupingsPane(SightAwarePane):
         worker.finished.connect(self._on_frequencies_finished)
         self._pending = tokenizer
         self._handle = WorkerHandle(worker, self)
-        self.note.setText("Counting token frequencies in the corpus…")
+        self.note.setText(self.tr("Counting token frequencies in the corpus…"))
         self._handle.start()
 
     @Slot(object)
@@ -956,7 +1006,7 @@ class GroupingsPane(SightAwarePane):
 
     @Slot(str)
     def _on_frequencies_errored(self, text: str) -> None:
-        self.note.setText(f"Cannot count token frequencies: {in_words(text)}")
+        self.note.setText(self.tr("Cannot count token frequencies: {0}").format(in_words(text)))
 
     @Slot()
     def _on_frequencies_finished(self) -> None:
@@ -1012,8 +1062,9 @@ class GroupingsPane(SightAwarePane):
 
     @Slot()
     def open_labels_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open IOB/CoNLL file", "",
-                                              "CoNLL / IOB (*.conll *.iob *.txt *.tsv);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open IOB/CoNLL file"), "",
+            self.tr("CoNLL / IOB (*.conll *.iob *.txt *.tsv);;All files (*)"))
         if path:
             self.file_combo.addItem(path, path)
             self.file_combo.setCurrentIndex(self.file_combo.count() - 1)
@@ -1026,7 +1077,7 @@ class GroupingsPane(SightAwarePane):
             try:
                 self._sentences = read_conll(path)
             except (OSError, ValueError, UnicodeDecodeError) as exc:
-                QMessageBox.critical(self, "Cannot read labels", f"{path}\n\n{exc}")
+                QMessageBox.critical(self, self.tr("Cannot read labels"), f"{path}\n\n{exc}")
         if "iob1" in str(path).lower():
             self.scheme_combo.setCurrentText("IOB1")
         self._realign()
@@ -1041,12 +1092,17 @@ class GroupingsPane(SightAwarePane):
         mode, scheme = self.align_combo.currentData(), self.scheme_combo.currentText()
         self._alignments = [align_sentence(s, tokenizer, mode, scheme) for s in self._sentences]
         s = summarize(self._alignments)
-        self.iob_note.setText(
-            f"{s.sentences} sentences, {s.entities} entities; {s.split_entities} split into "
-            f"several tokens (max {s.max_tokens_per_entity}); regrouped entities differ from the "
-            f"original in {s.mismatched_sentences} sentence(s)."
-            + (f" {sum(bool(a.scheme_problems) for a in self._alignments)} sentence(s) break "
-               f"{scheme}." if any(a.scheme_problems for a in self._alignments) else ""))
+        note = self.tr(
+            "{sentences} sentences, {entities} entities; {split} split into several tokens "
+            "(max {max}); regrouped entities differ from the original in {differ} "
+            "sentence(s).").format(sentences=s.sentences, entities=s.entities,
+                                   split=s.split_entities, max=s.max_tokens_per_entity,
+                                   differ=s.mismatched_sentences)
+        broken = sum(bool(a.scheme_problems) for a in self._alignments)
+        if broken:
+            note += " " + self.tr("{n} sentence(s) break {scheme}.").format(n=broken,
+                                                                             scheme=scheme)
+        self.iob_note.setText(note)
         self.sentence_spin.setMaximum(len(self._alignments))
         self._show_sentence()
 

@@ -289,8 +289,9 @@ class OovPane(SightAwarePane):
     @Slot(object)
     def _on_job_progress(self, event: Any) -> None:
         if getattr(event, "stage", "") == "heldout":
-            self.heldout_label.setText(f"measuring… {event.current:,} of {event.total:,}"
-                                       if hasattr(event, "current") else self.tr("measuring…"))
+            self.heldout_label.setText(self.tr("measuring… {0} of {1}").format(
+                f"{event.current:,}", f"{event.total:,}") if hasattr(event, "current")
+                else self.tr("measuring…"))
         else:
             self.heldout_label.setText(self.tr("retraining on the first 90%…"))
 

@@ -327,7 +327,8 @@ class VocabPane(SightAwarePane):
         if getattr(event, "total", None):
             self.progress.setRange(0, 1000)
             self.progress.setValue(int(1000 * event.current / event.total))
-            self.progress.setFormat(f"{event.current:,} of {event.total:,} words")
+            self.progress.setFormat(self.tr("{0} of {1} words").format(
+                f"{event.current:,}", f"{event.total:,}"))
 
     @Slot(object)
     def _on_usage_job_returned(self, result: Any) -> None:

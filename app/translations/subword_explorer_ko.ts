@@ -47,6 +47,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
     <message>
         <location line="-88"/>
         <location filename="../panes/windows_pane.py" line="+75"/>
+        <location filename="../widgets/alignment_view.py" line="+62"/>
         <source>tokens</source>
         <translation>토큰 수</translation>
     </message>
@@ -438,6 +439,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
     </message>
     <message>
         <location line="+3"/>
+        <location filename="../widgets/trace_view.py" line="+59"/>
         <source>result</source>
         <translation>결과</translation>
     </message>
@@ -456,6 +458,9 @@ Records: ``oov.HeldoutRow``.</extracomment>
     <message>
         <location line="+4"/>
         <location filename="../item_models/vocab_model.py" line="+81"/>
+        <location filename="../panes/groupings_pane.py" line="+90"/>
+        <location line="+387"/>
+        <location line="+13"/>
         <source>score</source>
         <translation>점수</translation>
     </message>
@@ -493,6 +498,7 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+5"/>
+        <location filename="../widgets/alignment_view.py" line="-37"/>
         <source>position of the token in the encoding</source>
         <translation>인코딩에서 토큰의 위치</translation>
     </message>
@@ -535,7 +541,11 @@ shown: {shown}</source>
         <location line="+5"/>
         <location filename="../panes/decode_pane.py" line="+32"/>
         <location filename="../panes/encoding_pane.py" line="-12"/>
+        <location filename="../panes/groupings_pane.py" line="-359"/>
+        <location line="+354"/>
         <location filename="../panes/windows_pane.py" line="-5"/>
+        <location filename="../widgets/alignment_view.py" line="-1"/>
+        <location filename="../widgets/trace_view.py" line="-4"/>
         <source>#</source>
         <extracomment>Characters of the normalized text shown (the pre-tokens table lists every piece).</extracomment>
         <translation>#</translation>
@@ -544,6 +554,9 @@ shown: {shown}</source>
         <location line="+1"/>
         <location filename="../item_models/vocab_model.py" line="-43"/>
         <location filename="../panes/decode_pane.py" line="+4"/>
+        <location filename="../panes/groupings_pane.py" line="-353"/>
+        <location line="+354"/>
+        <location filename="../widgets/alignment_view.py" line="+3"/>
         <source>token</source>
         <translation>토큰</translation>
     </message>
@@ -557,23 +570,40 @@ shown: {shown}</source>
     <message>
         <location line="+1"/>
         <location filename="../panes/encoding_pane.py" line="+4"/>
+        <location filename="../panes/groupings_pane.py" line="-398"/>
+        <location line="+47"/>
+        <location line="+37"/>
+        <location line="+303"/>
+        <location line="+12"/>
+        <location filename="../widgets/alignment_view.py" line="+5"/>
         <source>start</source>
         <translation>시작</translation>
     </message>
     <message>
         <location line="+1"/>
         <location filename="../panes/encoding_pane.py" line="+1"/>
+        <location filename="../panes/groupings_pane.py" line="-398"/>
+        <location line="+47"/>
+        <location line="+37"/>
+        <location line="+303"/>
+        <location line="+12"/>
+        <location filename="../widgets/alignment_view.py" line="+3"/>
         <source>end</source>
         <translation>끝</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../panes/groupings_pane.py" line="-355"/>
         <source>text</source>
         <translation>텍스트</translation>
     </message>
     <message>
         <location line="+2"/>
         <location filename="../item_models/word_counts_model.py" line="+0"/>
+        <location filename="../panes/groupings_pane.py" line="-46"/>
+        <location line="+50"/>
+        <location line="+337"/>
+        <location filename="../widgets/alignment_view.py" line="+3"/>
         <location filename="../widgets/token_info_view.py" line="-1"/>
         <source>word</source>
         <translation>단어</translation>
@@ -718,6 +748,7 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../widgets/alignment_view.py" line="+17"/>
         <source>original</source>
         <translation>원문</translation>
     </message>
@@ -821,6 +852,260 @@ shown: {shown}</source>
         <location line="+1"/>
         <source>How often the word occurs in the corpus</source>
         <translation>말뭉치에서 단어가 나타나는 횟수</translation>
+    </message>
+    <message>
+        <location filename="../panes/groupings_pane.py" line="-388"/>
+        <location line="+387"/>
+        <source>entity_group</source>
+        <extracomment>The mode combo&apos;s index of the model mode (after demo, IOB and gold labels). The wait after the last keystroke before the model runs again on the text.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-376"/>
+        <source>The label of the group, as a token-classification pipeline reports it: here HIGH or LOW (per-token score ≥ 0.5 or not)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The text the group covers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First character of the group in the text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Character after the group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The group&apos;s score, combined from its tokens by the chosen strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Indices of the tokens in the group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <location line="+32"/>
+        <location line="+319"/>
+        <source>label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-348"/>
+        <source>Token index in the encoding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The token as the vocabulary spells it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The characters of the text the token covers (␣ = a space it carries)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>First character of the token in the text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Character after the token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The labelled word the token belongs to (none: a special token)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The label the token is trained on; -100 = ignored by the loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>entity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>fragmented into</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>regrouped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The gold entity type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The gold entity&apos;s text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First character of the entity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Character after the entity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many tokens the entity covers (more than one: split)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Whether decoding the token labels gives this entity back: exact (after trimming whitespace, e.g. a byte-level token&apos;s leading space) or differs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+293"/>
+        <source>index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>sub-word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/alignment_view.py" line="-26"/>
+        <source>the token, readable (␣ = space, ⟨C3⟩ = a byte); hover for the raw string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>first character of the token in the sentence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>end (exclusive) of the token in the sentence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the labelled word the token belongs to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>word tag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the IOB tag of that word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>token label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the label the token is trained with; -100 = ignored by the loss (special tokens, and word continuations when only the first token of a word is labelled)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>entity_group: the entity type (PER, LOC…) without its B-/I- prefix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the entity as labelled in the words, with its character span</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>regrouped from tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the entity rebuilt from the token labels, as a token classifier&apos;s aggregation would (the same span if the alignment is lossless)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>how many tokens the entity was split into</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>✓ when regrouping gives back exactly the original entity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/trace_view.py" line="+1"/>
+        <source>state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Step number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BPE: the symbols before this merge. WordPiece: where the match starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>BPE: every adjacent pair that has a merge, with its rank. WordPiece: the entries tried, longest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>BPE: the lowest-rank pair, merged now. WordPiece: the longest entry that matched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The symbols after the step (or why it stopped)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1042,9 +1327,39 @@ shown: {shown}</source>
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/compare_view.py" line="+352"/>
-        <source>Tokenizers compared</source>
+        <location filename="../widgets/compare_view.py" line="+214"/>
+        <source>… {n} more characters not drawn</source>
         <extracomment>Characters drawn at most (the tables still use the whole text).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+107"/>
+        <source>character {c} {text}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>characters {c}–{last} {text} (one glyph)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>(unknown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>  {shown}   raw {raw}  id {id}  {offsets}{unknown}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>cut before this character by: {names}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Tokenizers compared</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2128,23 +2443,327 @@ shown: {shown}</source>
     </message>
 </context>
 <context>
+    <name>GoldLabelsPage</name>
+    <message>
+        <location filename="../panes/groupings_pane.py" line="-252"/>
+        <source>— no labels —</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Encode it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Put this labelled text in the Encoding box, so that selecting an entity selects it in every pane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>text </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>first sub-token (others -100)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>all sub-tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The gold-labelled file: CoNLL/IOB or JSONL character spans</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open a CoNLL/IOB or JSONL file of labelled texts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Which labelled text to show (the current text when it is one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Which sub-tokens of a word carry its label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Cannot compute the figures: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>labels on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Open gold labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Labelled text (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+22"/>
+        <source>Cannot read labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Cannot encode this text: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Computing the figures over the whole file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Computing the figures over the whole file… {0} / {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>GraphicsScene</name>
     <message>
-        <location line="-49"/>
+        <location filename="../plots/pyqtgraph_strings.py" line="-49"/>
         <source>Export...</source>
         <translation>내보내기...</translation>
     </message>
 </context>
 <context>
+    <name>Groupings</name>
+    <message>
+        <location filename="../panes/groupings_pane.py" line="-359"/>
+        <source>token frequency in corpus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>merge rank</source>
+        <translation type="unfinished">병합 순위</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unigram log-probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location line="+390"/>
+        <source>tokens</source>
+        <translation type="unfinished">토큰 수</translation>
+    </message>
+    <message>
+        <location line="-366"/>
+        <source>No gold labels loaded. Pick a bundled sample above (resources/labeled/) or open your own file with Open…: a CoNLL/IOB file (one &apos;word&lt;TAB&gt;tag&apos; per line, a blank line between sentences) or JSONL (one {&quot;text&quot;: …, &quot;entities&quot;: [{&quot;start&quot;, &quot;end&quot;, &quot;label&quot;}]} per line).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>exact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>differs: not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>differs: {text} ({label})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>1 token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{n} tokens</source>
+        <translation type="unfinished">토큰 {n}개</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Whole file with {name}: {docs} texts, {entities} entities; {split} split into several tokens, {per} tokens per entity; {exact} regrouped exactly (after trimming whitespace).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Whole file: {docs} texts, {entities} entities; {split} split into several tokens, {per} tokens per entity; {exact} regrouped exactly (after trimming whitespace).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>GroupingsPane</name>
     <message>
-        <location filename="../panes/groupings_pane.py" line="+753"/>
+        <location line="+595"/>
+        <source>Demo: frequency as a score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Align IOB labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Gold labels (CoNLL / JSONL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Token-classification model (folder)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+29"/>
+        <source>Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>first sub-token (others -100)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>all sub-tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Demo: group tokens by a per-token score (not an entity model); align IOB word labels to tokens; check gold entity labels against the tokenizer; or label the text with a token-classification model from a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Demo only, not an entity model: a per-token score (frequency, merge rank or log-probability) stands in for a classifier&apos;s output, to show how aggregation strategies group tokens. For real entities use Gold labels or a token-classification model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>How token scores become groups (as transformers&apos; aggregation_strategy): none = one row per token; simple = merge neighbours with the same label; first / average / max = one label per word from its first, mean or highest-scoring token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The per-token score the strategy groups by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The groups; select one to select its span everywhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A word-per-line IOB/CoNLL file of labelled sentences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open another IOB/CoNLL file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Which sub-tokens of a word carry its label (the others get -100, ignored by the loss)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>IOB2: every entity starts with B-; IOB1: B- only between two entities of the same type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Which sentence of the file to show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Per-token score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Labels on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scheme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>{n} groups. Score = {source} rescaled to [0, 1]; label HIGH when ≥ 0.5, as a 2-class classifier would.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Token frequencies need a corpus.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+9"/>
+        <source>Counting token frequencies in the corpus…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot count token frequencies: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>Open IOB/CoNLL file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CoNLL / IOB (*.conll *.iob *.txt *.tsv);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cannot read labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>{sentences} sentences, {entities} entities; {split} split into several tokens (max {max}); regrouped entities differ from the original in {differ} sentence(s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{n} sentence(s) break {scheme}.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2325,7 +2944,27 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
 <context>
     <name>LatticeView</name>
     <message>
-        <location filename="../widgets/lattice_view.py" line="+234"/>
+        <location filename="../widgets/lattice_view.py" line="+147"/>
+        <source>Select a word of a Unigram tokenizer to see its lattice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>unknown node (min score − 10)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>— on the best path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{piece}  [{start}, {end})  score {score}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Unigram lattice</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2350,7 +2989,8 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-26"/>
+        <location line="+27"/>
         <source>piece id {id}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2710,6 +3350,39 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     </message>
 </context>
 <context>
+    <name>MergeTreeView</name>
+    <message>
+        <location filename="../widgets/merge_tree_view.py" line="+21"/>
+        <source>token</source>
+        <translation type="unfinished">토큰</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>merge rank</source>
+        <translation type="unfinished">병합 순위</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The token and the two parts each merge joined (␣ is a space, ⟨C3⟩ one byte)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The rank of the merge that built this part (base: a symbol of the alphabet, built by no merge)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>How the selected token was built by merges, down to base symbols</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>base</source>
+        <translation type="unfinished">기본</translation>
+    </message>
+</context>
+<context>
     <name>MergesPane</name>
     <message>
         <location filename="../panes/merges_pane.py" line="+71"/>
@@ -2895,9 +3568,8 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../panes/groupings_pane.py" line="-316"/>
+        <location filename="../panes/groupings_pane.py" line="-578"/>
         <source>Open model folder…</source>
-        <extracomment>The mode combo&apos;s index of the model mode (after demo, IOB and gold labels). The wait after the last keystroke before the model runs again on the text.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3268,7 +3940,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>취소했습니다: 홀드아웃 수치가 없습니다.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
+        <source>measuring… {0} of {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>measuring…</source>
         <translation>측정하는 중…</translation>
     </message>
@@ -3401,6 +4078,19 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+38"/>
         <source>Cannot encode the text: {error}</source>
         <translation>텍스트를 인코딩할 수 없습니다: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>SessionStore</name>
+    <message>
+        <location filename="../session_store.py" line="+125"/>
+        <source>{name}: {path} is gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no file</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3838,9 +4528,41 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>TokenTextView</name>
     <message>
-        <location filename="../widgets/token_text_view.py" line="+647"/>
-        <source>Tokens of the text</source>
+        <location filename="../widgets/token_text_view.py" line="+315"/>
+        <source>… ({n} more characters not drawn)</source>
         <extracomment>Characters beyond this are not drawn (a note says so); the tables still list every token. Lines longer than this are drawn as several blocks (cut at a space), so that laying out one block never costs more than a screenful. Identical special tokens in a row drawn as one chip ``[PAD] ×100``. blocks formatted since the last set_content (tests and benchmarks read it)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+259"/>
+        <source>{n} × {token}  (#{first}–#{last})
+     id {id}  special token added by the tokenizer (padding or post-processor)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>(unknown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>#{i}  {shown}   raw {raw}{extra}
+     id {id}  offsets {offsets}  word {word}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{n} tokens share this character:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>In no token: cut off by truncation, or removed by the normalizer (dimmed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Tokens of the text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3930,13 +4652,119 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>TraceView</name>
     <message>
-        <location filename="../widgets/trace_view.py" line="+79"/>
+        <location filename="../widgets/trace_view.py" line="-36"/>
+        <source>no adjacent pair has a merge any more: these are the tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>one symbol left: nothing to pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the whole word is a token (ignore_merges)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>every character was dropped (no unknown token)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+9"/>
+        <source>empty word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>every position matched: the matches are the tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>nothing in the vocabulary matches here, so the WHOLE word becomes {unk}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>longer than max_input_chars_per_word: the whole word becomes {unk}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Select a word above to see how each model cut it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Steps of the model on the word</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Unigram lattice of the word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>An added token: the model never sees it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No step-by-step view for this model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>start: one symbol per character</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>rank {rank}: {token}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>BPE on {word}: apply the lowest-rank merge among the adjacent pairs, repeat. {merges} merges, {tokens} tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>position {n}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>end</source>
+        <translation type="unfinished">끝</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>WordPiece on {word}: at each position take the longest vocabulary entry (with ## after the first), trying longest first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No path through {word}: an unseen character and no unknown piece.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Unigram lattice of {word}: {n} candidate pieces. Viterbi best path (highlighted) = {pieces}, total log-probability {score}.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4301,12 +5129,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     </message>
     <message>
         <location line="+2"/>
-        <location line="+233"/>
+        <location line="+234"/>
         <source>Count frequencies</source>
         <translation>빈도 세기</translation>
     </message>
     <message>
-        <location line="-231"/>
+        <location line="-232"/>
         <source>Encode every corpus word and count how often each token occurs (runs in the background)</source>
         <translation>말뭉치의 모든 단어를 인코딩해 각 토큰이 나타나는 횟수를 셉니다 (백그라운드에서 실행)</translation>
     </message>
@@ -4366,7 +5194,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>말뭉치에서 토큰 빈도를 세는 중…</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+18"/>
+        <source>{0} of {1} words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>Recount</source>
         <translation>다시 세기</translation>
     </message>
@@ -4548,9 +5381,79 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>WindowsView</name>
     <message>
-        <location filename="../widgets/windows_view.py" line="+482"/>
-        <source>Windows of the text</source>
+        <location filename="../widgets/windows_view.py" line="+136"/>
+        <source>the encoding</source>
         <extracomment>Tokens drawn at most, all windows together (the table lists every window). Characters of one cell&apos;s label at most (a 300-character unknown word is cut with &quot;…&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{n} tokens</source>
+        <translation type="unfinished">토큰 {n}개</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>chars {start}–{end}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>shares {tokens} tokens ({chars} chars) with window {k}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Window {k}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+177"/>
+        <source>… {n} more windows not drawn (all are in the table below)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+125"/>
+        <source>In no token (the tokenizer drops these characters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>special token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>context</source>
+        <translation type="unfinished">문맥</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Window {k} — {kind}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>  #{i}  {shown}   raw {raw}  id {id}  offsets {offsets}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>also in window {a} (the stride overlap)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>also in window {a} and window {b} (the stride overlap)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Windows of the text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

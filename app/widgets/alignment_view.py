@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from subword_core.analysis import visible_token, visible_text
@@ -21,33 +21,50 @@ from ..item_models import Column, RecordTableModel
 from .copy_actions import install_table_copy
 
 TOKEN_COLUMNS = [
-    Column("#", lambda r: r["index"], align_right=True,
-           header_tip="position of the token in the encoding"),
-    Column("token", lambda r: r["shown"], tooltip=lambda r: repr(r["token"]),
-           header_tip="the token, readable (␣ = space, ⟨C3⟩ = a byte); hover for the raw string"),
-    Column("start", lambda r: r["start"], align_right=True,
-           header_tip="first character of the token in the sentence"),
-    Column("end", lambda r: r["end"], align_right=True,
-           header_tip="end (exclusive) of the token in the sentence"),
-    Column("word", lambda r: r["word"], header_tip="the labelled word the token belongs to"),
-    Column("word tag", lambda r: r["tag"], header_tip="the IOB tag of that word"),
-    Column("token label", lambda r: IGNORE_INDEX if r["label"] is None else r["label"],
-           header_tip=f"the label the token is trained with; {IGNORE_INDEX} = ignored by the "
-                      "loss (special tokens, and word continuations when only the first "
-                      "token of a word is labelled)"),
+    Column(QT_TRANSLATE_NOOP("Columns", "#"), lambda r: r["index"], align_right=True,
+           header_tip=QT_TRANSLATE_NOOP(
+               "Columns", "position of the token in the encoding")),
+    Column(QT_TRANSLATE_NOOP("Columns", "token"), 
+           lambda r: r["shown"], tooltip=lambda r: repr(r["token"]),
+           header_tip=QT_TRANSLATE_NOOP(
+               "Columns",
+               "the token, readable (␣ = space, ⟨C3⟩ = a byte); hover for the raw string")),
+    Column(QT_TRANSLATE_NOOP("Columns", "start"), lambda r: r["start"], align_right=True,
+           header_tip=QT_TRANSLATE_NOOP(
+               "Columns", "first character of the token in the sentence")),
+    Column(QT_TRANSLATE_NOOP("Columns", "end"), lambda r: r["end"], align_right=True,
+           header_tip=QT_TRANSLATE_NOOP(
+               "Columns", "end (exclusive) of the token in the sentence")),
+    Column(QT_TRANSLATE_NOOP("Columns", "word"), lambda r: r["word"],
+           header_tip=QT_TRANSLATE_NOOP(
+               "Columns", "the labelled word the token belongs to")),
+    Column(QT_TRANSLATE_NOOP("Columns", "word tag"), lambda r: r["tag"],
+           header_tip=QT_TRANSLATE_NOOP(
+               "Columns", "the IOB tag of that word")),
+    Column(QT_TRANSLATE_NOOP("Columns", "token label"),
+           lambda r: IGNORE_INDEX if r["label"] is None else r["label"],
+           header_tip=QT_TRANSLATE_NOOP(
+               "Columns", "the label the token is trained with; -100 = ignored by the loss "
+               "(special tokens, and word continuations when only the first token of a word is "
+               "labelled)")),
 ]
 ENTITY_COLUMNS = [
-    Column("type", lambda r: r["label"],
-           header_tip="entity_group: the entity type (PER, LOC…) without its B-/I- prefix"),
-    Column("original", lambda r: r["original"],
-           header_tip="the entity as labelled in the words, with its character span"),
-    Column("regrouped from tokens", lambda r: r["regrouped"],
-           header_tip="the entity rebuilt from the token labels, as a token classifier's "
-                      "aggregation would (the same span if the alignment is lossless)"),
-    Column("tokens", lambda r: r["tokens"], align_right=True,
-           header_tip="how many tokens the entity was split into"),
-    Column("match", lambda r: "✓" if r["ok"] else "✗",
-           header_tip="✓ when regrouping gives back exactly the original entity"),
+    Column(QT_TRANSLATE_NOOP("Columns", "type"), lambda r: r["label"],
+           header_tip=QT_TRANSLATE_NOOP(
+               "Columns", "entity_group: the entity type (PER, LOC…) without its B-/I- prefix")),
+    Column(QT_TRANSLATE_NOOP("Columns", "original"), lambda r: r["original"],
+           header_tip=QT_TRANSLATE_NOOP(
+               "Columns", "the entity as labelled in the words, with its character span")),
+    Column(QT_TRANSLATE_NOOP("Columns", "regrouped from tokens"), lambda r: r["regrouped"],
+           header_tip=QT_TRANSLATE_NOOP(
+               "Columns", "the entity rebuilt from the token labels, as a token classifier's "
+               "aggregation would (the same span if the alignment is lossless)")),
+    Column(QT_TRANSLATE_NOOP("Columns", "tokens"), lambda r: r["tokens"], align_right=True,
+           header_tip=QT_TRANSLATE_NOOP(
+               "Columns", "how many tokens the entity was split into")),
+    Column(QT_TRANSLATE_NOOP("Columns", "match"), lambda r: "✓" if r["ok"] else "✗",
+           header_tip=QT_TRANSLATE_NOOP(
+               "Columns", "✓ when regrouping gives back exactly the original entity")),
 ]
 
 

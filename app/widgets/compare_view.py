@@ -211,7 +211,8 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
         if self._not_drawn:
             painter.setPen(style.marker_color())
             painter.drawText(QPointF(8, len(self._lines) * block + 14),
-                             f"… {self._not_drawn:,} more characters not drawn")
+                             self.tr("… {n} more characters not drawn").format(
+                                 n=f"{self._not_drawn:,}"))
         painter.end()
 
     def _paint_row(self, painter: QPainter, line: tuple[int, int], r: int, y: float) -> None:
@@ -317,21 +318,22 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
         enc = row.encoding
         text = self._alignment.text
         cluster = text[c:self._cluster_end[c]]
-        what = f"character {c} {cluster!r}" if len(cluster) == 1 else \
-            f"characters {c}–{self._cluster_end[c] - 1} {cluster!r} (one glyph)"
+        what = self.tr("character {c} {text}").format(c=c, text=repr(cluster)) \
+            if len(cluster) == 1 else self.tr("characters {c}–{last} {text} (one glyph)").format(
+                c=c, last=self._cluster_end[c] - 1, text=repr(cluster))
         lines = [f"{self._labels[r]} — {what}"]
         for i in self._covers[r][c]:
             shown = visible_token(enc.tokens[i], self._byte_level[r])
-            unknown = "  (unknown)" if i in row.unknown else ""
-            lines.append(
-                f"  {shown}   raw {enc.tokens[i]!r}  id {enc.ids[i]}  "
-                f"{tuple(enc.offsets[i])}{unknown}"
-            )
+            unknown = "  " + self.tr("(unknown)") if i in row.unknown else ""
+            lines.append(self.tr("  {shown}   raw {raw}  id {id}  {offsets}{unknown}").format(
+                shown=shown, raw=repr(enc.tokens[i]), id=enc.ids[i],
+                offsets=tuple(enc.offsets[i]), unknown=unknown))
         if c in self._alignment.differing:
             cut = [
                 self._labels[k] for k, rw in enumerate(self._alignment.rows) if c in rw.boundaries
             ]
-            lines.append(f"cut before this character by: {', '.join(cut)}")
+            lines.append(self.tr("cut before this character by: {names}").format(
+                names=", ".join(cut)))
         return "\n".join(lines)
 
     # -- accessibility and the keyboard (app.widgets.accessible) ---------------------------------

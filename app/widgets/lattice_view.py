@@ -144,7 +144,7 @@ class LatticeView(TokenNavigation, QWidget):
             painter.drawText(
                 self.rect().adjusted(8, 8, -8, -8),
                 Qt.AlignmentFlag.AlignTop,
-                "Select a word of a Unigram tokenizer to see its lattice.",
+                self.tr("Select a word of a Unigram tokenizer to see its lattice."),
             )
             return
         axis = self._axis_y()
@@ -212,12 +212,14 @@ class LatticeView(TokenNavigation, QWidget):
             return True
         return super().event(event)
 
-    @staticmethod
-    def _tooltip(e: DrawnEdge) -> str:
+    def _tooltip(self, e: DrawnEdge) -> str:
         n = e.node
-        what = "unknown node (min score − 10)" if n.is_unk else f"piece id {n.id}"
-        return (f"{n.piece!r}  [{n.start}, {n.end})  score {n.score:.4f}\n"
-                f"{what}{'  — on the best path' if e.best else ''}")
+        what = self.tr("unknown node (min score − 10)") if n.is_unk else \
+            self.tr("piece id {id}").format(id=n.id)
+        if e.best:
+            what += "  " + self.tr("— on the best path")
+        return self.tr("{piece}  [{start}, {end})  score {score}").format(
+            piece=repr(n.piece), start=n.start, end=n.end, score=f"{n.score:.4f}") + "\n" + what
 
     # -- accessibility and the keyboard (app.widgets.accessible) ---------------------------------
     def a11y_count(self, path: tuple[int, ...]) -> int:

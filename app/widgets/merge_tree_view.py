@@ -18,13 +18,14 @@ class MergeTreeView(QTreeWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mergeTreeView")
-        self.setHeaderLabels(["token", "merge rank"])
-        self.headerItem().setToolTip(0, "The token and the two parts each merge joined "
-                                        "(␣ is a space, ⟨C3⟩ one byte)")
-        self.headerItem().setToolTip(1, "The rank of the merge that built this part "
-                                        "(base: a symbol of the alphabet, built by no merge)")
+        self.setHeaderLabels([self.tr("token"), self.tr("merge rank")])
+        self.headerItem().setToolTip(0, self.tr("The token and the two parts each merge joined "
+                                                "(␣ is a space, ⟨C3⟩ one byte)"))
+        self.headerItem().setToolTip(1, self.tr("The rank of the merge that built this part "
+                                                "(base: a symbol of the alphabet, built by no "
+                                                "merge)"))
         self.setColumnWidth(0, 180)
-        self.setToolTip("How the selected token was built by merges, down to base symbols")
+        self.setToolTip(self.tr("How the selected token was built by merges, down to base symbols"))
 
     def show_token(self, graph: MergeGraph, token: str, byte_level: bool = False) -> None:
         self.clear()
@@ -33,7 +34,7 @@ class MergeTreeView(QTreeWidget):
 
     def _item(self, node: MergeNode, byte_level: bool) -> QTreeWidgetItem:
         item = QTreeWidgetItem([visible_token(node.token, byte_level),
-                                "base" if node.rank is None else f"{node.rank:,}"])
+                                self.tr("base") if node.rank is None else f"{node.rank:,}"])
         item.setToolTip(0, repr(node.token))
         if node.rank is not None:
             item.addChild(self._item(node.left, byte_level))

@@ -39,7 +39,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (QAccessible, QFont, QKeySequence, QPainter, QTextCharFormat,
                            QTextCursor, QTextFormat, QTextLayout)
 from PySide6.QtWidgets import QMenu, QPlainTextEdit, QToolTip, QWidget
@@ -312,7 +312,9 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         first.chips.extend(head_spans)
         lines[0] = head_text + lines[0]
         if len(self._text) > len(drawn):
-            lines[-1] += f"  … ({len(self._text) - len(drawn):,} more characters not drawn)"
+            lines[-1] += "  " + QCoreApplication.translate(
+                "TokenTextView", "… ({n} more characters not drawn)").format(
+                n=f"{len(self._text) - len(drawn):,}")
         if tail_text:
             offset = _utf16_len(lines[-1]) + 1
             lines[-1] += " " + tail_text
@@ -569,18 +571,21 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         if len(tokens) >= CHIP_GROUP_MIN and len({enc.ids[i] for i in tokens}) == 1 \
                 and enc.special_tokens_mask[tokens[0]]:
             i = tokens[0]
-            return (f"{len(tokens):,} × {visible_token(enc.tokens[i], self._byte_level)}  "
-                    f"(#{tokens[0]}–#{tokens[-1]})\n     id {enc.ids[i]}  special token "
-                    "added by the tokenizer (padding or post-processor)")
+            return self.tr("{n} × {token}  (#{first}–#{last})\n     id {id}  special token "
+                           "added by the tokenizer (padding or post-processor)").format(
+                n=f"{len(tokens):,}", token=visible_token(enc.tokens[i], self._byte_level),
+                first=tokens[0], last=tokens[-1], id=enc.ids[i])
         for i in tokens:
             tok = enc.tokens[i]
             shown = visible_token(tok, self._byte_level)
-            extra = "  (unknown)" if self._unk_id is not None and enc.ids[i] == self._unk_id else ""
-            lines.append(f"#{i}  {shown}   raw {tok!r}{extra}\n"
-                         f"     id {enc.ids[i]}  offsets {tuple(enc.offsets[i])}  "
-                         f"word {enc.word_ids[i]}")
+            unknown = self._unk_id is not None and enc.ids[i] == self._unk_id
+            extra = "  " + self.tr("(unknown)") if unknown else ""
+            lines.append(self.tr("#{i}  {shown}   raw {raw}{extra}\n     id {id}  offsets "
+                                 "{offsets}  word {word}").format(
+                i=i, shown=shown, raw=repr(tok), extra=extra, id=enc.ids[i],
+                offsets=tuple(enc.offsets[i]), word=enc.word_ids[i]))
         if len(tokens) > 1:
-            lines.insert(0, f"{len(tokens)} tokens share this character:")
+            lines.insert(0, self.tr("{n} tokens share this character:").format(n=len(tokens)))
         return "\n".join(lines)
 
     def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802 - Qt override
@@ -589,8 +594,9 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
             if tokens:
                 QToolTip.showText(event.globalPos(), self.describe_tokens(tokens), self.viewport())
             elif self._encoding is not None and self._uncovered_text_at(event.pos()):
-                QToolTip.showText(event.globalPos(), "In no token: cut off by truncation, or "
-                                  "removed by the normalizer (dimmed)", self.viewport())
+                QToolTip.showText(event.globalPos(), self.tr(
+                    "In no token: cut off by truncation, or removed by the normalizer (dimmed)"),
+                    self.viewport())
             else:
                 QToolTip.hideText()
             return True

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
@@ -32,34 +33,48 @@ from ..item_models.analysis_columns import TippedTableModel
 from .lattice_view import LatticeView
 
 BPE_STOP = {
-    "no_merge_applies": "no adjacent pair has a merge any more: these are the tokens",
-    "single_symbol": "one symbol left: nothing to pair",
-    "whole_word_in_vocab": "the whole word is a token (ignore_merges)",
-    "no_symbols": "every character was dropped (no unknown token)",
-    "empty": "empty word",
+    "no_merge_applies": QT_TRANSLATE_NOOP(
+        "TraceView", "no adjacent pair has a merge any more: these are the tokens"),
+    "single_symbol": QT_TRANSLATE_NOOP("TraceView", "one symbol left: nothing to pair"),
+    "whole_word_in_vocab": QT_TRANSLATE_NOOP(
+        "TraceView", "the whole word is a token (ignore_merges)"),
+    "no_symbols": QT_TRANSLATE_NOOP(
+        "TraceView", "every character was dropped (no unknown token)"),
+    "empty": QT_TRANSLATE_NOOP("TraceView", "empty word"),
 }
 WORDPIECE_END = {
-    "matched": "every position matched: the matches are the tokens",
-    "no_match": "nothing in the vocabulary matches here, so the WHOLE word becomes {unk}",
-    "too_long": "longer than max_input_chars_per_word: the whole word becomes {unk}",
-    "empty": "empty word",
+    "matched": QT_TRANSLATE_NOOP(
+        "TraceView", "every position matched: the matches are the tokens"),
+    "no_match": QT_TRANSLATE_NOOP(
+        "TraceView", "nothing in the vocabulary matches here, so the WHOLE word becomes {unk}"),
+    "too_long": QT_TRANSLATE_NOOP(
+        "TraceView", "longer than max_input_chars_per_word: the whole word becomes {unk}"),
+    "empty": QT_TRANSLATE_NOOP("TraceView", "empty word"),
 }
 STEP_COLUMNS = [
-    Column("#", lambda r: r[0], align_right=True),
-    Column("state", lambda r: r[1]),
-    Column("candidates", lambda r: r[2]),
-    Column("chosen", lambda r: r[3]),
-    Column("result", lambda r: r[4]),
+    Column(QT_TRANSLATE_NOOP("Columns", "#"), lambda r: r[0], align_right=True),
+    Column(QT_TRANSLATE_NOOP("Columns", "state"), lambda r: r[1]),
+    Column(QT_TRANSLATE_NOOP("Columns", "candidates"), lambda r: r[2]),
+    Column(QT_TRANSLATE_NOOP("Columns", "chosen"), lambda r: r[3]),
+    Column(QT_TRANSLATE_NOOP("Columns", "result"), lambda r: r[4]),
 ]
 
 STEP_TIPS = {
-    "#": "Step number",
-    "state": "BPE: the symbols before this merge. WordPiece: where the match starts",
-    "candidates": "BPE: every adjacent pair that has a merge, with its rank. WordPiece: the "
-                  "entries tried, longest first",
-    "chosen": "BPE: the lowest-rank pair, merged now. WordPiece: the longest entry that matched",
-    "result": "The symbols after the step (or why it stopped)",
+    "#": QT_TRANSLATE_NOOP("Columns", "Step number"),
+    "state": QT_TRANSLATE_NOOP(
+        "Columns", "BPE: the symbols before this merge. WordPiece: where the match starts"),
+    "candidates": QT_TRANSLATE_NOOP(
+        "Columns", "BPE: every adjacent pair that has a merge, with its rank. WordPiece: the "
+        "entries tried, longest first"),
+    "chosen": QT_TRANSLATE_NOOP(
+        "Columns",
+        "BPE: the lowest-rank pair, merged now. WordPiece: the longest entry that matched"),
+    "result": QT_TRANSLATE_NOOP("Columns", "The symbols after the step (or why it stopped)"),
 }
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("TraceView", text)
 
 
 class TraceView(QStackedWidget):
@@ -68,7 +83,7 @@ class TraceView(QStackedWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("traceView")
-        self.hint = QLabel("Select a word above to see how each model cut it.")
+        self.hint = QLabel(self.tr("Select a word above to see how each model cut it."))
         self.hint.setWordWrap(True)
         self.model = TippedTableModel(STEP_COLUMNS, STEP_TIPS, self)
         self.table = QTableView(objectName="traceTable")
@@ -112,9 +127,9 @@ class TraceView(QStackedWidget):
             self.setCurrentIndex(2)
         else:
             self.hint.setText(
-                "An added token: the model never sees it."
+                self.tr("An added token: the model never sees it.")
                 if kind == "added"
-                else "No step-by-step view for this model."
+                else self.tr("No step-by-step view for this model.")
             )
             self.setCurrentIndex(0)
 
@@ -129,7 +144,8 @@ def _symbols(symbols, byte_level: bool) -> str:
 
 
 def _bpe_rows(trace: Any, byte_level: bool) -> tuple[str, list[tuple]]:
-    rows = [(0, _symbols(trace.initial, byte_level), "", "", "start: one symbol per character")]
+    rows = [(0, _symbols(trace.initial, byte_level), "", "",
+             QCoreApplication.translate("TraceView", "start: one symbol per character"))]
     for k, step in enumerate(trace.steps, 1):
         pairs = ", ".join(
             f"{visible_token(c.left, byte_level)}+{visible_token(c.right, byte_level)} ({c.rank:,})"
@@ -141,17 +157,20 @@ def _bpe_rows(trace: Any, byte_level: bool) -> tuple[str, list[tuple]]:
                 k,
                 _symbols(step.before, byte_level),
                 pairs,
-                f"rank {chosen.rank:,}: {visible_token(step.merged, byte_level)}",
+                QCoreApplication.translate("TraceView", "rank {rank}: {token}").format(
+                    rank=f"{chosen.rank:,}", token=visible_token(step.merged, byte_level)),
                 _symbols(step.after, byte_level),
             )
         )
     rows.append(
-        (len(trace.steps) + 1, "stop", "", "", BPE_STOP.get(trace.stop_reason, trace.stop_reason))
+        (len(trace.steps) + 1, QCoreApplication.translate("TraceView", "stop"), "", "",
+         _tr(BPE_STOP[trace.stop_reason]) if trace.stop_reason in BPE_STOP else trace.stop_reason)
     )
-    caption = (
-        f"BPE on {visible_token(trace.word, byte_level)!r}: apply the lowest-rank merge among "
-        f"the adjacent pairs, repeat. {len(trace.steps):,} merges, {len(trace.tokens):,} tokens."
-    )
+    caption = QCoreApplication.translate(
+        "TraceView", "BPE on {word}: apply the lowest-rank merge among the adjacent pairs, "
+        "repeat. {merges} merges, {tokens} tokens.").format(
+        word=repr(visible_token(trace.word, byte_level)), merges=f"{len(trace.steps):,}",
+        tokens=f"{len(trace.tokens):,}")
     return caption, rows
 
 
@@ -161,35 +180,37 @@ def _wordpiece_rows(trace: Any, unk: str) -> tuple[str, list[tuple]]:
         rows.append(
             (
                 k,
-                f"position {step.start}",
+                QCoreApplication.translate("TraceView", "position {n}").format(n=step.start),
                 " › ".join(step.tried),
-                step.match if step.match is not None else "no match",
+                step.match if step.match is not None
+                else QCoreApplication.translate("TraceView", "no match"),
                 "",
             )
         )
     rows.append(
         (
             len(trace.steps) + 1,
-            "end",
+            QCoreApplication.translate("TraceView", "end"),
             "",
             "",
-            WORDPIECE_END.get(trace.reason, trace.reason).format(unk=unk),
+            (_tr(WORDPIECE_END[trace.reason]) if trace.reason in WORDPIECE_END
+             else trace.reason).format(unk=unk),
         )
     )
-    caption = (
-        f"WordPiece on {trace.word!r}: at each position take the longest vocabulary entry "
-        f"(with ## after the first), trying longest first."
-    )
+    caption = QCoreApplication.translate(
+        "TraceView", "WordPiece on {word}: at each position take the longest vocabulary "
+        "entry (with ## after the first), trying longest first.").format(word=repr(trace.word))
     return caption, rows
 
 
 def _lattice_caption(lattice: Any) -> str:
     if not lattice.best_path:
-        return f"No path through {lattice.sequence!r}: an unseen character and no unknown piece."
+        return QCoreApplication.translate(
+            "TraceView", "No path through {word}: an unseen character and no unknown "
+            "piece.").format(word=repr(lattice.sequence))
     pieces = " + ".join(visible_token(lattice.nodes[i].piece) for i in lattice.best_path)
-    return (
-        f"Unigram lattice of {visible_token(lattice.sequence)!r}: {len(lattice.nodes):,} "
-        "candidate pieces. "
-        f"Viterbi best path (highlighted) = {pieces}, "
-        f"total log-probability {lattice.best_score:.2f}."
-    )
+    return QCoreApplication.translate(
+        "TraceView", "Unigram lattice of {word}: {n} candidate pieces. Viterbi best path "
+        "(highlighted) = {pieces}, total log-probability {score}.").format(
+        word=repr(visible_token(lattice.sequence)), n=f"{len(lattice.nodes):,}", pieces=pieces,
+        score=f"{lattice.best_score:.2f}")

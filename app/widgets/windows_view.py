@@ -27,7 +27,7 @@ import bisect
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (QAccessible, QColor, QFont, QFontMetricsF, QPainter, QPen, QStaticText,
                            QTransform)
 from PySide6.QtWidgets import QSizePolicy, QWidget
@@ -133,14 +133,18 @@ def _block(windows: Any, k: int, pieces: list[Any], texts: dict[int, str],
 
 def _header(windows: Any, k: int) -> tuple[str, str]:
     w = windows.windows[k]
-    where = "the encoding" if k == 0 else f"overflowing[{k - 1}]"
-    parts = [where, f"{len(w.encoding):,} tokens"]
+    where = QCoreApplication.translate("WindowsView", "the encoding") if k == 0 \
+        else f"overflowing[{k - 1}]"
+    parts = [where, QCoreApplication.translate("WindowsView", "{n} tokens").format(
+        n=f"{len(w.encoding):,}")]
     if w.context_span is not None:
-        parts.append(f"chars {w.context_span[0]:,}–{w.context_span[1]:,}")
+        parts.append(QCoreApplication.translate("WindowsView", "chars {start}–{end}").format(
+            start=f"{w.context_span[0]:,}", end=f"{w.context_span[1]:,}"))
     if k:
-        parts.append(f"shares {w.overlap_tokens:,} tokens ({w.overlap_chars:,} chars) "
-                     f"with window {k - 1}")
-    return f"Window {k}", " · ".join(parts)
+        parts.append(QCoreApplication.translate(
+            "WindowsView", "shares {tokens} tokens ({chars} chars) with window {k}").format(
+            tokens=f"{w.overlap_tokens:,}", chars=f"{w.overlap_chars:,}", k=k - 1))
+    return QCoreApplication.translate("WindowsView", "Window {k}").format(k=k), " · ".join(parts)
 
 
 class WindowsView(TokenNavigation, HitTooltips, QWidget):
@@ -317,8 +321,8 @@ class WindowsView(TokenNavigation, HitTooltips, QWidget):
         if self._left_out:
             painter.setPen(colors["marker"])
             painter.drawText(QPointF(8, self.minimumHeight() - 12),
-                             f"… {self._left_out:,} more windows not drawn (all are in the "
-                             "table below)")
+                             self.tr("… {n} more windows not drawn (all are in the table "
+                                     "below)").format(n=f"{self._left_out:,}"))
         painter.end()
 
     def _colors(self) -> dict[str, Any]:
@@ -442,19 +446,23 @@ class WindowsView(TokenNavigation, HitTooltips, QWidget):
         enc = w.encoding
         piece = cell.piece
         if not piece.tokens:
-            return "In no token (the tokenizer drops these characters)"
-        kind = {"special": "special token", "question": "question",
-                "context": "context"}[cell.kind]
-        lines = [f"Window {window} — {kind}"]
+            return self.tr("In no token (the tokenizer drops these characters)")
+        kind = {"special": self.tr("special token"), "question": self.tr("question"),
+                "context": self.tr("context")}[cell.kind]
+        lines = [self.tr("Window {k} — {kind}").format(k=window, kind=kind)]
         for i in piece.tokens:
             shown = visible_token(enc.tokens[i], self._byte_level)
-            lines.append(f"  #{i}  {shown}   raw {enc.tokens[i]!r}  id {enc.ids[i]}  "
-                         f"offsets {tuple(enc.offsets[i])}")
+            lines.append(self.tr("  #{i}  {shown}   raw {raw}  id {id}  offsets {offsets}").format(
+                i=i, shown=shown, raw=repr(enc.tokens[i]), id=enc.ids[i],
+                offsets=tuple(enc.offsets[i])))
         before, after = self._windows.shared_tokens(window)
-        also = [f"window {window - 1}" for t in piece.tokens[:1] if t in before]
-        also += [f"window {window + 1}" for t in piece.tokens[:1] if t in after]
+        also = [window - 1 for t in piece.tokens[:1] if t in before]
+        also += [window + 1 for t in piece.tokens[:1] if t in after]
         if also:
-            lines.append("also in " + " and ".join(also) + " (the stride overlap)")
+            lines.append(self.tr("also in window {a} (the stride overlap)").format(a=also[0])
+                         if len(also) == 1 else
+                         self.tr("also in window {a} and window {b} (the stride overlap)").format(
+                             a=also[0], b=also[1]))
         return "\n".join(lines)
 
     # -- accessibility and the keyboard (app.widgets.accessible) ---------------------------------
