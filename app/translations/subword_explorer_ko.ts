@@ -7,7 +7,7 @@
         <location filename="../widgets/accessible.py" line="+62"/>
         <source>{token}, id {id}, characters {start}–{end}</source>
         <extracomment>Up/Down look for the nearest token this many stops before/after the focused one (a line of a wrapped view holds fewer), so a key press costs the same in a 50k-token text. Every interface made here that may still be alive (see &quot;Lifetime&quot; above).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>{token}, id {id}, 문자 {start}–{end}</translation>
     </message>
 </context>
 <context>
@@ -858,254 +858,254 @@ shown: {shown}</source>
         <location line="+387"/>
         <source>entity_group</source>
         <extracomment>The mode combo&apos;s index of the model mode (after demo, IOB and gold labels). The wait after the last keystroke before the model runs again on the text.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>개체 그룹</translation>
     </message>
     <message>
         <location line="-376"/>
         <source>The label of the group, as a token-classification pipeline reports it: here HIGH or LOW (per-token score ≥ 0.5 or not)</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 분류 파이프라인이 보고하는 그룹의 레이블: 여기서는 HIGH 또는 LOW (토큰별 점수가 0.5 이상인지 여부)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The text the group covers</source>
-        <translation type="unfinished"></translation>
+        <translation>그룹이 덮는 텍스트</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>First character of the group in the text</source>
-        <translation type="unfinished"></translation>
+        <translation>텍스트에서 그룹의 첫 문자 위치</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Character after the group</source>
-        <translation type="unfinished"></translation>
+        <translation>그룹 바로 뒤 문자 위치</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The group&apos;s score, combined from its tokens by the chosen strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>고른 전략으로 그룹 토큰들의 점수를 합친 그룹 점수</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Indices of the tokens in the group</source>
-        <translation type="unfinished"></translation>
+        <translation>그룹에 든 토큰의 번호</translation>
     </message>
     <message>
         <location line="+33"/>
         <location line="+32"/>
         <location line="+319"/>
         <source>label</source>
-        <translation type="unfinished"></translation>
+        <translation>레이블</translation>
     </message>
     <message>
         <location line="-348"/>
         <source>Token index in the encoding</source>
-        <translation type="unfinished"></translation>
+        <translation>인코딩에서 토큰의 번호</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The token as the vocabulary spells it</source>
-        <translation type="unfinished"></translation>
+        <translation>어휘에 적힌 그대로의 토큰</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The characters of the text the token covers (␣ = a space it carries)</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰이 덮는 텍스트의 문자 (␣ = 토큰에 붙은 공백)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>First character of the token in the text</source>
-        <translation type="unfinished"></translation>
+        <translation>텍스트에서 토큰의 첫 문자 위치</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Character after the token</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 바로 뒤 문자 위치</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The labelled word the token belongs to (none: a special token)</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰이 속한 레이블 단어 (없으면 특수 토큰)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The label the token is trained on; -100 = ignored by the loss</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰이 학습하는 레이블. -100 = 손실 계산에서 무시</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>entity</source>
-        <translation type="unfinished"></translation>
+        <translation>개체</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>fragmented into</source>
-        <translation type="unfinished"></translation>
+        <translation>나뉜 토큰</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>regrouped</source>
-        <translation type="unfinished"></translation>
+        <translation>재결합</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The gold entity type</source>
-        <translation type="unfinished"></translation>
+        <translation>정답 개체 유형</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The gold entity&apos;s text</source>
-        <translation type="unfinished"></translation>
+        <translation>정답 개체의 텍스트</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>First character of the entity</source>
-        <translation type="unfinished"></translation>
+        <translation>개체의 첫 문자 위치</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Character after the entity</source>
-        <translation type="unfinished"></translation>
+        <translation>개체 바로 뒤 문자 위치</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>How many tokens the entity covers (more than one: split)</source>
-        <translation type="unfinished"></translation>
+        <translation>개체가 덮는 토큰 수 (둘 이상이면 나뉨)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Whether decoding the token labels gives this entity back: exact (after trimming whitespace, e.g. a byte-level token&apos;s leading space) or differs</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 레이블을 디코딩해 이 개체가 그대로 돌아오는지: 일치 (공백을 다듬은 뒤, 예: 바이트 수준 토큰의 앞 공백) 또는 다름</translation>
     </message>
     <message>
         <location line="+293"/>
         <source>index</source>
-        <translation type="unfinished"></translation>
+        <translation>번호</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>sub-word</source>
-        <translation type="unfinished"></translation>
+        <translation>하위 단어</translation>
     </message>
     <message>
         <location filename="../widgets/alignment_view.py" line="-26"/>
         <source>the token, readable (␣ = space, ⟨C3⟩ = a byte); hover for the raw string</source>
-        <translation type="unfinished"></translation>
+        <translation>읽기 쉬운 형태의 토큰 (␣ = 공백, ⟨C3⟩ = 바이트). 마우스를 올리면 원형 문자열</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>first character of the token in the sentence</source>
-        <translation type="unfinished"></translation>
+        <translation>문장에서 토큰의 첫 문자 위치</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>end (exclusive) of the token in the sentence</source>
-        <translation type="unfinished"></translation>
+        <translation>문장에서 토큰의 끝 위치 (미포함)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>the labelled word the token belongs to</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰이 속한 레이블 단어</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>word tag</source>
-        <translation type="unfinished"></translation>
+        <translation>단어 태그</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>the IOB tag of that word</source>
-        <translation type="unfinished"></translation>
+        <translation>그 단어의 IOB 태그</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>token label</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 레이블</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>the label the token is trained with; -100 = ignored by the loss (special tokens, and word continuations when only the first token of a word is labelled)</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰이 학습하는 레이블. -100 = 손실 계산에서 무시 (특수 토큰, 그리고 단어의 첫 토큰에만 레이블을 붙일 때 나머지 토큰)</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>type</source>
-        <translation type="unfinished"></translation>
+        <translation>유형</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>entity_group: the entity type (PER, LOC…) without its B-/I- prefix</source>
-        <translation type="unfinished"></translation>
+        <translation>개체 그룹: B-/I- 접두사를 뗀 개체 유형 (PER, LOC…)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>the entity as labelled in the words, with its character span</source>
-        <translation type="unfinished"></translation>
+        <translation>단어에 붙은 레이블대로의 개체와 그 문자 범위</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>regrouped from tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰에서 재결합</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>the entity rebuilt from the token labels, as a token classifier&apos;s aggregation would (the same span if the alignment is lossless)</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 분류기의 집계처럼 토큰 레이블에서 다시 만든 개체 (정렬에 손실이 없으면 같은 범위)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>how many tokens the entity was split into</source>
-        <translation type="unfinished"></translation>
+        <translation>개체가 나뉜 토큰 수</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>match</source>
-        <translation type="unfinished"></translation>
+        <translation>일치</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>✓ when regrouping gives back exactly the original entity</source>
-        <translation type="unfinished"></translation>
+        <translation>재결합으로 원래 개체가 정확히 돌아오면 ✓</translation>
     </message>
     <message>
         <location filename="../widgets/trace_view.py" line="+1"/>
         <source>state</source>
-        <translation type="unfinished"></translation>
+        <translation>상태</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>candidates</source>
-        <translation type="unfinished"></translation>
+        <translation>후보</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>선택</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Step number</source>
-        <translation type="unfinished"></translation>
+        <translation>단계 번호</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>BPE: the symbols before this merge. WordPiece: where the match starts</source>
-        <translation type="unfinished"></translation>
+        <translation>BPE: 이 병합 전의 기호. WordPiece: 일치를 찾기 시작하는 위치</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>BPE: every adjacent pair that has a merge, with its rank. WordPiece: the entries tried, longest first</source>
-        <translation type="unfinished"></translation>
+        <translation>BPE: 병합이 있는 모든 인접 쌍과 그 순위. WordPiece: 긴 것부터 시도한 항목</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>BPE: the lowest-rank pair, merged now. WordPiece: the longest entry that matched</source>
-        <translation type="unfinished"></translation>
+        <translation>BPE: 지금 병합하는 순위가 가장 낮은 쌍. WordPiece: 일치한 가장 긴 항목</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The symbols after the step (or why it stopped)</source>
-        <translation type="unfinished"></translation>
+        <translation>단계 후의 기호 (또는 멈춘 이유)</translation>
     </message>
 </context>
 <context>
@@ -1159,12 +1159,12 @@ shown: {shown}</source>
     <message>
         <location line="+10"/>
         <source>Gold labels…</source>
-        <translation type="unfinished"></translation>
+        <translation>정답 레이블…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Open a CoNLL/IOB or JSONL file of labelled texts: the metrics then show how each tokenizer fragments its entities</source>
-        <translation type="unfinished"></translation>
+        <translation>레이블이 붙은 텍스트의 CoNLL/IOB 또는 JSONL 파일을 엽니다. 그러면 지표에 토크나이저마다 개체를 어떻게 쪼개는지 나옵니다</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -1204,7 +1204,7 @@ shown: {shown}</source>
     <message>
         <location line="+29"/>
         <source>gold-label figures unavailable: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>정답 레이블 수치를 낼 수 없음: {0}</translation>
     </message>
     <message>
         <location line="+52"/>
@@ -1275,48 +1275,48 @@ shown: {shown}</source>
         <location line="+6"/>
         <location line="+8"/>
         <source>gold entities split</source>
-        <translation type="unfinished"></translation>
+        <translation>나뉜 정답 개체</translation>
     </message>
     <message>
         <location line="-6"/>
         <location line="+9"/>
         <source>gold tokens/entity</source>
-        <translation type="unfinished"></translation>
+        <translation>정답 토큰/개체</translation>
     </message>
     <message>
         <location line="-2"/>
         <source>Share of the gold entities this tokenizer cuts into several tokens (a model must then put them back together from several labels)</source>
-        <translation type="unfinished"></translation>
+        <translation>이 토크나이저가 여러 토큰으로 자르는 정답 개체의 비율 (모델은 여러 레이블에서 개체를 다시 맞춰야 합니다)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Mean number of tokens per gold entity: 1.00 = every entity is one token</source>
-        <translation type="unfinished"></translation>
+        <translation>정답 개체당 평균 토큰 수: 1.00 = 모든 개체가 토큰 하나</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Open gold labels</source>
-        <translation type="unfinished"></translation>
+        <translation>정답 레이블 열기</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Labelled text (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>레이블 텍스트 (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;모든 파일 (*)</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Cannot read labels</source>
-        <translation type="unfinished"></translation>
+        <translation>레이블을 읽을 수 없습니다</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>measuring the gold entities…</source>
-        <translation type="unfinished"></translation>
+        <translation>정답 개체를 측정하는 중…</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>gold columns: {0} texts, {1} entities</source>
-        <translation type="unfinished"></translation>
+        <translation>정답 열: 텍스트 {0}개, 개체 {1}개</translation>
     </message>
     <message>
         <location line="+25"/>
@@ -1330,52 +1330,52 @@ shown: {shown}</source>
         <location filename="../widgets/compare_view.py" line="+214"/>
         <source>… {n} more characters not drawn</source>
         <extracomment>Characters drawn at most (the tables still use the whole text).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>… 그리지 않은 문자 {n}개 더</translation>
     </message>
     <message>
         <location line="+107"/>
         <source>character {c} {text}</source>
-        <translation type="unfinished"></translation>
+        <translation>문자 {c} {text}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>characters {c}–{last} {text} (one glyph)</source>
-        <translation type="unfinished"></translation>
+        <translation>문자 {c}–{last} {text} (글리프 하나)</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>(unknown)</source>
-        <translation type="unfinished"></translation>
+        <translation>(UNK)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>  {shown}   raw {raw}  id {id}  {offsets}{unknown}</source>
-        <translation type="unfinished"></translation>
+        <translation>  {shown}   원형 {raw}  id {id}  {offsets}{unknown}</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>cut before this character by: {names}</source>
-        <translation type="unfinished"></translation>
+        <translation>이 문자 앞에서 자른 토크나이저: {names}</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>Tokenizers compared</source>
-        <translation type="unfinished"></translation>
+        <translation>비교한 토크나이저</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>One row per tokenizer over the same characters. The arrow keys move through the tokens, Up and Down to the other rows, Enter selects one.</source>
-        <translation type="unfinished"></translation>
+        <translation>같은 문자 위에 토크나이저마다 한 줄씩. 화살표 키로 토큰 사이를 옮기고, 위/아래 키로 다른 줄로 가며, Enter 키로 선택합니다.</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>{n} tokens; {d} cuts differ between the tokenizers</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 {n}개, 토크나이저끼리 다른 경계 {d}개</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>, unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>, UNK</translation>
     </message>
 </context>
 <context>
@@ -2447,98 +2447,98 @@ shown: {shown}</source>
     <message>
         <location filename="../panes/groupings_pane.py" line="-252"/>
         <source>— no labels —</source>
-        <translation type="unfinished"></translation>
+        <translation>— 레이블 없음 —</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>열기…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Encode it</source>
-        <translation type="unfinished"></translation>
+        <translation>인코딩하기</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Put this labelled text in the Encoding box, so that selecting an entity selects it in every pane</source>
-        <translation type="unfinished"></translation>
+        <translation>이 레이블 텍스트를 인코딩 상자에 넣어, 개체를 고르면 모든 창에서 함께 선택되게 합니다</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>text </source>
-        <translation type="unfinished"></translation>
+        <translation>텍스트 </translation>
     </message>
     <message>
         <location line="+2"/>
         <source>first sub-token (others -100)</source>
-        <translation type="unfinished"></translation>
+        <translation>첫 하위 토큰 (나머지 -100)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>all sub-tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>모든 하위 토큰</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>The gold-labelled file: CoNLL/IOB or JSONL character spans</source>
-        <translation type="unfinished"></translation>
+        <translation>정답 레이블 파일: CoNLL/IOB 또는 JSONL 문자 범위</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Open a CoNLL/IOB or JSONL file of labelled texts</source>
-        <translation type="unfinished"></translation>
+        <translation>레이블이 붙은 텍스트의 CoNLL/IOB 또는 JSONL 파일을 엽니다</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Which labelled text to show (the current text when it is one)</source>
-        <translation type="unfinished"></translation>
+        <translation>보여 줄 레이블 텍스트 (현재 텍스트가 그중 하나면 그 텍스트)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Which sub-tokens of a word carry its label</source>
-        <translation type="unfinished"></translation>
+        <translation>단어의 레이블을 받을 하위 토큰</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Cannot compute the figures: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>수치를 계산할 수 없습니다: {0}</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>labels on</source>
-        <translation type="unfinished"></translation>
+        <translation>레이블 대상</translation>
     </message>
     <message>
         <location line="+25"/>
         <source>Open gold labels</source>
-        <translation type="unfinished"></translation>
+        <translation>정답 레이블 열기</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Labelled text (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>레이블 텍스트 (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;모든 파일 (*)</translation>
     </message>
     <message>
         <location line="+10"/>
         <location line="+22"/>
         <source>Cannot read labels</source>
-        <translation type="unfinished"></translation>
+        <translation>레이블을 읽을 수 없습니다</translation>
     </message>
     <message>
         <location line="+58"/>
         <source>Cannot encode this text: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>이 텍스트를 인코딩할 수 없습니다: {0}</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>Computing the figures over the whole file…</source>
-        <translation type="unfinished"></translation>
+        <translation>파일 전체의 수치를 계산하는 중…</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Computing the figures over the whole file… {0} / {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>파일 전체의 수치를 계산하는 중… {0} / {1}</translation>
     </message>
 </context>
 <context>
@@ -2554,63 +2554,63 @@ shown: {shown}</source>
     <message>
         <location filename="../panes/groupings_pane.py" line="-359"/>
         <source>token frequency in corpus</source>
-        <translation type="unfinished"></translation>
+        <translation>말뭉치 속 토큰 빈도</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>merge rank</source>
-        <translation type="unfinished">병합 순위</translation>
+        <translation>병합 순위</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Unigram log-probability</source>
-        <translation type="unfinished"></translation>
+        <translation>Unigram 로그 확률</translation>
     </message>
     <message>
         <location line="+14"/>
         <location line="+390"/>
         <source>tokens</source>
-        <translation type="unfinished">토큰 수</translation>
+        <translation>토큰 번호</translation>
     </message>
     <message>
         <location line="-366"/>
         <source>No gold labels loaded. Pick a bundled sample above (resources/labeled/) or open your own file with Open…: a CoNLL/IOB file (one &apos;word&lt;TAB&gt;tag&apos; per line, a blank line between sentences) or JSONL (one {&quot;text&quot;: …, &quot;entities&quot;: [{&quot;start&quot;, &quot;end&quot;, &quot;label&quot;}]} per line).</source>
-        <translation type="unfinished"></translation>
+        <translation>불러온 정답 레이블이 없습니다. 위에서 함께 든 예제(resources/labeled/)를 고르거나 열기…로 직접 파일을 여세요: CoNLL/IOB 파일 (한 줄에 &apos;단어&lt;TAB&gt;태그&apos; 하나, 문장 사이에 빈 줄) 또는 JSONL (한 줄에 {&quot;text&quot;: …, &quot;entities&quot;: [{&quot;start&quot;, &quot;end&quot;, &quot;label&quot;}]} 하나).</translation>
     </message>
     <message>
         <location line="+41"/>
         <source>exact</source>
-        <translation type="unfinished"></translation>
+        <translation>일치</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>differs: not found</source>
-        <translation type="unfinished"></translation>
+        <translation>다름: 찾지 못함</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>differs: {text} ({label})</source>
-        <translation type="unfinished"></translation>
+        <translation>다름: {text} ({label})</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>1 token</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 1개</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>{n} tokens</source>
-        <translation type="unfinished">토큰 {n}개</translation>
+        <translation>토큰 {n}개</translation>
     </message>
     <message>
         <location line="+31"/>
         <source>Whole file with {name}: {docs} texts, {entities} entities; {split} split into several tokens, {per} tokens per entity; {exact} regrouped exactly (after trimming whitespace).</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}로 본 파일 전체: 텍스트 {docs}개, 개체 {entities}개. {split}가 여러 토큰으로 나뉨, 개체당 토큰 {per}개, {exact}가 정확히 재결합됨 (공백을 다듬은 뒤).</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Whole file: {docs} texts, {entities} entities; {split} split into several tokens, {per} tokens per entity; {exact} regrouped exactly (after trimming whitespace).</source>
-        <translation type="unfinished"></translation>
+        <translation>파일 전체: 텍스트 {docs}개, 개체 {entities}개. {split}가 여러 토큰으로 나뉨, 개체당 토큰 {per}개, {exact}가 정확히 재결합됨 (공백을 다듬은 뒤).</translation>
     </message>
 </context>
 <context>
@@ -2618,153 +2618,153 @@ shown: {shown}</source>
     <message>
         <location line="+595"/>
         <source>Demo: frequency as a score</source>
-        <translation type="unfinished"></translation>
+        <translation>데모: 빈도를 점수로</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Align IOB labels</source>
-        <translation type="unfinished"></translation>
+        <translation>IOB 레이블 정렬</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Gold labels (CoNLL / JSONL)</source>
-        <translation type="unfinished"></translation>
+        <translation>정답 레이블 (CoNLL / JSONL)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Token-classification model (folder)</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 분류 모델 (폴더)</translation>
     </message>
     <message>
         <location line="+29"/>
         <source>Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>열기…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>first sub-token (others -100)</source>
-        <translation type="unfinished"></translation>
+        <translation>첫 하위 토큰 (나머지 -100)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>all sub-tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>모든 하위 토큰</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Demo: group tokens by a per-token score (not an entity model); align IOB word labels to tokens; check gold entity labels against the tokenizer; or label the text with a token-classification model from a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>데모: 토큰별 점수로 토큰을 묶기 (개체 모델 아님), IOB 단어 레이블을 토큰에 정렬하기, 정답 개체 레이블을 토크나이저로 확인하기, 또는 폴더의 토큰 분류 모델로 텍스트에 레이블 붙이기</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Demo only, not an entity model: a per-token score (frequency, merge rank or log-probability) stands in for a classifier&apos;s output, to show how aggregation strategies group tokens. For real entities use Gold labels or a token-classification model.</source>
-        <translation type="unfinished"></translation>
+        <translation>데모일 뿐 개체 모델이 아닙니다. 토큰별 점수(빈도, 병합 순위, 로그 확률)를 분류기 출력 대신 써서 집계 전략이 토큰을 어떻게 묶는지 보여 줍니다. 실제 개체는 정답 레이블이나 토큰 분류 모델을 쓰세요.</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>How token scores become groups (as transformers&apos; aggregation_strategy): none = one row per token; simple = merge neighbours with the same label; first / average / max = one label per word from its first, mean or highest-scoring token</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 점수가 그룹이 되는 방식 (transformers의 aggregation_strategy): none = 토큰마다 한 줄, simple = 레이블이 같은 이웃을 합침, first / average / max = 단어마다 첫 토큰, 평균, 최고 점수 토큰으로 레이블 하나</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The per-token score the strategy groups by</source>
-        <translation type="unfinished"></translation>
+        <translation>전략이 묶을 때 쓰는 토큰별 점수</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The groups; select one to select its span everywhere</source>
-        <translation type="unfinished"></translation>
+        <translation>그룹. 하나를 고르면 그 범위가 모든 곳에서 선택됩니다</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A word-per-line IOB/CoNLL file of labelled sentences</source>
-        <translation type="unfinished"></translation>
+        <translation>레이블 문장을 한 줄에 한 단어씩 적은 IOB/CoNLL 파일</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Open another IOB/CoNLL file</source>
-        <translation type="unfinished"></translation>
+        <translation>다른 IOB/CoNLL 파일 열기</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Which sub-tokens of a word carry its label (the others get -100, ignored by the loss)</source>
-        <translation type="unfinished"></translation>
+        <translation>단어의 레이블을 받을 하위 토큰 (나머지는 -100을 받아 손실 계산에서 무시됨)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>IOB2: every entity starts with B-; IOB1: B- only between two entities of the same type</source>
-        <translation type="unfinished"></translation>
+        <translation>IOB2: 모든 개체가 B-로 시작, IOB1: 같은 유형의 두 개체 사이에서만 B-</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Which sentence of the file to show</source>
-        <translation type="unfinished"></translation>
+        <translation>보여 줄 파일의 문장</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>전략</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Per-token score</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰별 점수</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Labels on</source>
-        <translation type="unfinished"></translation>
+        <translation>레이블 대상</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Scheme</source>
-        <translation type="unfinished"></translation>
+        <translation>방식</translation>
     </message>
     <message>
         <location line="+84"/>
         <source>{n} groups. Score = {source} rescaled to [0, 1]; label HIGH when ≥ 0.5, as a 2-class classifier would.</source>
-        <translation type="unfinished"></translation>
+        <translation>그룹 {n}개. 점수 = {source}를 [0, 1]로 다시 맞춘 값. 2-클래스 분류기처럼 0.5 이상이면 레이블 HIGH.</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>Token frequencies need a corpus.</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 빈도를 내려면 말뭉치가 필요합니다.</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+9"/>
         <source>Counting token frequencies in the corpus…</source>
-        <translation type="unfinished"></translation>
+        <translation>말뭉치에서 토큰 빈도를 세는 중…</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Cannot count token frequencies: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 빈도를 셀 수 없습니다: {0}</translation>
     </message>
     <message>
         <location line="+57"/>
         <source>Open IOB/CoNLL file</source>
-        <translation type="unfinished"></translation>
+        <translation>IOB/CoNLL 파일 열기</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>CoNLL / IOB (*.conll *.iob *.txt *.tsv);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>CoNLL / IOB (*.conll *.iob *.txt *.tsv);;모든 파일 (*)</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Cannot read labels</source>
-        <translation type="unfinished"></translation>
+        <translation>레이블을 읽을 수 없습니다</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>{sentences} sentences, {entities} entities; {split} split into several tokens (max {max}); regrouped entities differ from the original in {differ} sentence(s).</source>
-        <translation type="unfinished"></translation>
+        <translation>문장 {sentences}개, 개체 {entities}개. 여러 토큰으로 나뉜 개체 {split}개 (최대 {max}개), 재결합한 개체가 원래와 다른 문장 {differ}개.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>{n} sentence(s) break {scheme}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{scheme} 규칙을 어긴 문장 {n}개.</translation>
     </message>
 </context>
 <context>
@@ -2946,53 +2946,53 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
     <message>
         <location filename="../widgets/lattice_view.py" line="+147"/>
         <source>Select a word of a Unigram tokenizer to see its lattice.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unigram 토크나이저의 단어를 고르면 격자가 나옵니다.</translation>
     </message>
     <message>
         <location line="+70"/>
         <source>unknown node (min score − 10)</source>
-        <translation type="unfinished"></translation>
+        <translation>UNK 노드 (최저 점수 − 10)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>— on the best path</source>
-        <translation type="unfinished"></translation>
+        <translation>— 최적 경로 위</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>{piece}  [{start}, {end})  score {score}</source>
-        <translation type="unfinished"></translation>
+        <translation>{piece}  [{start}, {end})  점수 {score}</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Unigram lattice</source>
-        <translation type="unfinished"></translation>
+        <translation>Unigram 격자</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Every candidate piece of the word as an arc; the Viterbi best path is highlighted. The arrow keys move through the pieces.</source>
-        <translation type="unfinished"></translation>
+        <translation>단어의 모든 후보 조각을 호로 그립니다. Viterbi 최적 경로가 강조됩니다. 화살표 키로 조각 사이를 옮깁니다.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{piece}, characters {start}–{end}, score {score:.2f}</source>
-        <translation type="unfinished"></translation>
+        <translation>{piece}, 문자 {start}–{end}, 점수 {score:.2f}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>, on the best path</source>
-        <translation type="unfinished"></translation>
+        <translation>, 최적 경로 위</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>unknown piece (lowest score − 10)</source>
-        <translation type="unfinished"></translation>
+        <translation>UNK 조각 (최저 점수 − 10)</translation>
     </message>
     <message>
         <location line="-26"/>
         <location line="+27"/>
         <source>piece id {id}</source>
-        <translation type="unfinished"></translation>
+        <translation>조각 id {id}</translation>
     </message>
 </context>
 <context>
@@ -3354,32 +3354,32 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     <message>
         <location filename="../widgets/merge_tree_view.py" line="+21"/>
         <source>token</source>
-        <translation type="unfinished">토큰</translation>
+        <translation>토큰</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>merge rank</source>
-        <translation type="unfinished">병합 순위</translation>
+        <translation>병합 순위</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The token and the two parts each merge joined (␣ is a space, ⟨C3⟩ one byte)</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰과 각 병합이 이어 붙인 두 부분 (␣ = 공백, ⟨C3⟩ = 바이트 하나)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The rank of the merge that built this part (base: a symbol of the alphabet, built by no merge)</source>
-        <translation type="unfinished"></translation>
+        <translation>이 부분을 만든 병합의 순위 (기본: 병합 없이 알파벳에 있는 기호)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>How the selected token was built by merges, down to base symbols</source>
-        <translation type="unfinished"></translation>
+        <translation>선택한 토큰이 병합으로 만들어진 과정 (기본 기호까지)</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>base</source>
-        <translation type="unfinished">기본</translation>
+        <translation>기본</translation>
     </message>
 </context>
 <context>
@@ -3570,173 +3570,173 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     <message>
         <location filename="../panes/groupings_pane.py" line="-578"/>
         <source>Open model folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>모델 폴더 열기…</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Open a transformers token-classification model folder (config.json, weights and tokenizer files); it is read from disk only, nothing is downloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>transformers 토큰 분류 모델 폴더(config.json, 가중치, 토크나이저 파일)를 엽니다. 디스크에서만 읽고 아무것도 내려받지 않습니다</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>transformers&apos; aggregation_strategy: none = one row per token; simple = merge neighbours with the same entity; first / average / max = one label per word from its first token, the mean of its tokens&apos; scores, or its most confident token</source>
-        <translation type="unfinished"></translation>
+        <translation>transformers의 aggregation_strategy: none = 토큰마다 한 줄, simple = 개체가 같은 이웃을 합침, first / average / max = 단어마다 첫 토큰, 토큰 점수의 평균, 가장 확신하는 토큰으로 레이블 하나</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Cancel</source>
-        <translation type="unfinished">취소</translation>
+        <translation>취소</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Stop loading or running the model</source>
-        <translation type="unfinished"></translation>
+        <translation>모델 불러오기나 실행을 멈춥니다</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>The pipeline&apos;s output (labels O dropped); select a row to select its span everywhere</source>
-        <translation type="unfinished"></translation>
+        <translation>파이프라인의 출력 (레이블 O는 뺌). 줄을 고르면 그 범위가 모든 곳에서 선택됩니다</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Every token the model labelled (special tokens left out), with the pipeline&apos;s sub-word guess</source>
-        <translation type="unfinished"></translation>
+        <translation>모델이 레이블을 붙인 모든 토큰 (특수 토큰 제외)과 파이프라인의 하위 단어 추정</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Cannot run the model: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>모델을 실행할 수 없습니다: {0}</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>전략</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>No labels yet. Open a token-classification model folder (a transformers model directory with config.json, its weights and tokenizer files; read from disk only) with Open model folder…, or pick Gold labels above and open a CoNLL/IOB or JSONL file of labelled texts.</source>
-        <translation type="unfinished"></translation>
+        <translation>아직 레이블이 없습니다. 모델 폴더 열기…로 토큰 분류 모델 폴더(config.json, 가중치, 토크나이저 파일이 든 transformers 모델 디렉터리, 디스크에서만 읽음)를 열거나, 위에서 정답 레이블을 골라 레이블 텍스트의 CoNLL/IOB 또는 JSONL 파일을 여세요.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Running a model needs the ner extra (transformers and torch), not installed here: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>모델을 실행하려면 ner 추가 패키지(transformers와 torch)가 필요한데 여기에는 설치되어 있지 않습니다: {0}</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>The entity type (with strategy none: the token&apos;s label)</source>
-        <translation type="unfinished"></translation>
+        <translation>개체 유형 (전략이 none이면 토큰의 레이블)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The group&apos;s text as the pipeline gives it: its tokens decoded (start and end give the exact text)</source>
-        <translation type="unfinished"></translation>
+        <translation>파이프라인이 내놓는 그룹 텍스트: 토큰을 디코딩한 것 (정확한 텍스트는 시작과 끝으로)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>First character of the group in the text</source>
-        <translation type="unfinished"></translation>
+        <translation>텍스트에서 그룹의 첫 문자 위치</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Character after the group</source>
-        <translation type="unfinished"></translation>
+        <translation>그룹 바로 뒤 문자 위치</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The mean of its tokens&apos; or words&apos; scores (softmax probabilities)</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 또는 단어 점수(softmax 확률)의 평균</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The token&apos;s index (strategy none only)</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 번호 (전략 none에서만)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Indices of the model tokenizer&apos;s tokens in the group</source>
-        <translation type="unfinished"></translation>
+        <translation>그룹에 든 모델 토크나이저 토큰의 번호</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Token index in the model tokenizer&apos;s encoding</source>
-        <translation type="unfinished"></translation>
+        <translation>모델 토크나이저의 인코딩에서 토큰의 번호</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The token as the vocabulary spells it</source>
-        <translation type="unfinished"></translation>
+        <translation>어휘에 적힌 그대로의 토큰</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>First character of the token in the text</source>
-        <translation type="unfinished"></translation>
+        <translation>텍스트에서 토큰의 첫 문자 위치</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Character after the token</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 바로 뒤 문자 위치</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The model&apos;s most probable label for the token</source>
-        <translation type="unfinished"></translation>
+        <translation>모델이 토큰에 매긴 가장 확률 높은 레이블</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Its softmax probability</source>
-        <translation type="unfinished"></translation>
+        <translation>그 레이블의 softmax 확률</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The pipeline&apos;s guess that the token continues a word (used by first / average / max)</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰이 단어를 이어 가는지에 대한 파이프라인의 추정 (first / average / max가 사용)</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Open a token-classification model folder</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 분류 모델 폴더 열기</translation>
     </message>
     <message>
         <location line="+9"/>
         <location line="+23"/>
         <source>Cannot load the model</source>
-        <translation type="unfinished"></translation>
+        <translation>모델을 불러올 수 없습니다</translation>
     </message>
     <message>
         <location line="-22"/>
         <source>A token-classification model needs the ner extra (transformers and torch): {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 분류 모델에는 ner 추가 패키지(transformers와 torch)가 필요합니다: {0}</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Loading the model…</source>
-        <translation type="unfinished"></translation>
+        <translation>모델을 불러오는 중…</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Cannot load the model: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>모델을 불러올 수 없습니다: {0}</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>취소했습니다.</translation>
     </message>
     <message>
         <location line="+32"/>
         <source>Running the model on {0} characters…</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}자에 모델을 실행하는 중…</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>{0} groups, {1} tokens ({2}).</source>
-        <translation type="unfinished"></translation>
+        <translation>그룹 {0}개, 토큰 {1}개 ({2}).</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The text has changed since; running again…</source>
-        <translation type="unfinished"></translation>
+        <translation>그사이 텍스트가 바뀌어 다시 실행하는 중…</translation>
     </message>
 </context>
 <context>
@@ -3942,7 +3942,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     <message>
         <location line="+5"/>
         <source>measuring… {0} of {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>측정하는 중… {1}개 중 {0}개</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -4085,12 +4085,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     <message>
         <location filename="../session_store.py" line="+125"/>
         <source>{name}: {path} is gone</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: {path}이(가) 없습니다</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>no file</source>
-        <translation type="unfinished"></translation>
+        <translation>파일 없음</translation>
     </message>
 </context>
 <context>
@@ -4531,44 +4531,46 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location filename="../widgets/token_text_view.py" line="+315"/>
         <source>… ({n} more characters not drawn)</source>
         <extracomment>Characters beyond this are not drawn (a note says so); the tables still list every token. Lines longer than this are drawn as several blocks (cut at a space), so that laying out one block never costs more than a screenful. Identical special tokens in a row drawn as one chip ``[PAD] ×100``. blocks formatted since the last set_content (tests and benchmarks read it)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>… (그리지 않은 문자 {n}개 더)</translation>
     </message>
     <message>
         <location line="+259"/>
         <source>{n} × {token}  (#{first}–#{last})
      id {id}  special token added by the tokenizer (padding or post-processor)</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} × {token}  (#{first}–#{last})
+     id {id}  토크나이저가 덧붙인 특수 토큰 (패딩 또는 후처리기)</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>(unknown)</source>
-        <translation type="unfinished"></translation>
+        <translation>(UNK)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>#{i}  {shown}   raw {raw}{extra}
      id {id}  offsets {offsets}  word {word}</source>
-        <translation type="unfinished"></translation>
+        <translation>#{i}  {shown}   원형 {raw}{extra}
+     id {id}  오프셋 {offsets}  단어 {word}</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{n} tokens share this character:</source>
-        <translation type="unfinished"></translation>
+        <translation>이 문자를 토큰 {n}개가 나눠 가집니다:</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>In no token: cut off by truncation, or removed by the normalizer (dimmed)</source>
-        <translation type="unfinished"></translation>
+        <translation>어느 토큰에도 없음: 자르기로 잘렸거나 정규화기가 지웠습니다 (흐리게 표시)</translation>
     </message>
     <message>
         <location line="+55"/>
         <source>Tokens of the text</source>
-        <translation type="unfinished"></translation>
+        <translation>텍스트의 토큰</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The text with one coloured span per token. The arrow keys move through the tokens, Enter selects one.</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰마다 색칠한 구간으로 보인 텍스트. 화살표 키로 토큰 사이를 옮기고 Enter 키로 선택합니다.</translation>
     </message>
 </context>
 <context>
@@ -4654,118 +4656,118 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     <message>
         <location filename="../widgets/trace_view.py" line="-36"/>
         <source>no adjacent pair has a merge any more: these are the tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>병합이 있는 인접 쌍이 더 없음: 이것이 토큰입니다</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>one symbol left: nothing to pair</source>
-        <translation type="unfinished"></translation>
+        <translation>기호가 하나 남음: 짝지을 것이 없음</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>the whole word is a token (ignore_merges)</source>
-        <translation type="unfinished"></translation>
+        <translation>단어 전체가 토큰 (ignore_merges)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>every character was dropped (no unknown token)</source>
-        <translation type="unfinished"></translation>
+        <translation>모든 문자가 버려짐 (UNK 토큰 없음)</translation>
     </message>
     <message>
         <location line="+2"/>
         <location line="+9"/>
         <source>empty word</source>
-        <translation type="unfinished"></translation>
+        <translation>빈 단어</translation>
     </message>
     <message>
         <location line="-6"/>
         <source>every position matched: the matches are the tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>모든 위치가 일치: 일치한 항목이 토큰입니다</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>nothing in the vocabulary matches here, so the WHOLE word becomes {unk}</source>
-        <translation type="unfinished"></translation>
+        <translation>여기서 어휘의 어떤 항목도 일치하지 않아 단어 전체가 {unk}이 됩니다</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>longer than max_input_chars_per_word: the whole word becomes {unk}</source>
-        <translation type="unfinished"></translation>
+        <translation>max_input_chars_per_word보다 길어서 단어 전체가 {unk}이 됩니다</translation>
     </message>
     <message>
         <location line="+36"/>
         <source>Select a word above to see how each model cut it.</source>
-        <translation type="unfinished"></translation>
+        <translation>위에서 단어를 고르면 모델마다 어떻게 잘랐는지 나옵니다.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Steps of the model on the word</source>
-        <translation type="unfinished"></translation>
+        <translation>단어에 대한 모델의 단계</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Unigram lattice of the word</source>
-        <translation type="unfinished"></translation>
+        <translation>단어의 Unigram 격자</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>An added token: the model never sees it.</source>
-        <translation type="unfinished"></translation>
+        <translation>추가 토큰: 모델은 이 토큰을 보지 않습니다.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>No step-by-step view for this model.</source>
-        <translation type="unfinished"></translation>
+        <translation>이 모델에는 단계별 보기가 없습니다.</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>start: one symbol per character</source>
-        <translation type="unfinished"></translation>
+        <translation>시작: 문자마다 기호 하나</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>rank {rank}: {token}</source>
-        <translation type="unfinished"></translation>
+        <translation>순위 {rank}: {token}</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>stop</source>
-        <translation type="unfinished"></translation>
+        <translation>멈춤</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>BPE on {word}: apply the lowest-rank merge among the adjacent pairs, repeat. {merges} merges, {tokens} tokens.</source>
-        <translation type="unfinished"></translation>
+        <translation>{word}에 BPE 적용: 인접 쌍 가운데 순위가 가장 낮은 병합을 적용하고 반복합니다. 병합 {merges}번, 토큰 {tokens}개.</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>position {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>위치 {n}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>no match</source>
-        <translation type="unfinished"></translation>
+        <translation>일치 없음</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>end</source>
-        <translation type="unfinished">끝</translation>
+        <translation>끝</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>WordPiece on {word}: at each position take the longest vocabulary entry (with ## after the first), trying longest first.</source>
-        <translation type="unfinished"></translation>
+        <translation>{word}에 WordPiece 적용: 위치마다 가장 긴 어휘 항목을 (첫 항목 뒤에는 ## 포함) 긴 것부터 시도해 고릅니다.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>No path through {word}: an unseen character and no unknown piece.</source>
-        <translation type="unfinished"></translation>
+        <translation>{word}을(를) 지나는 경로가 없음: 처음 보는 문자가 있는데 UNK 조각이 없습니다.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Unigram lattice of {word}: {n} candidate pieces. Viterbi best path (highlighted) = {pieces}, total log-probability {score}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{word}의 Unigram 격자: 후보 조각 {n}개. Viterbi 최적 경로(강조) = {pieces}, 전체 로그 확률 {score}.</translation>
     </message>
 </context>
 <context>
@@ -5196,7 +5198,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     <message>
         <location line="+18"/>
         <source>{0} of {1} words</source>
-        <translation type="unfinished"></translation>
+        <translation>단어 {1}개 중 {0}개</translation>
     </message>
     <message>
         <location line="+34"/>
@@ -5384,82 +5386,82 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location filename="../widgets/windows_view.py" line="+136"/>
         <source>the encoding</source>
         <extracomment>Tokens drawn at most, all windows together (the table lists every window). Characters of one cell&apos;s label at most (a 300-character unknown word is cut with &quot;…&quot;).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>인코딩</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>{n} tokens</source>
-        <translation type="unfinished">토큰 {n}개</translation>
+        <translation>토큰 {n}개</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>chars {start}–{end}</source>
-        <translation type="unfinished"></translation>
+        <translation>문자 {start}–{end}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>shares {tokens} tokens ({chars} chars) with window {k}</source>
-        <translation type="unfinished"></translation>
+        <translation>윈도우 {k}와 토큰 {tokens}개 (문자 {chars}개) 공유</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Window {k}</source>
-        <translation type="unfinished"></translation>
+        <translation>윈도우 {k}</translation>
     </message>
     <message>
         <location line="+177"/>
         <source>… {n} more windows not drawn (all are in the table below)</source>
-        <translation type="unfinished"></translation>
+        <translation>… 그리지 않은 윈도우 {n}개 더 (모두 아래 표에 있음)</translation>
     </message>
     <message>
         <location line="+125"/>
         <source>In no token (the tokenizer drops these characters)</source>
-        <translation type="unfinished"></translation>
+        <translation>어느 토큰에도 없음 (토크나이저가 이 문자들을 버림)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>special token</source>
-        <translation type="unfinished"></translation>
+        <translation>특수 토큰</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>question</source>
-        <translation type="unfinished"></translation>
+        <translation>질문</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>context</source>
-        <translation type="unfinished">문맥</translation>
+        <translation>문맥</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Window {k} — {kind}</source>
-        <translation type="unfinished"></translation>
+        <translation>윈도우 {k} — {kind}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>  #{i}  {shown}   raw {raw}  id {id}  offsets {offsets}</source>
-        <translation type="unfinished"></translation>
+        <translation>  #{i}  {shown}   원형 {raw}  id {id}  오프셋 {offsets}</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>also in window {a} (the stride overlap)</source>
-        <translation type="unfinished"></translation>
+        <translation>윈도우 {a}에도 있음 (stride 겹침)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>also in window {a} and window {b} (the stride overlap)</source>
-        <translation type="unfinished"></translation>
+        <translation>윈도우 {a}와 윈도우 {b}에도 있음 (stride 겹침)</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>Windows of the text</source>
-        <translation type="unfinished"></translation>
+        <translation>텍스트의 윈도우</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>One block of tokens per window. The arrow keys move through the tokens, Enter selects one.</source>
-        <translation type="unfinished"></translation>
+        <translation>윈도우마다 토큰 블록 하나. 화살표 키로 토큰 사이를 옮기고 Enter 키로 선택합니다.</translation>
     </message>
 </context>
 <context>

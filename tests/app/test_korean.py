@@ -41,10 +41,8 @@ from PySide6.QtWidgets import (
 
 from app import i18n
 
-#: Widgets of the files other helpers are still changing (phase 2 of the Korean interface):
-#: skipped, with everything inside them, until their strings are translated. Empty it then.
-PENDING = frozenset({"GroupingsPane", "TokenTextView", "CompareView", "LatticeView",
-                     "TraceView", "WindowsView", "AlignmentView", "MergeTreeView"})
+#: Widgets skipped, with everything inside them (none: every pane is translated).
+PENDING: frozenset[str] = frozenset()
 
 #: Names and notations that stay as they are in a Korean interface.
 TECHNICAL = [
@@ -56,10 +54,15 @@ TECHNICAL = [
     "WordLevel", "Unigram", "tiktoken", "transformers", "Sennrich", "GPT-2", "BERT", "BPE",
     "TFDS", "NFKC", "NFKD", "NFC", "NFD", "UTF-8", "JSONL", "JSON", "CSV", "TSV", "PNG",
     "CoNLL", "IOB", "HF", "UNK", "CLS", "SEP", "OOV", "EM", "QA", "Jaccard", "Zipf", "Python",
-    "Ctrl", "Shift", "KB", "MB", "GB", "ETA", "id", "ids", "ID", "llama", "t5", "albert",
+    "Ctrl", "Shift", "Enter", "KB", "MB", "GB", "ETA", "id", "ids", "ID", "llama", "t5", "albert",
     "generic", "codes", "subwords", "model", "spm", "bpe", "txt", "jsonl", "json", "csv", "tsv",
     "gz", "bz2", "xz", "png", "endoftext", "stride", "strategy", "direction", "overflow",
     "right", "left", "decode", "True", "hub", "English", "ing$",
+    # token classification: transformers' aggregation strategies and fields, label names
+    "aggregation_strategy", "first / average / max", "none", "simple", "config.json", "torch",
+    "ner", "softmax", "Viterbi", "HIGH", "LOW", "PER", "LOC", "ignore_merges",
+    "max_input_chars_per_word", "resources/labeled/", "word<TAB>tag",
+    '{"text": …, "entities": [{"start", "end", "label"}]}',
 ]
 _TECHNICAL = re.compile("|".join(re.escape(t) for t in sorted(TECHNICAL, key=len, reverse=True)))
 _TAGS = re.compile(r"<[^>]*>|&[a-z]+;")
@@ -68,10 +71,12 @@ _ENGLISH = re.compile(r"[A-Za-z]{2,}")
 DATA_TEXT = {"encodeInput", "normalizedText", "decodeIds", "decodeText", "oovInput",
              "windowsQuestion", "trainStatus", "vocabTokenTitle", "tokenizerCombo",
              "compareTokenizerCombo", "specialTokensEdit", "vocabSearch", "corpusFilter",
-             "mergeSearch", "corpusReport", "openOptionsPath"}
+             "mergeSearch", "corpusReport", "openOptionsPath", "goldText", "modelFolderLabel",
+             "alignmentSentence"}
 #: Combos whose items are values of a library API (truncation strategy and direction).
 API_VALUE_COMBOS = {"windowsStrategy", "windowsDirection", "openFormatCombo",
-                    "openEncodingCombo", "openFlavorCombo"}
+                    "openEncodingCombo", "openFlavorCombo", "aggregationCombo",
+                    "modelStrategyCombo"}
 
 
 @pytest.fixture
@@ -207,6 +212,10 @@ def _data_strings(window) -> set[str]:
     if session.encoding is not None:
         data |= {t for t in session.encoding.tokens if len(t) > 1}
     data |= set(session.text.split())
+    from app import resources
+
+    for path in resources.resource_path("labeled").glob("*"):  # the bundled gold files
+        data |= {str(path), path.name}
     return data
 
 
@@ -346,3 +355,97 @@ def test_system_language_follows_the_locale(monkeypatch):
     finally:
         assert i18n.install("en") == "en"
     assert QCoreApplication.translate("TaskView", "Explore") == "Explore"
+
+
+def _painted_texts(view, stops: int = 3) -> list[str]:
+    """What a painted view says to assistive tools: its name and description, and the name,
+    description of its first tokens (the values are the text itself)."""
+    name, _value, description = view.a11y_texts(())
+    out = [name, description]
+    for path in view.a11y_stops()[:stops]:
+        name, _value, description = view.a11y_texts(path)
+        out += [name, description]
+    return out
+
+
+def test_korean_groupings_pages_and_painted_views(qtbot, korean, tmp_path):
+    """The groupings pane's four pages filled in (gold labels with their whole-file figures,
+    IOB alignment, the tiny model when torch is here), the trace and lattice captions, and
+    what the painted views say: accessible names, descriptions and their tooltips."""
+    from subword_core.compare import align_tokenizers
+    from subword_core.models import Unigram
+
+    from app import resources
+    from app.widgets.compare_view import CompareView
+    from app.widgets.trace_view import TraceView
+
+    window = korean
+    window.show_view("explore")
+    pane = window.groupings_pane
+    pane.mode_combo.setCurrentIndex(1)  # IOB labels aligned
+    assert pane.iob_note.text()
+    pane.mode_combo.setCurrentIndex(2)  # gold labels, whole-file figures in a worker
+    page = pane.gold_page
+    assert page.open_file(str(resources.resource_path("labeled") / "sample_spans.jsonl"))
+    qtbot.waitUntil(lambda: page.figures_label.text().startswith("파일 전체"), timeout=20000)
+    assert page.entities_model.rowCount() > 0
+    entity_cells = [page.entities_model.index(r, c).data()
+                    for r in range(page.entities_model.rowCount()) for c in (4, 5)]
+    try:
+        import torch  # noqa: F401 - the model page runs only with the ner extra
+        import transformers  # noqa: F401
+    except ImportError:
+        model_loaded = False
+    else:
+        import sys
+
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
+        from ner_models import build_folder
+
+        folder = build_folder(tmp_path / "bert", "wordpiece")
+        pane.mode_combo.setCurrentIndex(3)
+        with qtbot.waitSignal(pane.model_page.run_job.returned, timeout=60000):
+            assert pane.model_page.open_folder(str(folder))
+        qtbot.waitUntil(lambda: "그룹" in pane.model_page.status.text(), timeout=20000)
+        model_loaded = True
+
+    tokenizer = window.session.tokenizer
+    trace = TraceView()
+    qtbot.addWidget(trace)
+    trace.show_trace("bpe", tokenizer.model.merge_trace("lowest"))
+    unigram = Unigram([("<unk>", 0.0), ("한", -2.0), ("국", -2.0), ("어", -2.0), ("한국", -1.5),
+                       ("한국어", -1.0)], unk_id=0)
+    trace.show_trace("unigram", unigram.lattice("한국어x"))
+    compare = CompareView()
+    qtbot.addWidget(compare)
+    names = [e.name for e in window.session.entries]
+    alignment = align_tokenizers(window.session.text, {n: window.session.entry(n).tokenizer
+                                                       for n in names})
+    compare.set_alignment(alignment, names, [False] * len(names))
+    windows = window.analysis_docks.windows
+    window.show_view("windows")
+    windows.max_length.setValue(4)  # 6 tokens: two windows and more
+    windows.stride.setValue(1)
+    qtbot.waitUntil(lambda: windows.windows is not None and len(windows.windows) > 1
+                    and windows.windows.settings.max_length == 4, timeout=20000)
+
+    data = _data_strings(window) | {"lowest", str(tmp_path / "bert")}
+    texts = [(where, text) for w in (pane, trace, *pane.findChildren(QWidget),
+                                     *trace.findChildren(QWidget), windows,
+                                     *windows.findChildren(QWidget))
+             for where, text in _texts(w) if text]
+    assert any("iob_note" in w or "alignmentSummary" in w for w, _ in texts)
+    assert any(w.startswith("modelStatus") for w, _ in texts) == model_loaded
+    token_view = window.encoding_pane.view
+    enc = window.session.encoding
+    said = [*_painted_texts(token_view), *_painted_texts(trace.lattice_view),
+            *_painted_texts(compare), *_painted_texts(windows.view),
+            token_view.describe_tokens((0,)), token_view.describe_tokens(tuple(range(len(enc)))),
+            compare.describe(0, 0), trace.lattice_view._tooltip(trace.lattice_view.edges[0]),
+            *entity_cells]
+    block = windows.view._blocks[1]
+    said += [block.header, block.detail, *(windows.view.describe(1, cell)
+                                           for cell in block.cells[:4])]
+    problems = [f"{where}: {text!r}" for where, text in texts if english_left(text, data)]
+    problems += [repr(text) for text in said if english_left(text or "", data)]
+    assert not problems, "English left:\n" + "\n".join(problems)
