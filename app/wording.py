@@ -1,12 +1,16 @@
 """The app's words for figures the library reports in English sentences.
 
 ``subword_core`` describes some results in a sentence of its own (``CorpusReport.summary()``,
-``OverallProgress.label``, ``format_eta``); the library stays English. These functions say
-the same figures in the interface language; the numbers are the library's.
+``OverallProgress.label``, ``format_eta``, ``UnknownStrategy.summary``, ``DecodedIds.problems``,
+the notes of ``encode_windows`` and of a token-classification run); the library stays English.
+These functions say the same figures in the interface language; the numbers are the
+library's. A sentence the app does not know (a library change) is shown as the library wrote
+it, so nothing is lost; tests/app/test_wording.py checks every known one is recognised.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP
@@ -81,4 +85,119 @@ def corpus_summary(report: Any) -> str:
     return ", ".join(parts)
 
 
-__all__ = ["STAGE_LABELS", "corpus_summary", "eta_text", "human_bytes", "stage_label"]
+def _w(text: str) -> str:
+    """``text`` (marked with ``QT_TRANSLATE_NOOP("Wording", …)``) in the interface language."""
+    return QCoreApplication.translate("Wording", text)
+
+
+#: ``UnknownStrategy.kind`` (and the model, where the sentence differs) -> the sentence.
+STRATEGY_TEXTS = {
+    "bytes": QT_TRANSLATE_NOOP("Wording", "byte-level: an unseen character is spelled with "
+                                          "its UTF-8 bytes, so nothing is ever unknown"),
+    "byte_fallback": QT_TRANSLATE_NOOP("Wording", "unseen characters become <0xNN> byte tokens"),
+    ("byte_fallback", "Unigram"): QT_TRANSLATE_NOOP(
+        "Wording", "unseen characters become <0xNN> byte pieces"),
+    "unk_fused": QT_TRANSLATE_NOOP("Wording", "consecutive unseen characters fuse into one {unk}"),
+    "unk_per_char": QT_TRANSLATE_NOOP("Wording", "one {unk} per unseen character"),
+    "dropped": QT_TRANSLATE_NOOP("Wording", "no unknown token: unseen characters are dropped"),
+    ("unk_whole_word", "WordPiece"): QT_TRANSLATE_NOOP(
+        "Wording", "the whole word becomes {unk} as soon as a piece is missing"),
+    ("unk_whole_word", "WordLevel"): QT_TRANSLATE_NOOP(
+        "Wording", "the whole word becomes {unk} as soon as it is not in the vocabulary"),
+    "unk_span": QT_TRANSLATE_NOOP("Wording", "a run of unseen characters becomes one {unk}"),
+    ("error", "Unigram"): QT_TRANSLATE_NOOP(
+        "Wording", "no unknown piece: an unseen character is an error"),
+}
+
+
+def unknown_strategy_text(strategy: Any, tokenizer: Any) -> str:
+    """``UnknownStrategy.summary`` in words, from its ``kind`` and the model's unknown token."""
+    model = getattr(tokenizer, "model", None)
+    name = type(model).__name__
+    unk = getattr(model, "unk_token", None)
+    if name == "Unigram" and getattr(model, "unk_id", None) is not None:
+        unk = model.id_to_token(model.unk_id)
+    text = STRATEGY_TEXTS.get((strategy.kind, name), STRATEGY_TEXTS.get(strategy.kind))
+    if text is None or ("{unk}" in text and not unk):
+        return strategy.summary  # a kind or model the app has no words for
+    return _w(text).replace("{unk}", str(unk))
+
+
+def decode_problems(result: Any) -> str:
+    """``DecodedIds.problems`` in words: unknown ids, pieces that are not ids, a decode error
+    (the error itself stays as the library says it)."""
+    parts = []
+    unknown, pieces = len(result.unknown_ids), len(result.not_numbers)
+    if unknown == 1:
+        parts.append(QCoreApplication.translate(
+            "Wording", "1 id not in the vocabulary (left out): {ids}").format(
+            ids=_listed(result.unknown_ids)))
+    elif unknown:
+        parts.append(QCoreApplication.translate(
+            "Wording", "{n} ids not in the vocabulary (left out): {ids}").format(
+            n=f"{unknown:,}", ids=_listed(result.unknown_ids)))
+    if pieces == 1:
+        parts.append(QCoreApplication.translate(
+            "Wording", "1 piece not a token id (ignored): {pieces}").format(
+            pieces=_listed(result.not_numbers)))
+    elif pieces:
+        parts.append(QCoreApplication.translate(
+            "Wording", "{n} pieces not a token id (ignored): {pieces}").format(
+            n=f"{pieces:,}", pieces=_listed(result.not_numbers)))
+    if result.error:
+        parts.append(QCoreApplication.translate("Wording", "cannot decode: {error}").format(
+            error=result.error))
+    return "; ".join(parts)
+
+
+def _listed(values: Any, limit: int = 12) -> str:
+    """Up to ``limit`` values, then how many more (as the library lists them)."""
+    values = list(values)
+    shown = ", ".join(str(v) for v in values[:limit])
+    if len(values) > limit:
+        shown += " " + QCoreApplication.translate("Wording", "… (+{n} more)").format(
+            n=f"{len(values) - limit:,}")
+    return shown
+
+
+_WINDOW_NOTE = re.compile(r"max_length (\d+) is below the (\d+) special tokens: HF then does "
+                          r"not truncate at all \(one window holds everything\)")
+_TRUNCATED_NOTE = re.compile(r"The text is longer than the model's (\d+) tokens \((.*)\): "
+                             r"only its first ([\d,]+) characters were classified\.")
+#: Where a token-classification model's length limit comes from (library words -> ours).
+_LIMIT_SOURCES = {
+    "model_max_length in tokenizer_config.json": QT_TRANSLATE_NOOP(
+        "Wording", "model_max_length in tokenizer_config.json"),
+    "the size of its position table; no model_max_length is given, so transformers' pipeline "
+    "would fail on this text": QT_TRANSLATE_NOOP(
+        "Wording", "the size of its position table; no model_max_length is given, so "
+        "transformers' pipeline would fail on this text"),
+}
+
+
+def window_note(note: str) -> str:
+    """A note of ``encode_windows`` (HF quirks) in words."""
+    match = _WINDOW_NOTE.fullmatch(note)
+    if match is None:
+        return note
+    return QCoreApplication.translate(
+        "Wording", "max_length {max} is below the {n} special tokens: HF then does not "
+        "truncate at all (one window holds everything)").format(max=match[1], n=match[2])
+
+
+def classification_note(note: str) -> str:
+    """The note of a token-classification run (a text longer than the model) in words."""
+    match = _TRUNCATED_NOTE.fullmatch(note)
+    if match is None:
+        return note
+    source = match[2]
+    if source in _LIMIT_SOURCES:
+        source = _w(_LIMIT_SOURCES[source])
+    return QCoreApplication.translate(
+        "Wording", "The text is longer than the model's {n} tokens ({source}): only its "
+        "first {chars} characters were classified.").format(n=match[1], source=source,
+                                                            chars=match[3])
+
+
+__all__ = ["STAGE_LABELS", "classification_note", "corpus_summary", "decode_problems",
+           "eta_text", "human_bytes", "stage_label", "unknown_strategy_text", "window_note"]

@@ -27,6 +27,7 @@ from ..item_models.table_model import Column
 from ..item_models.vocab_model import TippedRecordModel
 from ..selection import Selection, SelectionModel
 from ..session import Session
+from ..wording import decode_problems
 
 TOKEN_COLUMNS = [
     Column(QT_TRANSLATE_NOOP("Columns", "#"), lambda r: r[0], align_right=True, natural=True),
@@ -163,7 +164,7 @@ class DecodePane(QWidget):
         n = len(result.tokens)
         status = (self.tr("1 token → {chars} characters") if n == 1 else self.tr(
             "{n} tokens → {chars} characters")).format(n=f"{n:,}", chars=f"{len(result.text):,}")
-        self._show(result.text, result.tokens, status, result.problems)
+        self._show(result.text, result.tokens, status, decode_problems(result))
 
     def _show(self, text: str, tokens: list, status: str, problems: str) -> None:
         self.text_view.setPlainText(text)

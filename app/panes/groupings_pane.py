@@ -71,6 +71,7 @@ from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets import AlignmentView
 from ..workers import GeneratorWorker, WorkerHandle
+from ..wording import classification_note
 
 SOURCE_LABELS = {"frequency": QT_TRANSLATE_NOOP("Groupings", "token frequency in corpus"),
                  "merge_rank": QT_TRANSLATE_NOOP("Groupings", "merge rank"),
@@ -740,7 +741,7 @@ class ModelPage(QWidget):
         status = self.tr("{0} groups, {1} tokens ({2}).").format(
             f"{len(result.groups):,}", f"{len(result.tokens):,}", result.strategy)
         if result.note:
-            status += " " + result.note
+            status += " " + classification_note(result.note)
         if result.text != self._session.text:
             status += " " + self.tr("The text has changed since; running again…")
         self.status.setText(status)

@@ -40,6 +40,7 @@ from ..selection import SelectionModel
 from ..session import Session
 from ..widgets.export import export_dialog
 from ..widgets.trace_view import TraceView
+from ..wording import unknown_strategy_text
 
 DEFAULT_TEXT = "tokenizerization 🦜 한국어 naïveté"
 MAX_TOKENIZERS = 6
@@ -217,9 +218,10 @@ class OovPane(SightAwarePane):
                   for t, kind in zip(report.encoding.tokens, report.kinds) if kind != "special"]
         counts = self.tr("{unknown} unknown, {bytes} byte tokens").format(
             unknown=f"{report.unknown_count:,}", bytes=f"{report.byte_count:,}")
-        item = QTreeWidgetItem([entry.name, report.strategy.summary,
+        summary = unknown_strategy_text(report.strategy, entry.tokenizer)
+        item = QTreeWidgetItem([entry.name, summary,
                                 f"{counts}: " + " · ".join(tokens)])
-        item.setToolTip(1, report.strategy.summary)
+        item.setToolTip(1, summary)
         for w, word in enumerate(report.words):
             shown = [visible_token(report.encoding.tokens[i], byte_level) for i in word.tokens]
             label = (self.tr(OUTCOME_LABELS[word.outcome]) if word.outcome in OUTCOME_LABELS

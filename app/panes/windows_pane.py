@@ -40,6 +40,7 @@ from ..pane_support import SightAwarePane, in_words, no_generator_work, out_of_s
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets.windows_view import MAX_DRAWN_TOKENS, WindowsView, overlap_color, prepare_blocks
+from ..wording import window_note
 
 #: Debounce of typing in the question and of the spin boxes (ms).
 DEBOUNCE_MS = 150
@@ -353,7 +354,7 @@ class WindowsPane(SightAwarePane):
         if len(w) > 1:
             parts.append(self.tr("neighbours share {n} tokens (stride): {bar} under them").format(
                 n=f"{s.stride:,}", bar=f"<span style='color:{overlap_color().name()}'>▬</span>"))
-        parts.extend(w.notes)
+        parts.extend(window_note(note) for note in w.notes)
         if self.view.drawn_windows < len(w):
             parts.append(self.tr("the first {n} windows are drawn").format(
                 n=f"{self.view.drawn_windows:,}"))

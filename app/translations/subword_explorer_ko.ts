@@ -46,7 +46,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
     </message>
     <message>
         <location line="-88"/>
-        <location filename="../panes/windows_pane.py" line="+75"/>
+        <location filename="../panes/windows_pane.py" line="+76"/>
         <location filename="../widgets/alignment_view.py" line="+62"/>
         <source>tokens</source>
         <translation>토큰 수</translation>
@@ -458,7 +458,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
     <message>
         <location line="+4"/>
         <location filename="../item_models/vocab_model.py" line="+81"/>
-        <location filename="../panes/groupings_pane.py" line="+90"/>
+        <location filename="../panes/groupings_pane.py" line="+91"/>
         <location line="+387"/>
         <location line="+13"/>
         <source>score</source>
@@ -539,7 +539,7 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+5"/>
-        <location filename="../panes/decode_pane.py" line="+32"/>
+        <location filename="../panes/decode_pane.py" line="+33"/>
         <location filename="../panes/encoding_pane.py" line="-12"/>
         <location filename="../panes/groupings_pane.py" line="-359"/>
         <location line="+354"/>
@@ -3755,7 +3755,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>OovPane</name>
     <message>
-        <location filename="../panes/oov_pane.py" line="+46"/>
+        <location filename="../panes/oov_pane.py" line="+47"/>
         <source>whole word in vocabulary</source>
         <translation>단어 전체가 어휘에 있음</translation>
     </message>
@@ -3915,7 +3915,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>UNK {unknown}개, 바이트 토큰 {bytes}개</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>the model saw {text}</source>
         <translation>모델이 본 입력: {text}</translation>
     </message>
@@ -5467,7 +5467,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>Wording</name>
     <message>
-        <location filename="../wording.py" line="+16"/>
+        <location filename="../wording.py" line="+20"/>
         <source>Reading the corpus</source>
         <translation>말뭉치 읽는 중</translation>
     </message>
@@ -5555,6 +5555,108 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+3"/>
         <source>{n} files skipped</source>
         <translation>건너뛴 파일 {n}개</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>byte-level: an unseen character is spelled with its UTF-8 bytes, so nothing is ever unknown</source>
+        <extracomment>``UnknownStrategy.kind`` (and the model, where the sentence differs) -&gt; the sentence.</extracomment>
+        <translation>바이트 수준: 처음 보는 문자는 UTF-8 바이트로 적으므로 UNK가 생기지 않습니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unseen characters become &lt;0xNN&gt; byte tokens</source>
+        <translation>처음 보는 문자는 &lt;0xNN&gt; 바이트 토큰이 됩니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unseen characters become &lt;0xNN&gt; byte pieces</source>
+        <translation>처음 보는 문자는 &lt;0xNN&gt; 바이트 조각이 됩니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>consecutive unseen characters fuse into one {unk}</source>
+        <translation>이어진 처음 보는 문자들이 {unk} 하나로 합쳐집니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>one {unk} per unseen character</source>
+        <translation>처음 보는 문자마다 {unk} 하나</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no unknown token: unseen characters are dropped</source>
+        <translation>UNK 토큰 없음: 처음 보는 문자는 버려집니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the whole word becomes {unk} as soon as a piece is missing</source>
+        <translation>조각 하나라도 없으면 단어 전체가 {unk}이 됩니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the whole word becomes {unk} as soon as it is not in the vocabulary</source>
+        <translation>단어가 어휘에 없으면 단어 전체가 {unk}이 됩니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a run of unseen characters becomes one {unk}</source>
+        <translation>처음 보는 문자가 이어지면 {unk} 하나가 됩니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no unknown piece: an unseen character is an error</source>
+        <translation>UNK 조각 없음: 처음 보는 문자는 오류가 됩니다</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>1 id not in the vocabulary (left out): {ids}</source>
+        <translation>어휘에 없는 id 1개 (뺌): {ids}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{n} ids not in the vocabulary (left out): {ids}</source>
+        <translation>어휘에 없는 id {n}개 (뺌): {ids}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>1 piece not a token id (ignored): {pieces}</source>
+        <translation>토큰 id가 아닌 조각 1개 (무시): {pieces}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{n} pieces not a token id (ignored): {pieces}</source>
+        <translation>토큰 id가 아닌 조각 {n}개 (무시): {pieces}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cannot decode: {error}</source>
+        <translation>디코딩할 수 없음: {error}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>… (+{n} more)</source>
+        <translation>… (+{n}개 더)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>model_max_length in tokenizer_config.json</source>
+        <extracomment>Where a token-classification model&apos;s length limit comes from (library words -&gt; ours).</extracomment>
+        <translation>tokenizer_config.json의 model_max_length</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the size of its position table; no model_max_length is given, so transformers&apos; pipeline would fail on this text</source>
+        <translation>위치 임베딩 표의 크기. model_max_length가 없어서 transformers 파이프라인이라면 이 텍스트에서 실패합니다</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>max_length {max} is below the {n} special tokens: HF then does not truncate at all (one window holds everything)</source>
+        <translation>max_length 값 {max}이(가) 특수 토큰 수 {n}보다 작음: 이때 HF는 전혀 자르지 않습니다 (윈도우 하나에 전부 담김)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The text is longer than the model&apos;s {n} tokens ({source}): only its first {chars} characters were classified.</source>
+        <translation>텍스트가 모델의 토큰 {n}개({source})보다 깁니다: 처음 {chars}자만 분류했습니다.</translation>
     </message>
 </context>
 <context>
