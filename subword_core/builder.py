@@ -449,6 +449,34 @@ def with_model(spec: PipelineSpec, model: str) -> PipelineSpec:
     return new
 
 
+def progress_kind(spec: PipelineSpec) -> str:
+    """The preset whose training stages and curve ``spec``'s training follows:
+    ``byte-bpe`` (BPE after a ByteLevel pre-tokenizer), ``bpe``, ``wordpiece`` or ``unigram``."""
+    if spec.model == "Unigram":
+        return "unigram"
+    if spec.model == "WordPiece":
+        return "wordpiece"
+    byte_level = any(_type(b) == "ByteLevel" for b in spec.pre_tokenizers)
+    return "byte-bpe" if byte_level else "bpe"
+
+
+def has_byte_alphabet(spec: PipelineSpec) -> bool:
+    """Whether the initial alphabet holds the 256 byte-level symbols."""
+    alphabet = set(spec.trainer.get("initial_alphabet") or ())
+    return alphabet.issuperset(pre_tokenizers.bytes_to_unicode().values())
+
+
+def set_byte_alphabet(spec: PipelineSpec, on: bool) -> None:
+    """Add the 256 byte-level symbols to the initial alphabet, or take them out."""
+    symbols = sorted(pre_tokenizers.bytes_to_unicode().values())
+    rest = [c for c in spec.trainer.get("initial_alphabet") or () if c not in set(symbols)]
+    alphabet = sorted(set(rest) | set(symbols)) if on else rest
+    if alphabet:
+        spec.trainer["initial_alphabet"] = alphabet
+    else:
+        spec.trainer.pop("initial_alphabet", None)
+
+
 # ---------------------------------------------------------------------------------------
 # Stage previews
 # ---------------------------------------------------------------------------------------
@@ -682,8 +710,11 @@ __all__ = [
     "course_gpt2",
     "course_xlnet",
     "default_block",
+    "has_byte_alphabet",
     "precompiled_block",
     "preset_spec",
+    "progress_kind",
+    "set_byte_alphabet",
     "spec_preset",
     "stage_preview",
     "starting_point",

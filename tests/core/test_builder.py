@@ -35,8 +35,11 @@ from subword_core.builder import (
     course_gpt2,
     course_xlnet,
     default_block,
+    has_byte_alphabet,
     precompiled_block,
     preset_spec,
+    progress_kind,
+    set_byte_alphabet,
     stage_preview,
     starting_point,
     train_spec,
@@ -354,6 +357,20 @@ def test_changing_the_model_keeps_the_vocab_size():
     bpe = with_model(unigram, "BPE")
     assert bpe.vocab_size == 1234 and bpe.normalizers == spec.normalizers
     validate(bpe)
+
+
+def test_progress_kind_and_byte_alphabet():
+    assert [progress_kind(starting_point(label)) for label in STARTING_POINTS] == [
+        "wordpiece", "byte-bpe", "unigram", "byte-bpe", "bpe", "wordpiece", "unigram"]
+    spec = course_gpt2()
+    assert not has_byte_alphabet(spec)
+    spec.trainer["initial_alphabet"] = ["ж"]
+    set_byte_alphabet(spec, True)
+    assert has_byte_alphabet(spec) and "ж" in spec.trainer["initial_alphabet"]
+    assert spec.trainer["initial_alphabet"] == sorted(spec.trainer["initial_alphabet"])
+    assert has_byte_alphabet(preset_spec("byte-bpe", 500))
+    set_byte_alphabet(spec, False)
+    assert spec.trainer["initial_alphabet"] == ["ж"]
 
 
 def test_untrained_tokenizer_loads_in_hf():
