@@ -65,7 +65,7 @@ FOUR_PRESETS = (("byte-bpe", None), ("bpe", None), ("wordpiece", "likelihood"), 
 
 def _visible(text: str) -> str:
     """A preview text with spaces, tabs and newlines made visible."""
-    return text.replace(" ", "·").replace("\t", "→").replace("\n", "↵")
+    return text.replace(" ", "␣").replace("\t", "→").replace("\n", "↵")
 
 
 class BuilderPane(QWidget):
@@ -83,6 +83,7 @@ class BuilderPane(QWidget):
         self._own_run = False  # the training pane runs one of ours
         self._queue: list[tuple[str, str | None]] = []
         self._four: list[str] = []
+        self._failed: list[str] = []  # presets "Train all four" could not train, with why
         self._four_size = 0
         self.last_trained = ""  # name of the tokenizer the last builder training added
         self.preview: builder.StagePreview | None = None
@@ -303,13 +304,23 @@ class BuilderPane(QWidget):
         splitter.setChildrenCollapsible(False)
         splitter.addWidget(side)
         splitter.addWidget(right)
-        splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 1)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
         right.setMinimumWidth(300)
+        self.splitter = splitter
+        self._sized = False
         right.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(splitter)
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        # first shown: controls 45 %, previews 55 % (their size hints would give the controls more)
+        super().showEvent(event)
+        if not self._sized and self.width() > 0:
+            self._sized = True
+            width = self.splitter.width()
+            self.splitter.setSizes([max(350, width * 45 // 100), width - max(350, width * 45 // 100)])
 
     @staticmethod
     def _box(title: str, widget: QWidget) -> QGroupBox:
@@ -561,7 +572,7 @@ class BuilderPane(QWidget):
         if not self._can_train():
             return False
         self._queue = list(FOUR_PRESETS)
-        self._four, self._four_size = [], vocab_size
+        self._four, self._four_size, self._failed = [], vocab_size, []
         return self._next_preset()
 
     def _can_train(self) -> bool:
@@ -602,17 +613,23 @@ class BuilderPane(QWidget):
         self._own_run = False
         if not self._queue:
             return
-        self._queue.pop(0)
-        if not ok:  # cancelled or failed: the rest is not trained
+        algorithm, _ = self._queue.pop(0)
+        if not ok and not self._training.last_error:  # cancelled: the rest is not trained
             self._queue = []
-            self.status_label.setText(self.tr("Train all four stopped after {0} of 4")
+            self.status_label.setText(self.tr("Train all four cancelled after {0} of 4")
                                       .format(len(self._four)))
             return
+        if not ok:  # this one cannot be trained at this size: the others still can
+            self._failed.append(f"{algorithm}: {self._training.last_error}")
         if self._queue:
             QTimer.singleShot(0, self._next_preset)
             return
-        self.status_label.setText(self.tr("Trained {0}").format(", ".join(self._four)))
-        self.compare_requested.emit(list(self._four))
+        text = self.tr("Trained {0}").format(", ".join(self._four))
+        if self._failed:
+            text += "\n" + self.tr("Not trained: {0}").format("; ".join(self._failed))
+        self.status_label.setText(text)
+        if len(self._four) >= 2:
+            self.compare_requested.emit(list(self._four))
 
     def is_busy(self) -> bool:
         return bool(self._queue) or self._own_run
