@@ -165,7 +165,8 @@ class MainWindow(QMainWindow):
         """The pipeline builder (Build view); it trains through the training pane."""
         from .panes.builder_pane import BuilderPane
 
-        self.builder_pane = BuilderPane(self.session, self.selection, self.training_pane)
+        self.builder_pane = BuilderPane(self.session, self.selection, self.training_pane,
+                                        self.settings)
         self.docks["builder"] = self._dock("Build", self.builder_pane)
         self.builder_pane.compare_requested.connect(self._on_compare_requested)
 

@@ -20,9 +20,10 @@ asks for the Compare view with them (``compare_requested``).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -57,6 +58,8 @@ from .training_pane import TrainingPane
 
 #: Text previewed while the session has none.
 DEFAULT_TEXT = "Let's test this pre-tokenizer: Héllò hôw are ü? ``Quoted''  text, 2024 ﬁnance."
+#: Where the pipeline is kept between sessions (JSON of ``PipelineSpec.to_dict()``).
+SETTINGS_KEY = "builder/spec"
 #: Milliseconds between the last edit and the preview.
 PREVIEW_DELAY_MS = 200
 #: The four presets "Train all four" trains: (algorithm, WordPiece scoring).
@@ -74,7 +77,7 @@ class BuilderPane(QWidget):
     compare_requested = Signal(list)  # names of the tokenizers "Train all four" added
 
     def __init__(self, session: Session, selection: SelectionModel, training: TrainingPane,
-                 parent: QWidget | None = None) -> None:
+                 settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("builderPane")
         self._session = session
@@ -94,8 +97,28 @@ class BuilderPane(QWidget):
         self._build_widgets()
         self._build_layout()
         self._connect()
+        self._settings = settings
         self.apply_starting_point(next(iter(builder.STARTING_POINTS)), keep_size=False)
         self.vocab_spin.setValue(1000)
+        self._restore()
+
+    def _restore(self) -> None:
+        """The pipeline of the last session, if it is still a valid one."""
+        raw = self._settings.value(SETTINGS_KEY, "") if self._settings is not None else ""
+        try:
+            spec = PipelineSpec.from_dict(json.loads(raw)) if isinstance(raw, str) and raw else None
+            if spec is not None:
+                builder.validate(spec)
+        except (ValueError, TypeError, SubwordError):
+            return
+        if spec is not None:
+            edited = spec.name.startswith("built-")
+            self.set_spec(spec)
+            self._edited = edited
+
+    def _remember(self, spec: PipelineSpec) -> None:
+        if self._settings is not None:
+            self._settings.setValue(SETTINGS_KEY, json.dumps(spec.to_dict(), ensure_ascii=False))
 
     # -- construction -------------------------------------------------------------------------
     def _build_widgets(self) -> None:
@@ -192,8 +215,39 @@ class BuilderPane(QWidget):
                 ("max_piece_length", "max_piece_length", self.piece_length_spin),
                 ("n_sub_iterations", "n_sub_iterations", self.sub_iterations_spin)):
             self.model_form.addRow(label, widget)
+            tip = self._tips().get(name or "model", "")
+            if tip:
+                widget.setToolTip(tip)
+                self.model_form.labelForField(widget).setToolTip(tip)
             if name is not None:
                 self._option_rows[name] = widget
+
+    def _tips(self) -> dict[str, str]:
+        """What each option of the model form does (HF's names in the code)."""
+        return {
+            "model": self.tr("BPE merges pairs, WordPiece merges by score, Unigram prunes a big "
+                             "seed vocabulary. Changing it keeps the size and special tokens"),
+            "vocab_size": self.tr("Size to reach, special tokens included"),
+            "min_frequency": self.tr("A pair is merged only if it occurs at least this often"),
+            "special_tokens": self.tr("Special tokens, separated by spaces; they get the first "
+                                      "ids and are never split"),
+            "unk_token": self.tr("The token for pieces the vocabulary cannot spell; empty: none"),
+            "limit_alphabet": self.tr("Keep at most this many initial characters (the most "
+                                      "frequent)"),
+            "initial_alphabet": self.tr("Characters always in the alphabet, even unseen"),
+            "max_token_length": self.tr("No merge makes a token longer than this"),
+            "continuing_subword_prefix": self.tr("Prefix of every piece inside a word (##)"),
+            "end_of_word_suffix": self.tr("Suffix of the last piece of a word (</w>)"),
+            "scoring": self.tr("frequency: HF's WordPieceTrainer; likelihood: the WordPiece "
+                               "criterion (count of the pair over the counts of its parts)"),
+            "byte_fallback": self.tr("Unknown characters become <0xNN> byte tokens"),
+            "dropout": self.tr("BPE-dropout: each merge is skipped with this probability when "
+                               "encoding (none: deterministic)"),
+            "max_input_chars_per_word": self.tr("Longer words become the unknown token"),
+            "shrinking_factor": self.tr("Fraction of the pieces each pruning round keeps"),
+            "max_piece_length": self.tr("Longest piece, in characters"),
+            "n_sub_iterations": self.tr("EM iterations between two pruning rounds"),
+        }
 
     def _build_preview_widgets(self) -> None:
         self.preview_note = QLabel("", objectName="previewNote", wordWrap=True)
@@ -336,7 +390,8 @@ class BuilderPane(QWidget):
         for editor in (self.normalizers, self.pre_tokenizers, self.post_processor, self.decoder):
             editor.changed.connect(self._on_edited)
         self.model_combo.currentTextChanged.connect(self._on_model_changed)
-        for spin in (self.vocab_spin, self.min_frequency_spin, self.limit_spin,
+        self.vocab_spin.valueChanged.connect(lambda _v: self._preview_timer.start())
+        for spin in (self.min_frequency_spin, self.limit_spin,
                      self.max_length_spin, self.piece_length_spin, self.sub_iterations_spin,
                      self.max_chars_spin):
             spin.valueChanged.connect(self._on_edited)
@@ -373,9 +428,10 @@ class BuilderPane(QWidget):
                 trainer[name] = value
             elif name in builder.MODEL_OPTIONS[model]:
                 options[name] = value
+        name = f"built-{model.lower()}" if self._edited else self._name
         spec = PipelineSpec(self.normalizers.blocks(), self.pre_tokenizers.blocks(), model,
                             options, trainer, self.post_processor.block(), self.decoder.block(),
-                            name=self._name)
+                            name=name)
         builder.set_byte_alphabet(spec, self.byte_alphabet_check.isChecked())
         return spec
 
@@ -413,7 +469,8 @@ class BuilderPane(QWidget):
             for widget in widgets:
                 widget.blockSignals(False)
         self._show_model_rows()
-        self._on_edited()
+        self._edited = False
+        self._preview_timer.start()
 
     def _fill(self, spec: PipelineSpec) -> None:
         self._name = spec.name
@@ -459,6 +516,7 @@ class BuilderPane(QWidget):
         # another model: vocabulary size, special tokens and unk token stay (builder.with_model)
         spec = builder.with_model(self.spec_for_model(self._model), model)
         self.set_spec(spec)
+        self._edited = True
 
     def spec_for_model(self, model: str) -> PipelineSpec:
         """The editors' spec read as ``model``'s (before the model combo changed)."""
@@ -480,6 +538,7 @@ class BuilderPane(QWidget):
     # -- previews -----------------------------------------------------------------------------
     @Slot()
     def _on_edited(self, *_: Any) -> None:
+        self._edited = True  # no longer the starting point: the trained tokenizer says "built"
         self._preview_timer.start()
 
     def preview_text(self) -> str:
@@ -497,6 +556,7 @@ class BuilderPane(QWidget):
             self._show_error(str(exc))
             return
         self._show_error("")
+        self._remember(spec)
         self.preview = preview
         text = self.preview_text()
         self.preview_note.setText(self.tr(
@@ -658,6 +718,7 @@ class BuilderPane(QWidget):
         return True
 
     _name = "custom"
+    _edited = False
 
 
 __all__ = ["BuilderPane"]

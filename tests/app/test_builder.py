@@ -67,8 +67,8 @@ def test_starting_point_and_edited_blocks_preview_as_the_core(qtbot, window, pan
     assert pane.preview.normalized.startswith('"Hello" world, 2024 finance')
 
     # add Lowercase, move it to the front, drop the NFKD (now the 4th block)
-    pane.normalizers.add_menu.findChild(type(pane.normalizers.add_menu.actions()[0]),
-                                        "normalizerAdd_Lowercase").trigger()
+    next(a for a in pane.normalizers.add_menu.actions()
+         if a.objectName() == "normalizerAdd_Lowercase").trigger()
     for _ in range(5):
         qtbot.mouseClick(pane.normalizers.up_button, Qt.MouseButton.LeftButton)
     assert [b["type"] for b in pane.spec().normalizers][0] == "Lowercase"
@@ -181,3 +181,51 @@ def test_train_all_four_fills_compare(qtbot, window, pane, sample_paths):
     assert window.views.current == "compare"
     qtbot.waitUntil(lambda: not window.training_pane.is_training())
     assert not pane.is_busy()
+
+
+def test_the_pipeline_comes_back_at_the_next_start(qtbot, window, pane, settings):
+    from app import create_main_window
+
+    choose(qtbot, pane, XLNET)
+    pane.vocab_spin.setValue(4321)
+    assert pane.spec().name == "course-unigram"  # the vocabulary size is no edit
+    pane.pre_tokenizers.add_block("Punctuation")
+    assert pane.spec().name == "built-unigram"
+    pane.update_preview()
+    saved = pane.spec()
+    again = create_main_window(load_sample=False, settings=settings)
+    qtbot.addWidget(again)
+    try:
+        assert again.builder_pane.spec() == saved
+    finally:
+        again.shutdown()
+
+
+def test_precompiled_normalizer_from_the_current_tokenizer(qtbot, window, pane):
+    import importlib.util
+
+    from app.session import TokenizerEntry
+    from subword_core import normalizers
+    from subword_core.models import BPE
+    from subword_core.tokenizer import Tokenizer
+
+    helper = Path(__file__).resolve().parents[1] / "core" / "spm_models.py"
+    spec = importlib.util.spec_from_file_location("spm_models", helper)
+    spm_models = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(spm_models)
+    menu = pane.normalizers.add_menu
+    action = next(a for a in menu.actions() if a.objectName() == "normalizerAdd_Precompiled")
+    pane.normalizers._on_menu_shown()
+    assert not action.isEnabled()  # the current tokenizer has none
+    precompiled = normalizers.Precompiled(spm_models.spm_charsmap("nmt_nfkc"))
+    tokenizer = Tokenizer(BPE())
+    tokenizer.normalizer = normalizers.Sequence([precompiled, normalizers.Lowercase()])
+    window.session.add_tokenizer(TokenizerEntry("t5-like", tokenizer, algorithm="file"))
+    pane.normalizers._on_menu_shown()
+    assert action.isEnabled()
+    choose(qtbot, pane, XLNET)
+    action.trigger()
+    assert pane.spec().normalizers[-1] == precompiled.to_dict()
+    window.session.set_text("ﬁnance ①②③ ＡＢＣ１２３")
+    assert_rows_match_core(pane, previewed(qtbot, pane))
+    assert "ABC123" in pane.preview.normalized
