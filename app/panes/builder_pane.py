@@ -165,7 +165,8 @@ class BuilderPane(QWidget):
         self.limit_spin.setSpecialValueText(self.tr("no limit"))
         self.alphabet_edit = QLineEdit(objectName="initialAlphabetEdit")
         self.alphabet_edit.setToolTip(self.tr("Characters always in the alphabet, even unseen"))
-        self.byte_alphabet_check = QCheckBox(self.tr("+ the 256 byte symbols"),
+        self.alphabet_edit.setMinimumWidth(60)
+        self.byte_alphabet_check = QCheckBox(self.tr("+ 256 bytes"),
                                              objectName="byteAlphabetCheck")
         self.max_length_spin = QSpinBox(objectName="maxTokenLengthSpin", maximum=1_000)
         self.max_length_spin.setSpecialValueText(self.tr("no limit"))
@@ -221,6 +222,9 @@ class BuilderPane(QWidget):
                 self.model_form.labelForField(widget).setToolTip(tip)
             if name is not None:
                 self._option_rows[name] = widget
+        self.byte_alphabet_check.setToolTip(self.tr(
+            "Start from the 256 byte-level symbols (GPT-2's alphabet), as the byte-level preset "
+            "does: no character is then unknown"))
 
     def _tips(self) -> dict[str, str]:
         """What each option of the model form does (HF's names in the code)."""
@@ -369,12 +373,14 @@ class BuilderPane(QWidget):
         layout.addWidget(splitter)
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        # first shown: controls 45 %, previews 55 % (their size hints would give the controls more)
+        # first shown: half for the controls, between 420 and 600 px (their size hints would
+        # take more on a wide screen, the previews would squeeze them on a 1280 px one)
         super().showEvent(event)
         if not self._sized and self.width() > 0:
             self._sized = True
             width = self.splitter.width()
-            self.splitter.setSizes([max(350, width * 45 // 100), width - max(350, width * 45 // 100)])
+            left = min(600, max(420, width // 2))
+            self.splitter.setSizes([left, max(300, width - left)])
 
     @staticmethod
     def _box(title: str, widget: QWidget) -> QGroupBox:
