@@ -481,7 +481,7 @@ def set_byte_alphabet(spec: PipelineSpec, on: bool) -> None:
 # Stage previews
 # ---------------------------------------------------------------------------------------
 class NormalizerStage(NamedTuple):
-    """The text after one more normalizer; ``alignments[i]`` is character i's span in the original."""
+    """The text after one more normalizer; ``alignments[i]``: character i's original span."""
 
     label: str
     text: str

@@ -272,7 +272,8 @@ class BuilderPane(QWidget):
         self.pre_stage_combo.setMinimumContentsLength(20)
         self.pre_model = RecordTableModel([
             Column("#", lambda r: r[0], align_right=True),
-            Column(self.tr("Pre-token"), lambda r: _visible(r[1].text), tooltip=lambda r: r[1].text),
+            Column(self.tr("Pre-token"), lambda r: _visible(r[1].text),
+                   tooltip=lambda r: r[1].text),
             Column(self.tr("Normalized"), lambda r: f"{r[1].normalized[0]}–{r[1].normalized[1]}"),
             Column(self.tr("Original"), lambda r: f"{r[1].original[0]}–{r[1].original[1]}"),
             Column(self.tr("Original text"), lambda r: _visible(r[2]))])

@@ -186,7 +186,8 @@ def test_course_xlnet_unigram_close_to_hf(corpus_file, monkeypatch):
 def custom_bpe() -> PipelineSpec:
     return PipelineSpec(
         normalizers=[{"type": "NFKC"}, {"type": "Lowercase"}],
-        pre_tokenizers=[{"type": "WhitespaceSplit"}, {"type": "Punctuation", "behavior": "Isolated"},
+        pre_tokenizers=[{"type": "WhitespaceSplit"},
+                        {"type": "Punctuation", "behavior": "Isolated"},
                         {"type": "Digits", "individual_digits": True}],
         model="BPE", model_options={"unk_token": "[UNK]", "byte_fallback": False, "fuse_unk": True},
         # limit_alphabet cuts between two counts: at a tie HF keeps characters in hash order
@@ -206,7 +207,8 @@ def custom_wordpiece() -> PipelineSpec:
         model="WordPiece", model_options={"unk_token": "[UNK]", "max_input_chars_per_word": 12},
         trainer={"vocab_size": 600, "min_frequency": 1, "special_tokens": ["[UNK]", "[CLS]"],
                  "initial_alphabet": ["@", "#"], "continuing_subword_prefix": "++"},
-        post_processor={"type": "TemplateProcessing", "single": "[CLS] $A", "pair": "[CLS] $A $B:1"},
+        post_processor={"type": "TemplateProcessing", "single": "[CLS] $A",
+                        "pair": "[CLS] $A $B:1"},
         decoder={"type": "WordPiece", "prefix": "++", "cleanup": False})
 
 
@@ -263,7 +265,8 @@ def test_stage_previews_equal_hf(make):
         preview = stage_preview(spec, text)
         assert preview.original == text and not preview.truncated
         for k, stage in enumerate(preview.normalizers, start=1):
-            assert stage.text == hf_stage(hf, "normalizer", spec.normalizers[:k]).normalize_str(text)
+            theirs = hf_stage(hf, "normalizer", spec.normalizers[:k])
+            assert stage.text == theirs.normalize_str(text)
             assert len(stage.alignments) == len(stage.text)
             assert stage.label == block_label(spec.normalizers[k - 1])
         normalized = preview.normalized
