@@ -397,8 +397,10 @@ class BuilderPane(QWidget):
         for editor in (self.normalizers, self.pre_tokenizers, self.post_processor, self.decoder):
             editor.changed.connect(self._on_edited)
         self.model_combo.currentTextChanged.connect(self._on_model_changed)
-        self.vocab_spin.valueChanged.connect(lambda _v: self._preview_timer.start())
-        for spin in (self.min_frequency_spin, self.limit_spin,
+        # the size and min frequency are options of any preset: the pipeline stays its own
+        for spin in (self.vocab_spin, self.min_frequency_spin):
+            spin.valueChanged.connect(lambda _v: self._preview_timer.start())
+        for spin in (self.limit_spin,
                      self.max_length_spin, self.piece_length_spin, self.sub_iterations_spin,
                      self.max_chars_spin):
             spin.valueChanged.connect(self._on_edited)
@@ -439,7 +441,8 @@ class BuilderPane(QWidget):
         spec = PipelineSpec(self.normalizers.blocks(), self.pre_tokenizers.blocks(), model,
                             options, trainer, self.post_processor.block(), self.decoder.block(),
                             name=name)
-        builder.set_byte_alphabet(spec, self.byte_alphabet_check.isChecked())
+        if self.byte_alphabet_check.isChecked():  # unchecked, typed byte symbols stay
+            builder.set_byte_alphabet(spec, True)
         return spec
 
     def _form_values(self) -> dict[str, Any]:
@@ -492,9 +495,11 @@ class BuilderPane(QWidget):
         self.special_edit.setText(" ".join(spec.special_tokens))
         self.min_frequency_spin.setValue(trainer.get("min_frequency") or 0)
         self.limit_spin.setValue(trainer.get("limit_alphabet") or 0)
-        self.byte_alphabet_check.setChecked(builder.has_byte_alphabet(spec))
+        bytes_in = builder.has_byte_alphabet(spec)
+        self.byte_alphabet_check.setChecked(bytes_in)
         rest = PipelineSpec(trainer=dict(trainer))
-        builder.set_byte_alphabet(rest, False)
+        if bytes_in:  # the check box stands for them; the edit shows the other characters
+            builder.set_byte_alphabet(rest, False)
         self.alphabet_edit.setText("".join(rest.trainer.get("initial_alphabet") or ()))
         self.max_length_spin.setValue(trainer.get("max_token_length") or 0)
         default_prefix = "##" if spec.model == "WordPiece" else ""

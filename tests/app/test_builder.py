@@ -128,6 +128,33 @@ def test_changing_the_model_keeps_the_vocabulary_size(qtbot, pane):
     assert pane.model_form.isRowVisible(pane.max_length_spin)
 
 
+def test_alphabet_and_byte_symbols(qtbot, pane):
+    choose(qtbot, pane, "Preset: byte-level BPE (GPT-2)")
+    assert pane.byte_alphabet_check.isChecked() and pane.alphabet_edit.text() == ""
+    assert len(pane.spec().trainer["initial_alphabet"]) == 256
+    pane.alphabet_edit.setText("éж")
+    assert len(pane.spec().trainer["initial_alphabet"]) == 257
+    pane.byte_alphabet_check.setChecked(False)
+    assert pane.spec().trainer["initial_alphabet"] == ["é", "ж"]  # typed ones stay
+
+
+@pytest.mark.parametrize("label, algorithm", [
+    ("Preset: byte-level BPE (GPT-2)", "byte-bpe"), ("Preset: BPE with </w> (Sennrich)", "bpe"),
+    ("Preset: WordPiece (BERT)", "wordpiece"), ("Preset: Unigram (SentencePiece)", "unigram")])
+def test_presets_read_back_from_the_form_train_as_the_presets(qtbot, pane, label, algorithm):
+    from subword_core.presets import train_tokenizer
+
+    english = Path(__file__).resolve().parents[2] / "resources" / "corpora" / "english.txt"
+    pane.vocab_spin.setValue(400)
+    choose(qtbot, pane, label)
+    pane.min_frequency_spin.setValue(2)
+    spec = pane.spec()
+    assert spec.name == algorithm
+    ours = drive(builder.train_spec(spec, [english])).tokenizer
+    preset = drive(train_tokenizer([english], algorithm, 400, min_frequency=2)).tokenizer
+    assert ours.to_str() == preset.to_str()
+
+
 def test_long_text_previews_its_head_quickly(qtbot, window, pane):
     window.session.set_text("naïve café, ﬁnance 2024. " * 2000)  # 50,000 characters
     choose(qtbot, pane, XLNET)
