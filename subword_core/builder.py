@@ -78,7 +78,7 @@ DECODER_TYPES = ("ByteLevel", "WordPiece", "Metaspace", "BPEDecoder", "ByteFallb
 POST_PROCESSOR_TYPES = ("TemplateProcessing", "ByteLevel")
 
 #: Characters of a text the previews look at (a 50k-character text is previewed by its head).
-PREVIEW_CHARS = 2000
+PREVIEW_CHARS = 1000
 
 
 class PipelineError(TrainingError):
