@@ -12,7 +12,7 @@ character's span in the original) and the pre-tokenizers one by one (the pre-tok
 with their offsets in the normalized and the original text). Only the head of a long
 text is previewed (``PREVIEW_CHARS``), which keeps this quick on the GUI thread.
 
-Training goes through the :class:`~app.panes.training_pane.TrainingPane` (its child
+Training goes through the training pane (``TrainingRunner``: its child
 process, progress, cancel and live curve); the result joins the session as any
 training does. *Train all four at N* trains the four presets one after another and
 asks for the Compare view with them (``compare_requested``).
@@ -21,7 +21,7 @@ asks for the Compare view with them (``compare_requested``).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
@@ -54,7 +54,21 @@ from ..item_models.table_model import Column, RecordTableModel
 from ..selection import SelectionModel
 from ..session import Session
 from ..widgets.block_editor import BlockListEditor, SingleBlockEditor
-from .training_pane import TrainingPane
+
+
+class TrainingRunner(Protocol):
+    """What the builder needs of the training pane (panes never import each other)."""
+
+    trained: Any  # Signal(str): the name of the tokenizer a training added
+    training_finished: Any  # Signal(bool)
+    last_error: str
+
+    def is_training(self) -> bool: ...
+
+    def start_spec_training(self, spec: dict[str, Any], kind: str) -> bool: ...
+
+    def start_preset_training(self, algorithm: str, vocab_size: int, min_frequency: int | None,
+                              scoring: str | None = None) -> bool: ...
 
 #: Text previewed while the session has none.
 DEFAULT_TEXT = "Let's test this pre-tokenizer: Héllò hôw are ü? ``Quoted''  text, 2024 ﬁnance."
@@ -76,7 +90,7 @@ class BuilderPane(QWidget):
 
     compare_requested = Signal(list)  # names of the tokenizers "Train all four" added
 
-    def __init__(self, session: Session, selection: SelectionModel, training: TrainingPane,
+    def __init__(self, session: Session, selection: SelectionModel, training: TrainingRunner,
                  settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("builderPane")
