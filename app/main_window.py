@@ -101,6 +101,7 @@ class MainWindow(QMainWindow):
             self.docks[key] = self._dock(title, pane)
         self.analysis_docks = add_analysis_docks(self, session, selection)
         self._add_optional_docks()
+        self._add_builder_dock()
         self.views = ViewManager(self, self.docks)
 
         # 3. bars, menus, status bar
@@ -159,6 +160,22 @@ class MainWindow(QMainWindow):
         self.decode_pane = DecodePane(self.session, self.selection)
         self.docks["vocab"] = self._dock(self.tr("Vocabulary"), self.vocab_pane)
         self.docks["decode"] = self._dock(self.tr("Ids ↔ text"), self.decode_pane)
+
+    def _add_builder_dock(self) -> None:
+        """The pipeline builder (Build view); it trains through the training pane."""
+        from .panes.builder_pane import BuilderPane
+
+        self.builder_pane = BuilderPane(self.session, self.selection, self.training_pane,
+                                        self.settings)
+        self.docks["builder"] = self._dock("Build", self.builder_pane)
+        self.builder_pane.compare_requested.connect(self._on_compare_requested)
+
+    @Slot(list)
+    def _on_compare_requested(self, names: list) -> None:
+        compare = self.analysis_docks.compare
+        if hasattr(compare, "set_compared"):
+            compare.set_compared(list(names))
+            self.show_view("compare")
 
     def _build_view_bar(self) -> None:
         bar = QToolBar(self.tr("Views"), objectName="viewsToolBar")
