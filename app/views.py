@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QByteArray, QObject, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 #: Bump when the docks or the default layouts change: saved layouts of another version are ignored.
-LAYOUT_VERSION = 4
+LAYOUT_VERSION = 5
 
 # A column: (relative width, [(relative height, [dock keys shown as tabs]), ...])
 Column = tuple[int, list[tuple[int, list[str]]]]
@@ -68,6 +69,12 @@ VIEWS: tuple[TaskView, ...] = (
              "stride, overflow, and each window's offsets back into the text",
              ((62, [(100, ["windows"])]),
               (38, [(100, ["encoding"])]))),
+    TaskView("lessons", QT_TRANSLATE_NOOP("TaskView", "Lessons"),
+             QT_TRANSLATE_NOOP("TaskView", "The worked examples of the course notes, step by "
+                               "step: every figure computed, the notes' slips corrected, and "
+                               "the encoding and merges of each step"),
+             ((50, [(100, ["lessons"])]),
+              (50, [(55, ["encoding"]), (45, ["merges"])]))),
 )
 
 
