@@ -21,7 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from PySide6.QtCore import QEvent, QLocale, Qt, Slot
+from PySide6.QtCore import QEvent, QLocale, QSize, Qt, Slot
 from PySide6.QtGui import QColor, QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -116,7 +116,7 @@ class LessonsPane(QWidget):
         bar.addWidget(self.back_button)
         bar.addWidget(self.position_label)
         bar.addWidget(self.next_button)
-        self.splitter = QSplitter(Qt.Orientation.Vertical, objectName="lessonSplitter")
+        self.splitter = _Splitter(Qt.Orientation.Vertical, objectName="lessonSplitter")
         self.splitter.addWidget(self.table)
         self.splitter.addWidget(self.trace_view)
         self.splitter.setChildrenCollapsible(False)
@@ -359,6 +359,14 @@ class LessonsPane(QWidget):
         if session.current is entry:
             session.set_current(None)  # the entry changed in place: every pane starts over
         session.set_current(entry.name)
+
+
+class _Splitter(QSplitter):
+    """A splitter that asks for little height: the dock's scroll area sizes the pane by its
+    height hint, and the table's full hint made the pane scroll in a 1280×800 window."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        return QSize(super().sizeHint().width(), 260)
 
 
 def _decimal(figure: Figure) -> str:
