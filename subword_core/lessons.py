@@ -49,7 +49,7 @@ import json
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from itertools import pairwise
@@ -158,7 +158,7 @@ class Figure:
 def show_value(value: Any) -> str:
     """``value`` as text: fractions ``a/b``, floats to 6 significant digits, tokens ``[a, b]``."""
     if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        return str(value)  # "2/45", or "3" for a whole number
     if isinstance(value, float):
         return f"{value:.6g}"
     if isinstance(value, tuple):

@@ -26,7 +26,6 @@ from PySide6.QtGui import QColor, QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QMessageBox,
     QPushButton,
@@ -71,7 +70,6 @@ class LessonsPane(QWidget):
         self._folder = folder if folder is not None else resources.resource_path("lessons")
         self.lessons: list[Lesson] = []
         self.state: LessonState | None = None
-        self._entry_names: dict[str, str] = {}  # lesson id -> its tokenizer's name
 
         self.lesson_combo = QComboBox(objectName="lessonCombo")
         self.back_button = QPushButton(objectName="lessonBackButton")
@@ -200,8 +198,8 @@ class LessonsPane(QWidget):
         self.lesson_combo.clear()
         for lesson in self.lessons:
             self.lesson_combo.addItem(lesson.title(self.language), lesson.id)
-            self.lesson_combo.setItemData(self.lesson_combo.count() - 1,
-                                          lesson.summary(self.language), Qt.ItemDataRole.ToolTipRole)
+            self.lesson_combo.setItemData(self.lesson_combo.count() - 1, lesson.summary(
+                self.language), Qt.ItemDataRole.ToolTipRole)
         if 0 <= current < self.lesson_combo.count():
             self.lesson_combo.setCurrentIndex(current)
 
@@ -339,8 +337,9 @@ class LessonsPane(QWidget):
         lesson = self.state.lesson
         view = result.view
         session = self._session
-        name = self._entry_names.get(lesson.id)
-        entry = session.entry(name) if name else None
+        # one tokenizer per lesson, found again after a restart brought it back
+        entry = next((e for e in session.entries
+                      if e.algorithm == "lesson" and e.options.get("lesson") == lesson.id), None)
         if entry is None:
             entry = session.add_tokenizer(TokenizerEntry(
                 self.tr("Lesson: %1").replace("%1", lesson.title(self.language)),
@@ -349,7 +348,6 @@ class LessonsPane(QWidget):
                 source=str(lesson.path),
                 # rebuilt from its lesson file at any time: nothing to lose on quit
                 saved_path=str(lesson.path)), make_current=False)
-            self._entry_names[lesson.id] = entry.name
         else:
             entry.tokenizer, entry.history, entry.graph = view.tokenizer, view.history, None
             entry.options = {"lesson": lesson.id, "step": result.number}

@@ -156,6 +156,22 @@ def test_pug_slips_in_korean(pane):
     assert pane.title_label.text() == "The segmentations of pug"
 
 
+def test_a_restored_lesson_tokenizer_is_reused(window, pane):
+    from app.session import TokenizerEntry
+
+    tokenizer = load_lessons()[2].step(0).view.tokenizer
+    window.session.add_tokenizer(TokenizerEntry(
+        "Lesson: restored", tokenizer, algorithm="lesson", options={"lesson": "hug-bpe",
+                                                                    "step": 1}))
+    pane.choose("hug-bpe", 2)
+    lessons = [e for e in window.session.entries if e.algorithm == "lesson"]
+    assert [e.name for e in lessons] == ["Lesson: restored"]
+    assert window.session.current is lessons[0]
+    assert lessons[0].options["step"] == 3 and lessons[0].tokenizer is pane.result.view.tokenizer
+    assert window.session.encoding.tokens == ["h", "ug", "p", "ug", "p", "un", "b", "un",
+                                              "h", "ug", "s"]
+
+
 def test_catch_up_follows_the_lesson_once(window):
     pane = window.lessons_pane
     window.session.set_text("something else")

@@ -253,7 +253,8 @@ def brute_unigram(counts):
 
 
 def best_of(word, vocab, total):
-    scored = {s: math.prod(Fraction(vocab[t], total) for t in s) for s in segmentations(word, vocab)}
+    scored = {s: math.prod(Fraction(vocab[t], total) for t in s)
+              for s in segmentations(word, vocab)}
     best = max(scored.values())
     return best, {s for s, p in scored.items() if p == best}, scored
 
@@ -327,7 +328,7 @@ def test_compare_numbers():
     assert compare(Figure("x", ("a", "b"), (("ab",),)), ["ab"]) == "tie"
 
 
-# -- a new lesson file, bad lesson files ------------------------------------------------------------
+# -- a new lesson file, bad lesson files ---------------------------------------------------------
 def write(folder: Path, name: str, data) -> Path:
     path = folder / name
     path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
