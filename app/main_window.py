@@ -44,6 +44,7 @@ from .pane_support import catch_up_when_seen
 from .panes.corpus_pane import CorpusPane
 from .panes.encoding_pane import EncodingPane
 from .panes.groupings_pane import GroupingsPane
+from .panes.lessons_pane import LessonsPane
 from .panes.merges_pane import MergesPane
 from .panes.offsets_pane import OffsetsPane
 from .panes.tokenizers_pane import TokenizersPane
@@ -86,6 +87,7 @@ class MainWindow(QMainWindow):
         self.groupings_pane = GroupingsPane(session, selection)
         self.merges_pane = MergesPane(session, selection)
         self.tokenizers_pane = TokenizersPane(session, selection)
+        self.lessons_pane = LessonsPane(session, selection)
 
         # 2. every pane in a dock; a hidden central widget lets the docks share the whole window
         placeholder = QWidget(objectName="centralPlaceholder")
@@ -97,7 +99,8 @@ class MainWindow(QMainWindow):
                                  ("encoding", self.tr("Encoding"), self.encoding_pane),
                                  ("offsets", self.tr("Offsets"), self.offsets_pane),
                                  ("groupings", self.tr("Groupings"), self.groupings_pane),
-                                 ("merges", self.tr("Merge history"), self.merges_pane)):
+                                 ("merges", self.tr("Merge history"), self.merges_pane),
+                                 ("lessons", self.tr("Lessons"), self.lessons_pane)):
             self.docks[key] = self._dock(title, pane)
         self.analysis_docks = add_analysis_docks(self, session, selection)
         self._add_optional_docks()
