@@ -44,6 +44,7 @@ from .pane_support import catch_up_when_seen
 from .panes.corpus_pane import CorpusPane
 from .panes.encoding_pane import EncodingPane
 from .panes.groupings_pane import GroupingsPane
+from .panes.lessons_pane import LessonsPane
 from .panes.merges_pane import MergesPane
 from .panes.offsets_pane import OffsetsPane
 from .panes.tokenizers_pane import TokenizersPane
@@ -86,6 +87,7 @@ class MainWindow(QMainWindow):
         self.groupings_pane = GroupingsPane(session, selection)
         self.merges_pane = MergesPane(session, selection)
         self.tokenizers_pane = TokenizersPane(session, selection)
+        self.lessons_pane = LessonsPane(session, selection)
 
         # 2. every pane in a dock; a hidden central widget lets the docks share the whole window
         placeholder = QWidget(objectName="centralPlaceholder")
@@ -97,10 +99,12 @@ class MainWindow(QMainWindow):
                                  ("encoding", self.tr("Encoding"), self.encoding_pane),
                                  ("offsets", self.tr("Offsets"), self.offsets_pane),
                                  ("groupings", self.tr("Groupings"), self.groupings_pane),
-                                 ("merges", self.tr("Merge history"), self.merges_pane)):
+                                 ("merges", self.tr("Merge history"), self.merges_pane),
+                                 ("lessons", self.tr("Lessons"), self.lessons_pane)):
             self.docks[key] = self._dock(title, pane)
         self.analysis_docks = add_analysis_docks(self, session, selection)
         self._add_optional_docks()
+        self._add_builder_dock()
         self.views = ViewManager(self, self.docks)
 
         # 3. bars, menus, status bar
@@ -159,6 +163,22 @@ class MainWindow(QMainWindow):
         self.decode_pane = DecodePane(self.session, self.selection)
         self.docks["vocab"] = self._dock(self.tr("Vocabulary"), self.vocab_pane)
         self.docks["decode"] = self._dock(self.tr("Ids ↔ text"), self.decode_pane)
+
+    def _add_builder_dock(self) -> None:
+        """The pipeline builder (Build view); it trains through the training pane."""
+        from .panes.builder_pane import BuilderPane
+
+        self.builder_pane = BuilderPane(self.session, self.selection, self.training_pane,
+                                        self.settings)
+        self.docks["builder"] = self._dock("Build", self.builder_pane)
+        self.builder_pane.compare_requested.connect(self._on_compare_requested)
+
+    @Slot(list)
+    def _on_compare_requested(self, names: list) -> None:
+        compare = self.analysis_docks.compare
+        if hasattr(compare, "set_compared"):
+            compare.set_compared(list(names))
+            self.show_view("compare")
 
     def _build_view_bar(self) -> None:
         bar = QToolBar(self.tr("Views"), objectName="viewsToolBar")

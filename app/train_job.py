@@ -53,15 +53,23 @@ def train_job(request: dict[str, Any], cancel: Callable[[], bool]
             ``special_tokens`` and ``scoring`` (as the training pane's form gives them), and
             ``reading``: the corpus's ``field`` / ``column`` / ``glob`` options, if any.
             A retraining also has ``like`` (tokenizer.json text) or ``like_path`` and
-            ``like_options`` (a file to open): that tokenizer's pipeline is trained.
+            ``like_options`` (a file to open): that tokenizer's pipeline is trained. A
+            builder's training has ``spec`` (``PipelineSpec.to_dict()``), trained instead.
         cancel: polled by the core; True stops the training.
     """
-    like = _original(request)
-    result = yield from train_tokenizer(
-        [Path(p) for p in request["paths"]], None if like is not None else request["algorithm"],
-        request["vocab_size"], min_frequency=request["min_frequency"],
-        special_tokens=request["special_tokens"], scoring=request["scoring"], cancel=cancel,
-        like=like, **request.get("reading", {}))
+    paths = [Path(p) for p in request["paths"]]
+    if request.get("spec") is not None:  # a pipeline from the builder (subword_core.builder)
+        from subword_core.builder import PipelineSpec, train_spec
+
+        result = yield from train_spec(PipelineSpec.from_dict(request["spec"]), paths,
+                                       cancel=cancel, **request.get("reading", {}))
+    else:
+        like = _original(request)
+        result = yield from train_tokenizer(
+            paths, None if like is not None else request["algorithm"],
+            request["vocab_size"], min_frequency=request["min_frequency"],
+            special_tokens=request["special_tokens"], scoring=request["scoring"],
+            cancel=cancel, like=like, **request.get("reading", {}))
     history = result.history
     records = list(history.records) if history is not None else []
     chunks = [records[i:i + RECORDS_PER_PART] for i in range(0, len(records), RECORDS_PER_PART)]

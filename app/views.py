@@ -18,7 +18,7 @@ from PySide6.QtCore import QByteArray, QCoreApplication, QObject, Qt, QT_TRANSLA
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 #: Bump when the docks or the default layouts change: saved layouts of another version are ignored.
-LAYOUT_VERSION = 4
+LAYOUT_VERSION = 6
 
 # A column: (relative width, [(relative height, [dock keys shown as tabs]), ...])
 Column = tuple[int, list[tuple[int, list[str]]]]
@@ -88,6 +88,19 @@ VIEWS: tuple[TaskView, ...] = (
                                "into the text"),
              ((62, [(100, ["windows"])]),
               (38, [(100, ["encoding"])]))),
+    TaskView("build", QT_TRANSLATE_NOOP("TaskView", "Build"),
+             QT_TRANSLATE_NOOP("TaskView",
+                               "Build a tokenizer block by block: normalizers, pre-tokenizers, "
+                               "model and trainer, post-processor and decoder, each stage's "
+                               "output shown live; train and save it"),
+             ((70, [(100, ["builder"])]),
+              (30, [(100, ["training"])]))),
+    TaskView("lessons", QT_TRANSLATE_NOOP("TaskView", "Lessons"),
+             QT_TRANSLATE_NOOP("TaskView", "The worked examples of the course notes, step by "
+                               "step: every figure computed, the notes' slips corrected, and "
+                               "the encoding and merges of each step"),
+             ((50, [(100, ["lessons"])]),
+              (50, [(55, ["encoding"]), (45, ["merges"])]))),
 )
 
 

@@ -542,6 +542,22 @@ def train_tokenizer(corpus_source: Any, algorithm: str | None, vocab_size: int, 
     else:
         preset = make_preset(algorithm, vocab_size, min_frequency=min_frequency,
                              special_tokens=special_tokens, scoring=scoring)
+    return (yield from train_preset(preset, corpus_source, field=field, column=column,
+                                    glob=glob, n_workers=n_workers, cancel=cancel))
+
+
+def train_preset(preset: Preset, corpus_source: Any, *, field: str = "text",
+                 column: str | int | None = None, glob: str | None = None,
+                 n_workers: int | None = None, cancel: Cancel = None,
+                 ) -> Generator[Any, None, TrainedTokenizer]:
+    """Train an untrained pipeline (any :class:`Preset`, e.g. a builder's) on a corpus.
+
+    The steps after :func:`train_tokenizer` has made its preset: the same events,
+    cancelling and result.
+
+    Raises:
+        CorpusError, TrainingError: bad input; Cancelled: ``cancel`` was set.
+    """
     corpus = as_corpus(corpus_source, field=field, column=column, glob=glob)
     # 2. read the corpus and count words
     counts, report = yield from iter_count_words(
@@ -602,6 +618,7 @@ __all__ = [
     "byte_bpe",
     "make_preset",
     "preset_like",
+    "train_preset",
     "train_tokenizer",
     "unigram",
     "wordpiece",

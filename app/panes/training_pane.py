@@ -108,6 +108,7 @@ class TrainingPane(QWidget):
 
     training_finished = Signal(bool)  # True when a tokenizer was added
     retrained = Signal(str, str)  # (original name, new name) when a retraining returned
+    trained = Signal(str)  # the name of the tokenizer a training added to the session
 
     def __init__(self, session: Session, selection: SelectionModel,
                  parent: QWidget | None = None) -> None:
@@ -266,6 +267,36 @@ class TrainingPane(QWidget):
             **_like(entry),
         })
 
+    def start_spec_training(self, spec: dict[str, Any], kind: str) -> bool:
+        """Train a builder's pipeline (``PipelineSpec.to_dict()``) on the session's corpus.
+
+        ``kind`` (``byte-bpe``, ``bpe``, ``wordpiece`` or ``unigram``) picks the progress
+        stages and the curve. False if impossible now (a training runs, or no corpus).
+        """
+        corpus = self._session.corpus
+        if self._handle is not None or corpus is None:
+            return False
+        trainer = spec.get("trainer", {})
+        return self._start({
+            "paths": list(corpus.paths), "reading": dict(corpus.options), "spec": spec,
+            "algorithm": kind, "scoring": trainer.get("scoring"),
+            "vocab_size": trainer.get("vocab_size", 30000),
+            "min_frequency": trainer.get("min_frequency"),
+            "special_tokens": trainer.get("special_tokens", []), "label": spec.get("name", ""),
+        })
+
+    def start_preset_training(self, algorithm: str, vocab_size: int, min_frequency: int | None,
+                              scoring: str | None = None) -> bool:
+        """Train a preset with its default special tokens; False if impossible now."""
+        corpus = self._session.corpus
+        if self._handle is not None or corpus is None:
+            return False
+        return self._start({
+            "paths": list(corpus.paths), "reading": dict(corpus.options),
+            "algorithm": algorithm, "scoring": scoring, "vocab_size": vocab_size,
+            "min_frequency": min_frequency, "special_tokens": None, "label": algorithm,
+        })
+
     def _start(self, request: dict[str, Any]) -> bool:
         self._request = request
         request = dict(request)
@@ -358,13 +389,18 @@ class TrainingPane(QWidget):
         algorithm = f"{r['algorithm']}{'-' + r['scoring'] if r['scoring'] else ''}"
         if r.get("like_name"):
             algorithm = f"{r['like_name']} retrained"
+        if r.get("spec") is not None:
+            algorithm = r["spec"].get("name") or "custom"
         asked, size = r["vocab_size"], result.vocab_size
         options = {k: r[k] for k in ("vocab_size", "min_frequency", "special_tokens", "scoring")}
         if r.get("like_name"):
             options["retrained_from"] = r["like_name"]
+        if r.get("spec") is not None:
+            options["spec"] = r["spec"]
         entry = TokenizerEntry(
             name=trained_name(algorithm, size, asked),
-            tokenizer=result.tokenizer, history=result.history, algorithm=r["algorithm"],
+            tokenizer=result.tokenizer, history=result.history,
+            algorithm="builder" if r.get("spec") is not None else r["algorithm"],
             options=options, source=", ".join(r["paths"]), graph=result.graph)
         if size < asked:
             why = (self.tr("the corpus has too few distinct pieces") if r["algorithm"] == "unigram"
@@ -386,6 +422,7 @@ class TrainingPane(QWidget):
         self.progress.setFormat(self.tr("100% · done: {name}").format(name=entry.name))
         self._session.notify(self.tr("Trained {name} on {summary}").format(
             name=entry.name, summary=corpus_summary(result.report)))
+        self.trained.emit(entry.name)
         self.training_finished.emit(True)
         if r.get("like_name"):
             self.retrained.emit(r["like_name"], entry.name)
