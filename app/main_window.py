@@ -170,7 +170,7 @@ class MainWindow(QMainWindow):
 
         self.builder_pane = BuilderPane(self.session, self.selection, self.training_pane,
                                         self.settings)
-        self.docks["builder"] = self._dock("Build", self.builder_pane)
+        self.docks["builder"] = self._dock(self.tr("Build"), self.builder_pane)
         self.builder_pane.compare_requested.connect(self._on_compare_requested)
 
     @Slot(list)

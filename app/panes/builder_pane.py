@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QT_TRANSLATE_NOOP, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -85,6 +85,29 @@ def _visible(text: str) -> str:
     return text.replace(" ", "␣").replace("\t", "→").replace("\n", "↵")
 
 
+#: ``builder.STARTING_POINTS``' keys in the words shown (the library's keys stay English).
+STARTING_POINT_LABELS = {
+    "Course: BERT-style WordPiece": QT_TRANSLATE_NOOP("BuilderPane",
+                                                      "Course: BERT-style WordPiece"),
+    "Course: GPT-2-style byte-level BPE": QT_TRANSLATE_NOOP(
+        "BuilderPane", "Course: GPT-2-style byte-level BPE"),
+    "Course: XLNet-style Unigram": QT_TRANSLATE_NOOP("BuilderPane", "Course: XLNet-style Unigram"),
+    "Preset: byte-level BPE (GPT-2)": QT_TRANSLATE_NOOP("BuilderPane",
+                                                        "Preset: byte-level BPE (GPT-2)"),
+    "Preset: BPE with </w> (Sennrich)": QT_TRANSLATE_NOOP("BuilderPane",
+                                                          "Preset: BPE with </w> (Sennrich)"),
+    "Preset: WordPiece (BERT)": QT_TRANSLATE_NOOP("BuilderPane", "Preset: WordPiece (BERT)"),
+    "Preset: Unigram (SentencePiece)": QT_TRANSLATE_NOOP("BuilderPane",
+                                                         "Preset: Unigram (SentencePiece)"),
+}
+
+
+def starting_point_label(key: str) -> str:
+    """A starting point's name in the interface language (its key when the app has none)."""
+    text = STARTING_POINT_LABELS.get(key)
+    return QCoreApplication.translate("BuilderPane", text) if text else key
+
+
 class BuilderPane(QWidget):
     """Blocks, model and trainer options, live stage previews, Train / Save / Train all four."""
 
@@ -137,7 +160,8 @@ class BuilderPane(QWidget):
     # -- construction -------------------------------------------------------------------------
     def _build_widgets(self) -> None:
         self.start_combo = QComboBox(objectName="startingPointCombo")
-        self.start_combo.addItems(list(builder.STARTING_POINTS))
+        for key in builder.STARTING_POINTS:  # shown in words, the library's key as data
+            self.start_combo.addItem(starting_point_label(key), key)
         self.start_combo.setToolTip(self.tr(
             "Fill every block from a starting point: the HF course's three block-by-block "
             "builds, or one of the four presets. The vocabulary size is kept"))
@@ -407,7 +431,7 @@ class BuilderPane(QWidget):
 
     def _connect(self) -> None:
         self.start_button.clicked.connect(lambda: self.apply_starting_point(
-            self.start_combo.currentText()))
+            self.start_combo.currentData()))
         for editor in (self.normalizers, self.pre_tokenizers, self.post_processor, self.decoder):
             editor.changed.connect(self._on_edited)
         self.model_combo.currentTextChanged.connect(self._on_model_changed)
@@ -534,7 +558,7 @@ class BuilderPane(QWidget):
         spec = builder.starting_point(label)
         if keep_size:
             spec.trainer["vocab_size"] = size
-        self.start_combo.setCurrentText(label)
+        self.start_combo.setCurrentIndex(max(0, self.start_combo.findData(label)))
         self.set_spec(spec)
 
     @Slot(str)

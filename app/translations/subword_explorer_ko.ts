@@ -34,6 +34,487 @@
     </message>
 </context>
 <context>
+    <name>BlockListEditor</name>
+    <message>
+        <location filename="../widgets/block_editor.py" line="+146"/>
+        <source>Add</source>
+        <translation>추가</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Precompiled (from the current tokenizer)</source>
+        <translation>Precompiled (현재 토크나이저에서)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Remove</source>
+        <translation>제거</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move the selected block up (it runs earlier)</source>
+        <translation>선택한 블록을 위로 옮깁니다 (더 먼저 실행)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move the selected block down (it runs later)</source>
+        <translation>선택한 블록을 아래로 옮깁니다 (더 나중에 실행)</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>The current tokenizer has no Precompiled normalizer (open a SentencePiece tokenizer such as T5 or ALBERT)</source>
+        <translation>현재 토크나이저에 Precompiled 정규화기가 없습니다 (T5나 ALBERT 같은 SentencePiece 토크나이저를 여세요)</translation>
+    </message>
+</context>
+<context>
+    <name>BlockOptionsForm</name>
+    <message>
+        <location line="-162"/>
+        <source>{0} bytes of SentencePiece rules</source>
+        <extracomment>Fields whose value is one of a few names. BertNormalizer&apos;s strip_accents: None follows lowercase.</extracomment>
+        <translation>SentencePiece 규칙 {0}바이트</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>as lowercase</source>
+        <translation>소문자로</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>yes</source>
+        <translation>예</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no</source>
+        <translation>아니요</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>A literal string, or an Oniguruma regular expression</source>
+        <translation>문자열 그대로, 또는 Oniguruma 정규 표현식</translation>
+    </message>
+</context>
+<context>
+    <name>BuilderPane</name>
+    <message>
+        <location filename="../panes/builder_pane.py" line="+90"/>
+        <source>Course: BERT-style WordPiece</source>
+        <extracomment>Text previewed while the session has none. Where the pipeline is kept between sessions (JSON of ``PipelineSpec.to_dict()``). Milliseconds between the last edit and the preview. The four presets &quot;Train all four&quot; trains: (algorithm, WordPiece scoring). ``builder.STARTING_POINTS``&apos; keys in the words shown (the library&apos;s keys stay English).</extracomment>
+        <translation>강좌: BERT 방식 WordPiece</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Course: GPT-2-style byte-level BPE</source>
+        <translation>강좌: GPT-2 방식 바이트 수준 BPE</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Course: XLNet-style Unigram</source>
+        <translation>강좌: XLNet 방식 Unigram</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Preset: byte-level BPE (GPT-2)</source>
+        <translation>프리셋: 바이트 수준 BPE (GPT-2)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Preset: BPE with &lt;/w&gt; (Sennrich)</source>
+        <translation>프리셋: &lt;/w&gt;를 쓰는 BPE (Sennrich)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Preset: WordPiece (BERT)</source>
+        <translation>프리셋: WordPiece (BERT)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Preset: Unigram (SentencePiece)</source>
+        <translation>프리셋: Unigram (SentencePiece)</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>Fill every block from a starting point: the HF course&apos;s three block-by-block builds, or one of the four presets. The vocabulary size is kept</source>
+        <translation>시작점에서 모든 블록을 채웁니다: HF 강좌의 블록별 구성 세 가지, 또는 프리셋 네 가지 중 하나. 어휘 크기는 그대로 둡니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Use</source>
+        <translation>사용</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Train this pipeline</source>
+        <translation>이 파이프라인 학습</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Train on the loaded corpus; progress and curve show in the Training pane</source>
+        <translation>불러온 말뭉치로 학습합니다. 진행 상황과 곡선은 학습 창에 나옵니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save tokenizer.json…</source>
+        <translation>tokenizer.json 저장…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save the tokenizer this pipeline last trained</source>
+        <translation>이 파이프라인이 마지막으로 학습한 토크나이저를 저장합니다</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Train all four at</source>
+        <translation>네 가지 모두 학습, 크기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Train the four presets at this size one after another, then compare them</source>
+        <translation>이 크기로 프리셋 네 가지를 차례로 학습한 뒤 비교합니다</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Special tokens, separated by spaces</source>
+        <translation>공백으로 구분한 특수 토큰</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+7"/>
+        <source>no limit</source>
+        <translation>제한 없음</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <location line="+74"/>
+        <source>Characters always in the alphabet, even unseen</source>
+        <translation>처음 보더라도 늘 알파벳에 넣을 문자</translation>
+    </message>
+    <message>
+        <location line="-72"/>
+        <source>+ 256 bytes</source>
+        <translation>+ 256바이트</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>none</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Model</source>
+        <extracomment>option name -&gt; the field widget of its row (rows shown for the model&apos;s options)</extracomment>
+        <translation>모델</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Vocabulary size</source>
+        <translation>어휘 크기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Min frequency</source>
+        <translation>최소 빈도</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Special tokens</source>
+        <translation>특수 토큰</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unknown token</source>
+        <translation>UNK 토큰</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Continuing-subword prefix</source>
+        <translation>이어지는 서브워드 접두사</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>End-of-word suffix</source>
+        <translation>단어 끝 접미사</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scoring</source>
+        <translation>점수 방식</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Start from the 256 byte-level symbols (GPT-2&apos;s alphabet), as the byte-level preset does: no character is then unknown</source>
+        <translation>바이트 수준 프리셋처럼 256개 바이트 수준 기호(GPT-2의 알파벳)에서 시작합니다: 그러면 UNK 문자가 없습니다</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>BPE merges pairs, WordPiece merges by score, Unigram prunes a big seed vocabulary. Changing it keeps the size and special tokens</source>
+        <translation>BPE는 쌍을 병합하고, WordPiece는 점수로 병합하며, Unigram은 큰 초기 어휘를 가지치기합니다. 바꿔도 크기와 특수 토큰은 그대로입니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Size to reach, special tokens included</source>
+        <translation>도달할 크기 (특수 토큰 포함)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A pair is merged only if it occurs at least this often</source>
+        <translation>쌍이 적어도 이만큼 나올 때만 병합합니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Special tokens, separated by spaces; they get the first ids and are never split</source>
+        <translation>공백으로 구분한 특수 토큰. 맨 앞 id를 받으며 절대 나뉘지 않습니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The token for pieces the vocabulary cannot spell; empty: none</source>
+        <translation>어휘로 적을 수 없는 조각에 쓰는 토큰. 비우면 없음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep at most this many initial characters (the most frequent)</source>
+        <translation>초기 문자를 최대 이만큼만 남깁니다 (가장 잦은 것부터)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No merge makes a token longer than this</source>
+        <translation>어떤 병합도 토큰을 이보다 길게 만들지 않습니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prefix of every piece inside a word (##)</source>
+        <translation>단어 안쪽 조각마다 붙는 접두사 (##)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Suffix of the last piece of a word (&lt;/w&gt;)</source>
+        <translation>단어 마지막 조각의 접미사 (&lt;/w&gt;)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>frequency: HF&apos;s WordPieceTrainer; likelihood: the WordPiece criterion (count of the pair over the counts of its parts)</source>
+        <translation>frequency: HF의 WordPieceTrainer, likelihood: WordPiece 기준 (쌍의 횟수를 두 부분의 횟수로 나눈 값)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unknown characters become &lt;0xNN&gt; byte tokens</source>
+        <translation>UNK 문자는 &lt;0xNN&gt; 바이트 토큰이 됩니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BPE-dropout: each merge is skipped with this probability when encoding (none: deterministic)</source>
+        <translation>BPE 드롭아웃: 인코딩할 때 각 병합을 이 확률로 건너뜁니다 (없음: 결정적)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Longer words become the unknown token</source>
+        <translation>이보다 긴 단어는 UNK 토큰이 됩니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fraction of the pieces each pruning round keeps</source>
+        <translation>가지치기 라운드마다 남기는 조각의 비율</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Longest piece, in characters</source>
+        <translation>가장 긴 조각 (문자 수)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>EM iterations between two pruning rounds</source>
+        <translation>두 가지치기 라운드 사이의 EM 반복 횟수</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Block</source>
+        <translation>블록</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Normalized text</source>
+        <translation>정규화된 텍스트</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Char</source>
+        <translation>문자</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Original span</source>
+        <translation>원문 범위</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+12"/>
+        <source>Original text</source>
+        <translation>원문 텍스트</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>Pre-token</source>
+        <translation>사전 토큰</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Normalized</source>
+        <translation>정규화됨</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Original</source>
+        <translation>원문</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Starting point</source>
+        <translation>시작점</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Normalizers (in order)</source>
+        <translation>정규화기 (순서대로)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pre-tokenizers (in order)</source>
+        <translation>사전 토크나이저 (순서대로)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model and trainer</source>
+        <translation>모델과 트레이너</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Post-processor</source>
+        <translation>후처리기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decoder</source>
+        <translation>디코더</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Post-processor and decoder</source>
+        <translation>후처리기와 디코더</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>&lt;b&gt;Normalizers&lt;/b&gt;: the text after each block</source>
+        <translation>&lt;b&gt;정규화기&lt;/b&gt;: 블록마다 거친 뒤의 텍스트</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Alignments of the selected stage: each character&apos;s span in the original text</source>
+        <translation>선택한 단계의 정렬: 문자마다 원문에서의 범위</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;Pre-tokens&lt;/b&gt; after</source>
+        <translation>&lt;b&gt;사전 토큰&lt;/b&gt;, 기준 단계</translation>
+    </message>
+    <message>
+        <location line="+235"/>
+        <source>Previewing the first {0:,} characters of {1:,}</source>
+        <translation>{1:,}자 중 처음 {0:,}자를 미리 보는 중</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Previewing the current text ({0:,} characters)</source>
+        <translation>현재 텍스트를 미리 보는 중 ({0:,}자)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(no normalizer)</source>
+        <translation>(정규화기 없음)</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>Cannot train</source>
+        <translation>학습할 수 없습니다</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Training {0}… (progress in the Training pane)</source>
+        <translation>{0} 학습 중… (진행 상황은 학습 창에)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>No corpus</source>
+        <translation>말뭉치 없음</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Open a corpus first.</source>
+        <translation>먼저 말뭉치를 여세요.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Training</source>
+        <translation>학습</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A training is running; wait for it or cancel it.</source>
+        <translation>학습이 진행 중입니다. 끝날 때까지 기다리거나 취소하세요.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Training {0} at {1:,} ({2} of 4)…</source>
+        <translation>{0}을(를) 크기 {1:,}로 학습 중 (4개 중 {2}번째)…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+18"/>
+        <source>Trained {0}</source>
+        <translation>{0} 학습 완료</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <source>Train all four cancelled after {0} of 4</source>
+        <translation>네 가지 학습을 4개 중 {0}개 뒤에 취소했습니다</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Not trained: {0}</source>
+        <translation>학습하지 못함: {0}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Save tokenizer.json</source>
+        <translation>tokenizer.json 저장</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Nothing to save</source>
+        <translation>저장할 것이 없습니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Train the pipeline first.</source>
+        <translation>먼저 파이프라인을 학습하세요.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot save</source>
+        <translation>저장할 수 없습니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved {0} to {1}</source>
+        <translation>{0}을(를) {1}에 저장했습니다</translation>
+    </message>
+</context>
+<context>
     <name>Columns</name>
     <message>
         <location filename="../item_models/analysis_columns.py" line="+86"/>
@@ -2996,16 +3477,125 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
     </message>
 </context>
 <context>
+    <name>LessonsPane</name>
+    <message>
+        <location filename="../panes/lessons_pane.py" line="+136"/>
+        <source>The worked examples of the course notes</source>
+        <extracomment>Figure keys whose argument is a word: clicking such a row shows that word&apos;s trace.</extracomment>
+        <translation>강의 노트의 풀이 예제</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>◀ Back</source>
+        <translation>◀ 이전</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The previous step (Alt+Left or Page Up)</source>
+        <translation>이전 단계 (Alt+← 또는 Page Up)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next ▶</source>
+        <translation>다음 ▶</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The next step (Alt+Right or Page Down)</source>
+        <translation>다음 단계 (Alt+→ 또는 Page Down)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every figure of the step, computed by subword_core; the notes&apos; figures first. Click a word&apos;s row to see how it is cut below</source>
+        <translation>subword_core가 계산한 이 단계의 모든 수치 (노트의 수치가 먼저). 단어의 줄을 누르면 아래에 어떻게 잘리는지 나옵니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>How the step&apos;s model cuts the word, step by step</source>
+        <translation>이 단계의 모델이 단어를 자르는 과정, 단계별로</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Figure</source>
+        <translation>수치</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Value</source>
+        <translation>값</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decimal</source>
+        <translation>소수</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How</source>
+        <translation>계산 방법</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The notes say</source>
+        <translation>노트의 값</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Check</source>
+        <translation>확인</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>✓ agrees</source>
+        <translation>✓ 일치</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>= tie</source>
+        <translation>= 동점</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>✗ slip</source>
+        <translation>✗ 실수</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Cannot read the lessons: %1</source>
+        <translation>강의를 읽을 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>No lessons found in %1</source>
+        <translation>%1에서 강의를 찾지 못했습니다</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Lesson</source>
+        <translation>강의</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Step %1 of %2</source>
+        <translation>%2단계 중 %1단계</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>Lesson: %1</source>
+        <translation>강의: %1</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+71"/>
-        <location line="+489"/>
+        <location filename="../main_window.py" line="+72"/>
+        <location line="+508"/>
         <source>Subword Explorer</source>
         <extracomment>The window must fit a 1366x768 laptop screen (with a panel and a title bar).</extracomment>
         <translation>서브워드 탐색기</translation>
     </message>
     <message>
-        <location line="-465"/>
+        <location line="-483"/>
         <source>Corpus</source>
         <translation>말뭉치</translation>
     </message>
@@ -3035,7 +3625,12 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>병합 기록</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
+        <source>Lessons</source>
+        <translation>강의</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Tokenizers</source>
         <translation>토크나이저</translation>
     </message>
@@ -3050,7 +3645,12 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>id ↔ 텍스트</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
+        <source>Build</source>
+        <translation>만들기</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Views</source>
         <translation>화면</translation>
     </message>
@@ -4094,6 +4694,14 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     </message>
 </context>
 <context>
+    <name>SingleBlockEditor</name>
+    <message>
+        <location filename="../widgets/block_editor.py" line="+167"/>
+        <source>none</source>
+        <translation>없음</translation>
+    </message>
+</context>
+<context>
     <name>StatsPane</name>
     <message>
         <location filename="../panes/stats_pane.py" line="+90"/>
@@ -4409,6 +5017,26 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+1"/>
         <source>A long text (or a question + context) cut into model windows: max_length, stride, overflow, and each window&apos;s offsets back into the text</source>
         <translation>모델 윈도우로 자른 긴 텍스트 (또는 질문 + 문맥): max_length, stride, overflow, 원문으로 돌아가는 각 윈도우의 오프셋</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Build</source>
+        <translation>만들기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Build a tokenizer block by block: normalizers, pre-tokenizers, model and trainer, post-processor and decoder, each stage&apos;s output shown live; train and save it</source>
+        <translation>토크나이저를 블록별로 만듭니다: 정규화기, 사전 토크나이저, 모델과 트레이너, 후처리기와 디코더. 단계마다 출력을 바로 보여 주며, 학습하고 저장할 수 있습니다</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Lessons</source>
+        <translation>강의</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The worked examples of the course notes, step by step: every figure computed, the notes&apos; slips corrected, and the encoding and merges of each step</source>
+        <translation>강의 노트의 풀이 예제를 단계별로: 모든 수치를 계산하고, 노트의 실수를 바로잡으며, 단계마다 인코딩과 병합을 보여 줍니다</translation>
     </message>
 </context>
 <context>
@@ -4818,7 +5446,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>학습에 실패했습니다</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>The training algorithm: byte-level BPE (GPT-2, no unknown tokens), BPE with an end-of-word marker (Sennrich), WordPiece (BERT; merges chosen by likelihood or by frequency) or Unigram (SentencePiece; prunes a large seed vocabulary)</source>
         <translation>학습 알고리즘: 바이트 수준 BPE (GPT-2, UNK 토큰 없음), 단어 끝 표지를 쓰는 BPE (Sennrich), WordPiece (BERT, 우도나 빈도로 병합 선택), Unigram (SentencePiece, 큰 초기 어휘를 가지치기)</translation>
     </message>
@@ -4924,7 +5552,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>{name}의 모델은 {model}이며 트레이너가 없습니다: BPE, WordPiece, Unigram 모델만 재학습할 수 있습니다.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+69"/>
         <source>Cancelling…</source>
         <translation>취소하는 중…</translation>
     </message>
@@ -4965,7 +5593,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>병합 {rank}: {left} + {right} → {token} (횟수 {count})</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+37"/>
         <source>the corpus has too few distinct pieces</source>
         <translation>말뭉치에 서로 다른 조각이 너무 적습니다</translation>
     </message>
@@ -4995,7 +5623,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>{name}을(를) 학습했습니다: {summary}</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>failed</source>
         <translation>실패</translation>
     </message>

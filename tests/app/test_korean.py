@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QAbstractListModel, QCoreApplication, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -51,17 +51,21 @@ TECHNICAL = [
     "save_pretrained", "skip_special_tokens", "enable_truncation", "encoding.overflowing",
     "overflowing", "input_ids", "max_length", "only_second", "only_first", "longest_first",
     "subword_core", "subword-nmt", "xlm-roberta", "Hugging Face", "SentencePiece", "WordPiece",
-    "WordLevel", "Unigram", "tiktoken", "transformers", "Sennrich", "GPT-2", "BERT", "BPE",
+    "WordLevel", "Unigram", "tiktoken", "transformers", "Sennrich", "GPT-2", "BERT", "XLNet", "BPE",
     "TFDS", "NFKC", "NFKD", "NFC", "NFD", "UTF-8", "JSONL", "JSON", "CSV", "TSV", "PNG",
     "CoNLL", "IOB", "HF", "UNK", "CLS", "SEP", "OOV", "EM", "QA", "Jaccard", "Zipf", "Python",
-    "Ctrl", "Shift", "Enter", "KB", "MB", "GB", "ETA", "id", "ids", "ID", "llama", "t5", "albert",
+    "Ctrl", "Shift", "Enter", "Alt", "Page Up", "Page Down", "WordPieceTrainer", "frequency:",
+    "likelihood:", "KB", "MB", "GB", "ETA", "id", "ids", "ID", "llama", "t5", "albert",
     "generic", "codes", "subwords", "model", "spm", "bpe", "txt", "jsonl", "json", "csv", "tsv",
     "gz", "bz2", "xz", "png", "endoftext", "stride", "strategy", "direction", "overflow",
     "right", "left", "decode", "True", "hub", "English", "ing$",
     # token classification: transformers' aggregation strategies and fields, label names
     "aggregation_strategy", "first / average / max", "none", "simple", "config.json", "torch",
     "ner", "softmax", "Viterbi", "HIGH", "LOW", "PER", "LOC", "ignore_merges",
-    "max_input_chars_per_word", "resources/labeled/", "word<TAB>tag",
+    "max_input_chars_per_word", "resources/labeled/",
+    # the builder's trainer options that keep HF's names (the others are in words)
+    "limit_alphabet", "initial_alphabet", "max_token_length", "byte_fallback", "dropout",
+    "shrinking_factor", "max_piece_length", "n_sub_iterations", "word<TAB>tag",
     '{"text": …, "entities": [{"start", "end", "label"}]}',
 ]
 _TECHNICAL = re.compile("|".join(re.escape(t) for t in sorted(TECHNICAL, key=len, reverse=True)))
@@ -72,11 +76,14 @@ DATA_TEXT = {"encodeInput", "normalizedText", "decodeIds", "decodeText", "oovInp
              "windowsQuestion", "trainStatus", "vocabTokenTitle", "tokenizerCombo",
              "compareTokenizerCombo", "specialTokensEdit", "vocabSearch", "corpusFilter",
              "mergeSearch", "corpusReport", "openOptionsPath", "goldText", "modelFolderLabel",
-             "alignmentSentence"}
+             "alignmentSentence", "lessonCombo", "lessonSummary", "lessonProse"}
 #: Combos whose items are values of a library API (truncation strategy and direction).
 API_VALUE_COMBOS = {"windowsStrategy", "windowsDirection", "openFormatCombo",
                     "openEncodingCombo", "openFlavorCombo", "aggregationCombo",
-                    "modelStrategyCombo"}
+                    "modelStrategyCombo", "scoringCombo", "preTokenStageCombo",
+                    "post_processorType", "decoderType", "normalizerType", "pre_tokenizerType"}
+#: Widgets whose labels are the names of a library's options (the builder's block forms).
+API_NAME_FORMS = ("BlockOptionsForm",)
 
 
 @pytest.fixture
@@ -117,10 +124,12 @@ def _pending(widget: QWidget) -> bool:
 def _texts(widget: QWidget) -> list[tuple[str, str]]:
     """(where, text) of everything ``widget`` shows or says in a tooltip."""
     name = widget.objectName() or type(widget).__name__
+    parent = widget.parentWidget()
+    api_name = parent is not None and type(parent).__name__ in API_NAME_FORMS
     out = [(f"{name}.toolTip", widget.toolTip()), (f"{name}.statusTip", widget.statusTip()),
            (f"{name}.whatsThis", widget.whatsThis())]
     data = name in DATA_TEXT
-    if isinstance(widget, QLabel) and not data:
+    if isinstance(widget, QLabel) and not data and not api_name:
         out.append((f"{name}.text", widget.text()))
     if isinstance(widget, QAbstractButton) and not data:
         out.append((f"{name}.text", widget.text()))
@@ -150,7 +159,9 @@ def _texts(widget: QWidget) -> list[tuple[str, str]]:
         out.append((f"{name}.special", widget.specialValueText()))
     if isinstance(widget, QAbstractItemView) and widget.model() is not None:
         model = widget.model()
-        for section in range(model.columnCount()):
+        # a list model has one column (its columnCount is private in Qt)
+        columns = 1 if isinstance(model, QAbstractListModel) else model.columnCount()
+        for section in range(columns):
             for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
                 value = model.headerData(section, Qt.Orientation.Horizontal, role)
                 out.append((f"{name}.header{section}.{int(role)}",
@@ -212,6 +223,9 @@ def _data_strings(window) -> set[str]:
     if session.encoding is not None:
         data |= {t for t in session.encoding.tokens if len(t) > 1}
     data |= set(session.text.split())
+    result = window.lessons_pane.result
+    if result is not None:  # the lesson's example text and traced word (lesson data)
+        data |= set(result.view.text.split()) | {result.view.trace_word}
     from app import resources
 
     for path in resources.resource_path("labeled").glob("*"):  # the bundled gold files
@@ -231,6 +245,8 @@ def shown_texts(window) -> list[tuple[str, str]]:
             continue
         if action.objectName() == "language_en":
             continue  # "English" names the language in itself
+        if "Add_" in action.objectName():
+            continue  # the builder's "add a block" menus: library class names
         name = action.objectName() or action.text()
         out += [(f"action {name!r}.{where}", text) for where, text in (
             ("text", action.text()), ("toolTip", action.toolTip()),
