@@ -465,7 +465,7 @@
     <message>
         <location line="+14"/>
         <source>Training {0} at {1:,} ({2} of 4)…</source>
-        <translation>{0}을(를) 크기 {1:,}로 학습 중 (4개 중 {2}번째)…</translation>
+        <translation>{0} 학습 중, 크기 {1:,} (4개 중 {2}번째)…</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -2360,7 +2360,7 @@ shown: {shown}</source>
     <message>
         <location line="+68"/>
         <source>the file truncates to max_length {n} ({direction})</source>
-        <translation>파일 설정에 따라 max_length {n}으로 자름 ({direction})</translation>
+        <translation>파일 설정에 따라 max_length {n}에 맞춰 자름 ({direction})</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3086,7 +3086,7 @@ shown: {shown}</source>
     <message>
         <location line="+31"/>
         <source>Whole file with {name}: {docs} texts, {entities} entities; {split} split into several tokens, {per} tokens per entity; {exact} regrouped exactly (after trimming whitespace).</source>
-        <translation>{name}로 본 파일 전체: 텍스트 {docs}개, 개체 {entities}개. {split}가 여러 토큰으로 나뉨, 개체당 토큰 {per}개, {exact}가 정확히 재결합됨 (공백을 다듬은 뒤).</translation>
+        <translation>{name} 기준 파일 전체: 텍스트 {docs}개, 개체 {entities}개. {split}가 여러 토큰으로 나뉨, 개체당 토큰 {per}개, {exact}가 정확히 재결합됨 (공백을 다듬은 뒤).</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -3204,7 +3204,7 @@ shown: {shown}</source>
     <message>
         <location line="+84"/>
         <source>{n} groups. Score = {source} rescaled to [0, 1]; label HIGH when ≥ 0.5, as a 2-class classifier would.</source>
-        <translation>그룹 {n}개. 점수 = {source}를 [0, 1]로 다시 맞춘 값. 2-클래스 분류기처럼 0.5 이상이면 레이블 HIGH.</translation>
+        <translation>그룹 {n}개. 점수 = {source}, [0, 1]로 다시 맞춤. 2-클래스 분류기처럼 0.5 이상이면 레이블 HIGH.</translation>
     </message>
     <message>
         <location line="+19"/>
@@ -5315,12 +5315,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     <message>
         <location line="+2"/>
         <source>nothing in the vocabulary matches here, so the WHOLE word becomes {unk}</source>
-        <translation>여기서 어휘의 어떤 항목도 일치하지 않아 단어 전체가 {unk}이 됩니다</translation>
+        <translation>여기서 어휘의 어떤 항목도 일치하지 않아 단어 전체가 {unk} 토큰이 됩니다</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>longer than max_input_chars_per_word: the whole word becomes {unk}</source>
-        <translation>max_input_chars_per_word보다 길어서 단어 전체가 {unk}이 됩니다</translation>
+        <translation>max_input_chars_per_word보다 길어서 단어 전체가 {unk} 토큰이 됩니다</translation>
     </message>
     <message>
         <location line="+36"/>
@@ -6029,7 +6029,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     <message>
         <location line="+3"/>
         <source>shares {tokens} tokens ({chars} chars) with window {k}</source>
-        <translation>윈도우 {k}와 토큰 {tokens}개 (문자 {chars}개) 공유</translation>
+        <translation>윈도우 {k}에도 있는 토큰 {tokens}개 (문자 {chars}개)</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -6079,7 +6079,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     <message>
         <location line="+2"/>
         <source>also in window {a} and window {b} (the stride overlap)</source>
-        <translation>윈도우 {a}와 윈도우 {b}에도 있음 (stride 겹침)</translation>
+        <translation>윈도우 {a}, 윈도우 {b}에도 있음 (stride 겹침)</translation>
     </message>
     <message>
         <location line="+26"/>
@@ -6203,12 +6203,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     <message>
         <location line="+2"/>
         <source>consecutive unseen characters fuse into one {unk}</source>
-        <translation>이어진 처음 보는 문자들이 {unk} 하나로 합쳐집니다</translation>
+        <translation>이어진 처음 보는 문자들이 {unk} 토큰 하나로 합쳐집니다</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>one {unk} per unseen character</source>
-        <translation>처음 보는 문자마다 {unk} 하나</translation>
+        <translation>처음 보는 문자마다 {unk} 토큰 하나</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6218,17 +6218,17 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     <message>
         <location line="+1"/>
         <source>the whole word becomes {unk} as soon as a piece is missing</source>
-        <translation>조각 하나라도 없으면 단어 전체가 {unk}이 됩니다</translation>
+        <translation>조각 하나라도 없으면 단어 전체가 {unk} 토큰이 됩니다</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>the whole word becomes {unk} as soon as it is not in the vocabulary</source>
-        <translation>단어가 어휘에 없으면 단어 전체가 {unk}이 됩니다</translation>
+        <translation>단어가 어휘에 없으면 단어 전체가 {unk} 토큰이 됩니다</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>a run of unseen characters becomes one {unk}</source>
-        <translation>처음 보는 문자가 이어지면 {unk} 하나가 됩니다</translation>
+        <translation>처음 보는 문자가 이어지면 {unk} 토큰 하나가 됩니다</translation>
     </message>
     <message>
         <location line="+1"/>
