@@ -29,6 +29,7 @@ from subword_core.naming import tokenizer_file_name
 
 from .session import Session, TokenizerEntry
 from .workers import GeneratorWorker, WorkerHandle
+from .wording import source_description
 
 JSON_FILTER = QT_TRANSLATE_NOOP("FileActions", "Tokenizer (*.json);;All files (*)")
 #: What File ▸ Open tokenizer lists: every format open_tokenizer reads (a folder has its own
@@ -107,7 +108,7 @@ class _Opening(QObject):
             name, tokenizer, algorithm="file", source=self._path, graph=graph,
             options={"open": dict(self._options)}))
         source = tokenizer.source
-        what = f": {source.description}" if source is not None else ""
+        what = f": {source_description(source.description)}" if source is not None else ""
         guessed = f"; {source.notes[0]}" if source is not None and source.notes else ""
         self._session.notify(self.tr("Opened {path} as {name}").format(path=self._path,
                                                                        name=entry.name)

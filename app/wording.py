@@ -199,5 +199,40 @@ def classification_note(note: str) -> str:
                                                             chars=match[3])
 
 
+#: Pieces of a format description (``Source.description``), in the order they are replaced:
+#: the pattern of the library's words and the same words as a template of its groups.
+_DESCRIPTION_PARTS = [
+    (r"(\d[\d,]*) subwords \+ 256 bytes \(ids from 1; 0 is padding\)", QT_TRANSLATE_NOOP(
+        "Wording", "{0} subwords + 256 bytes (ids from 1; 0 is padding)")),
+    (r"\+ (\d[\d,]*) added", QT_TRANSLATE_NOOP("Wording", "+ {0} added")),
+    (r"\+ (1) special token\b", QT_TRANSLATE_NOOP("Wording", "+ {0} special token")),
+    (r"\+ (\d[\d,]*) special tokens", QT_TRANSLATE_NOOP("Wording", "+ {0} special tokens")),
+    (r"(\d[\d,]*) tokens", QT_TRANSLATE_NOOP("Wording", "{0} tokens")),
+    (r"(\d[\d,]*) merges", QT_TRANSLATE_NOOP("Wording", "{0} merges")),
+    (r"(\d[\d,]*) ranks", QT_TRANSLATE_NOOP("Wording", "{0} ranks")),
+    (r"(\d[\d,]*) pieces", QT_TRANSLATE_NOOP("Wording", "{0} pieces")),
+    (r", with (tokenizer_config\.json)", QT_TRANSLATE_NOOP("Wording", ", with {0}")),
+    (r"SentencePiece (\w+) model", QT_TRANSLATE_NOOP("Wording", "SentencePiece {0} model")),
+    (r"BPE codes v([\d.]+)", QT_TRANSLATE_NOOP("Wording", "BPE codes v{0}")),
+    (r" from (\S+(?: \+ \S+)?) \(", QT_TRANSLATE_NOOP("Wording", " from {0} (")),
+    (r"\bbyte-level BPE", QT_TRANSLATE_NOOP("Wording", "byte-level BPE")),
+    (r"\(uncased\)", QT_TRANSLATE_NOOP("Wording", "(uncased)")),
+    (r"\(cased\)", QT_TRANSLATE_NOOP("Wording", "(cased)")),
+    (r"\bbyte fallback\b", QT_TRANSLATE_NOOP("Wording", "byte fallback")),
+]
+_DESCRIPTION_RES = [(re.compile(pattern), template) for pattern, template in _DESCRIPTION_PARTS]
+
+
+def source_description(text: str) -> str:
+    """A format description (``Source.description``: ``tokenizer.json (BPE, 60 tokens)``,
+    ``subword-nmt BPE codes v0.2, 10 merges, 40 tokens``…) in words, piece by piece; names,
+    file names and figures stay as the library gives them."""
+    for pattern, template in _DESCRIPTION_RES:
+        words = _w(template)
+        text = pattern.sub(lambda m, words=words: words.format(*m.groups()), text)
+    return text
+
+
 __all__ = ["STAGE_LABELS", "classification_note", "corpus_summary", "decode_problems",
-           "eta_text", "human_bytes", "stage_label", "unknown_strategy_text", "window_note"]
+           "eta_text", "human_bytes", "source_description", "stage_label", "unknown_strategy_text",
+           "window_note"]

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ..selection import SelectionModel
 from ..session import Session, TokenizerEntry
+from ..wording import source_description
 
 
 class TokenizersPane(QWidget):
@@ -120,8 +121,9 @@ def describe_entry(entry: TokenizerEntry) -> tuple[str, str]:
     source = getattr(tok, "source", None)
     files = ", ".join(Path(p).name for p in entry.source.split(", ") if p)
     if source is not None and entry.algorithm == "file":
-        text = f"{source.description} — {Path(source.path).name or source.path}"
-        tip = "\n".join([f"{source.description} ({source.format})", source.path, *source.notes])
+        description = source_description(source.description)
+        text = f"{description} — {Path(source.path).name or source.path}"
+        tip = "\n".join([f"{description} ({source.format})", source.path, *source.notes])
         return text, tip
     model = type(tok.model).__name__
     text = f"{model}, {size}" + (QCoreApplication.translate(

@@ -2594,7 +2594,7 @@ shown: {shown}</source>
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../file_actions.py" line="+33"/>
+        <location filename="../file_actions.py" line="+34"/>
         <source>Tokenizer (*.json);;All files (*)</source>
         <translation>토크나이저 (*.json);;모든 파일 (*)</translation>
     </message>
@@ -5204,7 +5204,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>TokenizersPane</name>
     <message>
-        <location filename="../panes/tokenizers_pane.py" line="+40"/>
+        <location filename="../panes/tokenizers_pane.py" line="+41"/>
         <source>Tokenizers kept in this session; pick one to explore it</source>
         <translation>이 세션에 있는 토크나이저. 하나를 골라 살펴보세요</translation>
     </message>
@@ -5264,7 +5264,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>토큰 {n}개</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source> — from {files}</source>
         <translation> — {files}에서 학습</translation>
     </message>
@@ -6285,6 +6285,87 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+13"/>
         <source>The text is longer than the model&apos;s {n} tokens ({source}): only its first {chars} characters were classified.</source>
         <translation>텍스트가 모델의 토큰 {n}개({source})보다 깁니다: 처음 {chars}자만 분류했습니다.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{0} subwords + 256 bytes (ids from 1; 0 is padding)</source>
+        <extracomment>Pieces of a format description (``Source.description``), in the order they are replaced: the pattern of the library&apos;s words and the same words as a template of its groups.</extracomment>
+        <translation>서브워드 {0}개 + 바이트 256개 (id는 1부터, 0은 패딩)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+ {0} added</source>
+        <translation>+ 추가 {0}개</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>+ {0} special token</source>
+        <translation>+ 특수 토큰 {0}개</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>+ {0} special tokens</source>
+        <translation>+ 특수 토큰 {0}개</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0} tokens</source>
+        <translation>토큰 {0}개</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0} merges</source>
+        <translation>병합 {0}개</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0} ranks</source>
+        <translation>순위 {0}개</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0} pieces</source>
+        <translation>조각 {0}개</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, with {0}</source>
+        <translation>, {0} 포함</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SentencePiece {0} model</source>
+        <translation>SentencePiece {0} 모델</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BPE codes v{0}</source>
+        <translation>BPE 코드 v{0}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> from {0} (</source>
+        <translation>, {0} 기반 (</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>byte-level BPE</source>
+        <translation>바이트 수준 BPE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(uncased)</source>
+        <translation>(소문자화)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(cased)</source>
+        <translation>(대소문자 구분)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>byte fallback</source>
+        <translation>바이트 폴백</translation>
     </message>
 </context>
 <context>

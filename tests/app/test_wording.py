@@ -133,3 +133,35 @@ def test_notes_in_korean(korean):
         assert "토큰" in text and "5" in text and "The text" not in text
         assert "pipeline" not in text and "position table" not in text
     assert "something new" in wording.classification_note(new)  # shown as the library says
+
+
+def _opened_descriptions(tmp_path) -> list[str]:
+    """The descriptions of real files opened by the library: tokenizer.json, BERT's
+    vocab.txt, subword-nmt codes."""
+    from subword_core.formats import open_tokenizer
+
+    tok = Tokenizer(WordPiece(VOCAB, unk_token="[UNK]"))
+    (tmp_path / "첫째").mkdir()
+    tok.save(str(tmp_path / "첫째" / "tokenizer.json"))
+    (tmp_path / "둘째").mkdir()
+    (tmp_path / "둘째" / "vocab.txt").write_text("\n".join(VOCAB) + "\n", encoding="utf-8")
+    (tmp_path / "codes").write_text("#version: 0.2\nl o\nlo w</w>\n", encoding="utf-8")
+    paths = [tmp_path / "첫째" / "tokenizer.json", tmp_path / "둘째" / "vocab.txt",
+             tmp_path / "codes"]
+    return [open_tokenizer(path).source.description for path in paths]
+
+
+def test_format_descriptions_say_the_library_sentence_in_english(qapp, tmp_path):
+    for text in _opened_descriptions(tmp_path):
+        assert wording.source_description(text) == text
+
+
+def test_format_descriptions_in_korean(korean, tmp_path):
+    from test_korean import english_left
+
+    texts = _opened_descriptions(tmp_path)
+    said = [wording.source_description(text) for text in texts]
+    # figures and names stay; the words around them are translated
+    assert "토큰 6개" in said[0] and "토큰 6개" in said[1] and "병합 2개" in said[2]
+    for text in said:
+        assert not english_left(text, {"codes", "subword-nmt"}), text
