@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import CorpusError
+from ..errors import CorpusError
 
 if TYPE_CHECKING:
-    from .corpus import CorpusReport
+    from .reading import CorpusReport
 
 FORMATS = {".txt": "txt", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json",
            ".csv": "csv", ".tsv": "tsv"}

@@ -34,11 +34,11 @@ from typing import Any
 
 import regex
 
-from . import normalizers, pre_tokenizers
-from ._unicode import WHITE_SPACE
-from .normalized import find_matches
-from .onig import compile_onig
-from .spawning import bare_main
+from .. import normalizers, pre_tokenizers
+from .._unicode import WHITE_SPACE
+from ..normalized import find_matches
+from ..onig import compile_onig
+from ..spawning import bare_main
 
 # -- counters ----------------------------------------------------------------------------
 WordsOf = Callable[[str], Iterable[str]]
