@@ -23,13 +23,21 @@ import uuid
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from ..errors import CorpusError
 from ..spawning import bare_main
 from ..trainers.base import drive
 from ..trainers.events import StageProgress, StageStarted
-from .counts_file import corpus_files, write_counts
+from .counts_file import (
+    CountsFileError,
+    cache_key,
+    corpus_files,
+    pipeline_fingerprint,
+    read_counts,
+    write_counts,
+)
 from .partitions import (
     PARTITION_BYTES,
     Partial,
@@ -154,6 +162,52 @@ def count_words(source: Corpus | str | os.PathLike[str] | Iterable[Any],
     return result
 
 
+# -- a cache of counts files ------------------------------------------------------------------
+#: Counts files kept in a cache directory (the least recently used go first).
+CACHE_ENTRIES = 8
+
+
+def iter_cached_count(corpus: Corpus, normalizer: Any, pre_tokenizer: Any,
+                      cache_dir: str | os.PathLike[str], **options: Any,
+                      ) -> Generator[CountEvent, None, WordCounts]:
+    """:func:`iter_count`, or the counts saved by an earlier call with the same files
+    (paths, sizes, modification times), reading options and pipeline.
+
+    The cache holds the :data:`CACHE_ENTRIES` most recently used counts files; an
+    unreadable entry is counted again. A cached result yields only the progress events
+    of a finished stage.
+    """
+    key = cache_key(corpus, pipeline_fingerprint(normalizer, pre_tokenizer),
+                    field=corpus.field, column=corpus.column)
+    path = Path(cache_dir) / f"{key}.tsv.gz"
+    if path.exists():
+        try:
+            cached = read_counts(path)
+        except CountsFileError:
+            pass  # damaged: count again, then overwrite it
+        else:
+            os.utime(path)  # most recently used
+            total = corpus.total_bytes
+            yield StageStarted(STAGE, total)
+            yield StageProgress(STAGE, total or 0, total)
+            return cached.word_counts
+    result = yield from iter_count(corpus, normalizer, pre_tokenizer, **options)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        files = [{"path": str(cf.path), "size": cf.size} for cf in corpus.files]
+        write_counts(path, result, normalizer, pre_tokenizer, files=files)
+        _prune(path.parent)
+    except (OSError, CorpusError):
+        pass  # a cache that cannot be written only costs the next training its counting
+    return result
+
+
+def _prune(cache_dir: Path) -> None:
+    entries = sorted(cache_dir.glob("*.tsv.gz"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for stale in entries[CACHE_ENTRIES:]:
+        stale.unlink(missing_ok=True)
+
+
 # -- worker processes ------------------------------------------------------------------------
 def _in_pool(n_workers: int, parts: list[Partition],
              options: dict[str, Any]) -> Generator[int, None, Partial]:
@@ -265,4 +319,5 @@ def connect(address: str, timeout: float = 30) -> Any:
                           ) from None
 
 
-__all__ = ["DASK_MISSING", "connect", "count_words", "iter_count", "local_client"]
+__all__ = ["DASK_MISSING", "connect", "count_words", "iter_cached_count", "iter_count",
+           "local_client"]

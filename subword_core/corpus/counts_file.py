@@ -150,9 +150,9 @@ class CountsFile:
             return
         who = f" {needed_by}" if needed_by else ""
         raise CountsFileError(
-            f"{self.path or 'the counts'} were counted with {describe_pipeline(self.pipeline)}"
-            f"{_difference(self.pipeline, wanted)}, not the pipeline{who} needs "
-            f"({describe_pipeline(wanted)}): count the corpus again with it")
+            f"{self.path or 'the counts'}: counted with {describe_pipeline(self.pipeline)}"
+            f"{_difference(self.pipeline, wanted)}, not with the pipeline{who} needs "
+            f"({describe_pipeline(wanted)}); count the corpus again with it")
 
     def to_bytes(self, compress: bool = True) -> bytes:
         """The file's content (gzip-compressed, reproducibly: no time stamp, if ``compress``)."""
