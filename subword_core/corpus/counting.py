@@ -35,6 +35,7 @@ from .counts_file import (
     cache_key,
     corpus_files,
     pipeline_fingerprint,
+    pipeline_spec,
     read_counts,
     write_counts,
 )
@@ -152,6 +153,8 @@ def count_words(source: Corpus | str | os.PathLike[str] | Iterable[Any],
         normalizer, pre_tokenizer = pipeline.normalizer, pipeline.pre_tokenizer
     reading = {k: options.pop(k) for k in ("field", "column", "glob") if k in options}
     corpus = as_corpus(source, **reading)
+    if output is not None:
+        pipeline_spec(normalizer, pre_tokenizer)  # a component without JSON fails before counting
     if output is None:
         return drive(iter_count(corpus, normalizer, pre_tokenizer, **options), on_event)
     # the files' SHA-256 in a thread (hashlib lets go of the GIL) while counting runs
