@@ -102,3 +102,18 @@ def test_a_worker_error_is_raised_here_in_one_line(client, tmp_path):
 def test_texts_are_not_sent_to_a_cluster(client):
     with pytest.raises(CorpusError, match="counts files"):
         count_words(["a b"], None, Whitespace(), client=client)
+
+
+def test_cli_joins_a_scheduler_by_address(client, files, tmp_path, capsys):
+    from subword_core.cli import main
+
+    address = client.scheduler.address  # this module's LocalCluster, on 127.0.0.1
+    assert address.startswith(("tcp://127.0.0.1:", "tcp://localhost:"))
+    assert main(["count", *map(str, files), "-a", "unigram", "--dask", address,
+                 "-o", str(tmp_path / "dask.tsv.gz")]) == 0
+    on_dask = capsys.readouterr().err
+    assert main(["count", *map(str, files), "-a", "unigram",
+                 "-o", str(tmp_path / "one.tsv.gz")]) == 0
+    assert on_dask == capsys.readouterr().err
+    assert on_dask.count("invalid UTF-8 sequences replaced") == 2  # one per file, not per part
+    assert (tmp_path / "dask.tsv.gz").read_bytes() == (tmp_path / "one.tsv.gz").read_bytes()
