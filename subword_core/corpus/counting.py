@@ -95,13 +95,35 @@ def iter_count(source: Corpus | str | os.PathLike[str] | Iterable[Any],
                                             chunk_chars=chunk_chars))
     if corpus.texts is not None:
         raise CorpusError("a Dask cluster counts files (its workers read them), not texts")
-    parts = plan_partitions(corpus, partition_bytes)
+    slots = _dask_slots(client) if client is not None else (n_workers or 1)
+    parts = plan_partitions(corpus, balanced_partition_bytes(
+        partition_bytes, corpus.total_bytes or 0, slots))
     options = {"normalizer": normalizer, "pre_tokenizer": pre_tokenizer,
                "field": corpus.field, "column": corpus.column, "chunk_chars": chunk_chars}
     run = _on_dask(client, parts, options) if client is not None \
         else _in_pool(n_workers or 1, parts, options)
     merged = yield from _progress(run, parts, cancel_check(cancel))
     return finish(merged, corpus)
+
+
+#: Partitions are not made smaller than this to spread a corpus over the workers.
+MIN_PARTITION_BYTES = 1 << 20
+
+
+def balanced_partition_bytes(partition_bytes: int, total: int, slots: int) -> int:
+    """``partition_bytes``, made smaller (down to :data:`MIN_PARTITION_BYTES`) so that the
+    corpus has about 4 partitions per worker: a worker left with the last big partition
+    would otherwise hold up the others."""
+    return min(partition_bytes, max(MIN_PARTITION_BYTES, total // (4 * max(1, slots))))
+
+
+def _dask_slots(client: Any) -> int:
+    """The cluster's worker threads (tasks it runs at once)."""
+    try:
+        workers = client.scheduler_info()["workers"].values()
+        return max(1, sum(int(w.get("nthreads", 1)) for w in workers))
+    except Exception:  # noqa: BLE001 - an odd client: no balancing, nothing else changes
+        return 1
 
 
 def _progress(run: Generator[int, None, Partial], parts: list[Partition],

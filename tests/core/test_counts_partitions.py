@@ -227,3 +227,12 @@ def test_broken_parquet_is_one_line(tmp_path):
     gzipped.write_bytes(b"")
     with pytest.raises(CorpusError, match="compress parquet files inside"):
         Corpus([gzipped])
+
+
+def test_partitions_spread_over_the_workers():
+    from subword_core.corpus.counting import MIN_PARTITION_BYTES, balanced_partition_bytes
+
+    assert balanced_partition_bytes(64 << 20, 100 << 20, 2) == (100 << 20) // 8
+    assert balanced_partition_bytes(64 << 20, 1 << 30, 2) == 64 << 20
+    assert balanced_partition_bytes(64 << 20, 1 << 20, 8) == MIN_PARTITION_BYTES
+    assert balanced_partition_bytes(300, 10 << 20, 2) == 300  # asked smaller: kept
