@@ -11,6 +11,8 @@ CJK or Korean syllable (multi-byte UTF-8), and some punctuation follows words.
 Each mode runs in a fresh interpreter (imports excluded from the time) and reports:
 
 - ``time``: wall-clock seconds of the count (for Dask, the cluster's start is apart);
+- ``CPU s``: processor seconds of the driving process and its workers (for Dask, of the
+  workers only): what partitioning costs on top of one pass;
 - ``MB/s``: corpus megabytes per second of that time;
 - ``RSS``: peak resident memory of the driving process, and of the largest worker
   process (the pool's or the cluster's), in MB.
@@ -112,22 +114,31 @@ def run_mode(mode: str, corpus: str, algorithm: str, partition_mb: int) -> dict:
         start = time.perf_counter()
         with local_client(2) as client:
             startup = time.perf_counter() - start
+            before = sum(client.run(_own_cpu).values())
             start = time.perf_counter()
             result = count_words(Path(corpus), pipeline=pipeline, client=client, **options)
             seconds = time.perf_counter() - start
+            cpu = sum(client.run(_own_cpu).values()) - before
             worker_rss = max(client.run(_own_peak_rss).values())
     else:
+        workers = 2 if mode == "workers" else 1  # 1: not the automatic choice (a pool)
+        before = _own_cpu()
         start = time.perf_counter()
-        workers = 2 if mode == "workers" else None
         result = count_words(Path(corpus), pipeline=pipeline, n_workers=workers, **options)
         seconds = time.perf_counter() - start
-        worker_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024 \
-            if workers else 0.0
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)  # the pool, joined
+        cpu = _own_cpu() - before + children.ru_utime + children.ru_stime
+        worker_rss = children.ru_maxrss / 1024 if workers > 1 else 0.0
     digest = hashlib.sha256(json.dumps(list(result.counts.items())).encode()).hexdigest()
-    return {"mode": mode, "seconds": seconds, "startup": startup,
+    return {"mode": mode, "seconds": seconds, "startup": startup, "cpu": cpu,
             "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
             "worker_rss": worker_rss, "words": result.report.words,
             "unique": result.report.unique_words, "digest": digest}
+
+
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _own_peak_rss() -> float:
@@ -159,9 +170,9 @@ def main() -> None:
         return
 
     args.data.mkdir(parents=True, exist_ok=True)
-    print(f"pipeline: {args.algorithm}; partitions of {args.partition_mb} MB; "
-          f"{os.cpu_count()} CPUs")
-    header = f"{'corpus':>8} {'mode':>8} {'time s':>8} {'MB/s':>7} {'start s':>8} " \
+    print(f"pipeline: {args.algorithm}; partitions of {args.partition_mb} MB at most; "
+          f"{os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.1f}")
+    header = f"{'corpus':>8} {'mode':>8} {'time s':>8} {'MB/s':>7} {'CPU s':>7} {'start s':>8} " \
              f"{'RSS MB':>7} {'worker RSS':>10} {'words':>12} {'unique':>10}"
     print(header)
     for size in args.sizes:
@@ -176,6 +187,7 @@ def main() -> None:
             digests.add(row["digest"])
             mb = corpus.stat().st_size / MB
             print(f"{size:>6}MB {mode:>8} {row['seconds']:>8.2f} {mb / row['seconds']:>7.2f} "
+                  f"{row['cpu']:>7.1f} "
                   f"{row['startup']:>8.2f} {row['rss']:>7.0f} {row['worker_rss']:>10.0f} "
                   f"{row['words']:>12,} {row['unique']:>10,}", flush=True)
         print(f"{'':>8} counts identical in every mode: {'yes' if len(digests) == 1 else 'NO'}")

@@ -39,7 +39,8 @@ def test_count_then_train_from_counts_equals_training_on_files(capsys, tmp_path)
 
 
 def test_count_like_a_tokenizer(capsys, tmp_path):
-    assert cli(capsys, "train", ENGLISH, "-a", "unigram", "-v", 300, "-o", tmp_path / "u.json")[0] == 0
+    assert cli(capsys, "train", ENGLISH, "-a", "unigram", "-v", 300,
+               "-o", tmp_path / "u.json")[0] == 0
     counts = tmp_path / "like.tsv"
     assert cli(capsys, "count", MULTI, "--like", tmp_path / "u.json", "-o", counts)[0] == 0
     assert cli(capsys, "train", "--counts", counts, "--like", tmp_path / "u.json", "-v", 700,
