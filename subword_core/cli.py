@@ -120,7 +120,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "(default text, or the only column)")
     count.add_argument("--glob", help="file pattern inside directories (default **/*)")
     count.add_argument("--workers", type=_positive_int, metavar="N",
-                       help="counting processes (default 1); with --dask local, the cluster's")
+                       help="counting processes, each reading its own parts of the files "
+                            "(default: automatic, as for train); with --dask local, the "
+                            "cluster's worker processes")
     count.add_argument("--dask", metavar="ADDRESS",
                        help="count on the Dask scheduler at ADDRESS (tcp://host:8786), or "
                             "'local' for a local cluster; needs pip install '.[dask]'")
