@@ -34,11 +34,11 @@ from typing import Any
 
 import regex
 
-from . import normalizers, pre_tokenizers
-from ._unicode import WHITE_SPACE
-from .normalized import find_matches
-from .onig import compile_onig
-from .spawning import bare_main
+from .. import normalizers, pre_tokenizers
+from .._unicode import WHITE_SPACE
+from ..normalized import find_matches
+from ..onig import compile_onig
+from ..spawning import bare_main
 
 # -- counters ----------------------------------------------------------------------------
 WordsOf = Callable[[str], Iterable[str]]
@@ -95,17 +95,18 @@ class ChunkCounter:
     def __call__(self, docs: list[str]) -> tuple[Counter[str], Counter[str]]:
         # 1. characters: one pass in C over the whole chunk
         chars = Counter("".join(docs))
-        # 2. words: identical documents (blank lines, repeated code lines) are split once;
-        # the others' words are counted in one call (a Counter.update per document costs)
+        # 2. words: identical documents (blank lines, repeated code lines) are split once,
+        # all in one call (a Counter.update per document costs). Words come in the order they
+        # first occur, whatever the chunks: partitions merged in order give the same counts,
+        # order included, as one pass (trainers break some ties by that order).
         documents = Counter(docs)
         words_of = self.words_of
-        singles = [doc for doc, n in documents.items() if n == 1]
-        words: Counter[str] = Counter(chain.from_iterable(map(words_of, singles)))
-        if len(singles) < len(documents):
+        words: Counter[str] = Counter(chain.from_iterable(map(words_of, documents)))
+        if len(documents) < len(docs):
             for doc, n in documents.items():
                 if n > 1:
                     for word, count in Counter(words_of(doc)).items():
-                        words[word] += count * n
+                        words[word] += count * (n - 1)
         # 3. raw pieces to words, once per distinct piece
         if self.key_map is not None:
             key_map = self.key_map
