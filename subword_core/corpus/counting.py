@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CorpusError
-from ..spawning import bare_main
+from ..spawning import bare_main, ordered_pool_map
 from ..trainers.base import drive
 from ..trainers.events import StageProgress, StageStarted
 from .counts_file import (
@@ -237,22 +237,14 @@ def _prune(cache_dir: Path) -> None:
 def _in_pool(n_workers: int, parts: list[Partition],
              options: dict[str, Any]) -> Generator[int, None, Partial]:
     """Count the partitions in spawned processes; merge here, in corpus order."""
-    import multiprocessing
-
-    ctx = multiprocessing.get_context("spawn")
-    with bare_main():
-        pool = ctx.Pool(min(n_workers, len(parts)), initializer=_ignore_sigint)
-    try:
-        tasks = [(part, options) for part in parts]
-        merged: Partial | None = None
-        for partial in pool.imap(_count_task, tasks):
-            merged = partial if merged is None else merge_partials(merged, partial, in_place=True)
-            yield partial.first
-        assert merged is not None
-        return merged
-    finally:
-        pool.terminate()
-        pool.join()
+    tasks = [(part, options) for part in parts]
+    merged: Partial | None = None
+    for partial in ordered_pool_map(_count_task, tasks, min(n_workers, len(parts)),
+                                    initializer=_ignore_sigint):
+        merged = partial if merged is None else merge_partials(merged, partial, in_place=True)
+        yield partial.first
+    assert merged is not None
+    return merged
 
 
 def _ignore_sigint() -> None:
