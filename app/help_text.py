@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP
 FIRST_START_HINT = QT_TRANSLATE_NOOP(
     "Help",
     "Welcome! A small tokenizer trains on the sample corpus. Type in <b>Encoding</b> to see how "
-    "text splits; click a token to follow it in every pane. Ctrl+1…7 switch views; F1 explains them.")
+    "text splits; click a token to follow it in every pane. Ctrl+1…9 switch views; F1 explains them.")
 
 #: The help, piece by piece; the list tags between the pieces are markup, not text.
 HELP_PIECES: tuple[str, ...] = (
@@ -58,6 +58,20 @@ HELP_PIECES: tuple[str, ...] = (
         "cuts only the text (<b>Like QA</b> sets transformers' 384 / 128). Each window says which\n"
         "characters of the text its offsets cover; click a token to outline it in every window that\n"
         "holds it. The Encoding pane next to it edits the text.</li>"),
+    QT_TRANSLATE_NOOP(
+        "Help",
+        "<li><b>Build</b> (Ctrl+8) — a tokenizer block by block: normalizers and pre-tokenizers in\n"
+        "order, the model with its trainer options, the post-processor template and the decoder. Each\n"
+        "stage's output on the text shows as you edit (the normalized text with its alignments, the\n"
+        "pre-tokens with their offsets). <b>Starting point</b> fills every block from the course's\n"
+        "BERT, GPT-2 and XLNet builds or one of the four presets; <b>Train all four at</b> trains the\n"
+        "presets at one size and compares them.</li>"),
+    QT_TRANSLATE_NOOP(
+        "Help",
+        "<li><b>Lessons</b> (Ctrl+9) — the worked examples of the course notes, step by step\n"
+        "(Alt+← / Alt+→): byte-pair compression, classic BPE, and BPE, WordPiece and Unigram on the\n"
+        "hug corpus. Every figure is computed by the library; where the notes slip, the step says so\n"
+        "and gives the correct figure. Each step becomes the text and tokenizer of the other panes.</li>"),
     "</ul>",
     QT_TRANSLATE_NOOP(
         "Help",

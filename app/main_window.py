@@ -506,6 +506,8 @@ class MainWindow(QMainWindow):
         self._restore_handle = None
         if self._pending_current:
             self.session.set_current(self._pending_current)
+        if self.views.current == "lessons":
+            self.lessons_pane.show_in_session()  # the restored current tokenizer replaced the step's
         compare_pane = self.analysis_docks.compare
         if self._pending_compare and hasattr(compare_pane, "set_compared"):
             compare_pane.set_compared(self._pending_compare)

@@ -12,10 +12,16 @@ stalls the GUI for a few hundred ms. The tokenizer travels as its ``tokenizer.js
 text and is parsed in small steps (:mod:`subword_core.loading`); the history's
 records travel in chunks of :data:`RECORDS_PER_PART`, each unpickled on its own,
 so the GUI thread gets the GIL back between two of them.
+
+Word counts are cached on disk (:func:`counts_cache_dir`), keyed by the corpus files
+(paths, sizes, modification times), the reading options and the pipeline: retraining
+the same corpus at another vocabulary size, or with another preset that counts with the
+same components, skips the corpus pass.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +29,7 @@ from typing import Any
 
 from subword_core.analysis import MergeGraph
 from subword_core.loading import tokenizer_from_str
-from subword_core.presets import train_tokenizer
+from subword_core.presets import train_preset, train_tokenizer
 from subword_core.trainers.history import TrainingHistory
 
 #: History records per piece sent from the child (each piece is one unpickling).
@@ -58,18 +64,20 @@ def train_job(request: dict[str, Any], cancel: Callable[[], bool]
         cancel: polled by the core; True stops the training.
     """
     paths = [Path(p) for p in request["paths"]]
+    cache = request.get("counts_cache", counts_cache_dir())
     if request.get("spec") is not None:  # a pipeline from the builder (subword_core.builder)
-        from subword_core.builder import PipelineSpec, train_spec
+        from subword_core.builder import PipelineSpec, spec_preset
 
-        result = yield from train_spec(PipelineSpec.from_dict(request["spec"]), paths,
-                                       cancel=cancel, **request.get("reading", {}))
+        preset = spec_preset(PipelineSpec.from_dict(request["spec"]))
+        result = yield from train_preset(preset, paths, cancel=cancel, counts_cache=cache,
+                                         **request.get("reading", {}))
     else:
         like = _original(request)
         result = yield from train_tokenizer(
             paths, None if like is not None else request["algorithm"],
             request["vocab_size"], min_frequency=request["min_frequency"],
             special_tokens=request["special_tokens"], scoring=request["scoring"],
-            cancel=cancel, like=like, **request.get("reading", {}))
+            cancel=cancel, like=like, counts_cache=cache, **request.get("reading", {}))
     history = result.history
     records = list(history.records) if history is not None else []
     chunks = [records[i:i + RECORDS_PER_PART] for i in range(0, len(records), RECORDS_PER_PART)]
@@ -78,6 +86,13 @@ def train_job(request: dict[str, Any], cancel: Callable[[], bool]
             dict(history.options) if history is not None else None,
             result.report)
     return head + tuple(chunks)
+
+
+def counts_cache_dir() -> Path:
+    """Where word counts are cached: ``$XDG_CACHE_HOME/subword-explorer/counts`` (the child
+    process has no Qt to ask for the platform's cache location)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "subword-explorer" / "counts"
 
 
 def _original(request: dict[str, Any]) -> Any:

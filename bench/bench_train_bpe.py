@@ -3,6 +3,8 @@
 Each case runs in its own subprocess (clean peak RSS; ``RAYON_NUM_THREADS`` per case):
 
 - ``ours e2e``:    ``subword_core.corpus.count_words`` (1 process) + our trainer
+- ``ours e2e mp``: the same with ``count_words``' worker processes (``--workers``, default
+                   automatic: all cores); compared with ``hf e2e`` (HF's default threads)
 - ``ours e2e dd``: the same with :func:`count_deduplicated` (each distinct line counted
                    once; a counting recipe for ``corpus.py``; byte-bpe only)
 - ``ours train``:  our trainer alone, on word counts prepared beforehand (untimed)
@@ -11,8 +13,9 @@ Each case runs in its own subprocess (clean peak RSS; ``RAYON_NUM_THREADS`` per 
                    through ``WhitespaceSplit``: HF has no word-count input, so its time
                    includes that cheap count)
 
-HF runs with its default threads and with ``RAYON_NUM_THREADS=1`` (``1t``); ratios are
-to HF single-threaded. The word counts are HF's own pieces, line by line with line endings
+HF runs with its default threads (or ``--threads``) and with ``RAYON_NUM_THREADS=1``
+(``1t``); ratios are to HF single-threaded, except ``ours e2e mp``'s: to ``hf e2e``.
+Peak RSS is each worker's own (``ru_maxrss``); ``child MB`` the largest of its children. The word counts are HF's own pieces, line by line with line endings
 (as ``train(files)`` reads), so both trainers see the same input: byte-level merges must
 be identical; with ``</w>``/``##`` HF numbers variants in hash-map order (its own runs
 disagree on ties), so the share of HF's vocabulary is shown. Algorithms (the CLI's):
@@ -23,7 +26,8 @@ disagree on ties), so the share of HF's vocabulary is shown. Algorithms (the CLI
 - ``wordpiece-likelihood``: ours only (HF has no such scoring); HF frequency for scale
 
     .venv/bin/python bench/bench_train_bpe.py [--algorithm byte-bpe] [--corpus stdlib|prose]
-        [--mb 10] [--vocab-size 32000] [--repeat 1] [--scaling] [--json-file PATH]
+        [--mb 10] [--vocab-size 32000] [--repeat 1] [--workers N] [--threads N]
+        [--cases "ours e2e" "hf e2e 1t" ...] [--scaling] [--json-file PATH]
 
 Reusable: :func:`run_case`, :func:`compare` and :func:`word_counts_file` are what a fuller
 training benchmark (sentencepiece, subword-nmt) can import.
@@ -51,8 +55,10 @@ from bench.corpora import DATA, english_prose, python_stdlib
 ALGORITHMS = ("byte-bpe", "bpe", "wordpiece", "wordpiece-likelihood")
 SPECIALS = {"byte-bpe": ["<|endoftext|>"], "bpe": ["[UNK]"],
             "wordpiece": ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]}
-CASES = ("ours e2e", "ours e2e dd", "ours train", "hf e2e", "hf e2e 1t", "hf train",
-         "hf train 1t")
+CASES = ("ours e2e", "ours e2e mp", "ours e2e dd", "ours train", "hf e2e", "hf e2e 1t",
+         "hf train", "hf train 1t")
+#: ``ours e2e mp``'s worker processes (None: count_words' automatic choice); set by --workers
+WORKERS: list[int | None] = [None]
 _LINES = re.compile(r"[^\n]*\n|[^\n]+$")  # HF's train(files): lines with their "\n"
 
 
@@ -176,11 +182,12 @@ def _restart_clock() -> None:
 def _ours(algorithm: str, corpus: Path, counts_file: Path, vocab_size: int, mode: str) -> dict:
     if mode == "dd":
         counts = count_deduplicated(corpus)
-    elif mode == "e2e":
+    elif mode in ("e2e", "mp"):
         from subword_core.corpus import count_words
 
         normalizer, pre = our_pipeline(algorithm)
-        counts = count_words(str(corpus), normalizer, pre, n_workers=1).counts
+        workers = 1 if mode == "e2e" else WORKERS[0]
+        counts = count_words(str(corpus), normalizer, pre, n_workers=workers).counts
     else:
         with open(counts_file, "rb") as fh:
             counts = pickle.load(fh)
@@ -232,25 +239,34 @@ def worker(case: str, algorithm: str, corpus: Path, counts_file: Path, vocab_siz
         import tokenizers  # noqa: F401
     _restart_clock()
     run = _ours if case.startswith("ours") else _hf
-    mode = "dd" if case.endswith(" dd") else "e2e" if "e2e" in case else "train"
+    mode = case.split()[-1] if case.endswith((" dd", " mp")) else \
+        "e2e" if "e2e" in case else "train"
     result = run(algorithm, corpus, counts_file, vocab_size, mode)
     result["wall"] = time.perf_counter() - _START[0]
     result["cpu"] = time.process_time() - _START[1]
     result["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    result["child_mb"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     out.write_text(json.dumps(result))
 
 
 def run_case(case: str, algorithm: str, corpus: Path, counts_file: Path,
-             vocab_size: int) -> dict:
-    """Run ``case`` once in a fresh process; return its timings, peak RSS and result."""
+             vocab_size: int, threads: int | None = None) -> dict:
+    """Run ``case`` once in a fresh process; return its timings, peak RSS and result.
+
+    ``threads``: HF's ``RAYON_NUM_THREADS`` in its default-threads cases (None: unset).
+    """
     env = dict(os.environ)
     env.pop("RAYON_NUM_THREADS", None)
     if case.endswith("1t") or case.startswith("ours"):
         env["RAYON_NUM_THREADS"] = "1"
+    elif threads:
+        env["RAYON_NUM_THREADS"] = str(threads)
     out = DATA / f"bench_train_bpe.{os.getpid()}.json"
     cmd = [sys.executable, __file__, "--worker", case, "--algorithm", algorithm,
            "--corpus-file", str(corpus), "--counts-file", str(counts_file),
            "--vocab-size", str(vocab_size), "--out", str(out)]
+    if WORKERS[0] is not None:
+        cmd += ["--workers", str(WORKERS[0])]
     subprocess.run(cmd, env=env, check=True)
     result = json.loads(out.read_text())
     out.unlink()
@@ -276,16 +292,17 @@ def cases_for(algorithm: str) -> tuple[str, ...]:
 
 
 def compare(algorithm: str, corpus: Path, vocab_size: int, repeat: int = 1,
-            cases: tuple[str, ...] | None = None) -> dict[str, dict]:
+            cases: tuple[str, ...] | None = None, threads: int | None = None
+            ) -> dict[str, dict]:
     """Run every case ``repeat`` times, interleaved (so load changes hit all cases alike),
     keeping the least wall, cpu and peak of each."""
     counts_file = word_counts_file(corpus, algorithm)
     results: dict[str, dict] = {}
     for _ in range(repeat):
         for case in cases or cases_for(algorithm):
-            result = run_case(case, algorithm, corpus, counts_file, vocab_size)
+            result = run_case(case, algorithm, corpus, counts_file, vocab_size, threads)
             best = results.setdefault(case, result)
-            for key in ("wall", "cpu", "peak_mb"):
+            for key in ("wall", "cpu", "peak_mb", "child_mb"):
                 best[key] = min(best[key], result[key])
     reference = results.get("hf e2e 1t") or results.get("hf train 1t")
     for result in results.values():
@@ -295,15 +312,17 @@ def compare(algorithm: str, corpus: Path, vocab_size: int, repeat: int = 1,
 
 def print_table(title: str, results: dict[str, dict]) -> None:
     print(f"\n{title}")
-    print(f"{'case':<13}{'wall s':>9}{'cpu s':>9}{'peak MB':>9}{'wall/HF1t':>11}{'cpu/HF1t':>10}"
-          f"{'vocab':>8}  vs hf e2e 1t")
-    base = {"e2e": results.get("hf e2e 1t"), "train": results.get("hf train 1t")}
+    print(f"{'case':<13}{'wall s':>9}{'cpu s':>9}{'peak MB':>9}{'child MB':>9}"
+          f"{'wall/HF':>9}{'cpu/HF':>8}{'  HF':<11}{'vocab':>7}  vs hf e2e 1t")
+    base = {"e2e": "hf e2e 1t", "train": "hf train 1t", "mp": "hf e2e"}
     for case, r in results.items():
-        ref = base["e2e" if "e2e" in case else "train"]
+        name = base["mp" if case.endswith(" mp") else "e2e" if "e2e" in case else "train"]
+        ref = results.get(name)
         ratio = f"{r['wall'] / ref['wall']:.2f}x" if ref else "-"
         cpu_ratio = f"{r['cpu'] / ref['cpu']:.2f}x" if ref else "-"
-        print(f"{case:<13}{r['wall']:>9.2f}{r['cpu']:>9.2f}{r['peak_mb']:>9.0f}{ratio:>11}"
-              f"{cpu_ratio:>10}{len(r['vocab']):>8}  {r['same']}")
+        print(f"{case:<13}{r['wall']:>9.2f}{r['cpu']:>9.2f}{r['peak_mb']:>9.0f}"
+              f"{r.get('child_mb', 0):>9.0f}{ratio:>9}{cpu_ratio:>8}  {name:<9}"
+              f"{len(r['vocab']):>7}  {r['same']}")
 
 
 def strip(results: dict[str, dict]) -> dict[str, dict]:
@@ -319,6 +338,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--vocab-size", type=int, default=32000)
     parser.add_argument("--repeat", type=int, default=1,
                         help="rounds over all cases (interleaved); least time kept")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="ours e2e mp: count_words worker processes (default: automatic)")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="HF's default-threads cases: RAYON_NUM_THREADS (default: unset)")
+    parser.add_argument("--cases", nargs="+", choices=CASES, default=None,
+                        help="run only these cases (default: all)")
     parser.add_argument("--scaling", action="store_true",
                         help="also time 1, 2, 5, 10 MB x 8k, 32k vocab (cpu s)")
     parser.add_argument("--json-file", type=Path)
@@ -327,6 +352,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--counts-file", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    WORKERS[0] = args.workers
     if args.worker:
         worker(args.worker, args.algorithm, args.corpus_file, args.counts_file,
                args.vocab_size, args.out)
@@ -335,7 +361,9 @@ def main(argv: list[str] | None = None) -> int:
     corpus = corpus_path(args.corpus, args.mb)
     title = (f"{args.algorithm}, {args.corpus} {args.mb:g} MB ({corpus.stat().st_size:,} bytes),"
              f" vocab {args.vocab_size}, best of {args.repeat}")
-    results = compare(args.algorithm, corpus, args.vocab_size, args.repeat)
+    cases = tuple(c for c in cases_for(args.algorithm) if c in args.cases) if args.cases \
+        else None
+    results = compare(args.algorithm, corpus, args.vocab_size, args.repeat, cases, args.threads)
     print_table(title, results)
     report = {"main": strip(results)}
     if args.scaling:

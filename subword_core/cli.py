@@ -2,6 +2,9 @@
 
     subword train FILE... --algorithm {byte-bpe,bpe,wordpiece,unigram} --vocab-size N -o OUT.json
     subword train FILE... --like TOKENIZER --vocab-size N -o OUT.json
+    subword count FILE... (--algorithm A | --like TOKENIZER) -o COUNTS.tsv.gz
+                          [--workers N] [--dask ADDRESS | --dask local]
+    subword train --counts COUNTS.tsv.gz --algorithm A --vocab-size N -o OUT.json
     subword encode -t TOKENIZER [--json] (TEXT | --file PATH)
     subword info TOKENIZER
     subword convert TOKENIZER -o OUT [--format F] [--encoding E] [--flavor F] [--pretrained]
@@ -10,6 +13,12 @@ TOKENIZER is anything :func:`subword_core.formats.open_tokenizer` opens: a ``tok
 a model folder, ``vocab.json`` + ``merges.txt``, a ``vocab.txt``, a SentencePiece model, a
 tiktoken file, subword-nmt codes, TFDS subwords. ``convert`` writes it as ``tokenizer.json``,
 or with ``--pretrained`` as a folder ``transformers.AutoTokenizer`` loads.
+
+``count`` writes the word counts of a preset's (or a tokenizer's) normalizer and
+pre-tokenizer as a counts file; ``train --counts`` trains from it without reading the
+corpus again, and refuses counts made with another pipeline. ``count`` runs in one
+process, in ``--workers N`` processes, or on a Dask cluster (``--dask ADDRESS``, or
+``--dask local`` for a local cluster of ``--workers`` processes); see docs/scale.md.
 
 A thin layer over :func:`subword_core.presets.train_tokenizer`,
 :func:`~subword_core.formats.open_tokenizer` and :class:`~subword_core.tokenizer.Tokenizer`.
@@ -42,6 +51,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)  # exits with 2 on a usage error
     if args.command == "train":
         _check_train_args(parser, args)
+    elif args.command == "count" and args.dask not in (None, "local") and args.workers:
+        parser.error("--workers sets the size of a local cluster (--dask local); "
+                     "a scheduler's cluster has its own workers")
     try:
         return args.run(args)
     except KeyboardInterrupt:
@@ -60,15 +72,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argparse parser with its four subcommands."""
+    """The argparse parser with its subcommands."""
     parser = argparse.ArgumentParser(prog=PROG, description="Train, apply and inspect subword "
                                      "tokenizers (tokenizer.json compatible with HF tokenizers).")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     train = sub.add_parser("train", help="train a tokenizer on text files")
-    train.add_argument("files", nargs="+", metavar="FILE",
+    train.add_argument("files", nargs="*", metavar="FILE",
                        help="corpus files or directories (.txt .jsonl .json .csv .tsv, "
-                            "optionally .gz .bz2 .xz)")
+                            "optionally .gz .bz2 .xz; .parquet .arrow)")
+    train.add_argument("--counts", metavar="COUNTS.tsv.gz",
+                       help="train from the word counts `subword count` wrote, not from FILEs")
     recipe = train.add_mutually_exclusive_group(required=True)
     recipe.add_argument("--algorithm", "-a", choices=("byte-bpe", "bpe", "wordpiece", "unigram"))
     recipe.add_argument("--like", metavar="TOKENIZER",
@@ -83,7 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--scoring", choices=("likelihood", "frequency"),
                        help="WordPiece pair score (default likelihood)")
     train.add_argument("--field", default="text", help="JSON field holding the text (default text)")
-    train.add_argument("--column", help="CSV/TSV column: header name or 0-based index")
+    train.add_argument("--column", help="CSV/TSV/Parquet/Arrow column: name or 0-based index "
+                       "(default text, or the only column)")
     train.add_argument("--glob", help="file pattern inside directories (default **/*)")
     train.add_argument("--workers", type=_positive_int, metavar="N",
                        help="word-counting processes (default: automatic)")
@@ -91,6 +106,31 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--history", metavar="HIST.jsonl",
                        help="also save the training history (JSON lines)")
     train.set_defaults(run=_train)
+
+    count = sub.add_parser("count", help="count a corpus's words once, to train from later")
+    count.add_argument("files", nargs="+", metavar="FILE",
+                       help="corpus files or directories (as for train)")
+    pipeline = count.add_mutually_exclusive_group(required=True)
+    pipeline.add_argument("--algorithm", "-a", choices=("byte-bpe", "bpe", "wordpiece", "unigram"),
+                          help="count with this preset's normalizer and pre-tokenizer")
+    pipeline.add_argument("--like", metavar="TOKENIZER",
+                          help="count with this tokenizer's normalizer and pre-tokenizer")
+    count.add_argument("--field", default="text", help="JSON field holding the text (default text)")
+    count.add_argument("--column", help="CSV/TSV/Parquet/Arrow column: name or 0-based index "
+                       "(default text, or the only column)")
+    count.add_argument("--glob", help="file pattern inside directories (default **/*)")
+    count.add_argument("--workers", type=_positive_int, metavar="N",
+                       help="counting processes, each reading its own parts of the files "
+                            "(default: automatic, as for train); with --dask local, the "
+                            "cluster's worker processes")
+    count.add_argument("--dask", metavar="ADDRESS",
+                       help="count on the Dask scheduler at ADDRESS (tcp://host:8786), or "
+                            "'local' for a local cluster; needs pip install '.[dask]'")
+    count.add_argument("--partition-mb", type=_positive_int, metavar="MB", default=64,
+                       help="split plain-text and Parquet files into parts of about MB "
+                            "megabytes (default 64)")
+    count.add_argument("--output", "-o", required=True, metavar="COUNTS.tsv.gz")
+    count.set_defaults(run=_count)
 
     encode = sub.add_parser("encode", help="encode text with a tokenizer")
     encode.add_argument("--tokenizer", "-t", required=True, metavar="TOKENIZER",
@@ -157,6 +197,9 @@ def _check_train_args(parser: argparse.ArgumentParser, args: argparse.Namespace)
     # with --like the model type is only known once the file is read (train_tokenizer checks)
     if args.scoring is not None and args.like is None and args.algorithm != "wordpiece":
         parser.error("--scoring applies to --algorithm wordpiece only")
+    if bool(args.files) == bool(args.counts):
+        parser.error("give corpus FILEs or --counts, not both" if args.files
+                     else "give corpus FILEs or --counts COUNTS.tsv.gz")
 
 
 # -- train ------------------------------------------------------------------------------------
@@ -171,10 +214,10 @@ def _train(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     like = _open_like(args.like) if args.like is not None else None
     # --column "2" is a header name if there is one, else an index: corpus decides.
-    gen = train_tokenizer([Path(f) for f in args.files], args.algorithm, args.vocab_size,
+    gen = train_tokenizer([Path(f) for f in args.files] or None, args.algorithm, args.vocab_size,
                           min_frequency=args.min_frequency, special_tokens=args.special_tokens,
                           scoring=args.scoring, field=args.field, column=args.column,
-                          glob=args.glob, n_workers=args.workers, like=like)
+                          glob=args.glob, n_workers=args.workers, like=like, counts=args.counts)
     progress = Progress(sys.stderr)
     tokenizer, history, report = progress.run(gen)
     for warning in report.warnings:
@@ -190,6 +233,52 @@ def _train(args: argparse.Namespace) -> int:
         print(f"{PROG}: {recipe}, vocab {size:,}, from {report.summary()} "
               f"-> {args.output} ({time.perf_counter() - start:.1f} s)", file=sys.stderr)
     return EXIT_OK
+
+
+# -- count ------------------------------------------------------------------------------------
+def _count(args: argparse.Namespace) -> int:
+    from contextlib import nullcontext
+    from pathlib import Path
+
+    from .corpus import Corpus
+    from .corpus.counting import connect, iter_count, local_client
+    from .corpus.counts_file import corpus_files, write_counts
+    from .presets import counting_pipeline
+
+    start = time.perf_counter()
+    # 1. the pipeline, then the corpus (both fail fast, before any cluster starts)
+    like = _open_like(args.like) if args.like is not None else None
+    preset = counting_pipeline(args.algorithm, like=like)
+    corpus = Corpus([Path(f) for f in args.files], field=args.field, column=args.column,
+                    glob=args.glob)
+    # 2. count where asked, drawing progress from the events
+    if args.dask == "local":
+        cluster = local_client(args.workers or os.cpu_count() or 1)
+    elif args.dask is not None:
+        cluster = _closing(connect(args.dask))
+    else:
+        cluster = nullcontext()
+    progress = Progress(sys.stderr)
+    with cluster as client:
+        gen = iter_count(corpus, preset.normalizer, preset.pre_tokenizer, client=client,
+                         n_workers=None if client is not None else args.workers,
+                         partition_bytes=args.partition_mb << 20)
+        result = progress.run(gen)
+    for warning in result.report.warnings:
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+    # 3. the files' sizes and SHA-256, then the counts file, written atomically
+    write_counts(args.output, result, preset.normalizer, preset.pre_tokenizer,
+                 files=corpus_files(corpus))
+    if progress.enabled:
+        print(f"{PROG}: {result.report.summary()} -> {args.output} "
+              f"({time.perf_counter() - start:.1f} s)", file=sys.stderr)
+    return EXIT_OK
+
+
+def _closing(client: Any) -> Any:
+    from contextlib import closing
+
+    return closing(client)
 
 
 def _open_like(path: str) -> Any:

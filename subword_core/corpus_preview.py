@@ -3,7 +3,7 @@
 The GUI's "Open corpus" shows this so the user can *pick* the JSON field or the
 CSV column from what the file really holds, instead of typing it beforehand.
 :func:`preview_files` reads only the first ``n`` records of the first file of each
-format (through the same decompression as :mod:`._corpus_formats`), so it is quick
+format (through the same decompression as :mod:`.corpus._formats`), so it is quick
 on files of any size.
 
 Unlike the streaming reader, which skips binary files with a warning and replaces
@@ -31,7 +31,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._corpus_formats import (
+from .corpus._formats import (
     _DECOMPRESSION_ERRORS,
     SNIFF_BYTES,
     CorpusFile,

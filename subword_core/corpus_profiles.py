@@ -18,13 +18,13 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import Any
 
 from .compare import PROFILE_STAGE, CorpusProfile, iter_corpus_profiles
 from .corpus import Cancelled, Corpus, CorpusReport, as_corpus, cancel_check
-from .spawning import bare_main
+from .spawning import ordered_pool_map
 from .trainers.base import Ticker, drive
 from .trainers.events import StageProgress, StageStarted
 
@@ -232,24 +232,6 @@ def _profile_in_worker(chunk: list[str]) -> dict[str, CorpusProfile]:
 
 def _in_pool(chunks: Iterator[list[str]], tokenizers: dict[str, Any], n_workers: int
              ) -> Iterator[dict[str, CorpusProfile]]:
-    """Profile chunks in ``n_workers`` spawned processes, in order, with a bounded backlog.
-
-    As in word counting, ``apply_async`` with a window of ``2 * n_workers`` keeps the
-    corpus from being read into memory faster than the workers encode it.
-    """
-    import multiprocessing
-
-    ctx = multiprocessing.get_context("spawn")
-    with bare_main():
-        pool = ctx.Pool(n_workers, initializer=_init_worker, initargs=(tokenizers,))
-    try:
-        pending: deque = deque()
-        for chunk in chunks:
-            pending.append(pool.apply_async(_profile_in_worker, (chunk,)))
-            if len(pending) >= 2 * n_workers:
-                yield pending.popleft().get()
-        while pending:
-            yield pending.popleft().get()
-    finally:
-        pool.terminate()
-        pool.join()
+    """Profile chunks in ``n_workers`` spawned processes, in order, with a bounded backlog."""
+    return ordered_pool_map(_profile_in_worker, chunks, n_workers, initializer=_init_worker,
+                            initargs=(tokenizers,))

@@ -20,6 +20,10 @@ words, the trainer, and ``finish(model)`` that assembles the full
 :class:`~subword_core.tokenizer.Tokenizer`. :func:`train_tokenizer` is the one
 training path the CLI and the GUI share.
 
+:func:`train_tokenizer` trains from a corpus, or from word counts counted before
+(``counts=``, a counts file of :mod:`subword_core.corpus.counts_file`) as long as they
+were counted with the pipeline the preset needs (:func:`counting_pipeline`).
+
 :func:`preset_like` is the untrained pipeline of an *existing* tokenizer, set up as
 ``transformers``' ``PreTrainedTokenizerFast.train_new_from_iterator`` sets up HF's
 trainer: same normalizer, pre-tokenizer, decoder and special tokens, a fresh model
@@ -29,6 +33,7 @@ of the same type, the post-processor's special ids remapped to the new vocabular
 from __future__ import annotations
 
 import copy
+import os
 from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
@@ -36,7 +41,18 @@ from typing import Any, NamedTuple
 from . import decoders, models, normalizers, pre_tokenizers, processors
 from .added_tokens import AddedToken
 from .components import component_from_dict
-from .corpus import Cancel, Cancelled, CorpusReport, as_corpus, cancel_check, iter_count_words
+from .corpus import (
+    Cancel,
+    Cancelled,
+    CorpusReport,
+    CountsFile,
+    WordCounts,
+    as_corpus,
+    cancel_check,
+    iter_count_words,
+    read_counts,
+)
+from .corpus.counting import iter_cached_count
 from .errors import TrainingError
 from .tokenizer import Tokenizer
 from .trainers import BpeTrainer, TrainingHistory, UnigramTrainer, WordPieceTrainer
@@ -498,6 +514,26 @@ def _remapped_padding(padding: dict[str, Any], tokenizer: Tokenizer,
             "pad_id": padding["pad_id"] if found is None else found}
 
 
+#: A vocabulary size large enough for any preset's checks (the counting pipeline ignores it).
+_ANY_VOCAB_SIZE = 1 << 30
+
+
+def counting_pipeline(algorithm: str | None = None, *, like: Tokenizer | str | None = None,
+                      ) -> Preset:
+    """The preset whose ``normalizer`` and ``pre_tokenizer`` count words for ``algorithm``
+    (or for retraining ``like``): what a counts file must have been counted with to train
+    it. Its trainer is not meant to be used (the vocabulary size is a placeholder).
+
+    Raises:
+        TrainingError: unknown algorithm, or a ``like`` model type without a trainer.
+    """
+    if like is not None:
+        return preset_like(like, _ANY_VOCAB_SIZE)
+    if algorithm is None:
+        raise TrainingError("give an algorithm, or a tokenizer to count like")
+    return make_preset(algorithm, _ANY_VOCAB_SIZE)
+
+
 def train_tokenizer(corpus_source: Any, algorithm: str | None, vocab_size: int, *,
                     min_frequency: int | None = None,
                     special_tokens: Iterable[str] | None = None,
@@ -505,6 +541,8 @@ def train_tokenizer(corpus_source: Any, algorithm: str | None, vocab_size: int, 
                     column: str | int | None = None, glob: str | None = None,
                     n_workers: int | None = None, cancel: Cancel = None,
                     like: Tokenizer | str | None = None,
+                    counts: CountsFile | str | os.PathLike[str] | None = None,
+                    counts_cache: str | os.PathLike[str] | None = None,
                     ) -> Generator[Any, None, TrainedTokenizer]:
     """Read a corpus, count words, train and finish a tokenizer, yielding progress events.
 
@@ -513,7 +551,8 @@ def train_tokenizer(corpus_source: Any, algorithm: str | None, vocab_size: int, 
     ``cancel``.
 
     Args:
-        corpus_source: anything :func:`subword_core.corpus.as_corpus` takes (paths or texts).
+        corpus_source: anything :func:`subword_core.corpus.as_corpus` takes (paths or
+            texts); ``None`` with ``counts``.
         algorithm: ``byte-bpe``, ``bpe``, ``wordpiece`` or ``unigram``; ignored (may be
             ``None``) when ``like`` is given.
         vocab_size: target size, special tokens included.
@@ -525,12 +564,20 @@ def train_tokenizer(corpus_source: Any, algorithm: str | None, vocab_size: int, 
         cancel: a ``threading.Event`` or callable; when set, ``Cancelled`` is raised.
         like: retrain this tokenizer's pipeline (a Tokenizer or ``tokenizer.json`` text)
             instead of a named algorithm; see :func:`preset_like`.
+        counts: train from these word counts (a counts file or its path) instead of a
+            corpus; they must have been counted with the preset's normalizer and
+            pre-tokenizer. The report is the one recorded in the file.
+        counts_cache: a directory of counts files keyed by the corpus files (paths, sizes,
+            modification times), the reading options and the pipeline: a corpus counted
+            before with the same pipeline is not read again.
 
     Returns:
-        ``TrainedTokenizer(tokenizer, history, report)``.
+        ``TrainedTokenizer(tokenizer, history, report)``; ``report.warnings`` also says
+        when ``vocab_size`` was below what the alphabet and special tokens need.
 
     Raises:
-        CorpusError, TrainingError: bad input; Cancelled: ``cancel`` was set.
+        CorpusError, TrainingError: bad input (``CountsFileError``: the counts were
+        counted with another pipeline); Cancelled: ``cancel`` was set.
     """
     # 1. the untrained pipeline: option errors surface before any reading
     if like is not None:
@@ -543,29 +590,69 @@ def train_tokenizer(corpus_source: Any, algorithm: str | None, vocab_size: int, 
         preset = make_preset(algorithm, vocab_size, min_frequency=min_frequency,
                              special_tokens=special_tokens, scoring=scoring)
     return (yield from train_preset(preset, corpus_source, field=field, column=column,
-                                    glob=glob, n_workers=n_workers, cancel=cancel))
+                                    glob=glob, n_workers=n_workers, cancel=cancel,
+                                    counts=counts, counts_cache=counts_cache,
+                                    retrained=like is not None))
 
 
 def train_preset(preset: Preset, corpus_source: Any, *, field: str = "text",
                  column: str | int | None = None, glob: str | None = None,
                  n_workers: int | None = None, cancel: Cancel = None,
+                 counts: CountsFile | str | os.PathLike[str] | None = None,
+                 counts_cache: str | os.PathLike[str] | None = None,
+                 retrained: bool = False,
                  ) -> Generator[Any, None, TrainedTokenizer]:
     """Train an untrained pipeline (any :class:`Preset`, e.g. a builder's) on a corpus.
 
     The steps after :func:`train_tokenizer` has made its preset: the same events,
-    cancelling and result.
+    cancelling, counts file and counts cache, and result (``retrained``: the preset
+    copies another tokenizer's pipeline, which a refused counts file's message names).
 
     Raises:
         CorpusError, TrainingError: bad input; Cancelled: ``cancel`` was set.
     """
-    corpus = as_corpus(corpus_source, field=field, column=column, glob=glob)
-    # 2. read the corpus and count words
-    counts, report = yield from iter_count_words(
-        corpus, preset.normalizer, preset.pre_tokenizer, n_workers=n_workers, cancel=cancel)
+    # 2. word counts: from a counts file, the cache, or reading the corpus
+    if counts is not None:
+        words, report = _counts_for(preset, counts, retrained)
+    else:
+        corpus = as_corpus(corpus_source, field=field, column=column, glob=glob)
+        counting = iter_count_words(corpus, preset.normalizer, preset.pre_tokenizer,
+                                    n_workers=n_workers, cancel=cancel) \
+            if counts_cache is None or corpus.texts is not None else iter_cached_count(
+                corpus, preset.normalizer, preset.pre_tokenizer, counts_cache,
+                n_workers=n_workers, cancel=cancel)
+        words, report = yield from counting
     # 3. train, relaying the trainer's events
-    model, history = yield from _relay(preset.trainer.iter_train(counts), cancel_check(cancel))
+    model, history = yield from _relay(preset.trainer.iter_train(words), cancel_check(cancel))
     # 4. assemble the tokenizer
-    return TrainedTokenizer(preset.finish(model), history, report)
+    tokenizer = preset.finish(model)
+    warning = small_vocab_warning(model, preset.trainer.vocab_size, preset.trainer)
+    if warning:
+        report.warnings.append(warning)
+    return TrainedTokenizer(tokenizer, history, report)
+
+
+def _counts_for(preset: Preset, counts: CountsFile | str | os.PathLike[str],
+                like: bool) -> WordCounts:
+    """The counts of a counts file, if counted with the preset's pipeline."""
+    counts_file = counts if isinstance(counts, CountsFile) else read_counts(counts)
+    counts_file.check_pipeline(preset.normalizer, preset.pre_tokenizer,
+                               "that tokenizer" if like else preset.name)
+    # a copy of the report: a CountsFile may train several tokenizers
+    report = copy.deepcopy(counts_file.report)
+    return WordCounts(counts_file.counts, report)
+
+
+def small_vocab_warning(model: Any, vocab_size: int, trainer: Any) -> str | None:
+    """A warning when the trained model holds more tokens than asked: ``vocab_size`` was
+    below what its alphabet and special tokens need (BPE and WordPiece keep them all,
+    as HF's trainers do); None otherwise."""
+    size = model.get_vocab_size()
+    if size <= vocab_size:
+        return None
+    specials = len(trainer.special_tokens)
+    return (f"vocab size {vocab_size:,} is below what the alphabet and the {specials} special "
+            f"token{'s' if specials != 1 else ''} need: the vocabulary has {size:,} tokens")
 
 
 def _relay(gen: Generator[Any, None, Any],
@@ -616,8 +703,10 @@ __all__ = [
     "TrainedTokenizer",
     "bpe",
     "byte_bpe",
+    "counting_pipeline",
     "make_preset",
     "preset_like",
+    "small_vocab_warning",
     "train_preset",
     "train_tokenizer",
     "unigram",

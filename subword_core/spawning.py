@@ -8,7 +8,9 @@ from __future__ import annotations
 import sys
 import threading
 import types
-from collections.abc import Iterator
+from typing import Any
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 _main_lock = threading.Lock()  # one for every caller: they all swap the same module entry
@@ -31,3 +33,32 @@ def bare_main() -> Iterator[None]:
         finally:
             if main is not None:
                 sys.modules["__main__"] = main
+
+
+def ordered_pool_map(function: Callable[[Any], Any], items: Iterable[Any], n_workers: int, *,
+                     initializer: Callable[..., None] | None = None,
+                     initargs: tuple = ()) -> Iterator[Any]:
+    """``function(item)`` for each item in ``n_workers`` spawned processes, yielded in order.
+
+    subtle: ``Pool.imap`` would drain ``items`` as fast as they come, i.e. a whole corpus
+    into memory when the workers are slower than the disk; ``apply_async`` with a window
+    of ``2 * n_workers`` keeps at most that many items in flight. ``function`` and
+    ``initializer`` must be importable module-level functions (spawned children import
+    them). Closing the iterator terminates the pool.
+    """
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    with bare_main():
+        pool = ctx.Pool(n_workers, initializer=initializer, initargs=initargs)
+    try:
+        pending: deque = deque()
+        for item in items:
+            pending.append(pool.apply_async(function, (item,)))
+            if len(pending) >= 2 * n_workers:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+    finally:
+        pool.terminate()
+        pool.join()

@@ -219,6 +219,11 @@ class LessonsPane(QWidget):
         if not self._applied and self.state is not None and self._result is not None:
             self._apply_to_session(self._result)
 
+    def show_in_session(self) -> None:
+        """Make the step shown the session's text and current tokenizer again."""
+        if self.state is not None and self._result is not None:
+            self._apply_to_session(self._result)
+
     @Slot(int)
     def _on_lesson_activated(self, index: int) -> None:
         if 0 <= index < len(self.lessons):

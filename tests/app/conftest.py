@@ -25,6 +25,8 @@ def _isolated_config(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     # nor the user's data folder (trained tokenizers kept for the next session)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    # nor its cache (word counts the training child keeps for retraining)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     # the tests read English labels whatever the machine's locale (test_korean sets its own)
     monkeypatch.setenv("SUBWORD_EXPLORER_SYSTEM_LANGUAGE", "en")
 

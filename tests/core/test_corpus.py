@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from subword_core import _corpus_formats
+from subword_core.corpus import _formats as _corpus_formats
 from subword_core.corpus import (
     Cancelled,
     Corpus,

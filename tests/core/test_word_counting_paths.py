@@ -1,4 +1,4 @@
-"""Word counting shortcuts (``subword_core._word_counting``) on real tokenizers' pipelines.
+"""Word counting shortcuts (``subword_core.corpus._word_counting``) on real tokenizers' pipelines.
 
 Every shortcut must give exactly the words of the components,
 ``pre_tokenizer.pre_tokenize_str(normalizer.normalize_str(doc))``: checked on tricky
@@ -30,7 +30,7 @@ from subword_core import normalizers as N
 from subword_core import pre_tokenizers as P
 from subword_core._hf_unicode import _GRAPHEME, graphemes
 from subword_core._unicode import WHITE_SPACE
-from subword_core._word_counting import (
+from subword_core.corpus._word_counting import (
     _PYTHON_ONLY_SPACE,
     _SPACE_GLUE,
     ChunkCounter,

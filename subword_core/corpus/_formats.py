@@ -1,10 +1,17 @@
 """File formats for :mod:`subword_core.corpus`: finding files and streaming their documents.
 
-Each file is opened in binary (through ``gzip`` / ``bz2`` / ``lzma`` when compressed),
+Text formats: each file is opened in binary (through ``gzip`` / ``bz2`` / ``lzma`` when compressed),
 its first block checked for NUL bytes (binary files are skipped with a warning),
 then read line by line or chunk by chunk — never whole. Bytes are decoded as UTF-8;
 invalid sequences become U+FFFD and are counted. Decoding happens on whole lines, or on
 blocks cut at a character boundary, so no valid multi-byte character is cut in two.
+A plain ``.txt`` file can be read in part: a byte range from one line start to another
+(a partition of :mod:`.partitions`; a line break never falls inside a character).
+
+Columnar formats, through ``pyarrow`` (the ``parquet`` extra): ``.parquet`` files and
+Arrow IPC files or streams (``.arrow``, ``.feather``: the on-disk format of HF
+``datasets``), one document per row of a string column (``column``, default ``text``
+or the only string column). A Parquet file can be read in part: a range of row groups.
 """
 
 from __future__ import annotations
@@ -23,13 +30,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import CorpusError
+from ..errors import CorpusError
 
 if TYPE_CHECKING:
-    from .corpus import CorpusReport
+    from .reading import CorpusReport
 
 FORMATS = {".txt": "txt", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json",
-           ".csv": "csv", ".tsv": "tsv"}
+           ".csv": "csv", ".tsv": "tsv", ".parquet": "parquet", ".arrow": "arrow",
+           ".feather": "arrow"}
+#: Binary formats read through pyarrow: not sniffed for NUL bytes, never compressed.
+COLUMNAR = ("parquet", "arrow")
+#: Rows per record batch read from a Parquet file.
+PARQUET_BATCH_ROWS = 8192
 COMPRESSIONS = {".gz": "gz", ".bz2": "bz2", ".xz": "xz"}
 SNIFF_BYTES = 8192
 READ_BYTES = 1 << 20
@@ -39,7 +51,8 @@ _DECOMPRESSION_ERRORS = (EOFError, OSError, lzma.LZMAError, zlib.error)
 
 @dataclass(frozen=True)
 class CorpusFile:
-    """One file to read: its format (``txt jsonl json csv tsv``), compression and size on disk."""
+    """One file to read: its format (``txt jsonl json csv tsv parquet arrow``), compression
+    and size on disk."""
 
     path: Path
     format: str
@@ -54,6 +67,9 @@ class CorpusFile:
             suffixes = suffixes[:-1]
         # Anything not named otherwise (.py, .md, no suffix) is plain text, one line a document.
         fmt = FORMATS.get(suffixes[-1], "txt") if suffixes else "txt"
+        if fmt in COLUMNAR and compression:
+            raise CorpusError(f"{path}: compress {fmt} files inside (Parquet codecs), "
+                              f"not as .{compression}")
         return cls(path, fmt, compression, path.stat().st_size)
 
 
@@ -92,20 +108,30 @@ class FileReader:
     Args:
         cf: the file.
         report: updated in place (files, bytes, invalid_utf8, skipped_files, warnings).
-        field: JSON field; column: CSV column (name, index or ``None``).
+        field: JSON field; column: CSV or Arrow column (name, index or ``None``).
+        start, end: read only bytes ``start:end`` of a plain ``.txt`` file, both line
+            starts (``end=None``: to the end); a Parquet file's row groups ``start:end``.
     """
 
     def __init__(self, cf: CorpusFile, report: CorpusReport, field: str,
-                 column: str | int | None) -> None:
+                 column: str | int | None, start: int = 0, end: int | None = None) -> None:
         self.cf = cf
         self.report = report
         self.field = field
         self.column = column
+        self.start = start
+        self.end = end
+        if (start or end is not None) and not (
+                cf.format == "parquet" or (cf.format == "txt" and cf.compression is None)):
+            raise CorpusError(f"{cf.path}: only plain .txt and .parquet files are read in part")
         self.name = str(cf.path)
+        #: False for a part of a file: the whole file's count is reported once, by the caller
+        self.warn_invalid = start == 0 and end is None
         self._raw: io.BufferedReader | None = None
         self._invalid_before = report.invalid_utf8
         self._bad_records = 0
         self._first_bad: int | None = None
+        self._rows = 0
 
     def position(self) -> int:
         """Bytes of the file on disk consumed so far."""
@@ -129,7 +155,8 @@ class FileReader:
             return
         self.report.files.append(self.name)
         readers = {"txt": self._txt, "jsonl": self._jsonl, "json": self._json,
-                   "csv": self._csv, "tsv": self._csv}
+                   "csv": self._csv, "tsv": self._csv, "parquet": self._parquet,
+                   "arrow": self._arrow}
         try:
             yield from readers[self.cf.format](stream)
         except _DECOMPRESSION_ERRORS as exc:
@@ -140,6 +167,8 @@ class FileReader:
     def _open(self):
         """Open, sniff the first block, rewind; ``None`` if the file is skipped."""
         self._raw = open(self.cf.path, "rb")  # noqa: SIM115 - closed by close()
+        if self.cf.format in COLUMNAR:
+            return self._raw  # binary by design; pyarrow checks the format
         opener = {"gz": lambda f: gzip.GzipFile(fileobj=f), "bz2": bz2.BZ2File,
                   "xz": lzma.LZMAFile}.get(self.cf.compression or "")
         stream = opener(self._raw) if opener else self._raw
@@ -152,6 +181,8 @@ class FileReader:
             return self._skip("UTF-16 text; convert it to UTF-8")
         if b"\0" in head:
             return self._skip("binary file (NUL bytes)")
+        if self.start:
+            stream.seek(self.start)  # a line start (see .partitions): no character is cut
         return stream
 
     def _skip(self, why: str) -> None:
@@ -172,13 +203,19 @@ class FileReader:
 
     def _lines(self, stream) -> Iterator[str]:
         """Decoded lines, line endings kept; a UTF-8 byte order mark is dropped."""
-        first = True
-        for data in stream:
+        first = not self.start
+        for data in self._raw_lines(stream):
             line = self._decode(data)
             if first:
                 first = False
                 line = line.removeprefix("\ufeff")
             yield line
+
+    def _raw_lines(self, stream) -> Iterable[bytes]:
+        """The file's lines as bytes, or those of the byte range ``start:end``."""
+        if self.end is None:
+            return stream
+        return _lines_until(stream, self.end - self.start)
 
     def _pieces(self, stream) -> Iterator[str]:
         """Decoded chunks of about READ_BYTES, each cut just after an ASCII byte."""
@@ -259,6 +296,54 @@ class FileReader:
                 return index
         raise CorpusError(f"{self.name} has no column {column!r} (columns: {_list(header)})")
 
+    def _parquet(self, stream) -> Iterator[str]:
+        parquet = _pyarrow("parquet")
+        try:
+            pf = parquet.ParquetFile(stream)
+            names = pf.schema_arrow.names
+            column = names[self._column_index(names)]
+            groups = list(range(pf.num_row_groups))[self.start:self.end]
+            # rows are numbered in the whole file, also when reading a part of it
+            self._rows = sum(pf.metadata.row_group(i).num_rows for i in range(groups[0])) \
+                if groups else 0
+            batches = pf.iter_batches(PARQUET_BATCH_ROWS, row_groups=groups, columns=[column],
+                                      use_threads=False) if groups else iter(())
+            for batch in batches:
+                yield from self._column_texts(batch.column(0))
+        except _arrow_errors() as exc:
+            raise CorpusError(f"cannot read {self.name}: {_first_line(exc)}") from None
+
+    def _arrow(self, stream) -> Iterator[str]:
+        ipc = _pyarrow("ipc")
+        try:
+            batches = _arrow_batches(ipc, stream)
+            index = None
+            for batch in batches:
+                if index is None:
+                    index = self._column_index(batch.schema.names)
+                yield from self._column_texts(batch.column(index))
+        except _arrow_errors() as exc:
+            raise CorpusError(f"cannot read {self.name}: {_first_line(exc)}") from None
+
+    def _column_texts(self, array: Any) -> Iterator[str]:
+        """The strings of an Arrow array; nulls are records without text."""
+        types = _pyarrow("types")
+        kind = array.type.value_type if types.is_dictionary(array.type) else array.type
+        if not (types.is_string(kind) or types.is_large_string(kind)
+                or getattr(types, "is_string_view", lambda _: False)(kind)):
+            raise CorpusError(f"column {self._column_name()} of {self.name} holds {array.type}, "
+                              "not text")
+        for text in array.to_pylist():
+            self._rows += 1
+            if text is None:
+                self._bad(self._rows)
+                continue
+            self.report.bytes += len(text.encode("utf-8", "surrogatepass"))
+            yield text
+
+    def _column_name(self) -> str:
+        return repr(self.column if self.column is not None else "text")
+
     # -- records that hold no text ------------------------------------------------------------
     def _text_of(self, value: Any) -> str | None:
         if isinstance(value, str):
@@ -278,15 +363,21 @@ class FileReader:
         if self._bad_records:
             if self.cf.format in ("csv", "tsv"):
                 what = f"rows too short for the text column (first at line {self._first_bad})"
+            elif self.cf.format in COLUMNAR:
+                what = f"null texts (first at row {self._first_bad})"
             else:
                 where = "line" if self.cf.format == "jsonl" else "record"
                 what = (f"records with no string field {self.field!r} "
                         f"(first at {where} {self._first_bad})")
             report.warnings.append(f"{self.name}: skipped {self._bad_records} {what}")
         invalid = report.invalid_utf8 - self._invalid_before
-        if invalid:
-            report.warnings.append(
-                f"{self.name}: {invalid} invalid UTF-8 sequences replaced by U+FFFD")
+        if invalid and self.warn_invalid:
+            report.warnings.append(invalid_utf8_warning(self.name, invalid))
+
+
+def invalid_utf8_warning(name: str, count: int) -> str:
+    """The warning for ``count`` invalid UTF-8 sequences in the file ``name``."""
+    return f"{name}: {count} invalid UTF-8 sequences replaced by U+FFFD"
 
 
 def json_values(pieces: Iterable[str], name: str = "<json>") -> Iterator[Any]:
@@ -358,6 +449,50 @@ def _safe_cut(data: bytes) -> int:
         if data[i] >= 0xC0:
             return i  # a lead byte: its character may continue in the next block
     return n
+
+
+def _lines_until(stream: Any, limit: int) -> Iterator[bytes]:
+    """Lines of ``stream`` until ``limit`` bytes are read (``limit`` falls on a line start)."""
+    done = 0
+    while done < limit:
+        line = stream.readline()
+        if not line:
+            return
+        done += len(line)
+        yield line
+
+
+def _pyarrow(module: str) -> Any:
+    """``pyarrow.<module>``, or a one-line error saying how to install it."""
+    import importlib
+
+    try:
+        return importlib.import_module(f"pyarrow.{module}")
+    except ImportError:
+        raise CorpusError("reading Parquet and Arrow files needs pyarrow: install it with "
+                          "pip install '.[parquet]'") from None
+
+
+def _arrow_errors() -> tuple[type[BaseException], ...]:
+    lib = _pyarrow("lib")
+    return (lib.ArrowException, OSError)
+
+
+def _arrow_batches(ipc: Any, stream: Any) -> Iterator[Any]:
+    """The record batches of an Arrow IPC file, or of a stream (what ``datasets`` writes)."""
+    try:
+        reader = ipc.open_file(stream)
+    except _arrow_errors():
+        stream.seek(0)
+        yield from ipc.open_stream(stream)
+        return
+    for i in range(reader.num_record_batches):
+        yield reader.get_batch(i)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
 
 
 def _list(names: list[str]) -> str:

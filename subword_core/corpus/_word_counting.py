@@ -27,18 +27,18 @@ from __future__ import annotations
 import codecs
 import re
 import signal
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import Any
 
 import regex
 
-from . import normalizers, pre_tokenizers
-from ._unicode import WHITE_SPACE
-from .normalized import find_matches
-from .onig import compile_onig
-from .spawning import bare_main
+from .. import normalizers, pre_tokenizers
+from .._unicode import WHITE_SPACE
+from ..normalized import find_matches
+from ..onig import compile_onig
+from ..spawning import ordered_pool_map
 
 # -- counters ----------------------------------------------------------------------------
 WordsOf = Callable[[str], Iterable[str]]
@@ -95,17 +95,18 @@ class ChunkCounter:
     def __call__(self, docs: list[str]) -> tuple[Counter[str], Counter[str]]:
         # 1. characters: one pass in C over the whole chunk
         chars = Counter("".join(docs))
-        # 2. words: identical documents (blank lines, repeated code lines) are split once;
-        # the others' words are counted in one call (a Counter.update per document costs)
+        # 2. words: identical documents (blank lines, repeated code lines) are split once,
+        # all in one call (a Counter.update per document costs). Words come in the order they
+        # first occur, whatever the chunks: partitions merged in order give the same counts,
+        # order included, as one pass (trainers break some ties by that order).
         documents = Counter(docs)
         words_of = self.words_of
-        singles = [doc for doc, n in documents.items() if n == 1]
-        words: Counter[str] = Counter(chain.from_iterable(map(words_of, singles)))
-        if len(singles) < len(documents):
+        words: Counter[str] = Counter(chain.from_iterable(map(words_of, documents)))
+        if len(documents) < len(docs):
             for doc, n in documents.items():
                 if n > 1:
                     for word, count in Counter(words_of(doc)).items():
-                        words[word] += count * n
+                        words[word] += count * (n - 1)
         # 3. raw pieces to words, once per distinct piece
         if self.key_map is not None:
             key_map = self.key_map
@@ -584,25 +585,6 @@ def _count_in_worker(docs: list[str]) -> tuple[Counter[str], Counter[str]]:
 
 def count_chunks_in_pool(chunks: Iterator[list[str]], normalizer: Any, pre_tokenizer: Any,
                          n_workers: int) -> Iterator[tuple[Counter[str], Counter[str]]]:
-    """Count chunks in ``n_workers`` spawned processes, in order, with a bounded backlog.
-
-    subtle: ``Pool.imap`` would drain ``chunks`` as fast as the file reads, i.e. the
-    whole corpus into memory when workers are slower than the disk; ``apply_async``
-    with a window of ``2 * n_workers`` keeps at most that many chunks in flight.
-    """
-    import multiprocessing
-
-    ctx = multiprocessing.get_context("spawn")
-    with bare_main():
-        pool = ctx.Pool(n_workers, initializer=_init_worker, initargs=(normalizer, pre_tokenizer))
-    try:
-        pending: deque = deque()
-        for chunk in chunks:
-            pending.append(pool.apply_async(_count_in_worker, (chunk,)))
-            if len(pending) >= 2 * n_workers:
-                yield pending.popleft().get()
-        while pending:
-            yield pending.popleft().get()
-    finally:
-        pool.terminate()
-        pool.join()
+    """Count chunks in ``n_workers`` spawned processes, in order, with a bounded backlog."""
+    return ordered_pool_map(_count_in_worker, chunks, n_workers, initializer=_init_worker,
+                            initargs=(normalizer, pre_tokenizer))

@@ -1,4 +1,4 @@
-"""Corpus reading and word counting: the text side of training.
+"""Corpus reading and word counting in one process (or a pool fed by this one).
 
 A corpus is files or any iterable of strings (the GUI's API). Files are ``.txt``
 (each line a document, line ending kept as HF's ``train(files)`` keeps it),
@@ -6,7 +6,7 @@ A corpus is files or any iterable of strings (the GUI's API). Files are ``.txt``
 may hold an array of objects or of strings, or JSON lines), ``.csv`` / ``.tsv``
 (a column, by header name or index), a directory searched with a glob, and the
 ``.gz`` / ``.bz2`` / ``.xz`` versions of all of these (the format readers live in
-:mod:`._corpus_formats`).
+:mod:`._formats`).
 
 :class:`Corpus` streams documents and never holds the whole text.
 :func:`iter_count_words` turns them into the word counts the trainers take
@@ -31,11 +31,11 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
-from ._corpus_formats import CorpusFile, FileReader, resolve_files
+from ..errors import CorpusError
+from ..trainers.base import Ticker, drive
+from ..trainers.events import StageProgress, StageStarted
+from ._formats import CorpusFile, FileReader, resolve_files
 from ._word_counting import ChunkCounter, count_chunks_in_pool, words_function
-from .errors import CorpusError
-from .trainers.base import Ticker, drive
-from .trainers.events import StageProgress, StageStarted
 
 #: Something that says "stop": a ``threading.Event`` or a callable returning True.
 Cancel = threading.Event | Callable[[], bool] | None
