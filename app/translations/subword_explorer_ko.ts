@@ -3252,8 +3252,8 @@ shown: {shown}</source>
     <name>Help</name>
     <message>
         <location filename="../help_text.py" line="+11"/>
-        <source>Welcome! A small tokenizer trains on the sample corpus. Type in &lt;b&gt;Encoding&lt;/b&gt; to see how text splits; click a token to follow it in every pane. Ctrl+1…7 switch views; F1 explains them.</source>
-        <translation>환영합니다! 예제 말뭉치로 작은 토크나이저를 학습합니다. &lt;b&gt;인코딩&lt;/b&gt;에 입력해 텍스트가 나뉘는 모습을 보고, 토큰을 누르면 모든 패널이 따라갑니다. Ctrl+1…7: 화면 전환, F1: 도움말.</translation>
+        <source>Welcome! A small tokenizer trains on the sample corpus. Type in &lt;b&gt;Encoding&lt;/b&gt; to see how text splits; click a token to follow it in every pane. Ctrl+1…9 switch views; F1 explains them.</source>
+        <translation>환영합니다! 예제 말뭉치로 작은 토크나이저를 학습합니다. &lt;b&gt;인코딩&lt;/b&gt;에 입력해 텍스트가 나뉘는 모습을 보고, 토큰을 누르면 모든 패널이 따라갑니다. Ctrl+1…9: 화면 전환, F1: 도움말.</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -3332,7 +3332,32 @@ holds it. The Encoding pane next to it edits the text.&lt;/li&gt;</source>
 그려집니다. 옆의 인코딩 패널에서 텍스트를 편집합니다.&lt;/li&gt;</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
+        <source>&lt;li&gt;&lt;b&gt;Build&lt;/b&gt; (Ctrl+8) — a tokenizer block by block: normalizers and pre-tokenizers in
+order, the model with its trainer options, the post-processor template and the decoder. Each
+stage&apos;s output on the text shows as you edit (the normalized text with its alignments, the
+pre-tokens with their offsets). &lt;b&gt;Starting point&lt;/b&gt; fills every block from the course&apos;s
+BERT, GPT-2 and XLNet builds or one of the four presets; &lt;b&gt;Train all four at&lt;/b&gt; trains the
+presets at one size and compares them.&lt;/li&gt;</source>
+        <translation>&lt;li&gt;&lt;b&gt;만들기&lt;/b&gt; (Ctrl+8) — 토크나이저를 블록별로 만듭니다: 순서대로 놓인 정규화기와 사전
+토크나이저, 트레이너 옵션을 갖춘 모델, 후처리기 템플릿과 디코더. 편집하는 동안 각 단계가
+텍스트에 낸 출력이 보입니다 (정규화한 텍스트와 그 정렬, 사전 토큰과 그 오프셋). &lt;b&gt;시작점&lt;/b&gt;은
+강좌의 BERT, GPT-2, XLNet 구성이나 프리셋 네 가지 중 하나로 모든 블록을 채웁니다.
+&lt;b&gt;네 가지 모두 학습&lt;/b&gt;은 프리셋을 한 크기로 학습해 비교합니다.&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&lt;li&gt;&lt;b&gt;Lessons&lt;/b&gt; (Ctrl+9) — the worked examples of the course notes, step by step
+(Alt+← / Alt+→): byte-pair compression, classic BPE, and BPE, WordPiece and Unigram on the
+hug corpus. Every figure is computed by the library; where the notes slip, the step says so
+and gives the correct figure. Each step becomes the text and tokenizer of the other panes.&lt;/li&gt;</source>
+        <translation>&lt;li&gt;&lt;b&gt;강의&lt;/b&gt; (Ctrl+9) — 강의 노트의 풀이 예제를 단계별로 (Alt+← / Alt+→): 바이트 쌍 압축,
+고전 BPE, 그리고 hug 말뭉치에서의 BPE, WordPiece, Unigram. 모든 수치는 라이브러리가
+계산합니다. 노트가 틀린 곳은 그 단계가 알려 주고 올바른 수치를 보여 줍니다. 각 단계는
+다른 패널의 텍스트와 토크나이저가 됩니다.&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>&lt;h3&gt;How the panes link&lt;/h3&gt;
 &lt;p&gt;Panes share one selection: clicking a token, a row of a table or a merge selects it
 everywhere (the same characters in the text, the same ids in the tables, its merge in the
@@ -3565,7 +3590,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>강의를 읽을 수 없습니다: %1</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+67"/>
         <source>No lessons found in %1</source>
         <translation>%1에서 강의를 찾지 못했습니다</translation>
     </message>
@@ -3589,13 +3614,13 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="+72"/>
-        <location line="+508"/>
+        <location line="+510"/>
         <source>Subword Explorer</source>
         <extracomment>The window must fit a 1366x768 laptop screen (with a panel and a title bar).</extracomment>
         <translation>서브워드 탐색기</translation>
     </message>
     <message>
-        <location line="-483"/>
+        <location line="-485"/>
         <source>Corpus</source>
         <translation>말뭉치</translation>
     </message>
@@ -3903,7 +3928,7 @@ Vocabulary size:</source>
         <translation>{name}을(를) 복원했습니다</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>Could not keep the session for next time: {error}</source>
         <translation>다음을 위해 세션을 저장하지 못했습니다: {error}</translation>
     </message>
