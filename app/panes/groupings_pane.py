@@ -222,6 +222,18 @@ def _table(name: str, columns: list[Column], tips: dict[str, str], parent: QWidg
     return view, model
 
 
+def select_overlapping_rows(view: QTableView, model: Any, span: tuple[int, int]) -> None:
+    """Select (without signals) the rows whose ``start``–``end`` overlaps ``span`` (or, for
+    an empty span, holds its position): a selection made elsewhere shown in this table."""
+    s, e = span
+    sel = QItemSelection()
+    for row in range(model.rowCount()):
+        g = model.record_at(row)
+        if g.start < e and s < g.end or (s == e and g.start <= s < g.end):
+            sel.select(model.index(row, 0), model.index(row, model.columnCount() - 1))
+    with QSignalBlocker(view.selectionModel()):
+        view.selectionModel().select(sel, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+
 class GoldLabelsPage(QWidget):
     """Gold labels (CoNLL or JSONL spans) against the current tokenizer."""
 
@@ -759,16 +771,7 @@ class ModelPage(QWidget):
     def _on_selection_changed(self, selection: Selection) -> None:
         if selection.origin == "groupings" or selection.span is None:
             return
-        s, e = selection.span
-        sel = QItemSelection()
-        for row in range(self.groups_model.rowCount()):
-            g = self.groups_model.record_at(row)
-            if g.start < e and s < g.end or (s == e and g.start <= s < g.end):
-                sel.select(self.groups_model.index(row, 0),
-                           self.groups_model.index(row, self.groups_model.columnCount() - 1))
-        with QSignalBlocker(self.groups_view.selectionModel()):
-            self.groups_view.selectionModel().select(
-                sel, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        select_overlapping_rows(self.groups_view, self.groups_model, selection.span)
 
     def shutdown(self) -> None:
         self.timer.stop()
@@ -1040,14 +1043,7 @@ class GroupingsPane(SightAwarePane):
     def _on_selection_changed(self, selection: Selection) -> None:
         if selection.origin == "groupings" or selection.span is None:
             return
-        s, e = selection.span
-        sel = QItemSelection()
-        for row in range(self.model.rowCount()):
-            g = self.model.record_at(row)
-            if g.start < e and s < g.end or (s == e and g.start <= s < g.end):
-                sel.select(self.model.index(row, 0), self.model.index(row, self.model.columnCount() - 1))
-        with QSignalBlocker(self.view.selectionModel()):
-            self.view.selectionModel().select(sel, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        select_overlapping_rows(self.view, self.model, selection.span)
         self.view.viewport().update()
 
     # -- IOB mode ---------------------------------------------------------------------------------
