@@ -11,6 +11,7 @@ Both return a path to a UTF-8 text file, one document per line.
 
 from __future__ import annotations
 
+import itertools
 import random
 import sysconfig
 from pathlib import Path
@@ -83,12 +84,14 @@ def english_prose(mb: float = 10, seed: int = 0) -> Path:
     rng = random.Random(seed)
     lexicon = _lexicon(rng)
     weights = [1.0 / (rank + 1) ** 1.05 for rank in range(len(lexicon))]
+    # choices() would sum the 40k weights on every call; the same draws from the sums once
+    cum_weights = list(itertools.accumulate(weights))
     limit = int(mb * MB)
     lines, size = [], 0
     while size < limit:
         sentences = []
         for _ in range(rng.randint(1, 5)):
-            words = rng.choices(lexicon, weights, k=rng.randint(5, 22))
+            words = rng.choices(lexicon, cum_weights=cum_weights, k=rng.randint(5, 22))
             words[0] = words[0].capitalize()
             if rng.random() < 0.2:
                 words.insert(rng.randrange(len(words)), str(rng.randint(1, 2030)))
