@@ -15,7 +15,8 @@ Each case runs in its own subprocess (clean peak RSS; ``RAYON_NUM_THREADS`` per 
 
 HF runs with its default threads (or ``--threads``) and with ``RAYON_NUM_THREADS=1``
 (``1t``); ratios are to HF single-threaded, except ``ours e2e mp``'s: to ``hf e2e``.
-Peak RSS is each worker's own (``ru_maxrss``); ``child MB`` the largest of its children. The word counts are HF's own pieces, line by line with line endings
+Peak RSS is each worker's own (``VmHWM``: ``ru_maxrss`` would carry the parent's peak
+across fork+exec); ``child MB`` the largest of its children. The word counts are HF's own pieces, line by line with line endings
 (as ``train(files)`` reads), so both trainers see the same input: byte-level merges must
 be identical; with ``</w>``/``##`` HF numbers variants in hash-map order (its own runs
 disagree on ties), so the share of HF's vocabulary is shown. Algorithms (the CLI's):
@@ -50,7 +51,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.corpora import DATA, english_prose, python_stdlib
+from bench.corpora import DATA, english_prose, peak_rss_mb, python_stdlib
 
 ALGORITHMS = ("byte-bpe", "bpe", "wordpiece", "wordpiece-likelihood")
 SPECIALS = {"byte-bpe": ["<|endoftext|>"], "bpe": ["[UNK]"],
@@ -244,7 +245,7 @@ def worker(case: str, algorithm: str, corpus: Path, counts_file: Path, vocab_siz
     result = run(algorithm, corpus, counts_file, vocab_size, mode)
     result["wall"] = time.perf_counter() - _START[0]
     result["cpu"] = time.process_time() - _START[1]
-    result["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    result["peak_mb"] = peak_rss_mb()
     result["child_mb"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     out.write_text(json.dumps(result))
 

@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -43,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.corpora import english_prose, python_stdlib  # noqa: E402  (after sys.path)
+from bench.corpora import english_prose, peak_rss_mb, python_stdlib  # noqa: E402  (after sys.path)
 
 CASES = ("ours", "hf", "hf-1t", "spm", "spm-1t")
 
@@ -121,22 +120,6 @@ def worker(case: str, corpus: Path, vocab_size: int, vocab_out: Path) -> None:
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     vocab_out.write_text(json.dumps(vocab, ensure_ascii=False), encoding="utf-8")
     print(json.dumps({"wall": wall, "cpu": cpu, "rss_mb": peak_rss_mb(), **extra}))
-
-
-def peak_rss_mb() -> float:
-    """This process's peak resident memory since its exec.
-
-    subtle: ``ru_maxrss`` survives fork+exec, so a child would report its parent's peak
-    when that is larger; Linux's ``VmHWM`` belongs to the new address space.
-    """
-    try:
-        with open("/proc/self/status", encoding="ascii") as fh:
-            for line in fh:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def run_case(case: str, corpus: Path, vocab_size: int, vocab_out: Path) -> dict:

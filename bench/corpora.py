@@ -12,6 +12,7 @@ Both return a path to a UTF-8 text file, one document per line.
 from __future__ import annotations
 
 import itertools
+import resource
 import random
 import sysconfig
 from pathlib import Path
@@ -125,3 +126,19 @@ def head(path: Path, mb: float) -> list[str]:
 if __name__ == "__main__":
     for p in (python_stdlib(10), english_prose(10)):
         print(p, p.stat().st_size)
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory since its exec.
+
+    subtle: ``ru_maxrss`` survives fork+exec, so a child would report its parent's peak
+    when that is larger; Linux's ``VmHWM`` belongs to the new address space.
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
