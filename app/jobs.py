@@ -32,6 +32,7 @@ class FigureJob(QObject):
         super().__init__(parent)
         self._handle: WorkerHandle | None = None
         self._pending: MakeGenerator | None = None
+        self._cancelled = False  # the running request was cancelled: drop what it still sends
 
     def is_running(self) -> bool:
         return self._handle is not None
@@ -48,6 +49,7 @@ class FigureJob(QObject):
         """Abort the running request without waiting (``running_changed(False)`` follows)."""
         self._pending = None
         if self._handle is not None:
+            self._cancelled = True
             self._handle.abort()
 
     def stop(self) -> None:
@@ -64,23 +66,29 @@ class FigureJob(QObject):
         worker.returned.connect(self._on_worker_returned)
         worker.errored.connect(self._on_worker_errored)
         worker.finished.connect(self._on_worker_finished)
+        self._cancelled = False
         self._handle = WorkerHandle(worker, self)
         self._handle.start()
         self.running_changed.emit(True)
 
+    def _current(self) -> bool:
+        """True while what the worker sends is still wanted: no newer request is waiting
+        to replace it, and it was not cancelled (a result may arrive after ``cancel``)."""
+        return self._pending is None and not self._cancelled
+
     @Slot(list)
     def _on_worker_yielded(self, batch: list) -> None:
-        if self._pending is None and batch:
+        if self._current() and batch:
             self.progress.emit(batch[-1])
 
     @Slot(object)
     def _on_worker_returned(self, value: Any) -> None:
-        if self._pending is None:  # a newer request replaces this result
+        if self._current():
             self.returned.emit(value)
 
     @Slot(str)
     def _on_worker_errored(self, text: str) -> None:
-        if self._pending is None:
+        if self._current():
             lines = text.strip().splitlines()
             self.failed.emit(lines[-1] if lines else "failed")
 

@@ -254,8 +254,8 @@ class StatsPane(SightAwarePane):
     @Slot(object)
     def _on_job_returned(self, result: tuple) -> None:
         entry, profile, curve, weighted = result
-        if entry is not self._entry or self._stopped:
-            return  # computed for a tokenizer no longer shown, or finished as Stop was clicked
+        if entry is not self._entry:
+            return  # computed for a tokenizer that is no longer shown
         self.profile, self.curve = profile, curve
         self._weighted_bins = weighted
         where = self.tr("the corpus") if self._session.corpus is not None else self.tr("the text")
@@ -268,7 +268,7 @@ class StatsPane(SightAwarePane):
     @Slot(object)
     def _on_job_progress(self, event: Any) -> None:
         text = progress_text(event)
-        if text and not self._stopped:
+        if text:
             self.status.setText(self.tr("encoding the whole corpus… {progress}").format(
                 progress=text))
 

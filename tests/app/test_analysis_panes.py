@@ -417,3 +417,35 @@ def test_figure_job_latest_request_wins(qtbot):
         pass
     assert results == ["second"]
     job.stop()
+
+
+def test_figure_job_sends_nothing_after_cancel(qtbot):
+    import threading
+
+    from app.jobs import FigureJob
+
+    started, go = threading.Event(), threading.Event()
+
+    def finishes_anyway(cancel):
+        # a body busy between its cancel checks: its value comes after the cancel
+        started.set()
+        go.wait(10)
+        yield "progress"
+        return "late result"
+
+    job = FigureJob()
+    sent = []
+    job.returned.connect(sent.append)
+    job.progress.connect(sent.append)
+    job.start(finishes_anyway)
+    qtbot.waitUntil(started.is_set, timeout=10000)
+    job.cancel()
+    go.set()
+    with qtbot.waitSignal(job.running_changed, timeout=10000, check_params_cb=lambda r: not r):
+        pass
+    assert sent == []
+    job.start(finishes_anyway)  # the next request is delivered again
+    with qtbot.waitSignal(job.returned, timeout=10000):
+        pass
+    assert sent[-1] == "late result"
+    job.stop()
