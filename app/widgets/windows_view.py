@@ -208,16 +208,15 @@ class WindowsView(TokenNavigation, HitTooltips, QWidget):
 
     def set_span(self, span: tuple[int, int] | None) -> None:
         """Outline the context tokens of ``span`` in every window."""
-        if span != self._span:
-            self._span = span
-            self._mark()
-            self.update()
-            self.selection_changed()
+        self._set_spans(span, self._question_span)
 
     def set_question_span(self, span: tuple[int, int] | None) -> None:
         """Outline the question tokens of ``span`` in every window."""
-        if span != self._question_span:
-            self._question_span = span
+        self._set_spans(self._span, span)
+
+    def _set_spans(self, span: tuple[int, int] | None, question: tuple[int, int] | None) -> None:
+        if (span, question) != (self._span, self._question_span):
+            self._span, self._question_span = span, question
             self._mark()
             self.update()
             self.selection_changed()
