@@ -23,7 +23,8 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import Any
 
 from .compare import PROFILE_STAGE, CorpusProfile, iter_corpus_profiles
-from .corpus import Cancelled, Corpus, CorpusReport, as_corpus, cancel_check
+from .corpus import Cancel, Cancelled, Corpus, CorpusReport, as_corpus, cancel_check
+from .corpus.reading import _chunks
 from .spawning import ordered_pool_map
 from .trainers.base import Ticker, drive
 from .trainers.events import StageProgress, StageStarted
@@ -34,8 +35,6 @@ CHUNK_CHARS = 400_000
 PARALLEL_MIN_BYTES = 4_000_000
 #: Profiles kept in the cache (each holds a token-id counter: a few MB at most).
 CACHE_SIZE = 16
-
-Cancel = Any  # threading.Event | Callable[[], bool] | None
 
 
 def merge_profiles(into: CorpusProfile, part: CorpusProfile) -> CorpusProfile:
@@ -181,7 +180,7 @@ def _profile_pass(corpus: Corpus, tokenizers: Mapping[str, Any], n_workers: int,
     total = corpus.total_bytes
     report = CorpusReport()
     yield StageStarted(PROFILE_STAGE, total)
-    chunks = _chunks(corpus.iter_documents(report), chunk_chars, cancelled)
+    chunks = _chunks(corpus.iter_documents(report), chunk_chars, cancelled, "profiling")
     parts = _in_pool(chunks, dict(tokenizers), n_workers) if n_workers > 1 \
         else (profile_documents(chunk, tokenizers) for chunk in chunks)
     profiles = {name: CorpusProfile() for name in tokenizers}
@@ -200,22 +199,6 @@ def _profile_pass(corpus: Corpus, tokenizers: Mapping[str, Any], n_workers: int,
 def _done(report: CorpusReport, total: int | None) -> int:
     # report.bytes counts decompressed bytes; a gzip corpus's total is its size on disk.
     return report.bytes if total is None else min(report.bytes, total)
-
-
-def _chunks(docs: Iterator[str], chunk_chars: int, cancelled: Callable[[], bool]
-            ) -> Iterator[list[str]]:
-    chunk: list[str] = []
-    size = 0
-    for doc in docs:
-        chunk.append(doc)
-        size += len(doc)
-        if size >= chunk_chars:
-            if cancelled():
-                raise Cancelled("profiling cancelled")
-            yield chunk
-            chunk, size = [], 0
-    if chunk:
-        yield chunk
 
 
 _WORKER_TOKENIZERS: dict[str, Any] = {}

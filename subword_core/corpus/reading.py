@@ -320,9 +320,10 @@ def cancel_check(cancel: Cancel) -> Callable[[], bool]:
     return cancel
 
 
-def _chunks(docs: Iterator[str], chunk_chars: int,
-            cancelled: Callable[[], bool]) -> Iterator[list[str]]:
-    """Group documents into lists of about ``chunk_chars`` characters; check ``cancelled``."""
+def _chunks(docs: Iterator[str], chunk_chars: int, cancelled: Callable[[], bool],
+            what: str = "word counting") -> Iterator[list[str]]:
+    """Group documents into lists of about ``chunk_chars`` characters; check ``cancelled``
+    (``what`` names the work in the ``Cancelled`` message)."""
     chunk: list[str] = []
     size = 0
     try:
@@ -331,7 +332,7 @@ def _chunks(docs: Iterator[str], chunk_chars: int,
             size += len(doc)
             if size >= chunk_chars:
                 if cancelled():
-                    raise Cancelled("word counting cancelled")
+                    raise Cancelled(f"{what} cancelled")
                 yield chunk
                 chunk, size = [], 0
         if chunk:
