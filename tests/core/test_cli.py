@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from subword_core.cli import main
+from cli_runner import cli
 
 CORPORA = Path(__file__).resolve().parents[2] / "resources" / "corpora"
 ENGLISH = CORPORA / "english.txt"
@@ -28,15 +29,6 @@ def run(*args, stdin: str | None = None, **kwargs) -> subprocess.CompletedProces
     return subprocess.run([sys.executable, "-m", "subword_core", *map(str, args)],
                           capture_output=True, text=True, input=stdin, timeout=120, **kwargs)
 
-
-def cli(capsys, *args) -> tuple[int, str, str]:
-    """Run ``main`` in this process (fast); returns (exit status, stdout, stderr)."""
-    try:
-        code = main([str(a) for a in args])
-    except SystemExit as exc:  # argparse's usage errors
-        code = exc.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def assert_data_error(out: subprocess.CompletedProcess, message: str) -> None:

@@ -10,18 +10,9 @@ from pathlib import Path
 import pytest
 
 from subword_core import Tokenizer
-from subword_core.cli import main
+from cli_runner import cli
 from wild_sources import package_dir, package_file
 
-
-def cli(capsys, *args) -> tuple[int, str, str]:
-    """Run ``main`` in this process; returns (exit status, stdout, stderr)."""
-    try:
-        code = main([str(a) for a in args])
-    except SystemExit as exc:  # argparse's usage errors
-        code = exc.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def _minilm() -> Path:

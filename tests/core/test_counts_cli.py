@@ -7,22 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from subword_core.cli import main
+from cli_runner import cli
 from subword_core.corpus import read_counts
 
 CORPORA = Path(__file__).resolve().parents[2] / "resources" / "corpora"
 ENGLISH = CORPORA / "english.txt"
 MULTI = CORPORA / "multilingual.txt"
 
-
-def cli(capsys, *args) -> tuple[int, str, str]:
-    """Run ``main`` in this process; returns (exit status, stdout, stderr)."""
-    try:
-        code = main([str(a) for a in args])
-    except SystemExit as exc:  # argparse's usage errors
-        code = exc.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_count_then_train_from_counts_equals_training_on_files(capsys, tmp_path):
