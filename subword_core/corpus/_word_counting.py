@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import Any
 
+import numpy as np
 import regex
 
 from .. import normalizers, pre_tokenizers
@@ -93,25 +94,55 @@ class ChunkCounter:
                    or whole)
 
     def __call__(self, docs: list[str]) -> tuple[Counter[str], Counter[str]]:
-        # 1. characters: one pass in C over the whole chunk
-        chars = Counter("".join(docs))
-        # 2. words: identical documents (blank lines, repeated code lines) are split once,
+        """``(word counts, character counts)`` of a chunk of documents."""
+        raw, chars = self.count_raw(docs)
+        return self.words(raw), chars
+
+    def count_raw(self, docs: list[str], into: Counter[str] | None = None
+                  ) -> tuple[Counter[str], Counter[str]]:
+        """``(raw piece counts, character counts)``: the words before ``key_map``.
+
+        Counting loops add up raw counts and call :meth:`words` once at the end, so each
+        distinct piece is mapped once per corpus rather than once per chunk. ``into``
+        (returned) adds the pieces to a running total, in C, instead of a new Counter.
+        """
+        # 1. words: identical documents (blank lines, repeated code lines) are split once,
         # all in one call (a Counter.update per document costs). Words come in the order they
         # first occur, whatever the chunks: partitions merged in order give the same counts,
         # order included, as one pass (trainers break some ties by that order).
         documents = Counter(docs)
         words_of = self.words_of
-        words: Counter[str] = Counter(chain.from_iterable(map(words_of, documents)))
+        words: Counter[str] = Counter() if into is None else into
+        words.update(chain.from_iterable(map(words_of, documents)))
         if len(documents) < len(docs):
             for doc, n in documents.items():
                 if n > 1:
                     for word, count in Counter(words_of(doc)).items():
                         words[word] += count * (n - 1)
-        # 3. raw pieces to words, once per distinct piece
-        if self.key_map is not None:
-            key_map = self.key_map
-            words = Counter({key_map(piece): count for piece, count in words.items()})
-        return words, chars
+        return words, count_characters(docs)
+
+    def words(self, raw: Counter[str]) -> Counter[str]:
+        """Raw piece counts (from :meth:`count_raw`, possibly summed) as word counts."""
+        if self.key_map is None:
+            return raw
+        key_map = self.key_map  # one-to-one, so the order and the counts carry over
+        return Counter({key_map(piece): count for piece, count in raw.items()})
+
+
+def count_characters(docs: list[str]) -> Counter[str]:
+    """How often each character occurs in ``docs``, by code point order.
+
+    A histogram of the UTF-32 code units in numpy: about 20 times faster than
+    ``Counter`` over the characters. ``surrogatepass`` keeps lone surrogates, which an
+    iterable corpus may hold, as their own code points.
+    """
+    text = "".join(docs)
+    if not text:
+        return Counter()
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    histogram = np.bincount(codes)
+    found = np.flatnonzero(histogram)
+    return Counter(dict(zip(map(chr, found.tolist()), histogram[found].tolist())))
 
 
 def _whole_text_words(normalizer: Any, pre_tokenizer: Any) -> WordsOf:
@@ -580,11 +611,14 @@ def _init_worker(normalizer: Any, pre_tokenizer: Any) -> None:
 
 def _count_in_worker(docs: list[str]) -> tuple[Counter[str], Counter[str]]:
     assert _worker_counter is not None
-    return _worker_counter(docs)
+    return _worker_counter.count_raw(docs)
 
 
 def count_chunks_in_pool(chunks: Iterator[list[str]], normalizer: Any, pre_tokenizer: Any,
                          n_workers: int) -> Iterator[tuple[Counter[str], Counter[str]]]:
-    """Count chunks in ``n_workers`` spawned processes, in order, with a bounded backlog."""
+    """Count chunks in ``n_workers`` spawned processes, in order, with a bounded backlog.
+
+    Yields ``ChunkCounter.count_raw`` results: map the summed pieces with ``words``.
+    """
     return ordered_pool_map(_count_in_worker, chunks, n_workers, initializer=_init_worker,
                             initargs=(normalizer, pre_tokenizer))

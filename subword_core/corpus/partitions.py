@@ -156,11 +156,10 @@ def count_partition(part: Partition, normalizer: Any = None, pre_tokenizer: Any 
     seen = _TextSeen(reader.documents(), report)
     try:
         for chunk in _chunks(iter(seen), chunk_chars, lambda: False):
-            chunk_words, chunk_chars_ = counter(chunk)
-            words.update(chunk_words)
-            chars.update(chunk_chars_)
+            chars.update(counter.count_raw(chunk, into=words)[1])
     finally:
         reader.close()
+    words = counter.words(words)
     invalid = {reader.name: report.invalid_utf8} if report.invalid_utf8 else {}
     return Partial(words, chars, report, seen.has_text, invalid, part.index, part.index)
 

@@ -275,15 +275,21 @@ def iter_count_words(source: Corpus | str | os.PathLike[str] | Iterable[Any],
 
     # 2. count chunk by chunk, in this process or in a pool
     chunks = _chunks(reading.documents(), chunk_chars, cancel_check(cancel))
-    counts: Counter[str] = Counter()
+    counter = ChunkCounter.for_components(normalizer, pre_tokenizer)
+    raw: Counter[str] = Counter()
     ticker = Ticker()
-    counted = count_chunks_in_pool(chunks, normalizer, pre_tokenizer, n_workers) if n_workers > 1 \
-        else map(ChunkCounter.for_components(normalizer, pre_tokenizer), chunks)
+    if n_workers > 1:
+        counted = count_chunks_in_pool(chunks, normalizer, pre_tokenizer, n_workers)
+    else:  # one running total: no per-chunk Counter to merge
+        counted = (counter.count_raw(chunk, into=raw) for chunk in chunks)
     for words, chars in counted:
-        counts.update(words)
+        if words is not raw:
+            raw.update(words)
         report.alphabet.update(chars)
         if ticker.due():
             yield StageProgress(STAGE, reading.bytes_done, total)
+    counts = counter.words(raw)
+    del raw
 
     # 3. finish the report
     report.characters = sum(report.alphabet.values())

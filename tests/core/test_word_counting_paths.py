@@ -31,6 +31,7 @@ from subword_core import pre_tokenizers as P
 from subword_core._hf_unicode import _GRAPHEME, graphemes
 from subword_core._unicode import WHITE_SPACE
 from subword_core.corpus._word_counting import (
+    count_characters,
     _PYTHON_ONLY_SPACE,
     _SPACE_GLUE,
     ChunkCounter,
@@ -358,3 +359,23 @@ def test_metaspace_compiles_no_regex_per_split(monkeypatch):
     assert metaspace.pre_tokenize_str(text) == expected
     assert compiled == []
     assert [w for w, _ in expected] == ["▁one", "▁two", "▁three", "▁four", "▁five"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(docs=st.lists(st.text(st.characters(min_codepoint=0, max_codepoint=0x10FFFF)),
+                     max_size=5))
+def test_character_histogram_is_a_counter_of_the_characters(docs):
+    # numpy's histogram of UTF-32 code units, lone surrogates and U+10FFFF included
+    assert count_characters(docs) == Counter("".join(docs))
+
+
+def test_raw_counts_summed_then_mapped_equal_mapped_chunks():
+    counter = ChunkCounter.for_components(None, P.ByteLevel(add_prefix_space=True))
+    chunks = [["héllo wörld", "héllo"], ["🙂 wörld\n", "x"]]
+    total: Counter[str] = Counter()
+    for chunk in chunks:
+        counter.count_raw(chunk, into=total)
+    expected: Counter[str] = Counter()
+    for chunk in chunks:
+        expected.update(counter(chunk)[0])
+    assert list(counter.words(total).items()) == list(expected.items())
