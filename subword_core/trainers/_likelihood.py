@@ -172,7 +172,9 @@ def likelihood_merges(setup: Setup, trainer: TrainerBase, prefix: str | None,
     """Merge the best-scoring pair until ``vocab_size``; yield one MergeAdded per merge."""
     vocab, state = setup.vocab, setup.state
     tokens, sym, total = vocab.tokens, state.symbol_counts, trainer.vocab_size
-    queue = ScoreQueue(state, setup.where, trainer.min_frequency)
+    # the likelihood queue discards positions one by one: sets, not count_pairs' arrays
+    queue = ScoreQueue(state, {key: set(pos) for key, pos in setup.where.items()},
+                       trainer.min_frequency)
     setup.where = {}
     yield from queue.fill()
     merges: list[tuple[int, int, int]] = []

@@ -23,6 +23,7 @@ right id)`` — HF's tie-break order.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter, defaultdict
 from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass
@@ -33,6 +34,25 @@ from .base import Ticker
 from .events import StageProgress
 
 Key = str  # a pair: chr(left id) + chr(right id)
+
+
+class Positions(array):
+    """The words that (once) held a pair: word indices in a compact ``array('i')``.
+
+    HF keeps a ``HashSet`` per pair; an array takes 4 bytes per entry instead of a
+    set's 30 or more. An index may appear twice (a word holding or gaining the pair
+    twice), which is harmless: a merge skips words that no longer hold the pair.
+    ``add`` is ``append``, so code written for sets (the likelihood loop) works with both.
+    """
+
+    __slots__ = ()
+    add = array.append
+
+    def __new__(cls, values: Iterable[int] = ()) -> Positions:
+        return super().__new__(cls, "i", values)
+
+
+PositionsMap = dict[Key, "Positions | set[int]"]
 
 #: Words processed between two clock checks in counting loops.
 CHECK_EVERY = 1024
@@ -161,14 +181,14 @@ def _decorate(word: str, known: set[str], prefix: str, suffix: str) -> list[str]
 
 
 def count_pairs(words: list[str], counts: list[int], stage: str = "count_pairs"
-                ) -> Generator[StageProgress, None, tuple[dict[Key, int], dict[Key, set[int]]]]:
+                ) -> Generator[StageProgress, None, tuple[dict[Key, int], dict[Key, Positions]]]:
     """Weighted count of every adjacent pair, and the words holding each (HF ``count_pairs``).
 
     Returns ``(pair_counts, where)``, both in first-seen order. ``pair_counts``
     is a ``defaultdict(int)`` so that the merge loop can update it blindly.
     """
     pair_counts: defaultdict[Key, int] = defaultdict(int)
-    where: defaultdict[Key, set[int]] = defaultdict(set)
+    where: defaultdict[Key, Positions] = defaultdict(Positions)
     ticker = Ticker()
     total = len(words)
     for i, word in enumerate(words):
@@ -202,7 +222,7 @@ class PairState:
         self.symbol_counts = symbol_counts
 
     def merge(self, positions: Iterable[int], a: int, b: int, new: int, fresh: bool,
-              created: defaultdict[Key, set[int]]) -> int:
+              created: defaultdict[Key, Positions] | defaultdict[Key, set[int]]) -> int:
         """Replace ``(a, b)`` by ``new`` in the given words (HF ``Word::merge``).
 
         ``fresh`` says ``new`` appears in no word yet. Updates ``pair_counts``
@@ -215,7 +235,7 @@ class PairState:
         return self._merge_walk(positions, a, b, new, created)
 
     def _merge_fast(self, positions: Iterable[int], a: int, b: int, new: int,
-                    created: dict[Key, set[int]]) -> int:
+                    created: PositionsMap) -> int:
         # subtle: the hot loop of training. `new` is fresh, so every chr(new) in a merged
         # word marks one replaced occurrence; its neighbours give HF's deltas. Two
         # adjacent occurrences ("abab" -> "nn") turn the pair (b, a) into (n, n).
@@ -260,7 +280,7 @@ class PairState:
         return touched
 
     def _merge_walk(self, positions: Iterable[int], a: int, b: int, new: int,
-                    created: dict[Key, set[int]]) -> int:
+                    created: PositionsMap) -> int:
         # HF's symbol walk, literally: needed for max_token_length (per-symbol lengths)
         # and when `new` already occurs in words (a merge re-created an existing token).
         words, counts, pc, sym = self.words, self.counts, self.pair_counts, self.symbol_counts
@@ -300,7 +320,7 @@ class PairState:
         return touched
 
 
-def _bump(pc: dict[Key, int], created: dict[Key, set[int]] | None, key: Key, delta: int,
+def _bump(pc: dict[Key, int], created: PositionsMap | None, key: Key, delta: int,
           i: int) -> None:
     pc[key] += delta
     if created is not None:
@@ -313,7 +333,7 @@ class Setup:
 
     vocab: Vocab
     state: PairState
-    where: dict[Key, set[int]]
+    where: dict[Key, Positions]
 
 
 def new_symbol(setup: Setup, a: int, b: int, prefix: str | None) -> tuple[int, bool]:
@@ -338,7 +358,7 @@ def new_symbol(setup: Setup, a: int, b: int, prefix: str | None) -> tuple[int, b
 
 
 def apply_merge(setup: Setup, positions: Any, a: int, b: int, new: int, fresh: bool,
-                created: dict[Key, set[int]], ticker: Ticker, total: int
+                created: PositionsMap, ticker: Ticker, total: int
                 ) -> Generator[StageProgress, None, int]:
     """Merge in all ``positions``, yielding progress between chunks of a large merge."""
     if len(positions) <= _MERGE_CHUNK:

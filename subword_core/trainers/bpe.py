@@ -46,6 +46,7 @@ from ._likelihood import likelihood_merges
 from ._pairs import (
     Key,
     PairState,
+    Positions,
     Setup,
     Vocab,
     apply_merge,
@@ -218,14 +219,14 @@ class _Queue:
 
     __slots__ = ("heap", "pair_counts", "seq")
 
-    def __init__(self, pair_counts: dict[Key, int], where: dict[Key, set[int]]) -> None:
+    def __init__(self, pair_counts: dict[Key, int], where: dict[Key, Positions]) -> None:
         self.pair_counts = pair_counts
         self.seq = itertools.count()
         self.heap = [(-c, key, next(self.seq), pos) for key, pos in where.items()
                      if (c := pair_counts[key]) > 0]
         heapq.heapify(self.heap)
 
-    def push(self, key: Key, count: int, pos: set[int]) -> None:
+    def push(self, key: Key, count: int, pos: Positions) -> None:
         heapq.heappush(self.heap, (-count, key, next(self.seq), pos))
 
     def peek(self) -> tuple[Key, int] | None:
@@ -244,7 +245,7 @@ class _Queue:
                 heapq.heappop(heap)
         return None
 
-    def pop(self) -> tuple[Key, int, set[int]] | None:
+    def pop(self) -> tuple[Key, int, Positions] | None:
         """Remove and return the top valid entry ``(key, count, positions)``."""
         top = self.peek()
         if top is None:
@@ -276,7 +277,7 @@ def _frequency_merges(setup: Setup, trainer: TrainerBase, prefix: str | None,
         new, fresh = new_symbol(setup, a, b, prefix)
         runner = queue.peek()
         # 3. replace the pair in the words that (once) held it; queue the created pairs
-        created: defaultdict[Key, set[int]] = defaultdict(set)
+        created: defaultdict[Key, Positions] = defaultdict(Positions)
         if len(pos) <= _SMALL_MERGE:
             touched = state.merge(pos, a, b, new, fresh, created)
         else:
