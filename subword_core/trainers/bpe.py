@@ -209,40 +209,61 @@ def _symbol_counts(words: list[str], counts: list[int], n: int) -> list[int]:
 # ---------------------------------------------------------------------------------------
 # Step 5: frequency merges (BPE, WordPiece "frequency") — HF's loop
 # ---------------------------------------------------------------------------------------
+# A queue entry is one int: -count, left id, right id and a push number, in bit fields, so
+# the heap compares plain ints (faster than tuples) and an entry costs ~40 bytes, not ~130.
+_SEQ_BITS = 32  # push numbers: 4 billion pushes
+_ID_BITS = 21  # symbol ids are code points (below 0x110000)
+_RIGHT_SHIFT = _SEQ_BITS
+_LEFT_SHIFT = _SEQ_BITS + _ID_BITS
+_COUNT_SHIFT = _SEQ_BITS + 2 * _ID_BITS
+_SEQ_MASK = (1 << _SEQ_BITS) - 1
+_LOW_MASK = (1 << _COUNT_SHIFT) - 1
+
+
 class _Queue:
     """HF's merge queue: entries ``(count, pair, positions)``, max count first, then smallest pair.
 
-    Heap items are ``(-count, key, seq, positions)``: pair keys compare as
-    ``(left id, right id)``; ``seq`` keeps equal entries (possible when a token
-    is re-created) from comparing their position sets.
+    The heap holds ints ordered as ``(-count, left id, right id, push number)``: pair
+    ids are HF's tie-break; the push number keeps equal entries (possible when a token
+    is re-created) in push order. The pair and its positions live in ``keys`` and
+    ``positions`` at the push number, and are let go when the entry leaves the heap.
     """
 
-    __slots__ = ("heap", "pair_counts", "seq")
+    __slots__ = ("heap", "keys", "pair_counts", "positions")
 
     def __init__(self, pair_counts: dict[Key, int], where: dict[Key, Positions]) -> None:
         self.pair_counts = pair_counts
-        self.seq = itertools.count()
-        self.heap = [(-c, key, next(self.seq), pos) for key, pos in where.items()
-                     if (c := pair_counts[key]) > 0]
+        self.keys: list[Key | None] = []
+        self.positions: list[Positions | None] = []
+        self.heap: list[int] = [self._entry(key, c, pos) for key, pos in where.items()
+                                if (c := pair_counts[key]) > 0]
         heapq.heapify(self.heap)
 
+    def _entry(self, key: Key, count: int, pos: Positions) -> int:
+        seq = len(self.keys)
+        self.keys.append(key)
+        self.positions.append(pos)
+        return ((-count << _COUNT_SHIFT) | (ord(key[0]) << _LEFT_SHIFT)
+                | (ord(key[1]) << _RIGHT_SHIFT) | seq)
+
     def push(self, key: Key, count: int, pos: Positions) -> None:
-        heapq.heappush(self.heap, (-count, key, next(self.seq), pos))
+        heapq.heappush(self.heap, self._entry(key, count, pos))
 
     def peek(self) -> tuple[Key, int] | None:
         """The top valid entry ``(key, count)``, refreshing stale entries as HF does."""
-        heap, pair_counts = self.heap, self.pair_counts
+        heap, pair_counts, keys = self.heap, self.pair_counts, self.keys
         while heap:
-            neg, key, seq, pos = heap[0]
+            top = heap[0]
+            key = keys[top & _SEQ_MASK]
             count = pair_counts[key]
             if count < 0:
                 count += _TWO64  # HF: `count as u64`
-            if -neg == count:
+            if count == -(top >> _COUNT_SHIFT):
                 return key, count
             if count:
-                heapq.heapreplace(heap, (-count, key, seq, pos))
+                heapq.heapreplace(heap, (-count << _COUNT_SHIFT) | (top & _LOW_MASK))
             else:  # HF re-queues it at 0, where it can only end the loop: drop it
-                heapq.heappop(heap)
+                self._release(heapq.heappop(heap))
         return None
 
     def pop(self) -> tuple[Key, int, Positions] | None:
@@ -250,7 +271,14 @@ class _Queue:
         top = self.peek()
         if top is None:
             return None
-        return top[0], top[1], heapq.heappop(self.heap)[3]
+        return top[0], top[1], self._release(heapq.heappop(self.heap))
+
+    def _release(self, entry: int) -> Positions:
+        seq = entry & _SEQ_MASK
+        pos = self.positions[seq]
+        self.keys[seq] = self.positions[seq] = None
+        assert pos is not None
+        return pos
 
 
 def _frequency_merges(setup: Setup, trainer: TrainerBase, prefix: str | None,
