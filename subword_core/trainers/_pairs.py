@@ -27,6 +27,7 @@ from array import array
 from collections import Counter, defaultdict
 from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from operator import add
 from typing import Any
 
@@ -48,8 +49,9 @@ class Positions(array):
     __slots__ = ()
     add = array.append
 
-    def __new__(cls, values: Iterable[int] = ()) -> Positions:
-        return super().__new__(cls, "i", values)
+
+#: A new, empty :class:`Positions` (a C-level call: ``defaultdict`` makes one per new pair).
+new_positions = partial(Positions, "i")
 
 
 PositionsMap = dict[Key, "Positions | set[int]"]
@@ -188,7 +190,7 @@ def count_pairs(words: list[str], counts: list[int], stage: str = "count_pairs"
     is a ``defaultdict(int)`` so that the merge loop can update it blindly.
     """
     pair_counts: defaultdict[Key, int] = defaultdict(int)
-    where: defaultdict[Key, Positions] = defaultdict(Positions)
+    where: defaultdict[Key, Positions] = defaultdict(new_positions)
     ticker = Ticker()
     total = len(words)
     for i, word in enumerate(words):
