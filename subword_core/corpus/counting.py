@@ -3,8 +3,8 @@
 :func:`count_words` is the entry point (``subword_core.count_words``, ``subword count``):
 
 - one process (the default; texts always): :func:`.reading.iter_count_words`;
-- ``n_workers=N`` on files: N spawned processes, each reading and counting its own
-  partitions (:mod:`.partitions`), merged here in corpus order;
+- ``n_workers=N`` (or automatic, for large inputs) on files: N spawned processes, each
+  reading and counting its own partitions (:mod:`.partitions`), merged here in corpus order;
 - ``client=`` a ``distributed.Client``: each partition is a task on a worker, the partial
   counts are merged on the workers by a tree of pairwise merges (neighbours only, so
   the first-occurrence order is kept); only the final counts come back.
@@ -58,6 +58,7 @@ from .reading import (
     WordCounts,
     as_corpus,
     cancel_check,
+    choose_workers,
     iter_count_words,
 )
 
@@ -79,7 +80,10 @@ def iter_count(source: Corpus | str | os.PathLike[str] | Iterable[Any],
             (``field``, ``column``, ``glob``).
         normalizer, pre_tokenizer: the components words are counted with.
         client: a ``distributed.Client``: count on its cluster (files only).
-        n_workers: worker processes for files (``None`` or 1: this process).
+        n_workers: worker processes (1: this process; ``None``: all cores, up to 8, from
+            :data:`.reading.PARALLEL_MIN_BYTES` up). Workers read partitions of files
+            themselves; texts, or a corpus that is a single partition (one gzip file), are
+            read here and counted in chunks by the workers.
         partition_bytes: the size of a partition of a large plain-text or Parquet file.
         cancel: a ``threading.Event`` or callable; when set, :class:`Cancelled` is raised.
         chunk_chars: documents per counting chunk, in characters.
@@ -89,15 +93,22 @@ def iter_count(source: Corpus | str | os.PathLike[str] | Iterable[Any],
         Cancelled: ``cancel`` was set.
     """
     corpus = as_corpus(source, **reading)
-    if client is None and (n_workers is None or n_workers <= 1 or corpus.texts is not None):
+    if client is None:
+        n_workers = choose_workers(n_workers, corpus.total_bytes)
+    if client is None and (n_workers <= 1 or corpus.texts is not None):
         return (yield from iter_count_words(corpus, normalizer, pre_tokenizer,
                                             n_workers=n_workers, cancel=cancel,
                                             chunk_chars=chunk_chars))
     if corpus.texts is not None:
         raise CorpusError("a Dask cluster counts files (its workers read them), not texts")
-    slots = _dask_slots(client) if client is not None else (n_workers or 1)
+    slots = _dask_slots(client) if client is not None else n_workers
     parts = plan_partitions(corpus, balanced_partition_bytes(
         partition_bytes, corpus.total_bytes or 0, slots))
+    if client is None and len(parts) < 2:
+        # one gzip file, say: this process reads it and the workers count its chunks
+        return (yield from iter_count_words(corpus, normalizer, pre_tokenizer,
+                                            n_workers=n_workers, cancel=cancel,
+                                            chunk_chars=chunk_chars))
     options = {"normalizer": normalizer, "pre_tokenizer": pre_tokenizer,
                "field": corpus.field, "column": corpus.column, "chunk_chars": chunk_chars}
     run = _on_dask(client, parts, options) if client is not None \

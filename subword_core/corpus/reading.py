@@ -45,7 +45,7 @@ STAGE = "count_words"
 #: Characters per chunk of documents handed to a counter (bounds memory and latency).
 CHUNK_CHARS = 1 << 18
 #: Below this many input bytes, starting worker processes costs more than it saves.
-PARALLEL_MIN_BYTES = 8 << 20
+PARALLEL_MIN_BYTES = 16 << 20
 MAX_AUTO_WORKERS = 8
 
 
@@ -270,7 +270,7 @@ def iter_count_words(source: Corpus | str | os.PathLike[str] | Iterable[Any],
     report = CorpusReport()
     reading = _Reading(corpus, report)
     total = corpus.total_bytes
-    n_workers = _choose_workers(n_workers, total)
+    n_workers = choose_workers(n_workers, total)
     yield StageStarted(STAGE, total)
 
     # 2. count chunk by chunk, in this process or in a pool
@@ -309,7 +309,10 @@ def count_words(source: Corpus | str | os.PathLike[str] | Iterable[Any],
     return drive(iter_count_words(source, normalizer, pre_tokenizer, **options), on_event)
 
 
-def _choose_workers(n_workers: int | None, total: int | None) -> int:
+def choose_workers(n_workers: int | None, total: int | None) -> int:
+    """``n_workers`` (at least 1), or for ``None`` the automatic choice for ``total`` bytes:
+    one process below :data:`PARALLEL_MIN_BYTES` (spawning costs more than it saves), else
+    every core up to :data:`MAX_AUTO_WORKERS`."""
     if n_workers is not None:
         return max(1, n_workers)
     if total is None or total < PARALLEL_MIN_BYTES:

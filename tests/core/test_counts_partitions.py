@@ -146,6 +146,29 @@ def test_worker_processes_equal_one_pass(tmp_path):
     assert progress[-1] == sum(f.stat().st_size for f in files)
 
 
+def test_automatic_workers_read_partitions_or_feed_chunks(tmp_path, monkeypatch):
+    # a large plain file: the workers read partitions of it; one gzip file (a single
+    # partition): this process reads it and the workers count its chunks
+    import subword_core.corpus.counting as counting
+    import subword_core.corpus.reading as reading
+
+    monkeypatch.setattr(reading, "PARALLEL_MIN_BYTES", 1)
+    monkeypatch.setattr(counting, "MIN_PARTITION_BYTES", 200)
+    monkeypatch.setattr(reading, "MAX_AUTO_WORKERS", 2)
+    routes = []
+    in_pool, pool_map = counting._in_pool, reading.count_chunks_in_pool
+    monkeypatch.setattr(counting, "_in_pool", lambda *a: routes.append("parts") or in_pool(*a))
+    monkeypatch.setattr(reading, "count_chunks_in_pool",
+                        lambda *a: routes.append("chunks") or pool_map(*a))
+    pipe = counting_pipeline("byte-bpe")
+    plain, packed = write_corpus(tmp_path / "a.txt"), write_corpus(tmp_path / "b.txt.gz")
+    for path, route in ((plain, "parts"), (packed, "chunks")):
+        single = count_words(path, pipe.normalizer, pipe.pre_tokenizer, n_workers=1)
+        auto = count_words(path, pipe.normalizer, pipe.pre_tokenizer, chunk_chars=100)
+        assert_same(auto, single)
+        assert routes.pop() == route
+
+
 # -- Parquet and Arrow --------------------------------------------------------------------------
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
