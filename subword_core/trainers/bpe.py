@@ -226,8 +226,8 @@ class _Queue:
 
     The heap holds ints ordered as ``(-count, left id, right id, push number)``: pair
     ids are HF's tie-break; the push number keeps equal entries (possible when a token
-    is re-created) in push order. The pair and its positions live in ``keys`` and
-    ``positions`` at the push number, and are let go when the entry leaves the heap.
+    is re-created) in push order. The pair and its positions (one word: its index) live
+    in ``keys`` and ``positions`` at the push number, let go when the entry leaves the heap.
     """
 
     __slots__ = ("heap", "keys", "pair_counts", "positions")
@@ -235,7 +235,7 @@ class _Queue:
     def __init__(self, pair_counts: dict[Key, int], where: dict[Key, Positions]) -> None:
         self.pair_counts = pair_counts
         self.keys: list[Key | None] = []
-        self.positions: list[Positions | None] = []
+        self.positions: list[Positions | int | None] = []
         self.heap: list[int] = [self._entry(key, c, pos) for key, pos in where.items()
                                 if (c := pair_counts[key]) > 0]
         heapq.heapify(self.heap)
@@ -258,7 +258,9 @@ class _Queue:
                 heapq.heappush(heap, (-count << _COUNT_SHIFT) | (ord(key[0]) << _LEFT_SHIFT)
                                | (ord(key[1]) << _RIGHT_SHIFT) | seq)
                 keys.append(key)
-                positions.append(pos)
+                # most created pairs are in one word and are never merged: keep the index
+                # alone (an int, ~28 bytes) rather than its array (~80 bytes)
+                positions.append(pos[0] if len(pos) == 1 else pos)
                 seq += 1
 
     def peek(self) -> tuple[Key, int] | None:
@@ -290,7 +292,7 @@ class _Queue:
         pos = self.positions[seq]
         self.keys[seq] = self.positions[seq] = None
         assert pos is not None
-        return pos
+        return new_positions((pos,)) if type(pos) is int else pos
 
 
 def _frequency_merges(setup: Setup, trainer: TrainerBase, prefix: str | None,
