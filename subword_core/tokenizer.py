@@ -26,7 +26,6 @@ Example:
 
 from __future__ import annotations
 
-import asyncio
 import operator
 import os
 from collections.abc import Callable, Iterable, Sequence
@@ -72,6 +71,13 @@ class Explanation:
     alignments: list[Offsets]
     pre_tokens: list[PreToken]
     encoding: Encoding
+
+
+async def _in_thread(function: Any, *args: Any) -> Any:
+    """``await function(*args)`` in a worker thread (HF's async methods run on a pool)."""
+    import asyncio  # here, not at the top: it costs ~10 MB and 50 ms for four methods
+
+    return await asyncio.to_thread(function, *args)
 
 
 class Tokenizer:
@@ -314,25 +320,25 @@ class Tokenizer:
                            is_pretokenized: bool = False,
                            add_special_tokens: bool = True) -> Encoding:
         """:meth:`encode`, awaitable (``await tok.async_encode("text")``)."""
-        return await asyncio.to_thread(self.encode, sequence, pair, is_pretokenized,
+        return await _in_thread(self.encode, sequence, pair, is_pretokenized,
                                        add_special_tokens)
 
     async def async_encode_batch(self, input: Sequence[Any], is_pretokenized: bool = False,
                                  add_special_tokens: bool = True) -> list[Encoding]:
         """:meth:`encode_batch`, awaitable."""
-        return await asyncio.to_thread(self.encode_batch, input, is_pretokenized,
+        return await _in_thread(self.encode_batch, input, is_pretokenized,
                                        add_special_tokens)
 
     async def async_encode_batch_fast(self, input: Sequence[Any], is_pretokenized: bool = False,
                                       add_special_tokens: bool = True) -> list[Encoding]:
         """:meth:`encode_batch_fast`, awaitable."""
-        return await asyncio.to_thread(self.encode_batch_fast, input, is_pretokenized,
+        return await _in_thread(self.encode_batch_fast, input, is_pretokenized,
                                        add_special_tokens)
 
     async def async_decode_batch(self, sequences: Sequence[Sequence[int]],
                                  skip_special_tokens: bool = True) -> list[str]:
         """:meth:`decode_batch`, awaitable."""
-        return await asyncio.to_thread(self.decode_batch, sequences, skip_special_tokens)
+        return await _in_thread(self.decode_batch, sequences, skip_special_tokens)
 
     def _encode_sequence(self, sequence: Any, type_id: int, is_pretokenized: bool) -> Encoding:
         if not is_pretokenized:
