@@ -239,21 +239,24 @@ class PairState:
     def _merge_fast(self, positions: Iterable[int], a: int, b: int, new: int,
                     created: PositionsMap) -> int:
         # subtle: the hot loop of training. `new` is fresh, so every chr(new) in a merged
-        # word marks one replaced occurrence; its neighbours give HF's deltas. Two
-        # adjacent occurrences ("abab" -> "nn") turn the pair (b, a) into (n, n).
-        words, counts, pc, sym = self.words, self.counts, self.pair_counts, self.symbol_counts
+        # word marks one replaced occurrence; its neighbours give HF's deltas. The loop only
+        # notes, per neighbour symbol, the words it stands in (once per occurrence); the
+        # deltas are summed per neighbour afterwards (integer sums: HF's per-occurrence
+        # updates, in fewer dictionary operations).
+        words, counts, sym = self.words, self.counts, self.symbol_counts
         sa, sb, n = chr(a), chr(b), chr(new)
-        ab, ba, nn = sa + sb, sb + sa, n + n
+        ab = sa + sb
+        lefts: defaultdict[str, list[int]] = defaultdict(list)
+        rights: defaultdict[str, list[int]] = defaultdict(list)
         touched = 0
         for i in positions:
             w = words[i]
             if ab not in w:
                 continue  # HF's position sets keep words that lost the pair since
             words[i] = nw = w.replace(ab, n)
-            c = counts[i]
             touched += 1
             if sym is not None:
-                k = (len(w) - len(nw)) * c
+                k = (len(w) - len(nw)) * counts[i]
                 sym[a] -= k
                 sym[b] -= k
                 sym[new] += k
@@ -261,25 +264,35 @@ class PairState:
             k = nw.find(n)
             while k >= 0:
                 if k:
-                    left = nw[k - 1]
-                    if left == n:
-                        pc[ba] -= c
-                        pc[nn] += c
-                        created[nn].add(i)
-                    else:
-                        pc[left + sa] -= c
-                        key = left + n
-                        pc[key] += c
-                        created[key].add(i)
-                if k < last:
-                    right = nw[k + 1]
-                    if right != n:
-                        pc[sb + right] -= c
-                        key = n + right
-                        pc[key] += c
-                        created[key].add(i)
+                    lefts[nw[k - 1]].append(i)
+                if k < last and nw[k + 1] != n:  # (n, n) is counted once, from its right n
+                    rights[nw[k + 1]].append(i)
                 k = nw.find(n, k + 1)
+        self._apply_deltas(lefts, rights, sa, sb, n, created)
         return touched
+
+    def _apply_deltas(self, lefts: dict[str, list[int]], rights: dict[str, list[int]],
+                      sa: str, sb: str, n: str, created: PositionsMap) -> None:
+        """HF's deltas, summed: ``(x, a)`` becomes ``(x, n)`` for each left neighbour ``x``
+        (``(b, a)`` becomes ``(n, n)`` where two occurrences touch), ``(b, y)`` becomes
+        ``(n, y)`` for each right neighbour ``y``; the words go to ``created`` as lists.
+
+        Each created key is new (``n`` is fresh) and comes from one neighbour, so its list
+        is stored as is (extended by the next chunk of a large merge).
+        """
+        pc, weight = self.pair_counts, self.counts.__getitem__
+        for left, where in lefts.items():
+            total = sum(map(weight, where))
+            old, key = (sb + sa, n + n) if left == n else (left + sa, left + n)
+            pc[old] -= total
+            pc[key] += total
+            _note_created(created, key, where)
+        for right, where in rights.items():
+            total = sum(map(weight, where))
+            pc[sb + right] -= total
+            key = n + right
+            pc[key] += total
+            _note_created(created, key, where)
 
     def _merge_walk(self, positions: Iterable[int], a: int, b: int, new: int,
                     created: PositionsMap) -> int:
@@ -320,6 +333,14 @@ class PairState:
             words[i] = "".join(map(chr, w))
             touched += 1
         return touched
+
+
+def _note_created(created: PositionsMap, key: Key, where: list[int]) -> None:
+    held = created.get(key)
+    if held is None:
+        created[key] = where
+    else:  # a large merge runs in chunks (apply_merge): the same key again
+        held.extend(where)
 
 
 def _bump(pc: dict[Key, int], created: PositionsMap | None, key: Key, delta: int,

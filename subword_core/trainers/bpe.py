@@ -247,7 +247,7 @@ class _Queue:
         return ((-count << _COUNT_SHIFT) | (ord(key[0]) << _LEFT_SHIFT)
                 | (ord(key[1]) << _RIGHT_SHIFT) | seq)
 
-    def push_created(self, created: dict[Key, Positions]) -> None:
+    def push_created(self, created: dict[Key, Positions | list[int]]) -> None:
         """Queue the pairs a merge created, at their counts (those above 0)."""
         # subtle: _entry inlined: this runs once per created pair (190k times at 10 MB)
         heap, pair_counts, keys, positions = self.heap, self.pair_counts, self.keys, self.positions
@@ -259,8 +259,10 @@ class _Queue:
                                | (ord(key[1]) << _RIGHT_SHIFT) | seq)
                 keys.append(key)
                 # most created pairs are in one word and are never merged: keep the index
-                # alone (an int, ~28 bytes) rather than its array (~80 bytes)
-                positions.append(pos[0] if len(pos) == 1 else pos)
+                # alone (an int, ~28 bytes) rather than an array (~80 bytes); the fast merge
+                # hands lists over, kept as arrays (4 bytes an entry)
+                positions.append(pos[0] if len(pos) == 1
+                                 else new_positions(pos) if type(pos) is list else pos)
                 seq += 1
 
     def peek(self) -> tuple[Key, int] | None:

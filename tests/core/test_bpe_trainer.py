@@ -205,6 +205,18 @@ def test_byte_level_prose_matches_hf(vocab_size):
                       special_tokens=["<|endoftext|>"])
 
 
+@pytest.mark.parametrize("chunk", [1, 3])
+def test_large_merges_run_in_chunks_like_one_pass(chunk, monkeypatch):
+    # a merge over more words than _MERGE_CHUNK runs chunk by chunk (with progress between):
+    # a pair created in several chunks must keep every chunk's words and counts
+    import subword_core.trainers._pairs as pairs
+
+    monkeypatch.setattr(pairs, "_MERGE_CHUNK", chunk)
+    monkeypatch.setattr("subword_core.trainers.bpe._SMALL_MERGE", 0)
+    assert_same_as_hf(prose_counts(), vocab_size=500, initial_alphabet=oracle().BYTE_ALPHABET,
+                      special_tokens=["<|endoftext|>"])
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_byte_level_generated_matches_hf(seed):
     hf = oracle()
