@@ -10,9 +10,10 @@ edges by the *offset inside the word* of their end node, ``k = 1, 2, ...``: all
 words advance together, one numpy step per offset, so the Python loop runs
 ``max word length`` times whatever the corpus size. Within one offset the edges
 ending at the same node are contiguous, so ``np.add.reduceat`` sums them. The
-backward pass mirrors it by start offset. Both orders come from a dense
-``grid[start node, length - 1] = piece`` whose rows are permuted, never from
-sorting edges; compacting edges (pieces leaving the vocabulary) keeps both orders.
+backward pass mirrors it by start offset. The backward order comes from a dense
+``grid[start node, length - 1] = piece`` whose rows are permuted, the forward order
+from the backward one by placing each length in turn, never from sorting edges;
+compacting edges (pieces leaving the vocabulary) keeps both orders.
 Arrays are int32 and every pass works slice by slice, because on large corpora
 the passes are bound by memory traffic, not arithmetic. Memory is the other bound
 (the edges are the largest thing training holds): each order stores one node per
@@ -44,7 +45,7 @@ _CLAMP = 1e280
 #: Edges per chunk for the posterior accumulation (fits in cache).
 _CHUNK = 1 << 18
 #: Grid rows per block when listing edges.
-_ROW_BLOCK = 1 << 17
+_ROW_BLOCK = 1 << 15
 
 
 class BatchLattice:
@@ -68,6 +69,8 @@ class BatchLattice:
         """Build from ``grid[start node, length - 1] = piece id`` (``-1``: no piece).
 
         A generator: it yields between steps (heartbeats) and returns the lattice.
+        It lets go of ``grid`` once the backward order is read from it: a caller that
+        keeps no reference of its own saves the grid's memory for the forward order.
         """
         self = cls()
         self.first_node = first_node.astype(np.int64)
@@ -79,10 +82,11 @@ class BatchLattice:
         self.word_of_node = np.repeat(np.arange(len(word_len), dtype=np.int32), word_len + 1)
         offset = (np.arange(self.n_nodes, dtype=np.int64)
                   - self.first_node[self.word_of_node]).astype(np.int32)
-        n_edges = _count_cells(grid)
+        n_edges, width = _count_cells(grid), grid.shape[1]
         yield
-        yield from self._forward_order(grid, offset, n_edges)
         yield from self._backward_order(grid, offset, n_edges)
+        del grid
+        yield from self._forward_order(offset, width)
         return self
 
     @classmethod
@@ -100,23 +104,46 @@ class BatchLattice:
         grid[start, length - 1] = piece
         return cls.from_grid(grid, first_node, word_len, weights)
 
-    def _forward_order(self, grid: np.ndarray, offset: np.ndarray, n_edges: int) -> Beats:
-        # end nodes by (offset, node), then their incoming edges by length
-        rows = _by_offset(offset, offset >= 1, descending=False)
-        self.f_start, self.f_len, self.f_piece, counts = yield from _row_edges(
-            grid, rows, n_edges, ending=True)
-        self.f_bounds, self.f_seg, self.f_seg_node, self.f_seg_bounds = _layout(
-            rows, counts, offset[rows], self.max_len)
-        yield
-
     def _backward_order(self, grid: np.ndarray, offset: np.ndarray, n_edges: int) -> Beats:
         # start nodes by (descending offset, node), then their outgoing edges by length
         rows = _by_offset(offset, offset < self.word_len[self.word_of_node], descending=True)
-        self.b_end, self.b_len, self.b_piece, counts = yield from _row_edges(
-            grid, rows, n_edges, ending=False)
+        self.b_end, self.b_len, self.b_piece, counts = yield from _row_edges(grid, rows, n_edges)
         self.b_bounds, self.b_seg, self.b_seg_node, self.b_seg_bounds = _layout(
             rows, counts, self.max_len - offset[rows], self.max_len)
         yield
+
+    def _forward_order(self, offset: np.ndarray, width: int) -> Beats:
+        """End nodes by (offset, node), then their incoming edges by length; placed
+        from the backward order, one length at a time (no sort, no grid)."""
+        rows = _by_offset(offset, offset >= 1, descending=False)
+        counts = self._edges_ending()[rows]
+        self.f_bounds, self.f_seg, self.f_seg_node, self.f_seg_bounds = _layout(
+            rows, counts, offset[rows], self.max_len)
+        # next free forward slot of each end node
+        slot = np.zeros(self.n_nodes, dtype=np.int32)
+        slot[self.f_seg_node] = self.f_seg[:-1]
+        del rows, counts
+        self.f_start = np.empty(len(self.b_end), dtype=np.int32)
+        self.f_len = np.empty(len(self.b_end), dtype=self.b_len.dtype)
+        self.f_piece = np.empty(len(self.b_end), dtype=np.int32)
+        for length in range(1, width + 1):
+            # subtle: at most one edge of each length ends at a node, so `end` has no
+            # repeats and the in-place slot update below is safe
+            sel = np.flatnonzero(self.b_len == length)
+            end = self.b_end[sel]
+            dest = slot[end]
+            slot[end] += 1
+            self.f_start[dest] = end - length
+            self.f_len[dest] = length
+            self.f_piece[dest] = self.b_piece[sel]
+            yield
+
+    def _edges_ending(self) -> np.ndarray:
+        """Edges per end node (by chunks: bincount would copy ``b_end`` to int64)."""
+        counts = np.zeros(self.n_nodes, dtype=np.int64)
+        for e0 in range(0, len(self.b_end), _CHUNK * 4):
+            counts += np.bincount(self.b_end[e0:e0 + _CHUNK * 4], minlength=self.n_nodes)
+        return counts.astype(np.int32)
 
     def f_end(self) -> np.ndarray:
         """End node of every forward-order edge (computed: only ``f_start`` is stored)."""
@@ -411,17 +438,14 @@ def _len_dtype(width: int) -> type:
     return np.uint8 if width < (1 << 8) else np.uint16 if width < (1 << 16) else np.int32
 
 
-def _row_edges(grid: np.ndarray, rows: np.ndarray, n_edges: int, ending: bool) -> Beats:
-    """The edges at ``rows`` in row order, then by length: (other node, length, piece).
+def _row_edges(grid: np.ndarray, rows: np.ndarray, n_edges: int) -> Beats:
+    """The edges starting at ``rows``, in row order then by length: (end node, length,
+    piece), and the edges per row.
 
-    ``ending``: rows are end nodes, and row ``e`` reads ``grid[e - L, L - 1]`` (an
-    edge never crosses a word, so no mask is needed beyond the grid's top); else rows
-    are start nodes. The other node is the start (``ending``) or end node. Also
-    returns the edges per row. Filled block by block into preallocated arrays, so
-    the temporaries stay small; it yields between blocks.
+    Filled block by block into preallocated arrays, so the temporaries stay small;
+    it yields between blocks.
     """
     width = grid.shape[1]
-    lengths = np.arange(1, width + 1, dtype=np.int32)
     node = np.empty(n_edges, dtype=np.int32)
     length = np.empty(n_edges, dtype=_len_dtype(width))
     piece = np.empty(n_edges, dtype=np.int32)
@@ -429,19 +453,13 @@ def _row_edges(grid: np.ndarray, rows: np.ndarray, n_edges: int, ending: bool) -
     done = 0
     for r0 in range(0, len(rows), _ROW_BLOCK):
         block = rows[r0:r0 + _ROW_BLOCK]
-        if ending:
-            src = block[:, None] - lengths
-            cells = grid[np.maximum(src, 0), lengths - 1]
-            cells[src < 0] = -1
-            del src
-        else:
-            cells = grid[block]
+        cells = grid[block]
         flat = np.flatnonzero(cells.ravel() >= 0)
         row, col = np.divmod(flat, width)
         end = done + len(flat)
         piece[done:end] = cells.ravel()[flat]
         length[done:end] = col + 1
-        node[done:end] = block[row] - (col + 1) if ending else block[row] + (col + 1)
+        node[done:end] = block[row] + (col + 1)
         counts[r0:r0 + len(block)] = np.bincount(row, minlength=len(block))
         done = end
         yield

@@ -193,9 +193,11 @@ class UnigramTrainer(TrainerBase):
         grid = yield from build_grid(index, alphabet, seeds)
         rep = _representatives(index, seeds, grid)
         del index
-        # the grid is dropped once the lattice is built: pruning reads the lattice
-        lattice = yield from _beats(_lattice(table, grid), "seed", max_len, max_len)
+        # the build drops the grid halfway (if we hold no reference): pruning reads
+        # the lattice
+        build = _lattice(table, grid)
         del grid
+        lattice = yield from _beats(build, "seed", max_len, max_len)
         return _State(table, alphabet, seeds, rep, lattice, ticker)
 
     def _check(self, word_counts: Mapping[str, int]) -> None:
