@@ -60,7 +60,7 @@ class BatchLattice:
             ``f_seg`` starts the runs of edges sharing an end node ``f_seg_node``.
         b_end, b_len, b_piece: likewise in backward order (start offset
             ``max_len - k``), runs sharing a start node. The other end of an edge is
-            computed from its length (:meth:`f_end`, :meth:`b_start`) to save memory.
+            computed from its length (e.g. :meth:`f_end`) to save memory.
     """
 
     @classmethod
@@ -148,10 +148,6 @@ class BatchLattice:
     def f_end(self) -> np.ndarray:
         """End node of every forward-order edge (computed: only ``f_start`` is stored)."""
         return self.f_start + self.f_len
-
-    def b_start(self) -> np.ndarray:
-        """Start node of every backward-order edge (computed: only ``b_end`` is stored)."""
-        return self.b_end - self.b_len
 
     @property
     def n_edges(self) -> int:
