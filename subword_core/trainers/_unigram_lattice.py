@@ -10,11 +10,14 @@ edges by the *offset inside the word* of their end node, ``k = 1, 2, ...``: all
 words advance together, one numpy step per offset, so the Python loop runs
 ``max word length`` times whatever the corpus size. Within one offset the edges
 ending at the same node are contiguous, so ``np.add.reduceat`` sums them. The
-backward pass mirrors it by start offset. Both orders come from a dense
-``grid[start node, length - 1] = piece`` whose rows are permuted, never from
-sorting edges; compacting edges (pieces leaving the vocabulary) keeps both orders.
+backward pass mirrors it by start offset. The backward order comes from a dense
+``grid[start node, length - 1] = piece`` whose rows are permuted, the forward order
+from the backward one by placing each length in turn, never from sorting edges;
+compacting edges (pieces leaving the vocabulary) keeps both orders.
 Arrays are int32 and every pass works slice by slice, because on large corpora
-the passes are bound by memory traffic, not arithmetic.
+the passes are bound by memory traffic, not arithmetic. Memory is the other bound
+(the edges are the largest thing training holds): each order stores one node per
+edge plus its length in a byte, not both nodes.
 
 Scaled probabilities: forward-backward runs on probabilities, not logs (no
 exp/log per edge). An edge of ``L`` characters weighs ``p * exp(c * L)`` with
@@ -42,7 +45,7 @@ _CLAMP = 1e280
 #: Edges per chunk for the posterior accumulation (fits in cache).
 _CHUNK = 1 << 18
 #: Grid rows per block when listing edges.
-_ROW_BLOCK = 1 << 17
+_ROW_BLOCK = 1 << 15
 
 
 class BatchLattice:
@@ -52,9 +55,12 @@ class BatchLattice:
 
     Attributes:
         first_node, last_node, word_len, weights: per word (weights = counts).
-        f_start, f_end, f_piece: edges in forward order; ``f_bounds[k]`` is the first
-            edge whose end offset is ``k``. ``b_*`` likewise in backward order
-            (start offset ``max_len - k``).
+        f_start, f_len, f_piece: edges in forward order (start node, characters,
+            piece id); ``f_bounds[k]`` is the first edge whose end offset is ``k``;
+            ``f_seg`` starts the runs of edges sharing an end node ``f_seg_node``.
+        b_end, b_len, b_piece: likewise in backward order (start offset
+            ``max_len - k``), runs sharing a start node. The other end of an edge is
+            computed from its length (e.g. :meth:`f_end`) to save memory.
     """
 
     @classmethod
@@ -63,6 +69,8 @@ class BatchLattice:
         """Build from ``grid[start node, length - 1] = piece id`` (``-1``: no piece).
 
         A generator: it yields between steps (heartbeats) and returns the lattice.
+        It lets go of ``grid`` once the backward order is read from it: a caller that
+        keeps no reference of its own saves the grid's memory for the forward order.
         """
         self = cls()
         self.first_node = first_node.astype(np.int64)
@@ -74,8 +82,11 @@ class BatchLattice:
         self.word_of_node = np.repeat(np.arange(len(word_len), dtype=np.int32), word_len + 1)
         offset = (np.arange(self.n_nodes, dtype=np.int64)
                   - self.first_node[self.word_of_node]).astype(np.int32)
-        yield from self._forward_order(grid, offset)
-        yield from self._backward_order(grid, offset)
+        n_edges, width = _count_cells(grid), grid.shape[1]
+        yield
+        yield from self._backward_order(grid, offset, n_edges)
+        del grid
+        yield from self._forward_order(offset, width)
         return self
 
     @classmethod
@@ -93,39 +104,62 @@ class BatchLattice:
         grid[start, length - 1] = piece
         return cls.from_grid(grid, first_node, word_len, weights)
 
-    def _forward_order(self, grid: np.ndarray, offset: np.ndarray) -> Beats:
-        # 1. end-indexed grid: an edge of length L ending at node e starts at e - L; it
-        #    never crosses a word, so shifting each column by L rows needs no mask
-        ending = np.full_like(grid, -1)
-        for length in range(1, grid.shape[1] + 1):
-            ending[length:, length - 1] = grid[:-length, length - 1]
-            if length % 4 == 0:
-                yield
-        # 2. end nodes by (offset, node), then their incoming edges row by row
-        rows = _by_offset(offset, offset >= 1, descending=False)
-        self.f_end, col, self.f_piece = yield from _row_edges(ending, rows)
-        del ending
-        self.f_start = self.f_end - (col + 1)
-        del col
-        yield
-        self.f_bounds = np.searchsorted(offset[self.f_end], np.arange(self.max_len + 2))
-        self.f_seg, self.f_seg_node, self.f_seg_bounds = _runs(self.f_end, self.f_bounds)
+    def _backward_order(self, grid: np.ndarray, offset: np.ndarray, n_edges: int) -> Beats:
+        # start nodes by (descending offset, node), then their outgoing edges by length
+        rows = _by_offset(offset, offset < self.word_len[self.word_of_node], descending=True)
+        self.b_end, self.b_len, self.b_piece, counts = yield from _row_edges(grid, rows, n_edges)
+        self.b_bounds, self.b_seg, self.b_seg_node, self.b_seg_bounds = _layout(
+            rows, counts, self.max_len - offset[rows], self.max_len)
         yield
 
-    def _backward_order(self, grid: np.ndarray, offset: np.ndarray) -> Beats:
-        rows = _by_offset(offset, offset < self.word_len[self.word_of_node], descending=True)
-        self.b_start, col, self.b_piece = yield from _row_edges(grid, rows)
-        self.b_end = self.b_start + (col + 1)
-        del col
-        yield
-        self.b_bounds = np.searchsorted(self.max_len - offset[self.b_start],
-                                        np.arange(self.max_len + 2))
-        self.b_seg, self.b_seg_node, self.b_seg_bounds = _runs(self.b_start, self.b_bounds)
-        yield
+    def _forward_order(self, offset: np.ndarray, width: int) -> Beats:
+        """End nodes by (offset, node), then their incoming edges by length; placed
+        from the backward order, one length at a time (no sort, no grid)."""
+        rows = _by_offset(offset, offset >= 1, descending=False)
+        counts = self._edges_ending()[rows]
+        self.f_bounds, self.f_seg, self.f_seg_node, self.f_seg_bounds = _layout(
+            rows, counts, offset[rows], self.max_len)
+        # next free forward slot of each end node
+        slot = np.zeros(self.n_nodes, dtype=np.int32)
+        slot[self.f_seg_node] = self.f_seg[:-1]
+        del rows, counts
+        self.f_start = np.empty(len(self.b_end), dtype=np.int32)
+        self.f_len = np.empty(len(self.b_end), dtype=self.b_len.dtype)
+        self.f_piece = np.empty(len(self.b_end), dtype=np.int32)
+        for length in range(1, width + 1):
+            # subtle: at most one edge of each length ends at a node, so `end` has no
+            # repeats and the in-place slot update below is safe
+            sel = np.flatnonzero(self.b_len == length)
+            end = self.b_end[sel]
+            dest = slot[end]
+            slot[end] += 1
+            self.f_start[dest] = end - length
+            self.f_len[dest] = length
+            self.f_piece[dest] = self.b_piece[sel]
+            yield
+
+    def _edges_ending(self) -> np.ndarray:
+        """Edges per end node (by chunks: bincount would copy ``b_end`` to int64)."""
+        counts = np.zeros(self.n_nodes, dtype=np.int64)
+        for e0 in range(0, len(self.b_end), _CHUNK * 4):
+            counts += np.bincount(self.b_end[e0:e0 + _CHUNK * 4], minlength=self.n_nodes)
+        return counts.astype(np.int32)
+
+    def f_end(self) -> np.ndarray:
+        """End node of every forward-order edge (computed: only ``f_start`` is stored)."""
+        return self.f_start + self.f_len
 
     @property
     def n_edges(self) -> int:
         return len(self.f_piece)
+
+    def edges_per_piece(self, n_ids: int) -> np.ndarray:
+        """How many edges each lattice piece id (``< n_ids``) has."""
+        # by chunks: bincount would copy the whole int32 array to int64 first
+        counts = np.zeros(n_ids, dtype=np.int64)
+        for e0 in range(0, self.n_edges, _CHUNK * 4):
+            counts += np.bincount(self.f_piece[e0:e0 + _CHUNK * 4], minlength=n_ids)
+        return counts
 
     def compact(self, keep: np.ndarray, new_id: np.ndarray) -> Beats:
         """Drop the edges of pieces where ``keep`` is False and renumber, in place.
@@ -134,21 +168,27 @@ class BatchLattice:
         it yields between arrays (nothing reads the lattice until it returns).
         """
         self.__dict__.pop("_restricted", None)
-        for prefix, key in (("f_", "f_end"), ("b_", "b_start")):
+        new_id32 = new_id.astype(np.int32)  # gathers then give int32 directly
+        for prefix, node in (("f_", "f_start"), ("b_", "b_end")):
             edge_keep = keep[getattr(self, prefix + "piece")]
-            for name in ("start", "end"):
-                setattr(self, prefix + name, getattr(self, prefix + name)[edge_keep])
+            for name in (node, prefix + "len"):
+                setattr(self, name, getattr(self, name)[edge_keep])
                 yield
-            setattr(self, prefix + "piece",
-                    new_id[getattr(self, prefix + "piece")[edge_keep]].astype(np.int32))
-            bounds = _kept_bounds(edge_keep, getattr(self, prefix + "bounds"))
+            setattr(self, prefix + "piece", new_id32[getattr(self, prefix + "piece")[edge_keep]])
+            # positions of the kept edges: old edge index -> new one
+            kept_before = np.zeros(len(edge_keep) + 1, dtype=np.int32)
+            np.cumsum(edge_keep, dtype=np.int32, out=kept_before[1:])
             del edge_keep
             yield
+            bounds = kept_before[getattr(self, prefix + "bounds")].astype(np.int64)
+            seg = kept_before[getattr(self, prefix + "seg")]
+            del kept_before
+            # a run whose edges all went is dropped (reduceat needs non-empty runs)
+            alive = np.flatnonzero(seg[1:] > seg[:-1])
+            setattr(self, prefix + "seg", np.append(seg[alive], seg[-1]))
+            setattr(self, prefix + "seg_node", getattr(self, prefix + "seg_node")[alive])
             setattr(self, prefix + "bounds", bounds)
-            seg, seg_node, seg_bounds = _runs(getattr(self, key), bounds)
-            setattr(self, prefix + "seg", seg)
-            setattr(self, prefix + "seg_node", seg_node)
-            setattr(self, prefix + "seg_bounds", seg_bounds)
+            setattr(self, prefix + "seg_bounds", np.searchsorted(seg[alive], bounds))
             yield
 
     def restricted(self, words: np.ndarray) -> BatchLattice:
@@ -169,17 +209,44 @@ class BatchLattice:
         word_index = np.repeat(np.arange(len(words)), lens)
         nodes = self.first_node[words][word_index] + _ranges(lens)
         # 2. each node's run of backward-order edges (every such node has one)
-        run_of_node = np.full(self.n_nodes, -1, dtype=np.int64)
-        run_of_node[self.b_seg_node] = np.arange(len(self.b_seg_node))
-        runs = run_of_node[nodes]
-        sizes = self.b_seg[runs + 1] - self.b_seg[runs]
-        edges = np.repeat(self.b_seg[runs], sizes) + _ranges(sizes)
+        edges, sizes = self._edges_from(nodes, self.run_of_start())
         # 3. the same edges with nodes renumbered from 0, word by word
         first = np.concatenate(([0], np.cumsum(lens + 1)[:-1]))
         start = np.repeat(nodes - self.first_node[words][word_index] + first[word_index], sizes)
-        length = (self.b_end[edges] - self.b_start[edges]).astype(np.int64)
+        length = self.b_len[edges].astype(np.int64)
         return BatchLattice.from_edges(start, length, self.b_piece[edges], first, lens,
                                        self.weights[words], int(length.max(initial=1)))
+
+    def run_of_start(self) -> np.ndarray:
+        """Per node, its run of backward-order edges (``b_seg`` index; -1: none)."""
+        run = np.full(self.n_nodes, -1, dtype=np.int32)
+        run[self.b_seg_node] = np.arange(len(self.b_seg_node), dtype=np.int32)
+        return run
+
+    def _edges_from(self, nodes: np.ndarray, run_of_start: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray]:
+        """Backward-order indices of the edges starting at ``nodes``, node by node, and
+        how many each node has."""
+        runs = run_of_start[nodes]
+        first = self.b_seg[runs]
+        sizes = np.where(runs >= 0, self.b_seg[runs + 1] - first, 0)
+        return np.repeat(first, sizes) + _ranges(sizes), sizes
+
+    def spans(self, nodes: np.ndarray, length: int, run_of_start: np.ndarray) -> np.ndarray:
+        """The pieces inside ``length`` characters from each of ``nodes`` (same word).
+
+        Cell ``[p, i, span - 1]`` is the piece (lattice id) of the edge from
+        ``nodes[p] + i`` of ``span`` characters, where ``i + span <= length``; -1: none.
+        ``run_of_start`` is :meth:`run_of_start` (passed in: callers reuse it).
+        """
+        starts = (nodes[:, None] + np.arange(length)).ravel()
+        edges, sizes = self._edges_from(starts, run_of_start)
+        cell = np.repeat(np.arange(len(starts)), sizes)
+        span = self.b_len[edges].astype(np.int64)
+        inside = cell % length + span <= length
+        out = np.full((len(starts), length), -1, dtype=np.int32)
+        out[cell[inside], span[inside] - 1] = self.b_piece[edges[inside]]
+        return out.reshape(len(nodes), length, length)
 
     # -- sum-product ----------------------------------------------------------------------
     def expected_counts(self, scores: np.ndarray, lengths: np.ndarray, scale: float,
@@ -202,12 +269,15 @@ class BatchLattice:
             unsafe = ~((alpha >= 1.0 / _SAFE) & (alpha <= _SAFE))
         bad = np.zeros(len(self.word_len), dtype=bool)
         bad[self.word_of_node[unsafe]] = True
+        del unsafe
         z = np.where(bad, 1.0, alpha[self.last_node])
         log_z = np.log(z) - scale * self.word_len
         alpha[bad[self.word_of_node]] = 0.0
-        # 2. backward pass, accumulating each edge's posterior * count on the way
-        factor = (np.where(bad, 0.0, self.weights) / z)[self.word_of_node]
-        expected = yield from self._backward_posteriors(weight, alpha * factor, ticker)
+        # 2. backward pass, accumulating each edge's posterior * count on the way;
+        #    alpha becomes alpha * count / Z in place (one node array less)
+        alpha *= (np.where(bad, 0.0, self.weights) / z)[self.word_of_node]
+        expected = yield from self._backward_posteriors(weight, alpha, ticker)
+        del alpha
         # 3. the masked words, in log space
         if bad.any():
             words = np.flatnonzero(bad)
@@ -252,7 +322,7 @@ class BatchLattice:
                 terms *= weight[piece]
             np.minimum(terms, _CLAMP, out=terms)
             beta[self.b_seg_node[g0:g1]] = np.add.reduceat(terms, self.b_seg[g0:g1] - e0)
-            terms *= alpha_factor[self.b_start[e0:e1]]
+            terms *= alpha_factor[self.b_end[e0:e1] - self.b_len[e0:e1]]
             pending.append((piece, terms))
             pending_size += e1 - e0
             if pending_size >= _CHUNK:
@@ -270,8 +340,8 @@ class BatchLattice:
         beta = yield from self._log_pass(scores, ticker, forward=False)
         log_z = alpha[self.last_node]
         norm = (log_z - np.log(self.weights))[self.word_of_node]
-        post = np.exp(alpha[self.f_start] + scores[self.f_piece] + beta[self.f_end]
-                      - norm[self.f_end])
+        f_end = self.f_end()
+        post = np.exp(alpha[self.f_start] + scores[self.f_piece] + beta[f_end] - norm[f_end])
         return np.bincount(self.f_piece, weights=post, minlength=len(scores)), log_z
 
     def _log_pass(self, scores: np.ndarray, ticker: Ticker, forward: bool) -> Beats:
@@ -312,7 +382,7 @@ class BatchLattice:
         """
         alpha = np.full(self.n_nodes, -np.inf)
         alpha[self.first_node] = 0.0
-        best = np.zeros(self.n_nodes, dtype=np.int64)
+        best = np.zeros(self.n_nodes, dtype=np.int32)  # edge indices fit int32
         for k in range(1, self.max_len + 1):
             e0, e1 = self.f_bounds[k], self.f_bounds[k + 1]
             if e0 == e1:
@@ -354,26 +424,59 @@ def _by_offset(offset: np.ndarray, mask: np.ndarray, descending: bool) -> np.nda
     return nodes[np.argsort(key.astype(dtype), kind="stable")]
 
 
-def _row_edges(grid: np.ndarray, rows: np.ndarray) -> Beats:
-    """Non-empty cells of ``grid[rows]`` in row order: (row's node, column, piece), int32.
+def _count_cells(grid: np.ndarray) -> int:
+    """Non-empty cells of ``grid`` (by row blocks: no grid-sized temporary)."""
+    return sum(int(np.count_nonzero(grid[r0:r0 + _ROW_BLOCK] >= 0))
+               for r0 in range(0, len(grid), _ROW_BLOCK))
 
-    Done in blocks of rows, yielding between them, so the temporaries stay small.
+
+def _len_dtype(width: int) -> type:
+    return np.uint8 if width < (1 << 8) else np.uint16 if width < (1 << 16) else np.int32
+
+
+def _row_edges(grid: np.ndarray, rows: np.ndarray, n_edges: int) -> Beats:
+    """The edges starting at ``rows``, in row order then by length: (end node, length,
+    piece), and the edges per row.
+
+    Filled block by block into preallocated arrays, so the temporaries stay small;
+    it yields between blocks.
     """
     width = grid.shape[1]
-    nodes, cols, pieces = [], [], []
+    node = np.empty(n_edges, dtype=np.int32)
+    length = np.empty(n_edges, dtype=_len_dtype(width))
+    piece = np.empty(n_edges, dtype=np.int32)
+    counts = np.empty(len(rows), dtype=np.int32)
+    done = 0
     for r0 in range(0, len(rows), _ROW_BLOCK):
         block = rows[r0:r0 + _ROW_BLOCK]
-        picked = grid[block].ravel()
-        flat = np.flatnonzero(picked >= 0)
-        pieces.append(picked[flat])
+        cells = grid[block]
+        flat = np.flatnonzero(cells.ravel() >= 0)
         row, col = np.divmod(flat, width)
-        nodes.append(block[row])
-        cols.append(col.astype(np.int32))
+        end = done + len(flat)
+        piece[done:end] = cells.ravel()[flat]
+        length[done:end] = col + 1
+        node[done:end] = block[row] + (col + 1)
+        counts[r0:r0 + len(block)] = np.bincount(row, minlength=len(block))
+        done = end
         yield
-    if not nodes:
-        empty = np.zeros(0, dtype=np.int32)
-        return empty, empty, empty
-    return np.concatenate(nodes), np.concatenate(cols), np.concatenate(pieces)
+    return node, length, piece, counts
+
+
+def _layout(rows: np.ndarray, counts: np.ndarray, row_key: np.ndarray, max_len: int
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per-step bounds and runs of an edge order, from its rows' edge counts.
+
+    ``row_key`` is each row's step (ascending). Returns ``(bounds, seg, seg_node,
+    seg_bounds)``: ``bounds[k]`` is the first edge of step ``k``; ``seg`` the start of
+    each run of edges sharing a node (plus a final end), ``seg_node`` that node, and
+    ``seg_bounds[k]`` the first run of step ``k``.
+    """
+    before = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum(counts, out=before[1:])
+    first_row = np.searchsorted(row_key, np.arange(max_len + 2))
+    nonempty = np.flatnonzero(counts)
+    seg = np.append(before[nonempty], before[-1]).astype(np.int32)
+    return before[first_row], seg, rows[nonempty], np.searchsorted(nonempty, first_row)
 
 
 def _ranges(sizes: np.ndarray) -> np.ndarray:
@@ -387,25 +490,6 @@ def _bincount_all(pending: list[tuple[np.ndarray, np.ndarray]], size: int) -> np
     pieces = np.concatenate([p for p, _ in pending])
     values = np.concatenate([v for _, v in pending])
     return np.bincount(pieces, weights=values, minlength=size)
-
-
-def _runs(key: np.ndarray, bounds: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Start of each run of equal ``key`` (plus a final end), its key, and per-offset bounds."""
-    if len(key) == 0:
-        return np.zeros(1, dtype=np.int64), key[:0], np.zeros_like(bounds)
-    change = np.empty(len(key), dtype=bool)
-    change[0] = True
-    np.not_equal(key[1:], key[:-1], out=change[1:])
-    starts = np.flatnonzero(change)
-    # subtle: every offset bound is also a run start (different offsets = different nodes)
-    seg_bounds = np.searchsorted(starts, bounds)
-    return np.append(starts, len(key)), key[starts], seg_bounds
-
-
-def _kept_bounds(keep: np.ndarray, bounds: np.ndarray) -> np.ndarray:
-    kept_before = np.zeros(len(keep) + 1, dtype=np.int64)
-    np.cumsum(keep, out=kept_before[1:])
-    return kept_before[bounds]
 
 
 def _logsumexp_runs(values: np.ndarray, rel: np.ndarray) -> np.ndarray:

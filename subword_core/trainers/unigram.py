@@ -193,8 +193,12 @@ class UnigramTrainer(TrainerBase):
         grid = yield from build_grid(index, alphabet, seeds)
         rep = _representatives(index, seeds, grid)
         del index
-        lattice = yield from _beats(_lattice(table, grid), "seed", max_len, max_len)
-        return _State(table, alphabet, seeds, rep, grid, lattice, ticker)
+        # the build drops the grid halfway (if we hold no reference): pruning reads
+        # the lattice
+        build = _lattice(table, grid)
+        del grid
+        lattice = yield from _beats(build, "seed", max_len, max_len)
+        return _State(table, alphabet, seeds, rep, lattice, ticker)
 
     def _check(self, word_counts: Mapping[str, int]) -> None:
         self.validate()
@@ -263,7 +267,6 @@ class _State:
     """Everything EM and pruning update, local to one ``iter_train`` run.
 
     Piece ids are positions in ``pieces``; id ``len(pieces)`` is the unknown slot.
-    ``grid`` keeps the seed ids; ``grid_ids`` maps them to current ids (-1: gone).
     The lattice has its own ids, mapped by ``lattice_ids`` (-1: gone): removing a
     piece only zeroes its edges' weight, and the edge arrays are compacted once a
     third of the edges are dead, since compaction costs about one pass.
@@ -273,7 +276,6 @@ class _State:
     alphabet: Alphabet
     seeds: Seeds
     rep: np.ndarray  # a lattice node where each multi-char piece starts (-1: none / char)
-    grid: np.ndarray
     lattice: BatchLattice
     ticker: Ticker
     #: pieces the M-steps dropped since the last round was reported
@@ -286,9 +288,8 @@ class _State:
         self.scores = self.seeds.scores
         self.lengths = self.seeds.lengths
         self.is_char = self.lengths == 1
-        self.grid_ids = np.arange(len(self.pieces) + 1, dtype=np.int64)
-        self.lattice_ids = self.grid_ids.copy()
-        self.lattice_edges = np.bincount(self.lattice.f_piece, minlength=len(self.pieces) + 1)
+        self.lattice_ids = np.arange(len(self.pieces) + 1, dtype=np.int64)
+        self.lattice_edges = self.lattice.edges_per_piece(len(self.pieces) + 1)
         self.n_chars = float((self.table.weights * self.table.lengths).sum())
 
     def scores_with_unk(self) -> np.ndarray:
@@ -312,7 +313,6 @@ class _State:
         lattice, yielding heartbeats; the state is consistent only once it returns)."""
         kept_ids = np.flatnonzero(keep)
         new_id = _renumber(keep)
-        self.grid_ids = _remap(self.grid_ids, new_id)
         self.lattice_ids = _remap(self.lattice_ids, new_id)
         dead = self.lattice_ids < 0
         if self.lattice_edges[dead].sum() * 3 > self.lattice_edges.sum():
@@ -457,8 +457,8 @@ def _alternatives(state: _State, scores: np.ndarray
                   ) -> Generator[TrainEvent, None, tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """Best split of every multi-char piece, by a dense DP per piece length.
 
-    A piece's own lattice is read from the grid at one of its occurrences: cell
-    ``(i, span)`` is the piece covering its characters ``i .. i + span``.
+    A piece's own lattice is read from the corpus lattice at one of its occurrences:
+    cell ``(i, span)`` is the piece covering its characters ``i .. i + span``.
 
     Returns:
         ``(owner, alt, split_wins)``: the alternatives as (piece id, alternative id)
@@ -467,11 +467,12 @@ def _alternatives(state: _State, scores: np.ndarray
     split_wins = np.zeros(len(state.pieces), dtype=bool)
     owners, alts = [], []
     multi = state.rep >= 0
+    run_of_start = state.lattice.run_of_start()
     for length in np.unique(state.lengths[multi]).tolist():
         ids_all = np.flatnonzero(multi & (state.lengths == length))
         for b0 in range(0, len(ids_all), _SPLIT_BLOCK):
             ids = ids_all[b0:b0 + _SPLIT_BLOCK]
-            best, word, piece = _best_splits(state, ids, length, scores)
+            best, word, piece = _best_splits(state, ids, length, scores, run_of_start)
             split_wins[ids] = best > state.scores[ids]
             use = ~split_wins[ids[word]] & np.isfinite(best[word])
             owners.append(ids[word[use]])
@@ -483,17 +484,17 @@ def _alternatives(state: _State, scores: np.ndarray
             np.concatenate(alts) if alts else empty, split_wins)
 
 
-def _best_splits(state: _State, ids: np.ndarray, length: int, scores: np.ndarray
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _best_splits(state: _State, ids: np.ndarray, length: int, scores: np.ndarray,
+                 run_of_start: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Viterbi over each piece's own lattice without the whole-piece edge.
 
     Returns ``(best score per piece, path piece index, path piece id)``; ties go to
     the earliest-starting last piece, as everywhere.
     """
     # 1. sub-piece ids and scores: cell [p, i, span - 1], current ids (-1: none)
-    rows = state.rep[ids][:, None] + np.arange(length)
-    sub = state.grid_ids[state.grid[rows, :length]]
-    sub[state.grid[rows, :length] < 0] = -1
+    inside = state.lattice.spans(state.rep[ids], length, run_of_start)
+    sub = np.where(inside >= 0, state.lattice_ids[np.maximum(inside, 0)], -1)
+    del inside
     sub[:, 0, length - 1] = -1  # the piece itself
     cell = np.where(sub >= 0, scores[sub], -np.inf)
     # 2. DP over end offsets; back[p, j] = start of the last piece ending at j
