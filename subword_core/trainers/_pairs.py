@@ -189,17 +189,18 @@ def count_pairs(words: list[str], counts: list[int], stage: str = "count_pairs"
     Returns ``(pair_counts, where)``, both in first-seen order. ``pair_counts``
     is a ``defaultdict(int)`` so that the merge loop can update it blindly.
     """
-    pair_counts: defaultdict[Key, int] = defaultdict(int)
     where: defaultdict[Key, Positions] = defaultdict(new_positions)
     ticker = Ticker()
     total = len(words)
     for i, word in enumerate(words):
         if i % CHECK_EVERY == 0 and ticker.due():
             yield StageProgress(stage, i, total)
-        c = counts[i]
         for key in map(add, word, word[1:]):
-            pair_counts[key] += c
-            where[key].add(i)
+            where[key].append(i)  # once per occurrence: the counts are summed below
+    weight = counts.__getitem__
+    pair_counts: defaultdict[Key, int] = defaultdict(int)
+    for key, pos in where.items():
+        pair_counts[key] = sum(map(weight, pos))
     return pair_counts, dict(where)
 
 
@@ -251,9 +252,10 @@ class PairState:
         touched = 0
         for i in positions:
             w = words[i]
-            if ab not in w:
+            nw = w.replace(ab, n)
+            if len(nw) == len(w):
                 continue  # HF's position sets keep words that lost the pair since
-            words[i] = nw = w.replace(ab, n)
+            words[i] = nw
             touched += 1
             if sym is not None:
                 k = (len(w) - len(nw)) * counts[i]
