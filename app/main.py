@@ -15,6 +15,8 @@ from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
+from subword_core.spawning import forbid_fork
+
 from . import i18n
 from .main_window import MainWindow
 from .selection import SelectionModel
@@ -33,6 +35,7 @@ def _configure_pyqtgraph(app: QApplication) -> None:
 
 
 def ensure_app(argv: list[str] | None = None) -> QApplication:
+    forbid_fork()  # Qt's threads are not fork-safe: the window's worker pools spawn
     app = QApplication.instance()
     if app is None:
         QCoreApplication.setOrganizationName(ORGANIZATION)

@@ -1,6 +1,7 @@
-"""Starting ``spawn`` child processes from a program whose ``__main__`` must not re-run.
+"""Starting child processes: forked where that is safe, else spawned from a program whose
+``__main__`` must not re-run.
 
-Used by the multi-process word counting and by the app's training child.
+Used by the multi-process word counting, the corpus profiles and the app's training child.
 """
 
 from __future__ import annotations
@@ -14,6 +15,34 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 _main_lock = threading.Lock()  # one for every caller: they all swap the same module entry
+_fork_allowed = [True]  # a GUI turns it off: see forbid_fork
+#: Loaded in this process, they run threads of their own: never fork then (a GUI that
+#: forgets forbid_fork is still safe). Names only: nothing here imports them.
+_GUI_TOOLKITS = ("PySide6.QtCore", "PySide2.QtCore", "PyQt6.QtCore", "PyQt5.QtCore")
+
+
+def forbid_fork() -> None:
+    """Make every later pool spawn its workers, never fork this process.
+
+    A GUI calls it at start: its toolkit runs threads Python does not see, and a
+    forked child could inherit a lock one of them held.
+    """
+    _fork_allowed[0] = False
+
+
+def start_method() -> str:
+    """``"fork"`` where it is safe (Linux, no other Python thread, not forbidden), else
+    ``"spawn"``.
+
+    subtle: a forked worker starts in milliseconds with the library already imported;
+    a spawned one starts a fresh interpreter and imports it (about a second for two
+    workers on a small machine: more than counting 10 MB takes). Forking while another
+    thread runs can leave the child holding a lock forever, hence the thread check.
+    """
+    if _fork_allowed[0] and sys.platform.startswith("linux") and threading.active_count() == 1 \
+            and not any(name in sys.modules for name in _GUI_TOOLKITS):
+        return "fork"
+    return "spawn"
 
 
 @contextmanager
@@ -38,7 +67,8 @@ def bare_main() -> Iterator[None]:
 def ordered_pool_map(function: Callable[[Any], Any], items: Iterable[Any], n_workers: int, *,
                      initializer: Callable[..., None] | None = None,
                      initargs: tuple = ()) -> Iterator[Any]:
-    """``function(item)`` for each item in ``n_workers`` spawned processes, yielded in order.
+    """``function(item)`` for each item in ``n_workers`` processes (forked or spawned: see
+    :func:`start_method`), yielded in order.
 
     subtle: ``Pool.imap`` would drain ``items`` as fast as they come, i.e. a whole corpus
     into memory when the workers are slower than the disk; ``apply_async`` with a window
@@ -48,7 +78,7 @@ def ordered_pool_map(function: Callable[[Any], Any], items: Iterable[Any], n_wor
     """
     import multiprocessing
 
-    ctx = multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context(start_method())
     with bare_main():
         pool = ctx.Pool(n_workers, initializer=initializer, initargs=initargs)
     try:

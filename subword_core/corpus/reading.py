@@ -32,6 +32,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
 from ..errors import CorpusError
+from ..spawning import start_method
 from ..trainers.base import Ticker, drive
 from ..trainers.events import StageProgress, StageStarted
 from ._formats import CorpusFile, FileReader, resolve_files
@@ -44,8 +45,10 @@ CountEvent = StageStarted | StageProgress
 STAGE = "count_words"
 #: Characters per chunk of documents handed to a counter (bounds memory and latency).
 CHUNK_CHARS = 1 << 18
-#: Below this many input bytes, starting worker processes costs more than it saves.
-PARALLEL_MIN_BYTES = 16 << 20
+#: Below this many input bytes, starting worker processes costs more than it saves:
+#: forked workers start at once; spawned ones first import the library (about a second).
+PARALLEL_MIN_BYTES = 4 << 20
+SPAWN_PARALLEL_MIN_BYTES = 16 << 20
 MAX_AUTO_WORKERS = 8
 
 
@@ -311,11 +314,13 @@ def count_words(source: Corpus | str | os.PathLike[str] | Iterable[Any],
 
 def choose_workers(n_workers: int | None, total: int | None) -> int:
     """``n_workers`` (at least 1), or for ``None`` the automatic choice for ``total`` bytes:
-    one process below :data:`PARALLEL_MIN_BYTES` (spawning costs more than it saves), else
-    every core up to :data:`MAX_AUTO_WORKERS`."""
+    one process below :data:`PARALLEL_MIN_BYTES` (:data:`SPAWN_PARALLEL_MIN_BYTES` where
+    workers are spawned, not forked: starting them costs more than it saves), else every
+    core up to :data:`MAX_AUTO_WORKERS`."""
     if n_workers is not None:
         return max(1, n_workers)
-    if total is None or total < PARALLEL_MIN_BYTES:
+    least = PARALLEL_MIN_BYTES if start_method() == "fork" else SPAWN_PARALLEL_MIN_BYTES
+    if total is None or total < least:
         return 1
     return max(1, min(os.cpu_count() or 1, MAX_AUTO_WORKERS))
 

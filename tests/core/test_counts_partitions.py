@@ -153,6 +153,7 @@ def test_automatic_workers_read_partitions_or_feed_chunks(tmp_path, monkeypatch)
     import subword_core.corpus.reading as reading
 
     monkeypatch.setattr(reading, "PARALLEL_MIN_BYTES", 1)
+    monkeypatch.setattr(reading, "SPAWN_PARALLEL_MIN_BYTES", 1)  # pytest-qt loaded Qt: spawn
     monkeypatch.setattr(counting, "MIN_PARTITION_BYTES", 200)
     monkeypatch.setattr(reading, "MAX_AUTO_WORKERS", 2)
     routes = []
@@ -167,6 +168,38 @@ def test_automatic_workers_read_partitions_or_feed_chunks(tmp_path, monkeypatch)
         auto = count_words(path, pipe.normalizer, pipe.pre_tokenizer, chunk_chars=100)
         assert_same(auto, single)
         assert routes.pop() == route
+
+
+def test_forked_workers_count_as_one_process(tmp_path):
+    # In a process without Qt or other threads, pools fork (this test process has loaded
+    # Qt through pytest-qt, so its pools spawn): count there, by both routes.
+    import json
+    import subprocess
+    import sys
+
+    plain, packed = write_corpus(tmp_path / "a.txt"), write_corpus(tmp_path / "b.txt.gz")
+    script = f"""
+import json, sys
+from subword_core.spawning import start_method
+from subword_core.corpus import count_words
+from subword_core.presets import counting_pipeline
+assert start_method() == "fork", start_method()
+pipe = counting_pipeline("byte-bpe")
+out = {{}}
+for path in ({str(plain)!r}, {str(packed)!r}):
+    counts = count_words(path, pipe.normalizer, pipe.pre_tokenizer, n_workers=2,
+                         partition_bytes=300, chunk_chars=100).counts
+    out[path] = list(counts.items())
+assert start_method() == "fork", start_method()
+print(json.dumps(out))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).resolve().parents[2], timeout=120)
+    forked = json.loads(done.stdout)
+    pipe = counting_pipeline("byte-bpe")
+    for path in (plain, packed):
+        single = count_words(path, pipe.normalizer, pipe.pre_tokenizer, n_workers=1)
+        assert [tuple(item) for item in forked[str(path)]] == list(single.counts.items())
 
 
 # -- Parquet and Arrow --------------------------------------------------------------------------

@@ -1,0 +1,32 @@
+"""Worker start method: fork only where it is safe (Linux, one thread, no GUI toolkit)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_method_in_child(prelude: str) -> str:
+    script = prelude + "\nfrom subword_core.spawning import start_method\nprint(start_method())"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, cwd=ROOT, timeout=60)
+    return done.stdout.strip()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork is used on Linux only")
+def test_a_plain_process_forks():
+    assert start_method_in_child("") == "fork"
+
+
+def test_forbidden_threaded_or_gui_processes_spawn():
+    assert start_method_in_child(
+        "from subword_core.spawning import forbid_fork; forbid_fork()") == "spawn"
+    assert start_method_in_child(
+        "import threading, time\n"
+        "threading.Thread(target=time.sleep, args=(5,), daemon=True).start()") == "spawn"
+    assert start_method_in_child("import PySide6.QtCore") == "spawn"
