@@ -54,7 +54,7 @@ class Positions(array):
 new_positions = partial(Positions, "i")
 
 
-PositionsMap = dict[Key, "Positions | set[int]"]
+PositionsMap = dict[Key, "Positions | list[int] | set[int]"]
 
 #: Words processed between two clock checks in counting loops.
 CHECK_EVERY = 1024

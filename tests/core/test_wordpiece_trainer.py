@@ -162,3 +162,17 @@ def test_frequency_matches_hf_on_prose(monkeypatch):
     oracle.use_hf_variant_order(monkeypatch, hf_vocab)
     model, _ = WordPieceTrainer(scoring="frequency", **options).train(counts)
     assert model.get_vocab() == hf_vocab
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_likelihood_merges_run_in_chunks_match_the_naive_reference(seed, monkeypatch):
+    # every merge split into chunks of two words (as a large merge is, with progress
+    # between chunks): a pair created in several chunks keeps all its words
+    import subword_core.trainers._pairs as pairs
+
+    monkeypatch.setattr(pairs, "_MERGE_CHUNK", 2)
+    counts = random_counts(seed + 200)
+    merges, vocab = naive_wordpiece(counts, 60, ["[UNK]"], 0)
+    model, history = WordPieceTrainer(vocab_size=60, special_tokens=["[UNK]"]).train(counts)
+    assert merges_of(history) == merges
+    assert sorted(model.get_vocab(), key=model.get_vocab().get) == vocab
