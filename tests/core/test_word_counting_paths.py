@@ -73,7 +73,12 @@ EXTRA = [" \u0301a", "a \u0301", "e\u0301 \u0301 \u0301", "\u0600 x", "x \u0600y
 TEXTS = CORPUS_TRICKY + EXTRA
 
 # Hypothesis draws from these (and from any character).
-ALPHABET = "".join(sorted(set("".join(TEXTS)) | set("aAzZ09 .,!?'\u0301\u0308\u200d\u0600▁")))
+# Beyond ASCII: letters of each kind (Lu Ll Lt Lm Lo, U+0295 whose category changed), and
+# what the letters-only shortcut must leave alone: marks, digits and numbers (², ١, Ⅻ),
+# spaces (U+00A0, U+3000), symbols, and letters newer than Python's Unicode (U+1E030).
+BEYOND_ASCII = "éÉǅʰ한語жßʕ\u0301\u0308²١Ⅻ\u00a0\u3000€\U0001e030"
+ALPHABET = "".join(sorted(set("".join(TEXTS)) | set("aAzZ09 .,!?'_\u0301\u0308\u200d\u0600▁")
+                          | set(BEYOND_ASCII)))
 
 
 # -- the pipelines -------------------------------------------------------------------------
@@ -103,6 +108,7 @@ BYTE_LEVEL_PIPELINES = {
                                                     P.Digits(individual_digits=True))),
     "metaspace before byte-level": lambda: (None, P.Sequence([P.Metaspace(), byte_level()])),
     "byte-level after nfkc": lambda: (N.NFKC(), P.ByteLevel()),
+    "gpt2 byte-level": lambda: (None, P.ByteLevel(add_prefix_space=False)),
 }
 
 OTHER_PIPELINES = {
@@ -121,6 +127,8 @@ OTHER_PIPELINES = {
     "literal replaces by segment": lambda: (N.Sequence([
         N.Replace("``", '"'), N.Lowercase(), N.Replace("ab", "a b")]), P.BertPreTokenizer()),
     "digits": lambda: (N.Lowercase(), P.Digits()),
+    "whitespace": lambda: (None, P.Whitespace()),
+    "nfd whitespace": lambda: (N.NFD(), P.Whitespace()),
 }
 
 
@@ -221,6 +229,12 @@ def test_shortcuts_give_the_components_words(pipelines):
 @pytest.mark.slow
 def test_shortcuts_give_the_components_words_on_the_sample_corpora(pipelines):
     check_words(pipelines, corpus_docs("english.txt", "code"))
+
+
+def test_shortcuts_on_letters_and_what_is_not_a_letter(pipelines):
+    texts = [f"x{ch}y {ch}z_ 1{ch}2 {ch}{ch} 'sé{ch}'ll" for ch in BEYOND_ASCII]
+    texts += ["Привет, мир! 한국어 문장 語彙 Straße naïve", "ǅemal ʰa ʕb² Ⅻ١ é\u0301"]
+    check_words(pipelines, texts)
 
 
 def test_chunk_counts_match_the_components(pipelines):
