@@ -27,6 +27,7 @@ from __future__ import annotations
 import codecs
 import re
 import signal
+import string
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
@@ -369,7 +370,8 @@ def _segment_fast_path(normalizer: Any, pre_tokenizer: Any, whole: WordsOf) -> W
     metaspace = _whitespace_metaspace(pre_tokenizer)
     rest = whole
     if type(pre_tokenizer) is pre_tokenizers.BertPreTokenizer and _char_local(normalizer):
-        return _memoized_by_segment(whole, _bert_segments)
+        by_segment = _memoized_by_segment(whole, _bert_segments)
+        return _ascii_bert_words(normalizer, by_segment) or by_segment
     if metaspace is not None and metaspace.prepend_scheme == "first":
         never = pre_tokenizers.Metaspace(metaspace.replacement, "never", metaspace.split)
         whitespace_split = pre_tokenizer.pretokenizers[0]
@@ -387,6 +389,38 @@ def _segment_fast_path(normalizer: Any, pre_tokenizer: Any, whole: WordsOf) -> W
 
 def _bert_segments(doc: str) -> list[str]:
     return [seg for seg in _ASCII_PUNCTUATION.split(doc) if seg]
+
+
+#: BertPreTokenizer on ASCII text: whitespace runs dropped, each punctuation char alone.
+_BERT_ASCII_WORDS = re.compile(
+    rf"[{re.escape(string.punctuation)}]|[^\t-\r {re.escape(string.punctuation)}]+")
+#: BertNormalizer's clean_text on ASCII: controls go (HF's is_control: Cc but \t \n \r),
+#: then each whitespace character becomes a space.
+_BERT_ASCII_CLEAN = {**{c: None for c in [*range(0x20), 0x7F] if chr(c) not in "\t\n\r"},
+                     **{ord(c): " " for c in "\t\n\r"}}
+
+
+def _ascii_bert_words(normalizer: Any, other: WordsOf) -> WordsOf | None:
+    """BERT's words (no normalizer, or a BertNormalizer) of ASCII documents by one ``re``
+    pass; ``other`` gives those of the rest.
+
+    On ASCII, BertNormalizer is clean_text (``_BERT_ASCII_CLEAN``) and lowercase: NFD and
+    accent stripping change nothing, and there is no Chinese character to space out.
+    """
+    if normalizer is not None and type(normalizer) is not normalizers.BertNormalizer:
+        return None
+    clean = normalizer is not None and normalizer.clean_text
+    lower = normalizer is not None and normalizer.lowercase
+    words = _BERT_ASCII_WORDS.findall
+
+    def words_of(doc: str) -> list[str]:
+        if not doc.isascii():
+            return list(other(doc))
+        if clean:
+            doc = doc.translate(_BERT_ASCII_CLEAN)
+        return words(doc.lower() if lower else doc)
+
+    return words_of
 
 
 def _memoized_by_segment(words_of: WordsOf,

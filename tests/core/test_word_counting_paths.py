@@ -78,6 +78,7 @@ TEXTS = CORPUS_TRICKY + EXTRA
 # spaces (U+00A0, U+3000), symbols, and letters newer than Python's Unicode (U+1E030).
 BEYOND_ASCII = "éÉǅʰ한語жßʕ\u0301\u0308²١Ⅻ\u00a0\u3000€\U0001e030"
 ALPHABET = "".join(sorted(set("".join(TEXTS)) | set("aAzZ09 .,!?'_\u0301\u0308\u200d\u0600▁")
+                          | set("\x00\x08\t\x0b\x0c\r\x1c\x1f\x7f$+<=>^`|~")
                           | set(BEYOND_ASCII)))
 
 
@@ -128,6 +129,10 @@ OTHER_PIPELINES = {
         N.Replace("``", '"'), N.Lowercase(), N.Replace("ab", "a b")]), P.BertPreTokenizer()),
     "digits": lambda: (N.Lowercase(), P.Digits()),
     "whitespace": lambda: (None, P.Whitespace()),
+    "bert": lambda: (N.BertNormalizer(), P.BertPreTokenizer()),
+    "bert cased, no cleaning": lambda: (N.BertNormalizer(clean_text=False, lowercase=False),
+                                        P.BertPreTokenizer()),
+    "bert pre-tokenizer alone": lambda: (None, P.BertPreTokenizer()),
     "nfd whitespace": lambda: (N.NFD(), P.Whitespace()),
 }
 
@@ -233,7 +238,8 @@ def test_shortcuts_give_the_components_words_on_the_sample_corpora(pipelines):
 
 def test_shortcuts_on_letters_and_what_is_not_a_letter(pipelines):
     texts = [f"x{ch}y {ch}z_ 1{ch}2 {ch}{ch} 'sé{ch}'ll" for ch in BEYOND_ASCII]
-    texts += ["Привет, мир! 한국어 문장 語彙 Straße naïve", "ǅemal ʰa ʕb² Ⅻ١ é\u0301"]
+    texts += ["Привет, мир! 한국어 문장 語彙 Straße naïve", "ǅemal ʰa ʕb² Ⅻ١ é\u0301",
+              "ASCII \x00con\x1ctrols\x7f, \ttabs\x0b\x0cand\r\nEnds $5+x<=y^`|~ ok"]
     check_words(pipelines, texts)
 
 
