@@ -291,6 +291,21 @@ def _step_groups(members: list[Any]) -> list[list[Any]]:
 _WHITE_SPACE_CHARS = "".join(sorted(WHITE_SPACE))
 
 
+#: On ASCII text, Unicode normalization forms change nothing (in any Unicode version).
+_ASCII_IDENTITY = ("NFC", "NFD", "NFKC", "NFKD")
+
+
+def _ascii_function(group: list[Any]) -> TextOf | None:
+    """What the members do to ASCII text, where it is simple: the normalization forms
+    nothing, Lowercase ``str.lower`` (ASCII stays ASCII); None for any other member."""
+    kinds = [type(member).__name__ for member in group]
+    if not all(kind in _ASCII_IDENTITY or kind == "Lowercase" for kind in kinds):
+        return None
+    if any(type(member) is not getattr(normalizers, type(member).__name__) for member in group):
+        return None  # a subclass may do more
+    return str.lower if "Lowercase" in kinds else (lambda text: text)
+
+
 def _step_function(group: list[Any]) -> TextOf:
     """The text function of a group of :func:`_step_groups`."""
     normalizer = group[0] if len(group) == 1 else normalizers.Sequence(group)
@@ -298,8 +313,11 @@ def _step_function(group: list[Any]) -> TextOf:
     local = _segment_local(normalizer)
     if local is not None:
         segment_text = _memoized(normalize)
+        ascii_text = _ascii_function(group)
 
         def by_segment(doc: str) -> str:
+            if ascii_text is not None and doc.isascii():
+                return ascii_text(doc)
             if local is not _always and not local(doc):
                 return normalize(doc)
             return " ".join(map(segment_text, doc.split(" ")))
