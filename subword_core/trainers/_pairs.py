@@ -264,6 +264,12 @@ class PairState:
                 sym[new] += k
             last = len(nw) - 1
             k = nw.find(n)
+            if len(w) - len(nw) == 1:  # one occurrence (the usual case): no search for more
+                if k:
+                    lefts[nw[k - 1]].append(i)
+                if k < last:
+                    rights[nw[k + 1]].append(i)
+                continue
             while k >= 0:
                 if k:
                     lefts[nw[k - 1]].append(i)
