@@ -25,13 +25,18 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
-from operator import ge, gt
+from functools import partial
+from itertools import chain, repeat
+from operator import add, ge, gt, itemgetter
 from typing import NamedTuple
 
 from .encoding import Encoding, Offsets
 from .models._vocab import CACHE_MAX_WORD
 from .normalized import NormalizedString
 from .pretokenized import PreToken
+from .processors.byte_level import ByteLevel as ByteLevelProcessor
+from .processors.byte_level import process_offsets
+from .processors.template import SequencePiece, TemplateProcessing
 
 ENABLED = True  # tests turn it off to compare with the general pipeline
 PIECE_CACHE_CAPACITY = 50_000  # pieces per model and transform; inserting stops when full
@@ -51,6 +56,28 @@ def encode_text(added, normalizer, pre_tokenizer, model, text: str, type_id: int
     the normalized text with each char's original span, and the pre-tokens as
     ``(text, original span, is an added token)``.
     """
+    out = _encode_columns(added, normalizer, pre_tokenizer, model, text, stages)
+    return None if out is None else out.encoding(type_id, word_index)
+
+
+def encode_single(added, normalizer, pre_tokenizer, model, post_processor, text: str,
+                  add_special_tokens: bool) -> Encoding | None:
+    """What ``Tokenizer.encode(text)`` returns without pair, truncation or padding, for
+    the post-processors laid out here (none, ByteLevel, TemplateProcessing); else None.
+
+    The ids and tokens are joined at once; the other columns when first read
+    (:meth:`Encoding.deferred`), from the same pieces.
+    """
+    layout = _layout(post_processor, add_special_tokens)
+    if layout is None:
+        return None
+    out = _encode_columns(added, normalizer, pre_tokenizer, model, text, None)
+    return None if out is None else layout(out)
+
+
+def _encode_columns(added, normalizer, pre_tokenizer, model, text: str,
+                    stages: list | None) -> _Columns | None:
+    """The pieces of ``text`` encoded (see :func:`encode_text`), or None."""
     steps = _Steps(
         _fast_stage(normalizer, "fast_normalize", _unchanged),
         getattr(pre_tokenizer, "fast_rewrite", None),
@@ -60,7 +87,7 @@ def encode_text(added, normalizer, pre_tokenizer, model, text: str, type_id: int
         return None
     transform = getattr(pre_tokenizer, "piece_transform", None)
     recorder = None if stages is None else _StageRecorder(transform)
-    out = _Columns(model, transform, word_index)
+    out = _Columns(model, transform)
     for id_, start, end in added.cut(text, normalized=False):
         if id_ is not None:
             out.add_token(id_, text[start:end], start, end)
@@ -70,7 +97,104 @@ def encode_text(added, normalizer, pre_tokenizer, model, text: str, type_id: int
             return None
     if recorder is not None:
         stages += recorder.stages()
-    return out.encoding(type_id)
+    return out
+
+
+# ------------------------------------------------------------- post-processing layouts
+def _layout(post_processor, add_special_tokens: bool) -> Callable[[_Columns], Encoding] | None:
+    """How ``post_processor.process(encoding)`` lays out a single sequence's columns, as a
+    function of the columns; None for a post-processor not handled here (subclasses too)."""
+    kind = type(post_processor)
+    if post_processor is None:
+        return _plain_layout
+    if kind is ByteLevelProcessor:
+        return partial(_byte_level_layout, post_processor.trim_offsets,
+                       post_processor.add_prefix_space)
+    if kind is TemplateProcessing:
+        return _template_layout(post_processor, add_special_tokens)
+    return None
+
+
+def _plain_layout(out: _Columns) -> Encoding:
+    """No post-processor: the encoding as the pipeline gives it (type id 0, no ranges)."""
+    return Encoding.deferred(out.ids(), out.tokens(), {}, partial(out.fields, 0, None))
+
+
+def _byte_level_layout(trim: bool, add_prefix_space: bool, out: _Columns) -> Encoding:
+    """ByteLevel's ``process``: sequence 0, offsets trimmed of spaces if ``trim``."""
+    tokens = out.tokens()
+    return Encoding.deferred(out.ids(), tokens, {0: (0, len(tokens))},
+                             partial(_trimmed_fields, out, tokens, trim, add_prefix_space))
+
+
+def _trimmed_fields(out: _Columns, tokens: list[str], trim: bool,
+                    add_prefix_space: bool) -> dict[str, list]:
+    fields = out.fields(0, None)
+    if trim:
+        process_offsets(_Trimmed(tokens, fields["offsets"]), add_prefix_space)
+    return fields
+
+
+class _Trimmed(NamedTuple):
+    """What ``process_offsets`` reads of an encoding (it rewrites ``offsets`` in place)."""
+
+    tokens: list[str]
+    offsets: list[Offsets]
+
+
+def _template_layout(processor, add_special_tokens: bool):
+    """TemplateProcessing's single template, if it holds ``$A`` once and every special
+    token it names (else the general code, which raises where it must)."""
+    parts: list[tuple[int, list[int], list[str]] | int] = []  # specials, or $A's type id
+    for piece in processor.single:
+        if isinstance(piece, SequencePiece):
+            if piece.id != "A" or any(isinstance(p, int) for p in parts):
+                return None
+            parts.append(piece.type_id)
+        elif add_special_tokens:
+            token = processor.special_tokens.get(piece.id)
+            if token is None or len(token.ids) != len(token.tokens):
+                return None
+            parts.append((piece.type_id, list(token.ids), list(token.tokens)))
+    if not any(isinstance(p, int) for p in parts):
+        return None
+    return partial(_templated_encoding, parts)
+
+
+def _templated_encoding(parts: list, out: _Columns) -> Encoding:
+    """The sequence with the template's special tokens around it."""
+    ids: list[int] = []
+    tokens: list[str] = []
+    ranges: dict[int, tuple[int, int]] = {}
+    for part in parts:
+        if isinstance(part, int):
+            start = len(ids)
+            ids += out.ids()
+            tokens += out.tokens()
+            ranges[0] = (start, len(ids))
+        else:
+            ids += part[1]
+            tokens += part[2]
+    return Encoding.deferred(ids, tokens, ranges, partial(_templated_fields, parts, out))
+
+
+def _templated_fields(parts: list, out: _Columns) -> dict[str, list]:
+    sequence = out.fields(0, None)
+    fields: dict[str, list] = {name: [] for name in sequence}
+    for part in parts:
+        if isinstance(part, int):
+            n = len(sequence["offsets"])
+            fields["type_ids"] += [part] * n
+            for name in ("word_ids", "offsets", "special_tokens_mask", "attention_mask"):
+                fields[name] += sequence[name]
+        else:
+            n = len(part[1])
+            fields["type_ids"] += [part[0]] * n
+            fields["word_ids"] += [None] * n
+            fields["offsets"] += [(0, 0)] * n
+            fields["special_tokens_mask"] += [1] * n
+            fields["attention_mask"] += [1] * n
+    return fields
 
 
 class _Steps(NamedTuple):
@@ -233,30 +357,26 @@ class _Placement:
 
 
 class _Columns:
-    """The encoding's columns, filled split by split (offsets as two int columns)."""
+    """The encoding's tokens, kept split by split: each split's encoded piece (its token
+    columns relative to the split), where the split starts, and its word index. The
+    columns are joined only when asked for (:meth:`ids`, :meth:`fields`)."""
 
-    __slots__ = ("ids", "tokens", "starts", "ends", "words", "word", "word_index", "model",
-                 "transform", "cache")
+    __slots__ = ("entries", "shifts", "words", "word", "model", "transform", "cache")
 
-    def __init__(self, model, transform, word_index: int | None) -> None:
-        self.ids: list[int] = []
-        self.tokens: list[str] = []
-        self.starts: list[int] = []
-        self.ends: list[int] = []
-        self.words: list[int] = []
-        self.word = 0  # index of the next split: the word id unless word_index is given
-        self.word_index = word_index
+    def __init__(self, model, transform) -> None:
+        self.entries: list[EncodedPiece] = []
+        self.shifts: list[int] = []  # where each entry's offsets start in the text
+        self.words: list[int] = []  # each entry's split index
+        self.word = 0  # index of the next split
         self.model, self.transform = model, transform
         cache = getattr(model, "piece_cache", None)
         self.cache = cache(transform) if cache is not None else None
 
     def add_token(self, id_: int, value: str, start: int, end: int) -> None:
         """An added token: a split of its own holding one token."""
-        self.ids.append(id_)
-        self.tokens.append(value)
-        self.starts.append(start)
-        self.ends.append(end)
-        self.words.append(self.word if self.word_index is None else self.word_index)
+        self.entries.append(((id_,), (value,), (0,), (end - start,)))
+        self.shifts.append(start)
+        self.words.append(self.word)
         self.word += 1
 
     def add_pieces(self, pieces: list[str], starts: list[int], first: int,
@@ -271,32 +391,18 @@ class _Columns:
 
     def _add_shifted(self, pieces: list[str], starts: list[int], shift: int) -> bool:
         """Add pieces each at ``shift + start`` in the text, their chars in the text's order."""
-        ids, tokens, token_starts, token_ends, words = (
-            self.ids, self.tokens, self.starts, self.ends, self.words)
-        word, fixed = self.word, self.word_index
-        cached = (self.cache if self.cache is not None else _NO_CACHE).get
-        for piece, start in zip(pieces, starts):
-            entry = cached(piece) or self._encode_new(piece)
-            if entry is None:
-                return False
-            piece_ids, piece_tokens, piece_starts, piece_ends = entry
-            at = shift + start
-            if len(piece_ids) == 1:  # most pieces: plain appends are fastest
-                ids.append(piece_ids[0])
-                tokens.append(piece_tokens[0])
-                token_starts.append(piece_starts[0] + at)
-                token_ends.append(piece_ends[0] + at)
-                words.append(word if fixed is None else fixed)
-            else:
-                ids += piece_ids
-                tokens += piece_tokens
-                for s in piece_starts:
-                    token_starts.append(s + at)
-                for e in piece_ends:
-                    token_ends.append(e + at)
-                words += [word if fixed is None else fixed] * len(piece_ids)
-            word += 1
-        self.word = word
+        entries = list(map((self.cache if self.cache is not None else _NO_CACHE).get, pieces))
+        if None in entries:  # pieces seen for the first time
+            for k, entry in enumerate(entries):
+                if entry is None:
+                    entry = entries[k] = self._encode_new(pieces[k])
+                    if entry is None:
+                        return False
+        self.entries += entries
+        self.shifts += [start + shift for start in starts] if shift else starts
+        word = self.word
+        self.word = word + len(pieces)
+        self.words += range(word, self.word)
         return True
 
     def _add_placed(self, pieces: list[str], starts: list[int], first: int,
@@ -312,16 +418,14 @@ class _Columns:
                     return False
                 continue
             entry = cached(piece) or self._encode_new(piece)
-            if entry is None or not _within(*entry[2:], len(piece), non_empty=True):
+            if entry is None or not _within(entry[2], entry[3], len(piece), non_empty=True):
                 return False  # empty or stray tokens: the general path knows what to do
             ids, tokens, token_starts, token_ends = entry
-            self.ids += ids
-            self.tokens += tokens
-            for s, e in zip(token_starts, token_ends):
-                original = place.span(at + s, at + e)
-                self.starts.append(original[0])
-                self.ends.append(original[1])
-            self.words += [self.word if self.word_index is None else self.word_index] * len(ids)
+            spans = [place.span(at + s, at + e) for s, e in zip(token_starts, token_ends)]
+            self.entries.append((ids, tokens, tuple(s for s, _ in spans),
+                                 tuple(e for _, e in spans)))
+            self.shifts.append(0)  # the spans are already the text's
+            self.words.append(self.word)
             self.word += 1
         return True
 
@@ -333,8 +437,27 @@ class _Columns:
             cache[piece] = entry
         return entry
 
-    def encoding(self, type_id: int) -> Encoding:
-        n = len(self.ids)
-        return Encoding(ids=self.ids, type_ids=[type_id] * n, tokens=self.tokens,
-                        word_ids=self.words, offsets=list(zip(self.starts, self.ends)),
-                        special_tokens_mask=[0] * n, attention_mask=[1] * n)
+    def ids(self) -> list[int]:
+        return list(chain.from_iterable(map(_IDS, self.entries)))
+
+    def tokens(self) -> list[str]:
+        return list(chain.from_iterable(map(_TOKENS, self.entries)))
+
+    def fields(self, type_id: int, word_index: int | None) -> dict[str, list]:
+        """The columns other than ids and tokens, as the general pipeline fills them."""
+        entries = self.entries
+        counts = list(map(len, map(_IDS, entries)))
+        shifts = list(chain.from_iterable(map(repeat, self.shifts, counts)))
+        starts = map(add, chain.from_iterable(map(_STARTS, entries)), shifts)
+        ends = map(add, chain.from_iterable(map(_ENDS, entries)), shifts)
+        n = len(shifts)
+        words = (list(chain.from_iterable(map(repeat, self.words, counts)))
+                 if word_index is None else [word_index] * n)
+        return {"type_ids": [type_id] * n, "word_ids": words, "offsets": list(zip(starts, ends)),
+                "special_tokens_mask": [0] * n, "attention_mask": [1] * n}
+
+    def encoding(self, type_id: int, word_index: int | None) -> Encoding:
+        return Encoding(ids=self.ids(), tokens=self.tokens(), **self.fields(type_id, word_index))
+
+
+_IDS, _TOKENS, _STARTS, _ENDS = map(itemgetter, range(4))
