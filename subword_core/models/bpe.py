@@ -200,10 +200,13 @@ class BPE(VocabLookups, BPEFiles, Model):
             ids = list(map(self._vocab.__getitem__, word))
         except KeyError:
             return None
-        if len(ids) >= _SHORT_WORD:
+        n = len(ids)
+        if n >= _SHORT_WORD:
             return None
         self._merge_scan(ids, None)
         values = tuple(map(self._vocab_r.__getitem__, ids))
+        if len(ids) == n:  # nothing merged: one token per char
+            return tuple(ids), values, tuple(range(n)), tuple(range(1, n + 1))
         ends = tuple(accumulate(map(len, values)))
         return tuple(ids), values, (0, *ends[:-1]), ends
 
@@ -302,10 +305,8 @@ class BPE(VocabLookups, BPEFiles, Model):
             return
         rank_of, new_ids = self._pair_rank.get, self._rank_new_id
         ranks = list(map(rank_of, zip(ids, ids[1:]), repeat(NO_RANK)))
-        while ranks:
-            rank = min(ranks)
-            if rank == NO_RANK:
-                return
+        rank = min(ranks)
+        while rank != NO_RANK:
             i = ranks.index(rank)
             new = ids[i] = new_ids[rank]
             if lens is not None:
@@ -316,6 +317,9 @@ class BPE(VocabLookups, BPEFiles, Model):
                 ranks[i - 1] = rank_of((ids[i - 1], new), NO_RANK)
             if i < len(ranks):
                 ranks[i] = rank_of((new, ids[i + 1]), NO_RANK)
+            elif not ranks:
+                return
+            rank = min(ranks)
 
     def _merge_heap(self, ids: list[int], lens: list[int], dropout: float | None):
         """HF's ``Word::merge_all``: a heap of (rank, position, new id), with dropout."""
