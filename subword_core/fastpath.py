@@ -26,8 +26,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable
 from functools import partial
-from itertools import chain, repeat
-from operator import add, ge, gt, itemgetter
+from itertools import chain, compress, islice, repeat
+from operator import add, ge, gt, itemgetter, lt, ne, sub
 from typing import NamedTuple
 
 from .encoding import Encoding, Offsets
@@ -337,13 +337,14 @@ class _Placement:
     char ``j`` (None: char ``j`` itself); the chunk starts at ``start`` in the text.
     """
 
-    __slots__ = ("start", "sources", "breaks")
+    __slots__ = ("start", "sources", "breaks", "stops")
 
     def __init__(self, start: int, sources: list[int] | None) -> None:
         self.start, self.sources = start, sources
         # Where sources stop counting up by one: a piece spanning none is a plain shift.
-        self.breaks = [] if sources is None else [
-            j for j in range(1, len(sources)) if sources[j] != sources[j - 1] + 1]
+        self.breaks = [] if sources is None else list(compress(
+            range(1, len(sources)), map(ne, islice(sources, 1, None), map(_NEXT, sources))))
+        self.stops = [*self.breaks, _FAR]  # the breaks and one past any piece's end
 
     def shift(self, first: int, length: int) -> int | None:
         """Where normalized chars ``first:first + length`` start in the text, if they come
@@ -405,43 +406,76 @@ class _Columns:
 
     def _add_shifted(self, pieces: list[str], starts: list[int], shift: int) -> bool:
         """Add pieces each at ``shift + start`` in the text, their chars in the text's order."""
-        entries = list(map((self.cache if self.cache is not None else _NO_CACHE).get, pieces))
-        if None in entries:  # pieces seen for the first time
-            for k, entry in enumerate(entries):
-                if entry is None:
-                    entry = entries[k] = self._encode_new(pieces[k])
-                    if entry is None:
-                        return False
-        self.entries += entries
-        self.shifts += [start + shift for start in starts] if shift else starts
-        word = self.word
-        self.word = word + len(pieces)
-        self.words += range(word, self.word)
+        entries = self._entries(pieces)
+        if entries is None:
+            return False
+        self._extend(entries, [start + shift for start in starts] if shift else starts)
         return True
 
     def _add_placed(self, pieces: list[str], starts: list[int], first: int,
                     place: _Placement) -> bool:
         """Add pieces that may come from scattered original chars: shifted where they
         do not, else each token placed through the sources."""
-        cached = (self.cache if self.cache is not None else _NO_CACHE).get
-        for piece, start in zip(pieces, starts):
-            at = first + start
-            shift = place.shift(at, len(piece))
-            if shift is not None:
-                if not self._add_shifted([piece], [0], shift):
-                    return False
-                continue
-            entry = cached(piece) or self._encode_new(piece)
-            if entry is None or not _within(entry[2], entry[3], len(piece), non_empty=True):
-                return False  # empty or stray tokens: the general path knows what to do
-            ids, tokens, token_starts, token_ends = entry
-            spans = [place.span(at + s, at + e) for s, e in zip(token_starts, token_ends)]
-            self.entries.append((ids, tokens, tuple(s for s, _ in spans),
-                                 tuple(e for _, e in spans)))
-            self.shifts.append(0)  # the spans are already the text's
-            self.words.append(self.word)
-            self.word += 1
+        entries = self._entries(pieces)
+        if entries is None:
+            return False
+        sources = place.sources
+        ats = [first + start for start in starts] if first else starts
+        shifts = list(map(place.start.__add__, map(sources.__getitem__, ats)))
+        # A piece is shifted if the next break of the sources after its first char is
+        # not inside it (see _Placement.shift), else placed token by token.
+        next_breaks = map(place.stops.__getitem__, map(bisect_right, repeat(place.breaks), ats))
+        ends = map(add, ats, map(len, pieces))
+        for k in compress(range(len(pieces)), map(lt, next_breaks, ends)):
+            at, piece = ats[k], pieces[k]
+            # Where each char of the piece comes from, relative to its first char's source.
+            chars = sources[at:at + len(piece)]
+            base = chars[0]
+            entry = self._placed((piece, tuple(map(sub, chars, repeat(base)))), entries[k])
+            if entry is None:
+                return False
+            entries[k] = entry
+        self._extend(entries, shifts)
         return True
+
+    def _placed(self, key: tuple[str, tuple[int, ...]],
+                entry: EncodedPiece) -> EncodedPiece | None:
+        """A piece's entry with offsets mapped through its chars' relative sources
+        (``key``: the piece and those sources); cached beside the pieces. None if some
+        token is empty or strays outside the piece (the general path knows what to do)."""
+        cache = self.cache
+        placed = None if cache is None else cache.get(key)
+        if placed is not None:
+            return placed
+        ids, tokens, starts, ends = entry
+        piece, sources = key
+        if not _within(starts, ends, len(piece), non_empty=True):
+            return None
+        placed = (ids, tokens, tuple(sources[s] for s in starts),
+                  tuple(sources[e - 1] + 1 for e in ends))
+        if cache is not None and len(cache) < PIECE_CACHE_CAPACITY and len(piece) < CACHE_MAX_WORD:
+            cache[key] = placed
+        return placed
+
+    def _entries(self, pieces: list[str]) -> list[EncodedPiece] | None:
+        """Each piece's encoded columns, from the cache or the model; None if some piece
+        needs the general path."""
+        entries = list(map((self.cache if self.cache is not None else _NO_CACHE).get, pieces))
+        if None in entries:  # pieces seen for the first time
+            for k, entry in enumerate(entries):
+                if entry is None:
+                    entry = entries[k] = self._encode_new(pieces[k])
+                    if entry is None:
+                        return None
+        return entries
+
+    def _extend(self, entries: list[EncodedPiece], shifts: list[int]) -> None:
+        """Add one split per entry, at the given shifts."""
+        self.entries += entries
+        self.shifts += shifts
+        word = self.word
+        self.word = word + len(entries)
+        self.words += range(word, self.word)
 
     def _encode_new(self, piece: str) -> EncodedPiece | None:
         entry = encode_piece(self.model, self.transform, piece)
@@ -475,3 +509,5 @@ class _Columns:
 
 
 _IDS, _TOKENS, _STARTS, _ENDS = map(itemgetter, range(4))
+_NEXT = (1).__add__
+_FAR = 1 << 62
