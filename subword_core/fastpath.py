@@ -157,56 +157,52 @@ class _Trimmed(NamedTuple):
 def _template_layout(processor, add_special_tokens: bool):
     """TemplateProcessing's single template, if it holds ``$A`` once and every special
     token it names (else the general code, which raises where it must)."""
-    parts: list[tuple[int, list[int], list[str]] | int] = []  # specials, or $A's type id
+    parts: list[tuple[int, tuple[int, ...], tuple[str, ...]]] = []  # (type id, ids, tokens)
+    sequence = None  # $A's index in parts
     for piece in processor.single:
         if isinstance(piece, SequencePiece):
-            if piece.id != "A" or any(isinstance(p, int) for p in parts):
+            if piece.id != "A" or sequence is not None:
                 return None
-            parts.append(piece.type_id)
+            sequence = len(parts)
+            parts.append((piece.type_id, (), ()))
         elif add_special_tokens:
             token = processor.special_tokens.get(piece.id)
             if token is None or len(token.ids) != len(token.tokens):
                 return None
-            parts.append((piece.type_id, list(token.ids), list(token.tokens)))
-    if not any(isinstance(p, int) for p in parts):
+            parts.append((piece.type_id, tuple(token.ids), tuple(token.tokens)))
+    if sequence is None:
         return None
-    return partial(_templated_encoding, parts)
+    head, tail = parts[:sequence], parts[sequence + 1:]
+    return partial(_templated_encoding, parts, sequence,
+                   [i for part in head for i in part[1]], [t for part in head for t in part[2]],
+                   [i for part in tail for i in part[1]], [t for part in tail for t in part[2]])
 
 
-def _templated_encoding(parts: list, out: _Columns) -> Encoding:
+def _templated_encoding(parts: list, sequence: int, head_ids: list[int], head_tokens: list[str],
+                        tail_ids: list[int], tail_tokens: list[str], out: _Columns) -> Encoding:
     """The sequence with the template's special tokens around it."""
-    ids: list[int] = []
-    tokens: list[str] = []
-    ranges: dict[int, tuple[int, int]] = {}
-    for part in parts:
-        if isinstance(part, int):
-            start = len(ids)
-            ids += out.ids()
-            tokens += out.tokens()
-            ranges[0] = (start, len(ids))
-        else:
-            ids += part[1]
-            tokens += part[2]
-    return Encoding.deferred(ids, tokens, ranges, partial(_templated_fields, parts, out))
+    entries = out.entries
+    ids = [*head_ids, *chain.from_iterable(map(_IDS, entries)), *tail_ids]
+    tokens = [*head_tokens, *chain.from_iterable(map(_TOKENS, entries)), *tail_tokens]
+    ranges = {0: (len(head_ids), len(ids) - len(tail_ids))}
+    return Encoding.deferred(ids, tokens, ranges, partial(_templated_fields, parts, sequence, out))
 
 
-def _templated_fields(parts: list, out: _Columns) -> dict[str, list]:
-    sequence = out.fields(0, None)
-    fields: dict[str, list] = {name: [] for name in sequence}
-    for part in parts:
-        if isinstance(part, int):
-            n = len(sequence["offsets"])
-            fields["type_ids"] += [part] * n
-            for name in ("word_ids", "offsets", "special_tokens_mask", "attention_mask"):
-                fields[name] += sequence[name]
-        else:
-            n = len(part[1])
-            fields["type_ids"] += [part[0]] * n
-            fields["word_ids"] += [None] * n
-            fields["offsets"] += [(0, 0)] * n
-            fields["special_tokens_mask"] += [1] * n
-            fields["attention_mask"] += [1] * n
-    return fields
+def _templated_fields(parts: list, sequence: int, out: _Columns) -> dict[str, list]:
+    fields = out.fields(parts[sequence][0], None)
+    before: dict[str, list] = {name: [] for name in fields}
+    after: dict[str, list] = {name: [] for name in fields}
+    for k, (type_id, ids, _) in enumerate(parts):
+        if k == sequence:
+            continue
+        n = len(ids)
+        side = before if k < sequence else after
+        side["type_ids"] += [type_id] * n
+        side["word_ids"] += [None] * n
+        side["offsets"] += [(0, 0)] * n
+        side["special_tokens_mask"] += [1] * n
+        side["attention_mask"] += [1] * n
+    return {name: before[name] + fields[name] + after[name] for name in fields}
 
 
 class _Steps(NamedTuple):
