@@ -123,8 +123,28 @@ def _layout(post_processor, add_special_tokens: bool) -> Callable[[_Columns], En
         return partial(_byte_level_layout, post_processor.trim_offsets,
                        post_processor.add_prefix_space)
     if kind is TemplateProcessing:
-        return _template_layout(post_processor, add_special_tokens)
+        return _cached_template_layout(post_processor, add_special_tokens)
     return None
+
+
+# (id(processor), add_special_tokens) -> (processor, its template list, a copy of that
+# list, its special tokens dict, their count, the layout): reading a template costs as
+# much as encoding a short line. Templates are not edited in place (HF's cannot be).
+_TEMPLATE_LAYOUTS: dict[tuple[int, bool], tuple] = {}
+
+
+def _cached_template_layout(processor, add_special_tokens: bool):
+    key = (id(processor), add_special_tokens)
+    found = _TEMPLATE_LAYOUTS.get(key)
+    single, specials = processor.single, processor.special_tokens
+    if (found is not None and found[0] is processor and found[1] is single
+            and found[3] is specials and found[4] == len(specials) and found[2] == single):
+        return found[5]
+    layout = _template_layout(processor, add_special_tokens)
+    if len(_TEMPLATE_LAYOUTS) >= 64:
+        _TEMPLATE_LAYOUTS.clear()
+    _TEMPLATE_LAYOUTS[key] = (processor, single, list(single), specials, len(specials), layout)
+    return layout
 
 
 def _plain_layout(out: _Columns) -> Encoding:
