@@ -68,6 +68,10 @@ def encode_single(added, normalizer, pre_tokenizer, model, post_processor, text:
     The ids and tokens are joined at once; the other columns when first read
     (:meth:`Encoding.deferred`), from the same pieces.
     """
+    if type(post_processor) is ByteLevelProcessor:  # the usual case, without a partial
+        out = _encode_columns(added, normalizer, pre_tokenizer, model, text, None)
+        return None if out is None else _byte_level_layout(
+            post_processor.trim_offsets, post_processor.add_prefix_space, out)
     layout = _layout(post_processor, add_special_tokens)
     if layout is None:
         return None
@@ -84,21 +88,23 @@ def _encode_columns(added, normalizer, pre_tokenizer, model, text: str,
     split = _whole_text if pre_tokenizer is None else getattr(pre_tokenizer, "fast_split", None)
     if normalize is None or split is None:
         return None
-    steps = _Steps(normalize, getattr(pre_tokenizer, "fast_rewrite", None), split)
+    rewrite = getattr(pre_tokenizer, "fast_rewrite", None)
     transform = getattr(pre_tokenizer, "piece_transform", None)
     out = _Columns(model, transform)
-    cuts = added.cut(text, normalized=False)
-    if stages is None and steps.rewrite is None and len(cuts) == 1 and cuts[0][0] is None:
+    cuts = added.cut(text, False)
+    if stages is None and rewrite is None and len(cuts) == 1 and cuts[0][0] is None:
         # The usual text, without added tokens: what _add_chunk does, in fewer steps.
         local = normalize(text)
         if local is None:
             return None
         normalized, sources = local
-        inner = added.cut(normalized, normalized=True)
+        inner = added.cut(normalized, True)
         if sources is None and len(inner) == 1 and inner[0][0] is None:
             pieces = split(normalized)
             return out if pieces is not None and out._add_shifted(*pieces, 0) else None
+        steps = _Steps(normalize, rewrite, split)
         return out if _add_chunk(out, added, steps, text, 0, None, local) else None
+    steps = _Steps(normalize, rewrite, split)
     recorder = None if stages is None else _StageRecorder(transform)
     for id_, start, end in cuts:
         if id_ is not None:
