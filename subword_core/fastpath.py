@@ -31,6 +31,7 @@ from operator import add, ge, gt, itemgetter, lt, ne, sub
 from typing import NamedTuple
 
 from .encoding import Encoding, Offsets
+from .models.bpe import BPE
 from .models._vocab import CACHE_MAX_WORD
 from .normalized import NormalizedString
 from .pretokenized import PreToken
@@ -90,7 +91,8 @@ def _encode_columns(added, normalizer, pre_tokenizer, model, text: str,
         return None
     rewrite = getattr(pre_tokenizer, "fast_rewrite", None)
     transform = getattr(pre_tokenizer, "piece_transform", None)
-    out = _Columns(model, transform)
+    piece_cache = getattr(model, "piece_cache", None)
+    out = _Columns(model, transform, None if piece_cache is None else piece_cache(transform))
     cuts = added.cut(text, False)
     if stages is None and rewrite is None and len(cuts) == 1 and cuts[0][0] is None:
         # The usual text, without added tokens: what _add_chunk does, in fewer steps.
@@ -160,16 +162,17 @@ def _plain_layout(out: _Columns) -> Encoding:
 
 def _byte_level_layout(trim: bool, add_prefix_space: bool, out: _Columns) -> Encoding:
     """ByteLevel's ``process``: sequence 0, offsets trimmed of spaces if ``trim``."""
-    tokens = out.tokens()
-    return Encoding.deferred(out.ids(), tokens, {0: (0, len(tokens))},
-                             partial(_trimmed_fields, out, tokens, trim, add_prefix_space))
+    entries = out.entries
+    ids = list(chain.from_iterable(map(_IDS, entries)))
+    return Encoding.deferred(ids, list(chain.from_iterable(map(_TOKENS, entries))),
+                             {0: (0, len(ids))},
+                             partial(_trimmed_fields, out, trim, add_prefix_space))
 
 
-def _trimmed_fields(out: _Columns, tokens: list[str], trim: bool,
-                    add_prefix_space: bool) -> dict[str, list]:
+def _trimmed_fields(out: _Columns, trim: bool, add_prefix_space: bool) -> dict[str, list]:
     fields = out.fields(0, None)
     if trim:
-        process_offsets(_Trimmed(tokens, fields["offsets"]), add_prefix_space)
+        process_offsets(_Trimmed(out.tokens(), fields["offsets"]), add_prefix_space)
     return fields
 
 
@@ -311,6 +314,10 @@ def encode_piece(model, transform, piece: str) -> EncodedPiece | None:
     word = piece if transform is None else transform(piece)
     n = word if isinstance(word, NormalizedString) else None
     text = word if n is None else n.normalized
+    if n is None and type(model) is BPE:  # not its subclasses: they tokenize otherwise
+        tiled = model.tiled_columns(text)  # tokens covering text end to end, in order
+        if tiled is not None:
+            return tiled
     columns = getattr(model, "tokenize_columns", None)  # the same as tokenize, column-wise
     ids, values, starts, ends = columns(text) if columns else _columns(model, text)
     # Spans inside the piece come back unchanged from convert_normalized_to_original
@@ -400,14 +407,12 @@ class _Columns:
 
     __slots__ = ("entries", "shifts", "words", "word", "model", "transform", "cache")
 
-    def __init__(self, model, transform) -> None:
+    def __init__(self, model, transform, cache: dict[str, EncodedPiece] | None) -> None:
         self.entries: list[EncodedPiece] = []
         self.shifts: list[int] = []  # where each entry's offsets start in the text
         self.words: list[int] = []  # each entry's split index
         self.word = 0  # index of the next split
-        self.model, self.transform = model, transform
-        cache = getattr(model, "piece_cache", None)
-        self.cache = cache(transform) if cache is not None else None
+        self.model, self.transform, self.cache = model, transform, cache
 
     def add_token(self, id_: int, value: str, start: int, end: int) -> None:
         """An added token: a split of its own holding one token."""

@@ -188,6 +188,14 @@ class BPE(VocabLookups, BPEFiles, Model):
             starts, ends = zip(*_bytes_to_char_offsets(sequence, zip(starts, ends)))
         return tuple(ids), tuple(map(self._vocab_r.__getitem__, ids)), starts, ends
 
+    def tiled_columns(self, word: str) -> tuple[tuple, tuple, tuple, tuple] | None:
+        """``tokenize_columns(word)`` when its tokens are sure to cover ``word`` end to end,
+        in order and without overlap (a short word of known chars, without dropout,
+        ``ignore_merges``, prefix, suffix or shared ids); else None."""
+        if self.dropout or self.ignore_merges or not word:
+            return None
+        return self._spelled_columns(word)
+
     def _spelled_columns(self, word: str) -> tuple[tuple, tuple, tuple, tuple] | None:
         """The columns for a short word whose chars are all tokens, or None.
 
