@@ -143,6 +143,19 @@ _BERT_ASCII = re.compile(
 )
 
 
+@cache
+def _bert_unicode() -> re.Pattern[str]:
+    """``_bert_words()``'s exact classes as one ``re`` pattern (see ``_bert_classes``)."""
+    from ._bert_classes import PUNCTUATION, WHITESPACE
+
+    def ranges(table: str) -> str:
+        return "".join("-".join(re.escape(chr(int(end, 16))) for end in item.split("-"))
+                       for item in table.split())
+
+    ws, punct = ranges(WHITESPACE), ranges(PUNCTUATION)
+    return re.compile(f"[{ws}]+|[{punct}]|[^{ws}{punct}]+")
+
+
 def _tiling_pieces(
     pattern: OnigPattern, text: str, ascii_twin: re.Pattern[str] | None = None
 ) -> Pieces | None:
@@ -299,10 +312,10 @@ class BertPreTokenizer(PreTokenizer):
         pretokenized.split(_split_on(_punctuation(), B.ISOLATED))
 
     def fast_split(self, text: str) -> Pieces | None:
-        tiled = _tiling_pieces(_bert_words(), text, _BERT_ASCII)
-        if tiled is None:  # pragma: no cover - every char is whitespace, punctuation or other
-            return None
-        pieces, starts = tiled
+        # The three classes share no char, so their matches tile the text.
+        pieces = (_BERT_ASCII if text.isascii() else _bert_unicode()).findall(text)
+        starts = list(accumulate(map(len, pieces), initial=0))
+        starts.pop()
         # Whitespace runs are removed: keep the pieces that do not start with whitespace.
         keep = list(map(not_, map(WHITE_SPACE.__contains__, map(itemgetter(0), pieces))))
         return list(compress(pieces, keep)), list(compress(starts, keep))

@@ -169,3 +169,14 @@ def test_truncation_padding_and_pairs_keep_the_general_path(wordpiece):
         tok.enable_padding(length=12)
     for args in (("café naïve résumé, and more words",), ("one two", "three four five")):
         check_encode(theirs, ours, *args)
+
+
+def test_bert_classes_table_is_the_exact_pattern():
+    """``_bert_classes``' ranges, as ``re`` reads them, split every code point as the
+    ``regex`` patterns built from the Unicode tables do (lone surrogates included)."""
+    from subword_core.pre_tokenizers import _bert_unicode, _bert_words
+
+    every = "".join(map(chr, range(0x110000)))
+    assert _bert_unicode().findall(every) == _bert_words().exact.findall(every)
+    spaced = " ".join(every[i:i + 7] for i in range(0, len(every), 7))
+    assert _bert_unicode().findall(spaced) == _bert_words().exact.findall(spaced)
