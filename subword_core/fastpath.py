@@ -93,19 +93,19 @@ def _encode_columns(added, normalizer, pre_tokenizer, model, text: str,
     transform = getattr(pre_tokenizer, "piece_transform", None)
     piece_cache = getattr(model, "piece_cache", None)
     out = _Columns(model, transform, None if piece_cache is None else piece_cache(transform))
-    cuts = added.cut(text, False)
-    if stages is None and rewrite is None and len(cuts) == 1 and cuts[0][0] is None:
+    raw = added._raw_matcher
+    if stages is None and rewrite is None and text and (raw is None or not raw.may_match(text)):
         # The usual text, without added tokens: what _add_chunk does, in fewer steps.
-        local = normalize(text)
+        local = (text, None) if normalizer is None else normalize(text)
         if local is None:
             return None
         normalized, sources = local
-        inner = added.cut(normalized, True)
-        if sources is None and len(inner) == 1 and inner[0][0] is None:
+        if sources is None and added._normalized_matcher is None:
             pieces = split(normalized)
             return out if pieces is not None and out._add_shifted(*pieces, 0) else None
         steps = _Steps(normalize, rewrite, split)
         return out if _add_chunk(out, added, steps, text, 0, None, local) else None
+    cuts = added.cut(text, False)
     steps = _Steps(normalize, rewrite, split)
     recorder = None if stages is None else _StageRecorder(transform)
     for id_, start, end in cuts:
@@ -453,12 +453,13 @@ class _Columns:
         # not inside it (see _Placement.shift), else placed token by token.
         next_breaks = map(place.stops.__getitem__, map(bisect_right, repeat(place.breaks), ats))
         ends = map(add, ats, map(len, pieces))
+        cached = (self.cache if self.cache is not None else _NO_CACHE).get
         for k in compress(range(len(pieces)), map(lt, next_breaks, ends)):
             at, piece = ats[k], pieces[k]
             # Where each char of the piece comes from, relative to its first char's source.
             chars = sources[at:at + len(piece)]
-            base = chars[0]
-            entry = self._placed((piece, tuple(map(sub, chars, repeat(base)))), entries[k])
+            key = (piece, tuple(map(sub, chars, repeat(chars[0]))))
+            entry = cached(key) or self._placed(key, entries[k])
             if entry is None:
                 return False
             entries[k] = entry
@@ -468,12 +469,9 @@ class _Columns:
     def _placed(self, key: tuple[str, tuple[int, ...]],
                 entry: EncodedPiece) -> EncodedPiece | None:
         """A piece's entry with offsets mapped through its chars' relative sources
-        (``key``: the piece and those sources); cached beside the pieces. None if some
+        (``key``: the piece and those sources), cached beside the pieces. None if some
         token is empty or strays outside the piece (the general path knows what to do)."""
         cache = self.cache
-        placed = None if cache is None else cache.get(key)
-        if placed is not None:
-            return placed
         ids, tokens, starts, ends = entry
         piece, sources = key
         if not _within(starts, ends, len(piece), non_empty=True):

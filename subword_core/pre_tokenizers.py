@@ -741,6 +741,11 @@ class ByteLevel(PreTokenizer):
             return None  # the added space aligns with the first char: not a plain substring
         if not self.use_regex:
             return ([text], [0]) if text else ([], [])
+        if text.isascii():  # most text: _tiling_pieces' ASCII case, written out
+            pieces = _GPT2_ASCII.findall(text)
+            starts = list(accumulate(map(len, pieces), initial=0))
+            if starts.pop() == len(text):  # the twin has no empty match
+                return pieces, starts
         pieces = _tiling_pieces(_gpt2(), text, _GPT2_ASCII)
         return pieces if pieces is not None else _pieces_on(_gpt2(), B.ISOLATED, text)
 
