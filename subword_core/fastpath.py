@@ -32,6 +32,7 @@ from typing import NamedTuple
 
 from .encoding import Encoding, Offsets
 from .models.bpe import BPE
+from .models.wordpiece import WordPiece
 from .models._vocab import CACHE_MAX_WORD
 from .normalized import NormalizedString
 from .pretokenized import PreToken
@@ -314,7 +315,7 @@ def encode_piece(model, transform, piece: str) -> EncodedPiece | None:
     word = piece if transform is None else transform(piece)
     n = word if isinstance(word, NormalizedString) else None
     text = word if n is None else n.normalized
-    if n is None and type(model) is BPE:  # not its subclasses: they tokenize otherwise
+    if n is None and type(model) in _TILING_MODELS:  # not subclasses: they may differ
         tiled = model.tiled_columns(text)  # tokens covering text end to end, in order
         if tiled is not None:
             return tiled
@@ -534,5 +535,6 @@ class _Columns:
 
 
 _IDS, _TOKENS, _STARTS, _ENDS = map(itemgetter, range(4))
+_TILING_MODELS = (BPE, WordPiece)  # models whose tiled_columns the fast path may use
 _NEXT = (1).__add__
 _FAR = 1 << 62

@@ -180,3 +180,29 @@ def test_bert_classes_table_is_the_exact_pattern():
     assert _bert_unicode().findall(every) == _bert_words().exact.findall(every)
     spaced = " ".join(every[i:i + 7] for i in range(0, len(every), 7))
     assert _bert_unicode().findall(spaced) == _bert_words().exact.findall(spaced)
+
+
+def wordpieces(model) -> list:
+    """The trained model, and a copy with other options."""
+    other = copy.deepcopy(model)
+    other.max_input_chars_per_word = 12
+    other.continuing_subword_prefix = "@@"
+    return [model, other]
+
+
+def columns(tokens) -> tuple:
+    return (tuple(t.id for t in tokens), tuple(t.value for t in tokens),
+            tuple(t.offsets[0] for t in tokens), tuple(t.offsets[1] for t in tokens))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(word=st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyz日本é#") | st.characters(),
+                    max_size=40))
+def test_tiled_columns_are_tokenize(byte_level, wordpiece, word):
+    """The models' column-wise shortcut gives what ``tokenize`` gives (unknown, too
+    long and empty words included); BPE's only where it applies."""
+    for model in wordpieces(wordpiece[1].model):
+        assert model.tiled_columns(word) == columns(model.tokenize(word)), word
+    bpe = byte_level[1].model
+    tiled = bpe.tiled_columns(word)
+    assert tiled is None or tiled == columns(bpe.tokenize(word)), word
