@@ -371,21 +371,11 @@ class _Placement:
 
     def __init__(self, start: int, sources: list[int] | None) -> None:
         self.start, self.sources = start, sources
-        # Where sources stop counting up by one: a piece spanning none is a plain shift.
+        # Where sources stop counting up by one: a piece spanning none of these comes
+        # from as many consecutive original chars, so a shift places it.
         self.breaks = [] if sources is None else list(compress(
             range(1, len(sources)), map(ne, islice(sources, 1, None), map(_NEXT, sources))))
         self.stops = [*self.breaks, _FAR]  # the breaks and one past any piece's end
-
-    def shift(self, first: int, length: int) -> int | None:
-        """Where normalized chars ``first:first + length`` start in the text, if they come
-        from as many consecutive original chars; else None."""
-        if self.sources is None:
-            return self.start + first
-        breaks = self.breaks
-        i = bisect_right(breaks, first)
-        if i < len(breaks) and breaks[i] < first + length:
-            return None
-        return self.start + self.sources[first]
 
     def rebased(self, first: int, sources: list[int]) -> _Placement:
         """The placement of a text whose char ``j`` comes from char ``first + sources[j]``
@@ -408,7 +398,7 @@ class _Columns:
 
     __slots__ = ("entries", "shifts", "words", "word", "model", "transform", "cache")
 
-    def __init__(self, model, transform, cache: dict[str, EncodedPiece] | None) -> None:
+    def __init__(self, model, transform, cache: dict | None) -> None:
         self.entries: list[EncodedPiece] = []
         self.shifts: list[int] = []  # where each entry's offsets start in the text
         self.words: list[int] = []  # each entry's split index
@@ -451,7 +441,7 @@ class _Columns:
         ats = [first + start for start in starts] if first else starts
         shifts = list(map(place.start.__add__, map(sources.__getitem__, ats)))
         # A piece is shifted if the next break of the sources after its first char is
-        # not inside it (see _Placement.shift), else placed token by token.
+        # not inside it (see _Placement.breaks), else placed token by token.
         next_breaks = map(place.stops.__getitem__, map(bisect_right, repeat(place.breaks), ats))
         ends = map(add, ats, map(len, pieces))
         cached = (self.cache if self.cache is not None else _NO_CACHE).get
