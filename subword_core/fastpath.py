@@ -394,7 +394,12 @@ class _Placement:
 class _Columns:
     """The encoding's tokens, kept split by split: each split's encoded piece (its token
     columns relative to the split), where the split starts, and its word index. The
-    columns are joined only when asked for (:meth:`ids`, :meth:`fields`)."""
+    columns are joined only when asked for (:meth:`ids`, :meth:`fields`).
+
+    ``cache`` is the model's piece cache: piece -> encoded piece, and, for pieces from
+    scattered chars, (piece, its chars' sources relative to the first) -> encoded piece
+    with offsets relative to the first char's source.
+    """
 
     __slots__ = ("entries", "shifts", "words", "word", "model", "transform", "cache")
 
