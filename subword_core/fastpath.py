@@ -101,9 +101,13 @@ def _encode_columns(added, normalizer, pre_tokenizer, model, text: str,
         if local is None:
             return None
         normalized, sources = local
-        if sources is None and added._normalized_matcher is None:
+        if added._normalized_matcher is None:
             pieces = split(normalized)
-            return out if pieces is not None and out._add_shifted(*pieces, 0) else None
+            if pieces is None:
+                return None
+            if sources is None:
+                return out if out._add_shifted(*pieces, 0) else None
+            return out if out._add_placed(*pieces, 0, _Placement(0, sources)) else None
         steps = _Steps(normalize, rewrite, split)
         return out if _add_chunk(out, added, steps, text, 0, None, local) else None
     cuts = added.cut(text, False)

@@ -138,6 +138,7 @@ _GPT2_ASCII = re.compile(
     rf"'s|'t|'re|'ve|'m|'ll|'d| ?[A-Za-z]+| ?[0-9]+| ?[^{_ASCII_SPACE}A-Za-z0-9]+"
     rf"|[{_ASCII_SPACE}]+(?![^{_ASCII_SPACE}])|[{_ASCII_SPACE}]+"
 )
+_INFO_SEPARATORS = re.compile("[\x1c-\x1f]")  # str.isspace() is White_Space but for these
 _BERT_ASCII = re.compile(
     rf"[{_ASCII_SPACE}]+|[{_ASCII_PUNCT}]|[^{_ASCII_SPACE}{_ASCII_PUNCT}]+"
 )
@@ -317,7 +318,11 @@ class BertPreTokenizer(PreTokenizer):
         starts = list(accumulate(map(len, pieces), initial=0))
         starts.pop()
         # Whitespace runs are removed: keep the pieces that do not start with whitespace.
-        keep = list(map(not_, map(WHITE_SPACE.__contains__, map(itemgetter(0), pieces))))
+        # str.isspace tells them apart unless \x1c-\x1f occur (spaces to Python only).
+        if _INFO_SEPARATORS.search(text) is None:
+            keep = list(map(not_, map(str.isspace, pieces)))
+        else:
+            keep = list(map(not_, map(WHITE_SPACE.__contains__, map(itemgetter(0), pieces))))
         return list(compress(pieces, keep)), list(compress(starts, keep))
 
     def to_dict(self) -> dict[str, Any]:

@@ -206,3 +206,14 @@ def test_tiled_columns_are_tokenize(byte_level, wordpiece, word):
     bpe = byte_level[1].model
     tiled = bpe.tiled_columns(word)
     assert tiled is None or tiled == columns(bpe.tokenize(word)), word
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(st.sampled_from(" \t\n\x1c\x1d\x1e\x1f\x85\u3000.,!¿。、a日é") | st.characters(),
+                    max_size=40))
+def test_bert_fast_split_is_pre_tokenize(text):
+    from subword_core.pre_tokenizers import BertPreTokenizer
+
+    pre = BertPreTokenizer()
+    pieces, starts = pre.fast_split(text)
+    assert [(p, (s, s + len(p))) for p, s in zip(pieces, starts)] == pre.pre_tokenize_str(text)
