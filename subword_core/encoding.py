@@ -69,8 +69,8 @@ class Encoding:
         on anything that may change after the call (it may run twice, from two threads).
         """
         enc = cls.__new__(cls)
-        enc.__dict__.update(ids=ids, tokens=tokens, overflowing=[],
-                            sequence_ranges=sequence_ranges, _build=build)
+        enc.__dict__ = {"ids": ids, "tokens": tokens, "overflowing": [],
+                        "sequence_ranges": sequence_ranges, "_build": build}
         return enc
 
     def __getattr__(self, name: str) -> Any:
