@@ -19,6 +19,12 @@ that may reorder across chars, a pre-tokenizer without ``fast_split``, ...),
 :func:`encode_text` returns None and the caller runs the general pipeline. It can also
 record the stages ``Tokenizer.explain`` shows. ``tests/core/test_fastpath.py`` checks
 that both paths agree, encodings and explanations alike.
+
+``Tokenizer.encode`` of one text without pair, truncation or padding goes further
+(:func:`encode_single`): the post-processors most pipelines use (none, ByteLevel,
+TemplateProcessing) are laid out here, the ids and tokens joined at once, and the other
+columns (offsets, word ids, type ids, masks) built from the same pieces when first read
+(:meth:`Encoding.deferred`); ``tests/core/test_encode_single.py`` checks them against HF.
 """
 
 from __future__ import annotations

@@ -217,3 +217,13 @@ def test_bert_fast_split_is_pre_tokenize(text):
     pre = BertPreTokenizer()
     pieces, starts = pre.fast_split(text)
     assert [(p, (s, s + len(p))) for p, s in zip(pieces, starts)] == pre.pre_tokenize_str(text)
+
+
+def test_encode_special_tokens_flag(byte_level, wordpiece):
+    """With ``encode_special_tokens`` the added tokens are matched but read as text."""
+    for hf_tokenizer, _ in (byte_level, wordpiece):
+        theirs, ours = pair(hf.Tokenizer.from_str(hf_tokenizer.to_str()))
+        for tok in (theirs, ours):
+            tok.encode_special_tokens = True
+        for text in ("<|endoftext|> hi [CLS] x [SEP]", "a<|endoftext|>b"):
+            assert_same(ours.encode(text), theirs.encode(text), text)
