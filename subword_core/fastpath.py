@@ -33,7 +33,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from functools import partial
 from itertools import chain, compress, islice, repeat
-from operator import add, ge, gt, itemgetter, le, lt, ne, not_, sub
+from operator import add, ge, gt, itemgetter, lt, ne, sub
 from typing import NamedTuple
 
 from .encoding import Encoding, Offsets
@@ -43,7 +43,6 @@ from .models._vocab import CACHE_MAX_WORD
 from .normalized import NormalizedString
 from .pretokenized import PreToken
 from .processors.byte_level import ByteLevel as ByteLevelProcessor
-from .processors.byte_level import _SPACES as BYTE_LEVEL_SPACES
 from .processors.byte_level import process_offsets
 from .processors.template import SequencePiece, TemplateProcessing
 
@@ -183,49 +182,9 @@ def _byte_level_layout(trim: bool, add_prefix_space: bool, out: _Columns) -> Enc
 
 def _trimmed_fields(out: _Columns, trim: bool, add_prefix_space: bool) -> dict[str, list]:
     fields = out.fields(0, None)
-    if trim and fields["offsets"]:
-        fields["offsets"] = _trimmed(out.tokens(), fields["offsets"], add_prefix_space)
+    if trim:
+        process_offsets(_Trimmed(out.tokens(), fields["offsets"]), add_prefix_space)
     return fields
-
-
-def _trimmed(tokens: list[str], offsets: list[Offsets], add_prefix_space: bool) -> list[Offsets]:
-    """``process_offsets``' result, computed column-wise: each start moved past the
-    token's leading spaces (not beyond its end), each end back before its trailing ones
-    (not before the new start). Where a case is not covered by these min and max (a span
-    ending before its start, or shorter than its trailing spaces), ``process_offsets``
-    itself runs."""
-    starts, ends = zip(*offsets)
-    leads = list(map(_LEADING.__getitem__, tokens))
-    trails = list(map(_TRAILING.__getitem__, tokens))
-    if not all(map(le, starts, ends)) or any(map(gt, trails, ends)):
-        process_offsets(_Trimmed(tokens, offsets), add_prefix_space)
-        return offsets
-    if add_prefix_space:
-        # One leading space of the first token, or of a token starting the text, stays:
-        # the pre-tokenizer added it.
-        for i in (0, *compress(range(len(starts)), map(not_, starts))):
-            if leads[i] == 1:
-                leads[i] = 0
-    new_starts = list(map(min, map(add, starts, leads), ends))
-    return list(zip(new_starts, map(max, map(sub, ends, trails), new_starts)))
-
-
-class _SpaceCount(dict):
-    """token -> how many of ``process_offsets``' spaces it starts (or ends) with; learnt
-    per token, bounded as its own table is."""
-
-    def __init__(self, strip: Callable[[str, str], str]) -> None:
-        super().__init__()
-        self.strip = strip
-
-    def __missing__(self, token: str) -> int:
-        count = len(token) - len(self.strip(token, BYTE_LEVEL_SPACES))
-        if len(self) < 1 << 20:
-            self[token] = count
-        return count
-
-
-_LEADING, _TRAILING = _SpaceCount(str.lstrip), _SpaceCount(str.rstrip)
 
 
 class _Trimmed(NamedTuple):

@@ -227,21 +227,3 @@ def test_encode_special_tokens_flag(byte_level, wordpiece):
             tok.encode_special_tokens = True
         for text in ("<|endoftext|> hi [CLS] x [SEP]", "a<|endoftext|>b"):
             assert_same(ours.encode(text), theirs.encode(text), text)
-
-
-@settings(max_examples=300, deadline=None)
-@given(rows=st.lists(st.tuples(st.text("Ġ a\u3000", max_size=4), st.integers(0, 6),
-                               st.integers(0, 6)), max_size=8),
-       prefix=st.booleans())
-def test_column_trimming_is_process_offsets(rows, prefix):
-    """The fast path's column-wise ByteLevel trimming against ``process_offsets`` on any
-    tokens and spans: all-space tokens, spans shorter than their spaces, reversed spans,
-    several tokens starting at 0."""
-    from subword_core.processors.byte_level import process_offsets
-
-    tokens = [token for token, _, _ in rows]
-    offsets = [(start, end) for _, start, end in rows]
-    expected = Encoding(tokens=list(tokens), offsets=list(offsets))
-    process_offsets(expected, prefix)
-    got = fastpath._trimmed(tokens, list(offsets), prefix) if rows else []
-    assert got == expected.offsets
