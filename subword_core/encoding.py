@@ -18,10 +18,13 @@ Mirrors ``tokenizers``' ``Encoding`` (merge, truncate with stride and overflow, 
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 Offsets = tuple[int, int]
+# The columns a fast-path encoding may build on first read (see Encoding.deferred).
+_DEFERRED = frozenset(("type_ids", "word_ids", "offsets", "special_tokens_mask", "attention_mask"))
 
 
 @dataclass
@@ -52,6 +55,44 @@ class Encoding:
         enc.special_tokens_mask = [0] * n
         enc.attention_mask = [1] * n
         return enc
+
+    @classmethod
+    def deferred(cls, ids: list[int], tokens: list[str],
+                 sequence_ranges: dict[int, tuple[int, int]],
+                 build: Callable[[], dict[str, list]]) -> Encoding:
+        """An encoding whose ids and tokens are known and whose other columns (type ids,
+        word ids, offsets, special tokens and attention masks) ``build()`` returns, as a
+        dict by field name, the first time one of them is read.
+
+        Encoding line after line, most callers read the ids or tokens only; every read
+        still gives exactly the values an eager encoding holds. ``build`` must not depend
+        on anything that may change after the call (it may run twice, from two threads).
+        """
+        enc = cls.__new__(cls)
+        enc.__dict__ = {"ids": ids, "tokens": tokens, "overflowing": [],
+                        "sequence_ranges": sequence_ranges, "_build": build}
+        return enc
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for attributes that are not set: a deferred column not built yet.
+        if name in _DEFERRED and "_build" in self.__dict__:
+            self._build_deferred()
+            return self.__dict__[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _build_deferred(self) -> None:
+        fields = self.__dict__
+        build = fields.get("_build")
+        if build is not None:
+            # setdefault: a column assigned before the first read keeps its new value.
+            for key, value in build().items():
+                fields.setdefault(key, value)
+            fields.pop("_build", None)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Every column built (pickling and ``copy.copy`` see a plain encoding)."""
+        self._build_deferred()
+        return dict(self.__dict__)
 
     def __len__(self) -> int:
         return len(self.ids)

@@ -138,9 +138,23 @@ _GPT2_ASCII = re.compile(
     rf"'s|'t|'re|'ve|'m|'ll|'d| ?[A-Za-z]+| ?[0-9]+| ?[^{_ASCII_SPACE}A-Za-z0-9]+"
     rf"|[{_ASCII_SPACE}]+(?![^{_ASCII_SPACE}])|[{_ASCII_SPACE}]+"
 )
+_INFO_SEPARATORS = re.compile("[\x1c-\x1f]")  # str.isspace() is White_Space but for these
 _BERT_ASCII = re.compile(
     rf"[{_ASCII_SPACE}]+|[{_ASCII_PUNCT}]|[^{_ASCII_SPACE}{_ASCII_PUNCT}]+"
 )
+
+
+@cache
+def _bert_unicode() -> re.Pattern[str]:
+    """``_bert_words()``'s exact classes as one ``re`` pattern (see ``_bert_classes``)."""
+    from ._bert_classes import PUNCTUATION, WHITESPACE
+
+    def ranges(table: str) -> str:
+        return "".join("-".join(re.escape(chr(int(end, 16))) for end in item.split("-"))
+                       for item in table.split())
+
+    ws, punct = ranges(WHITESPACE), ranges(PUNCTUATION)
+    return re.compile(f"[{ws}]+|[{punct}]|[^{ws}{punct}]+")
 
 
 def _tiling_pieces(
@@ -299,12 +313,16 @@ class BertPreTokenizer(PreTokenizer):
         pretokenized.split(_split_on(_punctuation(), B.ISOLATED))
 
     def fast_split(self, text: str) -> Pieces | None:
-        tiled = _tiling_pieces(_bert_words(), text, _BERT_ASCII)
-        if tiled is None:  # pragma: no cover - every char is whitespace, punctuation or other
-            return None
-        pieces, starts = tiled
+        # The three classes share no char, so their matches tile the text.
+        pieces = (_BERT_ASCII if text.isascii() else _bert_unicode()).findall(text)
+        starts = list(accumulate(map(len, pieces), initial=0))
+        starts.pop()
         # Whitespace runs are removed: keep the pieces that do not start with whitespace.
-        keep = list(map(not_, map(WHITE_SPACE.__contains__, map(itemgetter(0), pieces))))
+        # str.isspace tells them apart unless \x1c-\x1f occur (spaces to Python only).
+        if _INFO_SEPARATORS.search(text) is None:
+            keep = list(map(not_, map(str.isspace, pieces)))
+        else:
+            keep = list(map(not_, map(WHITE_SPACE.__contains__, map(itemgetter(0), pieces))))
         return list(compress(pieces, keep)), list(compress(starts, keep))
 
     def to_dict(self) -> dict[str, Any]:
@@ -728,6 +746,11 @@ class ByteLevel(PreTokenizer):
             return None  # the added space aligns with the first char: not a plain substring
         if not self.use_regex:
             return ([text], [0]) if text else ([], [])
+        if text.isascii():  # most text: _tiling_pieces' ASCII case, written out
+            pieces = _GPT2_ASCII.findall(text)
+            starts = list(accumulate(map(len, pieces), initial=0))
+            if starts.pop() == len(text):  # the twin has no empty match
+                return pieces, starts
         pieces = _tiling_pieces(_gpt2(), text, _GPT2_ASCII)
         return pieces if pieces is not None else _pieces_on(_gpt2(), B.ISOLATED, text)
 

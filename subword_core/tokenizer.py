@@ -278,6 +278,14 @@ class Tokenizer:
             ``encode("A sentence", "and its pair")``,
             ``encode(["A", "pre", "tokenized", "sentence"], is_pretokenized=True)``.
         """
+        if (pair is None and not is_pretokenized and type(sequence) is str
+                and self._truncation is None and self._padding is None):
+            # One text, as most callers encode: the post-processor laid out on the fast path.
+            encoding = fastpath.encode_single(
+                self._added, self._normalizer, self._pre_tokenizer, self._model,
+                self._post_processor, sequence, add_special_tokens)
+            if encoding is not None:
+                return encoding
         first = self._encode_sequence(sequence, 0, is_pretokenized)
         second = None if pair is None else self._encode_sequence(pair, 1, is_pretokenized)
         return self._post_process(first, second, add_special_tokens)

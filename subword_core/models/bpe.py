@@ -188,11 +188,21 @@ class BPE(VocabLookups, BPEFiles, Model):
             starts, ends = zip(*_bytes_to_char_offsets(sequence, zip(starts, ends)))
         return tuple(ids), tuple(map(self._vocab_r.__getitem__, ids)), starts, ends
 
+    def tiled_columns(self, word: str) -> tuple[tuple, tuple, tuple, tuple] | None:
+        """``tokenize_columns(word)`` when its tokens are sure to cover ``word`` end to end,
+        in order and without overlap (a short word of known chars, without dropout,
+        ``ignore_merges``, prefix, suffix or shared ids); else None."""
+        if self.dropout or self.ignore_merges or not word:
+            return None
+        return self._spelled_columns(word)
+
     def _spelled_columns(self, word: str) -> tuple[tuple, tuple, tuple, tuple] | None:
         """The columns for a short word whose chars are all tokens, or None.
 
         Without prefix, suffix or shared ids, every symbol is then the text of its token,
         so the merge loop need not track lengths: they are the token strings' lengths.
+        (The merge loop is :meth:`_merge_scan`'s, written out: new words of a text spend
+        most of their time here.)
         """
         if self.continuing_subword_prefix or self.end_of_word_suffix or self._has_shared_ids:
             return None
@@ -200,10 +210,29 @@ class BPE(VocabLookups, BPEFiles, Model):
             ids = list(map(self._vocab.__getitem__, word))
         except KeyError:
             return None
-        if len(ids) >= _SHORT_WORD:
+        n = len(ids)
+        if n >= _SHORT_WORD:
             return None
-        self._merge_scan(ids, None)
+        if n > 1:
+            rank_of, new_ids = self._pair_rank.get, self._rank_new_id
+            ranks = list(map(rank_of, zip(ids, ids[1:]), repeat(NO_RANK)))
+            rank = min(ranks)
+            while rank != NO_RANK:
+                i = ranks.index(rank)
+                new = ids[i] = new_ids[rank]
+                del ids[i + 1], ranks[i]
+                if i:
+                    ranks[i - 1] = rank_of((ids[i - 1], new), NO_RANK)
+                if i < len(ranks):
+                    ranks[i] = rank_of((new, ids[i + 1]), NO_RANK)
+                elif not ranks:
+                    break
+                rank = min(ranks)
         values = tuple(map(self._vocab_r.__getitem__, ids))
+        if len(ids) == n:  # nothing merged: one token per char
+            return tuple(ids), values, tuple(range(n)), tuple(range(1, n + 1))
+        if len(ids) == 1:
+            return tuple(ids), values, (0,), (n,)
         ends = tuple(accumulate(map(len, values)))
         return tuple(ids), values, (0, *ends[:-1]), ends
 
@@ -302,10 +331,8 @@ class BPE(VocabLookups, BPEFiles, Model):
             return
         rank_of, new_ids = self._pair_rank.get, self._rank_new_id
         ranks = list(map(rank_of, zip(ids, ids[1:]), repeat(NO_RANK)))
-        while ranks:
-            rank = min(ranks)
-            if rank == NO_RANK:
-                return
+        rank = min(ranks)
+        while rank != NO_RANK:
             i = ranks.index(rank)
             new = ids[i] = new_ids[rank]
             if lens is not None:
@@ -316,6 +343,9 @@ class BPE(VocabLookups, BPEFiles, Model):
                 ranks[i - 1] = rank_of((ids[i - 1], new), NO_RANK)
             if i < len(ranks):
                 ranks[i] = rank_of((new, ids[i + 1]), NO_RANK)
+            elif not ranks:
+                return
+            rank = min(ranks)
 
     def _merge_heap(self, ids: list[int], lens: list[int], dropout: float | None):
         """HF's ``Word::merge_all``: a heap of (rank, position, new id), with dropout."""

@@ -118,29 +118,57 @@ class WordPiece(CachedWords, VocabLookups, Model):
     def _tokenize(self, word: str) -> list[Token]:
         """Pieces of one word, or a single unknown token covering it (cached by
         :class:`CachedWords`)."""
-        n = len(word)
-        if n > self.max_input_chars_per_word:
-            return [self._unk(n)]
+        ends = self._piece_ends(word)
+        if ends is None:
+            return [self._unk(len(word))]
         vocab, prefix = self._vocab, self.continuing_subword_prefix
-        tokens = []
-        start = 0
-        while start < n:
-            # Candidates of up to _KEY - 1 chars are always tried; longer ones only up to
-            # the longest vocabulary entry with the same first _KEY chars.
-            if start:
-                longest = self._max_next.get(word[start:start + _KEY], 0)
-                end = min(n, start + max(longest, _KEY - 1))
-                while end > start and (piece := prefix + word[start:end]) not in vocab:
-                    end -= 1
-            else:
-                end = min(n, max(self._max_first.get(word[:_KEY], 0), _KEY - 1))
-                while end > 0 and (piece := word[:end]) not in vocab:
-                    end -= 1
-            if end == start:
-                return [self._unk(n)]
+        tokens, start = [], 0
+        for end in ends:
+            piece = word[start:end] if not start else prefix + word[start:end]
             tokens.append(_new_token(Token, (vocab[piece], piece, (start, end))))
             start = end
         return tokens
+
+    def tiled_columns(self, word: str) -> tuple[tuple, tuple, tuple, tuple]:
+        """``tokenize(word)`` as columns (ids, values, starts, ends), for the tokenizer's
+        fast path: WordPiece's tokens always cover the word end to end, in order. The
+        word cache is left alone (the fast path caches whole pieces itself)."""
+        ends = self._piece_ends(word)
+        if ends is None:
+            unk = self._unk(len(word))
+            return (unk.id,), (unk.value,), (0,), (len(word),)
+        if not ends:
+            return (), (), (), ()
+        prefix = self.continuing_subword_prefix
+        starts = (0, *ends[:-1])
+        values = (word[:ends[0]], *[prefix + word[s:e] for s, e in zip(starts[1:], ends[1:])])
+        return tuple(map(self._vocab.__getitem__, values)), values, starts, tuple(ends)
+
+    def _piece_ends(self, word: str) -> list[int] | None:
+        """Where each greedy longest match ends, or None when the word is unknown."""
+        n = len(word)
+        if n > self.max_input_chars_per_word:
+            return None
+        vocab, prefix = self._vocab, self.continuing_subword_prefix
+        max_next = self._max_next
+        # Candidates of up to _KEY - 1 chars are always tried; longer ones only up to
+        # the longest vocabulary entry with the same first _KEY chars.
+        end = min(n, max(self._max_first.get(word[:_KEY], 0), _KEY - 1))
+        while end > 0 and word[:end] not in vocab:
+            end -= 1
+        if not end and n:
+            return None
+        ends = [end] if n else []
+        start = end
+        while start < n:
+            end = min(n, start + max(max_next.get(word[start:start + _KEY], 0), _KEY - 1))
+            while end > start and prefix + word[start:end] not in vocab:
+                end -= 1
+            if end == start:
+                return None
+            ends.append(end)
+            start = end
+        return ends
 
     def _unk(self, length: int) -> Token:
         unk_id = self._vocab.get(self.unk_token)
