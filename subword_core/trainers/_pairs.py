@@ -252,19 +252,19 @@ class PairState:
         touched = 0
         for i in positions:
             w = words[i]
-            nw = w.replace(ab, n)
-            if len(nw) == len(w):
+            if ab not in w:
                 continue  # HF's position sets keep words that lost the pair since
-            words[i] = nw
+            words[i] = nw = w.replace(ab, n)
             touched += 1
+            last = len(nw) - 1
+            found = len(w) - last - 1  # occurrences replaced
             if sym is not None:
-                k = (len(w) - len(nw)) * counts[i]
+                k = found * counts[i]
                 sym[a] -= k
                 sym[b] -= k
                 sym[new] += k
-            last = len(nw) - 1
             k = nw.find(n)
-            if len(w) - len(nw) == 1:  # one occurrence (the usual case): no search for more
+            if found == 1:  # one occurrence (the usual case): no search for more
                 if k:
                     lefts[nw[k - 1]].append(i)
                 if k < last:
