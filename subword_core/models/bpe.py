@@ -201,8 +201,6 @@ class BPE(VocabLookups, BPEFiles, Model):
 
         Without prefix, suffix or shared ids, every symbol is then the text of its token,
         so the merge loop need not track lengths: they are the token strings' lengths.
-        (The merge loop is :meth:`_merge_scan`'s, written out: new words of a text spend
-        most of their time here.)
         """
         if self.continuing_subword_prefix or self.end_of_word_suffix or self._has_shared_ids:
             return None
@@ -213,21 +211,7 @@ class BPE(VocabLookups, BPEFiles, Model):
         n = len(ids)
         if n >= _SHORT_WORD:
             return None
-        if n > 1:
-            rank_of, new_ids = self._pair_rank.get, self._rank_new_id
-            ranks = list(map(rank_of, zip(ids, ids[1:]), repeat(NO_RANK)))
-            rank = min(ranks)
-            while rank != NO_RANK:
-                i = ranks.index(rank)
-                new = ids[i] = new_ids[rank]
-                del ids[i + 1], ranks[i]
-                if i:
-                    ranks[i - 1] = rank_of((ids[i - 1], new), NO_RANK)
-                if i < len(ranks):
-                    ranks[i] = rank_of((new, ids[i + 1]), NO_RANK)
-                elif not ranks:
-                    break
-                rank = min(ranks)
+        self._merge_scan(ids, None)
         values = tuple(map(self._vocab_r.__getitem__, ids))
         if len(ids) == n:  # nothing merged: one token per char
             return tuple(ids), values, tuple(range(n)), tuple(range(1, n + 1))
