@@ -13,7 +13,6 @@ Pure Python (no Qt): the session's background encoder runs it in a worker thread
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,7 +75,7 @@ def configured(tokenizer: Any, options: EncodeOptions) -> Any:
         return tokenizer
     # subtle: a shallow copy shares the model and components; only the copy's own
     # truncation/padding attributes change, the shared tokenizer stays as it was
-    tok = copy.copy(tokenizer)
+    tok = tokenizer.shallow_copy()
     if drop_truncation:
         tok.no_truncation()
     if drop_padding:
@@ -104,7 +103,7 @@ def encode_with_options(tokenizer: Any, text: str, options: EncodeOptions,
         full = len(encoding)
     else:
         # 1. the model's tokens without post-processing: the length before truncation
-        bare = copy.copy(tok)
+        bare = tok.shallow_copy()
         bare.post_processor = None
         bare.no_truncation()
         bare.no_padding()

@@ -21,7 +21,6 @@ Functions take public core objects (``Tokenizer``, models, ``Encoding``,
 
 from __future__ import annotations
 
-import copy
 import heapq
 import math
 import unicodedata
@@ -303,7 +302,7 @@ def truncated_tokenizer(tokenizer: Any, graph: MergeGraph, n: int) -> Any:
     """
     if n >= len(graph):
         return tokenizer  # every merge: the tokenizer itself (and no model to rebuild)
-    clone = copy.copy(tokenizer)
+    clone = tokenizer.shallow_copy()
     clone.model = truncated_model(tokenizer.model, graph, n)
     return clone
 

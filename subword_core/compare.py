@@ -36,7 +36,6 @@ Definitions (one per figure, the same for every tokenizer, so numbers compare):
 
 from __future__ import annotations
 
-import copy
 import itertools
 import re
 from bisect import bisect_left
@@ -255,7 +254,7 @@ def _plain(tokenizer: Any) -> Any:
         and getattr(tokenizer, "padding", None) is None
     ):
         return tokenizer
-    clone = copy.copy(tokenizer)
+    clone = tokenizer.shallow_copy()
     clone.no_truncation()
     clone.no_padding()
     return clone

@@ -119,6 +119,19 @@ class Tokenizer:
         return fields
 
     # HF's pickling: the state is tokenizer.json, compact, as bytes.
+    def shallow_copy(self) -> Tokenizer:
+        """A new tokenizer sharing this one's model, components and added tokens.
+
+        Setting the copy's truncation, padding, components or model leaves this one as it
+        is (mutating a shared component in place does not). For views that encode one way
+        without touching a tokenizer other panes and threads use. ``copy.copy`` is not that:
+        like HF's, it goes through :meth:`__getstate__` (the whole ``tokenizer.json``) and
+        rebuilds everything, seconds for a large vocabulary.
+        """
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        return twin
+
     def __getstate__(self) -> bytes | dict[str, Any]:
         """The tokenizer's JSON as bytes (HF's state); a tokenizer with a component that
         has no JSON form (subword-nmt's vocabulary, TFDS) pickles its attributes instead."""

@@ -40,7 +40,6 @@ Example:
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -188,7 +187,7 @@ class Windows:
 def _configured(tokenizer: Any, settings: WindowSettings) -> Any:
     """A shallow copy of ``tokenizer`` that truncates as ``settings`` say and never pads."""
     settings.check()
-    tok = copy.copy(tokenizer)  # the shared tokenizer (other panes, threads) stays as it is
+    tok = tokenizer.shallow_copy()  # the shared tokenizer (other panes, threads) stays as it is
     tok.no_padding()
     try:
         tok.enable_truncation(settings.max_length, stride=settings.stride,
@@ -205,7 +204,7 @@ def _configured(tokenizer: Any, settings: WindowSettings) -> Any:
 
 def _bare(tokenizer: Any) -> Any:
     """A copy that only tokenizes: no special tokens, no truncation, no padding."""
-    bare = copy.copy(tokenizer)
+    bare = tokenizer.shallow_copy()
     bare.post_processor = None
     bare.no_truncation()
     bare.no_padding()

@@ -124,3 +124,23 @@ def test_options_follow_the_session_and_have_tooltips(qtbot, pane):
                   pane.pipeline_check):
         assert check.toolTip()
     assert "128" in pane.truncation_check.toolTip() and "[PAD]" in pane.padding_check.toolTip()
+
+
+def test_options_and_explanations_never_serialize_the_tokenizer(minilm_json, monkeypatch):
+    # the configured and bare copies share the model: copy.copy would round-trip the whole
+    # tokenizer.json (seconds for Llama 3) on every encode, on the GUI thread for short texts
+    from app.encode_options import encode_with_options
+    from subword_core.tokenizer import Tokenizer
+
+    tokenizer = Tokenizer.from_str(minilm_json)
+    expected = encode_with_options(tokenizer, "héllo wörld " * 100, EncodeOptions(padding=False),
+                                   explain=True)
+
+    def refuse(*_):
+        raise AssertionError("serialized the whole tokenizer")
+
+    monkeypatch.setattr(Tokenizer, "to_str", refuse)
+    again = encode_with_options(tokenizer, "héllo wörld " * 100, EncodeOptions(padding=False),
+                                explain=True)
+    assert again.encoding == expected.encoding and again.truncated == expected.truncated > 0
+    assert tokenizer.padding is not None  # the shared tokenizer keeps its own settings

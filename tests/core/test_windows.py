@@ -295,3 +295,35 @@ def test_doctests():
     from subword_core import windows as module
 
     assert doctest.testmod(module).failed == 0
+
+
+def test_views_copy_the_tokenizer_shallowly_never_through_its_json(bert, monkeypatch):
+    # copy.copy goes through __getstate__ (the whole tokenizer.json, seconds for Llama 3);
+    # the long-text windows, the compare alignment and the merge replay share the model
+    from subword_core.analysis import MergeGraph, truncated_tokenizer
+    from subword_core.compare import align_tokenizers
+
+    expected = encode_windows(bert, CONTEXT_TEXT, None, WindowSettings(32, 8))
+    aligned = align_tokenizers(CONTEXT_TEXT, {"bert": bert})
+
+    def refuse(*_):
+        raise AssertionError("serialized the whole tokenizer")
+
+    monkeypatch.setattr(Tokenizer, "to_str", refuse)
+    assert encode_windows(bert, CONTEXT_TEXT, None, WindowSettings(32, 8)) == expected
+    assert align_tokenizers(CONTEXT_TEXT, {"bert": bert}) == aligned
+    gpt2 = _ours("gpt2")
+    replay = truncated_tokenizer(gpt2, MergeGraph.of(gpt2), 10)
+    assert replay.model is not gpt2.model and replay.pre_tokenizer is gpt2.pre_tokenizer
+
+
+def test_a_shallow_copy_shares_the_parts_and_keeps_its_own_settings(bert):
+    twin = bert.shallow_copy()
+    assert twin.model is bert.model and twin.normalizer is bert.normalizer
+    twin.no_truncation()
+    twin.no_padding()
+    twin.post_processor = None
+    assert bert.truncation is not None and bert.padding is not None
+    assert bert.post_processor is not None
+    assert len(bert.encode("héllo wörld")) == 128  # the file pads; the twin does not
+    assert twin.encode("héllo wörld").tokens == ["hello", "world"]
