@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 
 from subword_core.analysis import (
     MergeGraph, available_score_sources, is_byte_level, iter_token_frequencies, token_scores,
+    visible_text,
 )
 from subword_core.errors import SubwordError
 from subword_core.gold import (
@@ -133,7 +134,7 @@ GOLD_TOKEN_COLUMNS = [
     Column(QT_TRANSLATE_NOOP("Columns", "#"), lambda r: r[0], align_right=True, natural=True),
     Column(QT_TRANSLATE_NOOP("Columns", "token"), lambda r: r[1]),
     Column(QT_TRANSLATE_NOOP("Columns", "text"),
-           lambda r: r[6].replace(" ", "␣").replace("\n", "↵")),
+           lambda r: visible_text(r[6])),
     Column(QT_TRANSLATE_NOOP("Columns", "start"), lambda r: r[2], align_right=True),
     Column(QT_TRANSLATE_NOOP("Columns", "end"), lambda r: r[3], align_right=True),
     Column(QT_TRANSLATE_NOOP("Columns", "word"), lambda r: r[4]),
