@@ -289,7 +289,7 @@ class StatsPane(SightAwarePane):
             self.bins = []
         elif weighted:
             self.bins = self._weighted_bins
-        elif self._vocab_bins or len(tok.get_vocab()) > WORKER_VOCAB:
+        elif self._vocab_bins or tok.get_vocab_size() > WORKER_VOCAB:
             self.bins = self._vocab_bins  # a big vocabulary: measured in the worker
             if not self.bins:
                 self._measure_vocabulary()
