@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 from subword_core.analysis import MergeGraph
 from subword_core.errors import SubwordError
 from subword_core.formats import open_tokenizer as open_any
+from subword_core.gold import LabeledDoc, read_gold
 from subword_core.naming import tokenizer_file_name
 
 from .session import Session, TokenizerEntry
@@ -40,6 +41,9 @@ OPEN_FILTER = QT_TRANSLATE_NOOP(
     "tiktoken (*.tiktoken *.model);;Vocabulary files (vocab.json merges.txt "
     "vocab.txt *.bpe);;All files (*)")
 HISTORY_FILTER = QT_TRANSLATE_NOOP("FileActions", "Training history (*.jsonl);;All files (*)")
+GOLD_FILTER = QT_TRANSLATE_NOOP(
+    "FileActions", "Labelled text (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;"
+    "All files (*)")
 
 
 def open_filter() -> str:
@@ -251,6 +255,24 @@ def save_history(parent: QWidget, session: Session) -> bool:
             "FileActions", "Saved the training history of {name} to {path}").format(
                 name=entry.name, path=path))
     return path is not None
+
+
+def ask_gold_path(parent: QWidget) -> str:
+    """A gold-labels file the user picks in a dialog ("" if cancelled)."""
+    path, _ = QFileDialog.getOpenFileName(
+        parent, QCoreApplication.translate("FileActions", "Open gold labels"), "",
+        QCoreApplication.translate("FileActions", GOLD_FILTER))
+    return path
+
+
+def read_gold_or_warn(parent: QWidget, path: str) -> list[LabeledDoc] | None:
+    """The labelled documents of ``path``, or None after a message box naming the problem."""
+    try:
+        return read_gold(path)
+    except SubwordError as exc:
+        QMessageBox.critical(parent, QCoreApplication.translate("FileActions",
+                                                                "Cannot read labels"), str(exc))
+        return None
 
 
 def _nothing_to_save(parent: QWidget) -> None:

@@ -50,11 +50,6 @@ _installed: list[QTranslator] = []
 _current = "en"
 
 
-def tr(context: str, text: str) -> str:
-    """``QCoreApplication.translate`` (short, for module-level code)."""
-    return QCoreApplication.translate(context, text)
-
-
 def language_setting(settings: QSettings | None) -> str:
     """The saved choice: ``"system"``, ``"en"`` or ``"ko"`` (anything else counts as system)."""
     value = settings.value(SETTINGS_KEY, "system") if settings is not None else "system"

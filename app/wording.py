@@ -29,6 +29,7 @@ STAGE_LABELS = {
 
 
 def _tr(text: str) -> str:
+    """``text`` (marked with ``QT_TRANSLATE_NOOP("Wording", …)``) in the interface language."""
     return QCoreApplication.translate("Wording", text)
 
 
@@ -85,11 +86,6 @@ def corpus_summary(report: Any) -> str:
     return ", ".join(parts)
 
 
-def _w(text: str) -> str:
-    """``text`` (marked with ``QT_TRANSLATE_NOOP("Wording", …)``) in the interface language."""
-    return QCoreApplication.translate("Wording", text)
-
-
 #: ``UnknownStrategy.kind`` (and the model, where the sentence differs) -> the sentence.
 STRATEGY_TEXTS = {
     "bytes": QT_TRANSLATE_NOOP("Wording", "byte-level: an unseen character is spelled with "
@@ -120,7 +116,7 @@ def unknown_strategy_text(strategy: Any, tokenizer: Any) -> str:
     text = STRATEGY_TEXTS.get((strategy.kind, name), STRATEGY_TEXTS.get(strategy.kind))
     if text is None or ("{unk}" in text and not unk):
         return strategy.summary  # a kind or model the app has no words for
-    return _w(text).replace("{unk}", str(unk))
+    return _tr(text).replace("{unk}", str(unk))
 
 
 def decode_problems(result: Any) -> str:
@@ -192,7 +188,7 @@ def classification_note(note: str) -> str:
         return note
     source = match[2]
     if source in _LIMIT_SOURCES:
-        source = _w(_LIMIT_SOURCES[source])
+        source = _tr(_LIMIT_SOURCES[source])
     return QCoreApplication.translate(
         "Wording", "The text is longer than the model's {n} tokens ({source}): only its "
         "first {chars} characters were classified.").format(n=match[1], source=source,
@@ -228,7 +224,7 @@ def source_description(text: str) -> str:
     ``subword-nmt BPE codes v0.2, 10 merges, 40 tokens``…) in words, piece by piece; names,
     file names and figures stay as the library gives them."""
     for pattern, template in _DESCRIPTION_RES:
-        words = _w(template)
+        words = _tr(template)
         text = pattern.sub(lambda m, words=words: words.format(*m.groups()), text)
     return text
 

@@ -18,12 +18,13 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
     QT_TRANSLATE_NOOP,
 )
+
+from .table_model import column_text
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -125,7 +126,7 @@ class WordCountsModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return QCoreApplication.translate("Columns", self.HEADERS[section])
+            return column_text(self.HEADERS[section])
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

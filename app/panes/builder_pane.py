@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
 )
 
 from subword_core import builder
+from subword_core.analysis import visible_text
 from subword_core.builder import PipelineSpec
 from subword_core.errors import SubwordError
 
@@ -78,11 +79,6 @@ SETTINGS_KEY = "builder/spec"
 PREVIEW_DELAY_MS = 200
 #: The four presets "Train all four" trains: (algorithm, WordPiece scoring).
 FOUR_PRESETS = (("byte-bpe", None), ("bpe", None), ("wordpiece", "likelihood"), ("unigram", None))
-
-
-def _visible(text: str) -> str:
-    """A preview text with spaces, tabs and newlines made visible."""
-    return text.replace(" ", "␣").replace("\t", "→").replace("\n", "↵")
 
 
 #: ``builder.STARTING_POINTS``' keys in the words shown (the library's keys stay English).
@@ -295,14 +291,14 @@ class BuilderPane(QWidget):
         self.preview_note = QLabel("", objectName="previewNote", wordWrap=True)
         self.norm_model = RecordTableModel([
             Column(self.tr("Block"), lambda s: s.label, tooltip=lambda s: s.label),
-            Column(self.tr("Normalized text"), lambda s: _visible(s.text),
+            Column(self.tr("Normalized text"), lambda s: visible_text(s.text),
                    tooltip=lambda s: s.text[:2000])])
         self.norm_view = self._table(self.norm_model, "normalizerStages")
         self.align_model = RecordTableModel([
             Column("#", lambda r: r[0], align_right=True),
-            Column(self.tr("Char"), lambda r: _visible(r[1])),
+            Column(self.tr("Char"), lambda r: visible_text(r[1])),
             Column(self.tr("Original span"), lambda r: f"{r[2][0]}–{r[2][1]}"),
-            Column(self.tr("Original text"), lambda r: _visible(r[3]))])
+            Column(self.tr("Original text"), lambda r: visible_text(r[3]))])
         self.align_view = self._table(self.align_model, "alignments")
         self.pre_stage_combo = QComboBox(objectName="preTokenStageCombo")
         self.pre_stage_combo.setSizeAdjustPolicy(
@@ -310,11 +306,11 @@ class BuilderPane(QWidget):
         self.pre_stage_combo.setMinimumContentsLength(20)
         self.pre_model = RecordTableModel([
             Column("#", lambda r: r[0], align_right=True),
-            Column(self.tr("Pre-token"), lambda r: _visible(r[1].text),
+            Column(self.tr("Pre-token"), lambda r: visible_text(r[1].text),
                    tooltip=lambda r: r[1].text),
             Column(self.tr("Normalized"), lambda r: f"{r[1].normalized[0]}–{r[1].normalized[1]}"),
             Column(self.tr("Original"), lambda r: f"{r[1].original[0]}–{r[1].original[1]}"),
-            Column(self.tr("Original text"), lambda r: _visible(r[2]))])
+            Column(self.tr("Original text"), lambda r: visible_text(r[2]))])
         self.pre_view = self._table(self.pre_model, "preTokens")
 
     def _table(self, model: RecordTableModel, name: str) -> QTableView:

@@ -27,7 +27,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
-    QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox, QProgressBar,
+    QComboBox, QHBoxLayout, QHeaderView, QLabel, QProgressBar,
     QPushButton, QScrollArea, QSizePolicy, QSplitter, QTableView, QTabWidget, QVBoxLayout,
     QWidget,
 )
@@ -37,9 +37,8 @@ from subword_core.compare import (
     MAX_COMPARE, align_tokenizers, iter_gold_profiles, pairwise_overlaps, text_metrics,
 )
 from subword_core.corpus_profiles import iter_whole_corpus_profiles
-from subword_core.errors import SubwordError
-from subword_core.gold import read_gold
 
+from ..file_actions import ask_gold_path, read_gold_or_warn
 from ..item_models import Column
 from ..item_models.analysis_columns import (
     BOUNDARY_TIPS, METRIC_COLUMNS, METRIC_TIPS, OVERLAP_COLUMNS, OVERLAP_TIPS, TippedTableModel,
@@ -438,19 +437,14 @@ class ComparePane(SightAwarePane):
 
     @Slot()
     def open_gold_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open gold labels"), "",
-            self.tr("Labelled text (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;"
-                    "All files (*)"))
+        path = ask_gold_path(self)
         if path:
             self.open_gold(path)
 
     def open_gold(self, path: str) -> bool:
         """Read gold labels from ``path`` and measure every compared tokenizer on them."""
-        try:
-            docs = read_gold(path)
-        except SubwordError as exc:
-            QMessageBox.critical(self, self.tr("Cannot read labels"), str(exc))
+        docs = read_gold_or_warn(self, path)
+        if docs is None:
             return False
         self._gold_docs, self._gold = docs, {}
         self.gold_button.setToolTip(path)

@@ -45,15 +45,17 @@ from PySide6.QtWidgets import (
 
 from subword_core.analysis import (
     MergeGraph, available_score_sources, is_byte_level, iter_token_frequencies, token_scores,
+    visible_text,
 )
 from subword_core.errors import SubwordError
 from subword_core.gold import (
-    EntityCheck, GoldFigures, LabeledDoc, align_doc, check_entities, iter_gold_figures, read_gold,
+    EntityCheck, GoldFigures, LabeledDoc, align_doc, check_entities, iter_gold_figures,
 )
 from subword_core.labels import STRATEGIES, aggregate, align_sentence, read_conll, summarize, two_class_scores
 from subword_core.trainers.events import StageProgress
 
 from .. import resources
+from ..file_actions import ask_gold_path, read_gold_or_warn
 from ..item_models import Column
 from ..item_models.table_model import column_text
 from ..item_models.analysis_columns import TippedTableModel
@@ -132,7 +134,7 @@ GOLD_TOKEN_COLUMNS = [
     Column(QT_TRANSLATE_NOOP("Columns", "#"), lambda r: r[0], align_right=True, natural=True),
     Column(QT_TRANSLATE_NOOP("Columns", "token"), lambda r: r[1]),
     Column(QT_TRANSLATE_NOOP("Columns", "text"),
-           lambda r: r[6].replace(" ", "␣").replace("\n", "↵")),
+           lambda r: visible_text(r[6])),
     Column(QT_TRANSLATE_NOOP("Columns", "start"), lambda r: r[2], align_right=True),
     Column(QT_TRANSLATE_NOOP("Columns", "end"), lambda r: r[3], align_right=True),
     Column(QT_TRANSLATE_NOOP("Columns", "word"), lambda r: r[4]),
@@ -320,19 +322,14 @@ class GoldLabelsPage(QWidget):
     # -- loading ----------------------------------------------------------------------------------
     @Slot()
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open gold labels"), "",
-            self.tr("Labelled text (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;"
-                    "All files (*)"))
+        path = ask_gold_path(self)
         if path:
             self.open_file(path)
 
     def open_file(self, path: str) -> bool:
         """Read ``path`` and show it; on a bad file show a message box and change nothing."""
-        try:
-            docs = read_gold(path)
-        except SubwordError as exc:
-            QMessageBox.critical(self, self.tr("Cannot read labels"), str(exc))
+        docs = read_gold_or_warn(self, path)
+        if docs is None:
             return False
         index = self.file_combo.findData(path)
         if index < 0:
@@ -351,13 +348,11 @@ class GoldLabelsPage(QWidget):
             self._docs = []
             self._loaded()
             return
-        try:
-            self._docs = read_gold(path)
-        except SubwordError as exc:
-            QMessageBox.critical(self, self.tr("Cannot read labels"), str(exc))
+        docs = read_gold_or_warn(self, path)
+        if docs is None:
             with QSignalBlocker(self.file_combo):
                 self.file_combo.setCurrentIndex(0)
-            self._docs = []
+        self._docs = docs or []
         self._loaded()
 
     def _loaded(self) -> None:

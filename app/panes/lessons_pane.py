@@ -170,16 +170,18 @@ class LessonsPane(QWidget):
     def set_language(self, language: str | None) -> None:
         """Show the lessons in ``language`` (``"ko"``, ``"en"``); None: the app's locale."""
         self._language = language
-        self._fill_combo()
-        self._retranslate()
-        self._show_step(apply=False)
+        self._show_in_language()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange:
-            self._retranslate()
-            self._fill_combo()
-            self._show_step(apply=False)
+            self._show_in_language()
         super().changeEvent(event)
+
+    def _show_in_language(self) -> None:
+        """Words, lesson titles and the step shown again in the current language."""
+        self._retranslate()
+        self._fill_combo()
+        self._show_step(apply=False)
 
     # -- lessons and steps -------------------------------------------------------------------
     def reload(self) -> None:

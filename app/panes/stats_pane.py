@@ -43,6 +43,8 @@ from ..widgets.export import export_dialog
 
 CURVE_CHARS = 30_000     # the replay encodes this sample once per point (token counts: all)
 CURVE_POINTS = 12
+#: A vocabulary larger than this has its length histogram measured in a worker.
+WORKER_VOCAB = 50_000
 FIGURES = ["lengths", "zipf", "curve", "merges"]   # tab order
 
 
@@ -181,6 +183,7 @@ class StatsPane(SightAwarePane):
                            if entry is not None else self.tr("No tokenizer"))
         self.profile, self.curve = None, []
         self._vocab_bins, self._weighted_bins = [], []
+        self._vocab_for = None  # the bins just dropped are measured again when shown
         self.merges = merge_counts(entry.history) if entry is not None else []
         self.merge_plot.set_points([m.rank for m in self.merges], [m.count for m in self.merges])
         model = type(entry.tokenizer.model).__name__ if entry is not None else ""
@@ -286,7 +289,7 @@ class StatsPane(SightAwarePane):
             self.bins = []
         elif weighted:
             self.bins = self._weighted_bins
-        elif self._vocab_bins or len(tok.get_vocab()) > 50_000:
+        elif self._vocab_bins or tok.get_vocab_size() > WORKER_VOCAB:
             self.bins = self._vocab_bins  # a big vocabulary: measured in the worker
             if not self.bins:
                 self._measure_vocabulary()

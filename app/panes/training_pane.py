@@ -225,15 +225,13 @@ class TrainingPane(QWidget):
     @Slot()
     def start_training(self) -> bool:
         """Train on the session's corpus with the form's options; False if impossible now."""
-        corpus = self._session.corpus
-        if self._handle is not None or corpus is None:
-            if corpus is None:
+        if not self._can_start():
+            if self._session.corpus is None:
                 QMessageBox.warning(self, self.tr("No corpus"),
                                     self.tr("Open a corpus before training."))
             return False
         algorithm, scoring, _ = ALGORITHMS[self.algorithm_label()]
         return self._start({
-            "paths": list(corpus.paths), "reading": dict(corpus.options),
             "algorithm": algorithm, "scoring": scoring,
             "vocab_size": self.vocab_spin.value(), "min_frequency": self.min_frequency_spin.value(),
             "special_tokens": self.special_edit.text().split(), "label": self.algorithm_label(),
@@ -246,10 +244,9 @@ class TrainingPane(QWidget):
         original's; only the model is learnt again, in the same child process as any
         training (progress, cancel, live curve, merge history). False if impossible now.
         """
-        corpus = self._session.corpus
         if self._handle is not None:
             return False
-        if corpus is None:
+        if self._session.corpus is None:
             QMessageBox.warning(self, self.tr("No corpus"),
                                 self.tr("Open a corpus to retrain on first."))
             return False
@@ -261,7 +258,6 @@ class TrainingPane(QWidget):
                     name=entry.name, model=type(entry.tokenizer.model).__name__))
             return False
         return self._start({
-            "paths": list(corpus.paths), "reading": dict(corpus.options),
             "algorithm": kind, "scoring": None, "vocab_size": vocab_size, "min_frequency": None,
             "special_tokens": None, "label": f"retrain {entry.name}", "like_name": entry.name,
             **_like(entry),
@@ -273,13 +269,11 @@ class TrainingPane(QWidget):
         ``kind`` (``byte-bpe``, ``bpe``, ``wordpiece`` or ``unigram``) picks the progress
         stages and the curve. False if impossible now (a training runs, or no corpus).
         """
-        corpus = self._session.corpus
-        if self._handle is not None or corpus is None:
+        if not self._can_start():
             return False
         trainer = spec.get("trainer", {})
         return self._start({
-            "paths": list(corpus.paths), "reading": dict(corpus.options), "spec": spec,
-            "algorithm": kind, "scoring": trainer.get("scoring"),
+            "spec": spec, "algorithm": kind, "scoring": trainer.get("scoring"),
             "vocab_size": trainer.get("vocab_size", 30000),
             "min_frequency": trainer.get("min_frequency"),
             "special_tokens": trainer.get("special_tokens", []), "label": spec.get("name", ""),
@@ -288,18 +282,22 @@ class TrainingPane(QWidget):
     def start_preset_training(self, algorithm: str, vocab_size: int, min_frequency: int | None,
                               scoring: str | None = None) -> bool:
         """Train a preset with its default special tokens; False if impossible now."""
-        corpus = self._session.corpus
-        if self._handle is not None or corpus is None:
+        if not self._can_start():
             return False
         return self._start({
-            "paths": list(corpus.paths), "reading": dict(corpus.options),
             "algorithm": algorithm, "scoring": scoring, "vocab_size": vocab_size,
             "min_frequency": min_frequency, "special_tokens": None, "label": algorithm,
         })
 
+    def _can_start(self) -> bool:
+        """No training runs and a corpus is loaded."""
+        return self._handle is None and self._session.corpus is not None
+
     def _start(self, request: dict[str, Any]) -> bool:
+        """Run ``request`` (train_job's options) on the session's corpus in a child process."""
+        corpus = self._session.corpus
+        request = {"paths": list(corpus.paths), "reading": dict(corpus.options), **request}
         self._request = request
-        request = dict(request)
         algorithm, scoring = request["algorithm"], request["scoring"]
 
         # a child process: no core work can then hold this process's GIL (see workers.py)

@@ -939,8 +939,8 @@ Records: ``oov.HeldoutRow``.</extracomment>
     <message>
         <location line="+4"/>
         <location filename="../item_models/vocab_model.py" line="+81"/>
-        <location filename="../panes/groupings_pane.py" line="+91"/>
-        <location line="+387"/>
+        <location filename="../panes/groupings_pane.py" line="+92"/>
+        <location line="+392"/>
         <location line="+13"/>
         <source>score</source>
         <translation>점수</translation>
@@ -1022,8 +1022,8 @@ shown: {shown}</source>
         <location line="+5"/>
         <location filename="../panes/decode_pane.py" line="+33"/>
         <location filename="../panes/encoding_pane.py" line="-12"/>
-        <location filename="../panes/groupings_pane.py" line="-359"/>
-        <location line="+354"/>
+        <location filename="../panes/groupings_pane.py" line="-364"/>
+        <location line="+359"/>
         <location filename="../panes/windows_pane.py" line="-5"/>
         <location filename="../widgets/alignment_view.py" line="-1"/>
         <location filename="../widgets/trace_view.py" line="-4"/>
@@ -1035,8 +1035,8 @@ shown: {shown}</source>
         <location line="+1"/>
         <location filename="../item_models/vocab_model.py" line="-43"/>
         <location filename="../panes/decode_pane.py" line="+4"/>
-        <location filename="../panes/groupings_pane.py" line="-353"/>
-        <location line="+354"/>
+        <location filename="../panes/groupings_pane.py" line="-358"/>
+        <location line="+359"/>
         <location filename="../widgets/alignment_view.py" line="+3"/>
         <source>token</source>
         <translation>토큰</translation>
@@ -1051,10 +1051,10 @@ shown: {shown}</source>
     <message>
         <location line="+1"/>
         <location filename="../panes/encoding_pane.py" line="+4"/>
-        <location filename="../panes/groupings_pane.py" line="-398"/>
+        <location filename="../panes/groupings_pane.py" line="-403"/>
         <location line="+47"/>
         <location line="+37"/>
-        <location line="+303"/>
+        <location line="+308"/>
         <location line="+12"/>
         <location filename="../widgets/alignment_view.py" line="+5"/>
         <source>start</source>
@@ -1063,10 +1063,10 @@ shown: {shown}</source>
     <message>
         <location line="+1"/>
         <location filename="../panes/encoding_pane.py" line="+1"/>
-        <location filename="../panes/groupings_pane.py" line="-398"/>
+        <location filename="../panes/groupings_pane.py" line="-403"/>
         <location line="+47"/>
         <location line="+37"/>
-        <location line="+303"/>
+        <location line="+308"/>
         <location line="+12"/>
         <location filename="../widgets/alignment_view.py" line="+3"/>
         <source>end</source>
@@ -1074,7 +1074,7 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../panes/groupings_pane.py" line="-355"/>
+        <location filename="../panes/groupings_pane.py" line="-360"/>
         <source>text</source>
         <translation>텍스트</translation>
     </message>
@@ -1083,7 +1083,7 @@ shown: {shown}</source>
         <location filename="../item_models/word_counts_model.py" line="+0"/>
         <location filename="../panes/groupings_pane.py" line="-46"/>
         <location line="+50"/>
-        <location line="+337"/>
+        <location line="+342"/>
         <location filename="../widgets/alignment_view.py" line="+3"/>
         <location filename="../widgets/token_info_view.py" line="-1"/>
         <source>word</source>
@@ -1335,14 +1335,14 @@ shown: {shown}</source>
         <translation>말뭉치에서 단어가 나타나는 횟수</translation>
     </message>
     <message>
-        <location filename="../panes/groupings_pane.py" line="-388"/>
-        <location line="+387"/>
+        <location filename="../panes/groupings_pane.py" line="-393"/>
+        <location line="+392"/>
         <source>entity_group</source>
         <extracomment>The mode combo&apos;s index of the model mode (after demo, IOB and gold labels). The wait after the last keystroke before the model runs again on the text.</extracomment>
         <translation>개체 그룹</translation>
     </message>
     <message>
-        <location line="-376"/>
+        <location line="-381"/>
         <source>The label of the group, as a token-classification pipeline reports it: here HIGH or LOW (per-token score ≥ 0.5 or not)</source>
         <translation>토큰 분류 파이프라인이 보고하는 그룹의 레이블: 여기서는 HIGH 또는 LOW (토큰별 점수가 0.5 이상인지 여부)</translation>
     </message>
@@ -1374,12 +1374,12 @@ shown: {shown}</source>
     <message>
         <location line="+33"/>
         <location line="+32"/>
-        <location line="+319"/>
+        <location line="+324"/>
         <source>label</source>
         <translation>레이블</translation>
     </message>
     <message>
-        <location line="-348"/>
+        <location line="-353"/>
         <source>Token index in the encoding</source>
         <translation>인코딩에서 토큰의 번호</translation>
     </message>
@@ -1459,7 +1459,7 @@ shown: {shown}</source>
         <translation>토큰 레이블을 디코딩해 이 개체가 그대로 돌아오는지: 일치 (공백을 다듬은 뒤, 예: 바이트 수준 토큰의 앞 공백) 또는 다름</translation>
     </message>
     <message>
-        <location line="+293"/>
+        <location line="+298"/>
         <source>index</source>
         <translation>번호</translation>
     </message>
@@ -1592,7 +1592,7 @@ shown: {shown}</source>
 <context>
     <name>ComparePane</name>
     <message>
-        <location filename="../panes/compare_pane.py" line="+104"/>
+        <location filename="../panes/compare_pane.py" line="+103"/>
         <source>A tokenizer of this session, to add to or remove from the comparison</source>
         <extracomment>Characters of the session text compared (the view draws fewer; see CompareView). The corpus pass stops after the document that reaches this many characters. The compare set changed (names in order): for saving it across restarts.</extracomment>
         <translation>비교에 추가하거나 비교에서 뺄 이 세션의 토크나이저</translation>
@@ -1775,22 +1775,7 @@ shown: {shown}</source>
         <translation>정답 개체당 평균 토큰 수: 1.00 = 모든 개체가 토큰 하나</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Open gold labels</source>
-        <translation>정답 레이블 열기</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Labelled text (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;All files (*)</source>
-        <translation>레이블 텍스트 (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;모든 파일 (*)</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Cannot read labels</source>
-        <translation>레이블을 읽을 수 없습니다</translation>
-    </message>
-    <message>
-        <location line="+20"/>
+        <location line="+32"/>
         <source>measuring the gold entities…</source>
         <translation>정답 개체를 측정하는 중…</translation>
     </message>
@@ -2594,7 +2579,7 @@ shown: {shown}</source>
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../file_actions.py" line="+34"/>
+        <location filename="../file_actions.py" line="+35"/>
         <source>Tokenizer (*.json);;All files (*)</source>
         <translation>토크나이저 (*.json);;모든 파일 (*)</translation>
     </message>
@@ -2610,7 +2595,12 @@ shown: {shown}</source>
         <translation>학습 기록 (*.jsonl);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+1"/>
+        <source>Labelled text (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;All files (*)</source>
+        <translation>레이블 텍스트 (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>Open tokenizer folder</source>
         <translation>토크나이저 폴더 열기</translation>
     </message>
@@ -2690,7 +2680,17 @@ shown: {shown}</source>
         <translation>{name}의 학습 기록을 {path}에 저장했습니다</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
+        <source>Open gold labels</source>
+        <translation>정답 레이블 열기</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cannot read labels</source>
+        <translation>레이블을 읽을 수 없습니다</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Nothing to save</source>
         <translation>저장할 것이 없습니다</translation>
     </message>
@@ -2926,7 +2926,7 @@ shown: {shown}</source>
 <context>
     <name>GoldLabelsPage</name>
     <message>
-        <location filename="../panes/groupings_pane.py" line="-252"/>
+        <location filename="../panes/groupings_pane.py" line="-245"/>
         <source>— no labels —</source>
         <translation>— 레이블 없음 —</translation>
     </message>
@@ -2991,23 +2991,7 @@ shown: {shown}</source>
         <translation>레이블 대상</translation>
     </message>
     <message>
-        <location line="+25"/>
-        <source>Open gold labels</source>
-        <translation>정답 레이블 열기</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Labelled text (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;All files (*)</source>
-        <translation>레이블 텍스트 (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;모든 파일 (*)</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <location line="+22"/>
-        <source>Cannot read labels</source>
-        <translation>레이블을 읽을 수 없습니다</translation>
-    </message>
-    <message>
-        <location line="+58"/>
+        <location line="+109"/>
         <source>Cannot encode this text: {0}</source>
         <translation>이 텍스트를 인코딩할 수 없습니다: {0}</translation>
     </message>
@@ -3033,7 +3017,7 @@ shown: {shown}</source>
 <context>
     <name>Groupings</name>
     <message>
-        <location filename="../panes/groupings_pane.py" line="-359"/>
+        <location filename="../panes/groupings_pane.py" line="-364"/>
         <source>token frequency in corpus</source>
         <translation>말뭉치 속 토큰 빈도</translation>
     </message>
@@ -3049,12 +3033,12 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+390"/>
+        <location line="+395"/>
         <source>tokens</source>
         <translation>토큰 번호</translation>
     </message>
     <message>
-        <location line="-366"/>
+        <location line="-371"/>
         <source>No gold labels loaded. Pick a bundled sample above (resources/labeled/) or open your own file with Open…: a CoNLL/IOB file (one &apos;word&lt;TAB&gt;tag&apos; per line, a blank line between sentences) or JSONL (one {&quot;text&quot;: …, &quot;entities&quot;: [{&quot;start&quot;, &quot;end&quot;, &quot;label&quot;}]} per line).</source>
         <translation>불러온 정답 레이블이 없습니다. 위에서 함께 든 예제(resources/labeled/)를 고르거나 열기…로 직접 파일을 여세요: CoNLL/IOB 파일 (한 줄에 &apos;단어&lt;TAB&gt;태그&apos; 하나, 문장 사이에 빈 줄) 또는 JSONL (한 줄에 {&quot;text&quot;: …, &quot;entities&quot;: [{&quot;start&quot;, &quot;end&quot;, &quot;label&quot;}]} 하나).</translation>
     </message>
@@ -3097,7 +3081,7 @@ shown: {shown}</source>
 <context>
     <name>GroupingsPane</name>
     <message>
-        <location line="+595"/>
+        <location line="+591"/>
         <source>Demo: frequency as a score</source>
         <translation>데모: 빈도를 점수로</translation>
     </message>
@@ -3223,7 +3207,7 @@ shown: {shown}</source>
         <translation>토큰 빈도를 셀 수 없습니다: {0}</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+50"/>
         <source>Open IOB/CoNLL file</source>
         <translation>IOB/CoNLL 파일 열기</translation>
     </message>
@@ -4193,7 +4177,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../panes/groupings_pane.py" line="-578"/>
+        <location filename="../panes/groupings_pane.py" line="-562"/>
         <source>Open model folder…</source>
         <translation>모델 폴더 열기…</translation>
     </message>
@@ -6062,7 +6046,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>윈도우 {k}</translation>
     </message>
     <message>
-        <location line="+177"/>
+        <location line="+176"/>
         <source>… {n} more windows not drawn (all are in the table below)</source>
         <translation>… 그리지 않은 윈도우 {n}개 더 (모두 아래 표에 있음)</translation>
     </message>
@@ -6405,7 +6389,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>_Opening</name>
     <message>
-        <location filename="../file_actions.py" line="-160"/>
+        <location filename="../file_actions.py" line="-178"/>
         <source>Opening {path}…</source>
         <translation>{path} 여는 중…</translation>
     </message>
