@@ -181,7 +181,7 @@ def _profile_pass(corpus: Corpus, tokenizers: Mapping[str, Any], n_workers: int,
     report = CorpusReport()
     yield StageStarted(PROFILE_STAGE, total)
     chunks = _chunks(corpus.iter_documents(report), chunk_chars, cancelled, "profiling")
-    parts = _in_pool(chunks, dict(tokenizers), n_workers) if n_workers > 1 \
+    parts = _in_pool(chunks, dict(tokenizers), n_workers, cancelled) if n_workers > 1 \
         else (profile_documents(chunk, tokenizers) for chunk in chunks)
     profiles = {name: CorpusProfile() for name in tokenizers}
     ticker = Ticker()
@@ -192,6 +192,8 @@ def _profile_pass(corpus: Corpus, tokenizers: Mapping[str, Any], n_workers: int,
             merge_profiles(profiles[name], profile)
         if ticker.due():
             yield StageProgress(PROFILE_STAGE, _done(report, total), total)
+    if cancelled():  # the pool stops waiting for its workers as soon as it is told
+        raise Cancelled("profiling cancelled")
     yield StageProgress(PROFILE_STAGE, total if total is not None else report.bytes, total)
     return profiles
 
@@ -213,8 +215,9 @@ def _profile_in_worker(chunk: list[str]) -> dict[str, CorpusProfile]:
     return profile_documents(chunk, _WORKER_TOKENIZERS)
 
 
-def _in_pool(chunks: Iterator[list[str]], tokenizers: dict[str, Any], n_workers: int
-             ) -> Iterator[dict[str, CorpusProfile]]:
-    """Profile chunks in ``n_workers`` spawned processes, in order, with a bounded backlog."""
+def _in_pool(chunks: Iterator[list[str]], tokenizers: dict[str, Any], n_workers: int,
+             cancelled: Callable[[], bool]) -> Iterator[dict[str, CorpusProfile]]:
+    """Profile chunks in ``n_workers`` processes, in order, with a bounded backlog; the
+    iterator ends early once ``cancelled`` says so (the caller then raises)."""
     return ordered_pool_map(_profile_in_worker, chunks, n_workers, initializer=_init_worker,
-                            initargs=(tokenizers,))
+                            initargs=(tokenizers,), cancelled=cancelled)

@@ -66,7 +66,8 @@ def bare_main() -> Iterator[None]:
 
 def ordered_pool_map(function: Callable[[Any], Any], items: Iterable[Any], n_workers: int, *,
                      initializer: Callable[..., None] | None = None,
-                     initargs: tuple = ()) -> Iterator[Any]:
+                     initargs: tuple = (),
+                     cancelled: Callable[[], bool] | None = None) -> Iterator[Any]:
     """``function(item)`` for each item in ``n_workers`` processes (forked or spawned: see
     :func:`start_method`), yielded in order.
 
@@ -74,7 +75,10 @@ def ordered_pool_map(function: Callable[[Any], Any], items: Iterable[Any], n_wor
     into memory when the workers are slower than the disk; ``apply_async`` with a window
     of ``2 * n_workers`` keeps at most that many items in flight. ``function`` and
     ``initializer`` must be importable module-level functions (spawned children import
-    them). Closing the iterator terminates the pool.
+    them). Closing the iterator terminates the pool. With ``cancelled``, a wait for a
+    result is checked against it every 0.1 s, and the iterator ends (early) once it says
+    so: a worker may take seconds to start or to finish an item, and whoever stops the
+    caller (a window closing, say) should not wait for that.
     """
     import multiprocessing
 
@@ -86,9 +90,24 @@ def ordered_pool_map(function: Callable[[Any], Any], items: Iterable[Any], n_wor
         for item in items:
             pending.append(pool.apply_async(function, (item,)))
             if len(pending) >= 2 * n_workers:
+                if not _ready(pending[0], cancelled):
+                    return
                 yield pending.popleft().get()
         while pending:
+            if not _ready(pending[0], cancelled):
+                return
             yield pending.popleft().get()
     finally:
         pool.terminate()
         pool.join()
+
+
+def _ready(result: Any, cancelled: Callable[[], bool] | None) -> bool:
+    """Wait for an ``AsyncResult``; False if ``cancelled`` said stop first."""
+    if cancelled is None:
+        return True
+    while not result.ready():
+        if cancelled():
+            return False
+        result.wait(0.1)
+    return True

@@ -30,3 +30,24 @@ def test_forbidden_threaded_or_gui_processes_spawn():
         "import threading, time\n"
         "threading.Thread(target=time.sleep, args=(5,), daemon=True).start()") == "spawn"
     assert start_method_in_child("import PySide6.QtCore") == "spawn"
+
+
+def test_a_cancelled_pool_stops_waiting_for_a_busy_worker():
+    # a worker busy for 30 s: the caller, told to stop, does not wait for it
+    import time
+
+    from subword_core.spawning import ordered_pool_map
+
+    start = time.perf_counter()
+    stop_at = start + 0.5
+    results = list(ordered_pool_map(time.sleep, [30, 30], 1,
+                                     cancelled=lambda: time.perf_counter() > stop_at))
+    assert results == []
+    assert time.perf_counter() - start < 10
+
+
+def test_an_uncancelled_pool_yields_every_result_in_order():
+    from subword_core.spawning import ordered_pool_map
+
+    assert list(ordered_pool_map(abs, range(-5, 5), 2, cancelled=lambda: False)) == \
+        [abs(i) for i in range(-5, 5)]
