@@ -11,8 +11,14 @@ Every subword family has its own answer to "this was never seen in training":
 
 :func:`unknown_strategy` reads which answer a tokenizer gives from its model's
 options; :func:`explain_unseen` encodes a text and classifies every token and every
-word the model saw, with the model's own trace of that word (``BPE.merge_trace``,
-``WordPiece.match_trace``, ``Unigram.lattice``) for the step-by-step views.
+word, with the model's own trace of that word (``BPE.merge_trace``,
+``WordPiece.match_trace``, ``Unigram.lattice``) for the step-by-step views. A word is
+a pre-token; where one pre-token holds several whitespace-separated words (no
+pre-tokenizer, ``Metaspace(split=False)``, SentencePiece files: the model sees the
+whole text at once) it is cut between those words, each with its own tokens and
+outcome (:func:`word_parts`). Traces are made when asked for, and only for words of
+up to :data:`TRACE_LIMIT` characters: a trace lists every step, and a long word has
+thousands.
 
 :func:`iter_heldout` measures it on a corpus: the last 10% of the documents are
 held out; a word-level vocabulary of the same size as each subword vocabulary
@@ -26,21 +32,28 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Generator, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .analysis import byte_level_to_bytes, is_byte_level, unk_id
 from .compare import Metrics, _plain, text_metrics, words
 from .corpus import Cancelled
+from ._unicode import WHITE_SPACE
 from .encoding import Encoding
+from .pretokenized import PreToken
 from .trainers.events import StageProgress, StageStarted
 
 Offsets = tuple[int, int]
 HOLDOUT_FRACTION = 0.1
 HELDOUT_STAGE = "heldout"
 _BYTE_PIECE = re.compile(r"<0x[0-9A-Fa-f]{2}>")
+_WORD = re.compile("[^" + re.escape("".join(sorted(WHITE_SPACE))) + "]+")
+#: Longest model input (characters) traced step by step; longer words get no trace.
+TRACE_LIMIT = 100
 
 #: Kinds of token in an :class:`OovReport`.
 TOKEN_KINDS = ("known", "unknown", "byte_fallback", "byte_piece", "special")
@@ -115,8 +128,10 @@ class WordOutcome:
     ``outcome``: ``in_vocab`` (one known token), ``split`` (several known tokens),
     ``bytes`` (spelled with byte tokens), ``partly_unknown``, ``unknown``,
     ``dropped`` (no token at all) or ``added`` (an added token, not seen by the model).
-    ``trace`` is a ``MergeTrace`` (BPE), ``MatchTrace`` (WordPiece), ``Lattice``
-    (Unigram) or None; ``trace_kind`` says which.
+    ``tokens`` index the report's encoding. ``trace_kind`` says what :attr:`trace` is:
+    ``bpe`` (a ``MergeTrace``), ``wordpiece`` (``MatchTrace``), ``unigram`` (``Lattice``),
+    ``too_long`` (a word of more than :data:`TRACE_LIMIT` characters: no trace),
+    ``added`` or ``other`` (no trace).
     """
 
     text: str
@@ -125,18 +140,31 @@ class WordOutcome:
     tokens: tuple[int, ...]
     outcome: str
     trace_kind: str
-    trace: Any
+    model: Any = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def trace(self) -> Any:
+        """The model's trace of :attr:`model_input`, made on first use (None: no trace)."""
+        if self.trace_kind not in ("bpe", "wordpiece", "unigram") or self.model is None:
+            return None
+        return _trace(self.model, self.trace_kind, self.model_input)
 
 
 @dataclass(frozen=True)
 class OovReport:
-    """A text encoded by one tokenizer, every token and word classified."""
+    """A text encoded by one tokenizer, every token and word classified.
+
+    ``produced[i]`` is the vocabulary entry of token ``i``: the encoding's token
+    except for an unknown token, whose encoding keeps the text it stands for (Unigram:
+    ``🦜``) while the model produced its unknown piece (``<unk>``).
+    """
 
     text: str
     strategy: UnknownStrategy
     encoding: Encoding
     kinds: tuple[str, ...]
     words: tuple[WordOutcome, ...]
+    produced: tuple[str, ...] = ()
 
     @property
     def unknown_count(self) -> int:
@@ -148,9 +176,10 @@ class OovReport:
 
     def as_rows(self) -> list[dict[str, Any]]:
         """One flat record per word (for tables and CSV)."""
+        produced = self.produced or tuple(self.encoding.tokens)
         return [{"strategy": self.strategy.kind, "word": w.text, "start": w.offsets[0],
                  "end": w.offsets[1], "model_input": w.model_input, "outcome": w.outcome,
-                 "tokens": " ".join(self.encoding.tokens[i] for i in w.tokens)}
+                 "tokens": " ".join(produced[i] for i in w.tokens)}
                 for w in self.words]
 
 
@@ -189,7 +218,15 @@ def _is_partial_character(token: str) -> bool:
 
 
 def explain_unseen(tokenizer: Any, text: str) -> OovReport:
-    """Encode ``text`` and say, per token and per word, what happened to unseen input."""
+    """Encode ``text`` and say, per token and per word, what happened to unseen input.
+
+    Example:
+        >>> from subword_core.models import BPE
+        >>> from subword_core.tokenizer import Tokenizer
+        >>> tok = Tokenizer(BPE({"[UNK]": 0, "a": 1, " ": 2}, [], unk_token="[UNK]"))
+        >>> [(w.text, w.outcome) for w in explain_unseen(tok, "a b").words]
+        [('a', 'in_vocab'), (' b', 'partly_unknown')]
+    """
     explanation = _plain(tokenizer).explain(text)
     encoding = explanation.encoding
     kinds = token_kinds(tokenizer, encoding)
@@ -197,20 +234,88 @@ def explain_unseen(tokenizer: Any, text: str) -> OovReport:
     for i, w in enumerate(encoding.word_ids):
         if w is not None and not encoding.special_tokens_mask[i]:
             by_word.setdefault(w, []).append(i)
+    model, kind = tokenizer.model, _trace_kind(tokenizer.model)
     outcomes = []
     for w, piece in enumerate(explanation.pre_tokens):
         tokens = tuple(by_word.get(w, ()))
-        start, end = piece.offsets
-        trace_kind, trace = (
-            ("added", None) if piece.added_token else model_trace(tokenizer, piece.text)
-        )
-        outcome = "added" if piece.added_token else _outcome([kinds[i] for i in tokens])
-        outcomes.append(
-            WordOutcome(
-                text[start:end], piece.text, (start, end), tokens, outcome, trace_kind, trace
-            )
-        )
-    return OovReport(text, unknown_strategy(tokenizer), encoding, tuple(kinds), tuple(outcomes))
+        if piece.added_token:
+            start, end = piece.offsets
+            outcomes.append(WordOutcome(text[start:end], piece.text, (start, end), tokens,
+                                        "added", "added"))
+            continue
+        for (start, end), model_input, part in word_parts(model, text, piece, tokens, encoding):
+            outcomes.append(WordOutcome(
+                text[start:end], model_input, (start, end), part,
+                _outcome([kinds[i] for i in part]),
+                "too_long" if kind != "other" and len(model_input) > TRACE_LIMIT else kind,
+                model))
+    return OovReport(text, unknown_strategy(tokenizer), encoding, tuple(kinds),
+                     tuple(outcomes), _produced(tokenizer, encoding, kinds))
+
+
+def _produced(tokenizer: Any, encoding: Encoding, kinds: list[str]) -> tuple[str, ...]:
+    unk = unk_id(tokenizer)
+    unk_piece = tokenizer.id_to_token(unk) if unk is not None else None
+    return tuple(unk_piece if kind == "unknown" and unk_piece is not None else token
+                 for token, kind in zip(encoding.tokens, kinds))
+
+
+def word_parts(model: Any, text: str, piece: PreToken, tokens: tuple[int, ...],
+               encoding: Encoding) -> list[tuple[Offsets, str, tuple[int, ...]]]:
+    """``(offsets, model input, token indices)`` of each word of one pre-token.
+
+    A pre-token holding several whitespace-separated words of ``text`` is cut before
+    each word after the first, the whitespace going with the word it precedes (as
+    SentencePiece's ``▁`` does). A token that straddles a cut (a piece spanning two
+    words) removes that cut: the two words are one row. The model input is cut where
+    the model's own tokens of the piece start, so each part is the text the model
+    tokenized there. When the model's tokens cannot be matched with the encoding's
+    (BPE dropout), the pre-token stays whole.
+    """
+    start, end = piece.offsets
+    whole = [(piece.offsets, piece.text, tokens)]
+    # 1. cuts: the end of every word but the last
+    cuts = [m.end() + start for m in _WORD.finditer(text, start, end)][:-1]
+    if not cuts or not tokens:
+        return whole
+    # 2. each token goes to the word its first character is in; straddling joins words
+    kept = [True] * len(cuts)
+    zone_of = []
+    for i in tokens:
+        t_start, t_end = encoding.offsets[i]
+        zone = bisect_right(cuts, t_start)
+        for k in range(zone, min(bisect_left(cuts, t_end), len(cuts))):
+            kept[k] = False
+        zone_of.append(zone)
+    # 3. a word without a token of its own joins the word before it (or after, if first)
+    has_token = set(zone_of)
+    for k in range(len(cuts) + 1):
+        if k not in has_token:
+            kept[k - 1 if k else 0] = False
+    if not any(kept):
+        return whole
+    # 4. the model's tokens of the piece give the cuts in the model input
+    model_tokens = model.tokenize(piece.text)
+    if [t.id for t in model_tokens] != [encoding.ids[i] for i in tokens]:
+        return whole
+    parts: list[tuple[Offsets, str, tuple[int, ...]]] = []
+    first, o_start, m_start = 0, start, 0
+    for j in range(1, len(tokens) + 1):
+        if j < len(tokens) and not any(kept[zone_of[j - 1]:zone_of[j]]):
+            continue  # same row: no kept cut between these two tokens
+        o_end = _zone_end(zone_of[j - 1], cuts, kept, end)
+        m_end = model_tokens[j].offsets[0] if j < len(tokens) else len(piece.text)
+        parts.append(((o_start, o_end), piece.text[m_start:m_end], tokens[first:j]))
+        first, o_start, m_start = j, o_end, m_end
+    return parts
+
+
+def _zone_end(zone: int, cuts: list[int], kept: list[bool], end: int) -> int:
+    """Where the row holding word ``zone`` ends: its next kept cut, or the piece's end."""
+    for k in range(zone, len(cuts)):
+        if kept[k]:
+            return cuts[k]
+    return end
 
 
 def _outcome(kinds: list[str]) -> str:
@@ -229,15 +334,23 @@ def _outcome(kinds: list[str]) -> str:
 def model_trace(tokenizer: Any, model_input: str) -> tuple[str, Any]:
     """``(kind, trace)`` of the model on one pre-tokenized word: BPE merges, WordPiece
     greedy matches or the Unigram lattice; ``("other", None)`` for other models."""
-    model = tokenizer.model
-    name = type(model).__name__
-    if name == "BPE":
-        return "bpe", model.merge_trace(model_input)
-    if name == "WordPiece":
-        return "wordpiece", model.match_trace(model_input)
-    if name == "Unigram":
-        return "unigram", model.lattice(model_input)
-    return "other", None
+    kind = _trace_kind(tokenizer.model)
+    return kind, _trace(tokenizer.model, kind, model_input)
+
+
+def _trace_kind(model: Any) -> str:
+    return {"BPE": "bpe", "WordPiece": "wordpiece", "Unigram": "unigram"}.get(
+        type(model).__name__, "other")
+
+
+def _trace(model: Any, kind: str, model_input: str) -> Any:
+    if kind == "bpe":
+        return model.merge_trace(model_input)
+    if kind == "wordpiece":
+        return model.match_trace(model_input)
+    if kind == "unigram":
+        return model.lattice(model_input)
+    return None
 
 
 # ----------------------------------------------------------------------------- held-out split
@@ -431,8 +544,8 @@ def _train_on(train: list[str], spec: TrainSpec, cancel: Any = None) -> Generato
 
 
 __all__ = [
-    "HELDOUT_STAGE", "HOLDOUT_FRACTION", "TOKEN_KINDS", "HeldoutReport", "HeldoutRow",
-    "OovReport", "TrainSpec", "UnknownStrategy", "WordOutcome", "explain_unseen",
+    "HELDOUT_STAGE", "HOLDOUT_FRACTION", "TOKEN_KINDS", "TRACE_LIMIT", "HeldoutReport",
+    "HeldoutRow", "OovReport", "TrainSpec", "UnknownStrategy", "WordOutcome", "explain_unseen",
     "heldout_metrics", "iter_heldout", "model_trace", "split_documents", "token_kinds",
-    "unknown_strategy", "word_level_tokenizer", "word_vocabulary",
+    "unknown_strategy", "word_level_tokenizer", "word_parts", "word_vocabulary",
 ]
