@@ -27,8 +27,24 @@ from .workers import EncodeWorker
 
 #: Texts longer than this (characters) are encoded in the background.
 SYNC_ENCODE_LIMIT = 20_000
+#: So are texts with a longer run without whitespace: a model's work on one word grows
+#: faster than its length (BPE merges pair by pair; a 5,000-character word took 0.8 s).
+SYNC_WORD_LIMIT = 200
 #: Texts up to this long also keep their pipeline stages (normalized text, pre-tokens).
 EXPLAIN_LIMIT = 50_000
+
+
+def encode_at_once(text: str, limit: int | None = None) -> bool:
+    """True when ``text`` is cheap enough to encode on the GUI thread: at most ``limit``
+    characters (:data:`SYNC_ENCODE_LIMIT` by default) and no whitespace-free run longer
+    than :data:`SYNC_WORD_LIMIT`.
+
+    Example:
+        >>> encode_at_once("a short text"), encode_at_once("x" * 5_000)
+        (True, False)
+    """
+    limit = SYNC_ENCODE_LIMIT if limit is None else limit
+    return len(text) <= limit and max(map(len, text.split()), default=0) <= SYNC_WORD_LIMIT
 
 
 @dataclass
@@ -169,7 +185,10 @@ class Session(QObject):
         # encode before announcing the tokenizer, so no listener sees the old encoding with it
         self._reencode(announce=False)
         self.tokenizer_changed.emit(self.current)
-        self.encoding_changed.emit(self._encoding)
+        if not self._encode_pending:
+            # a long text is being encoded: the views keep their drawing until it arrives
+            # (announcing None blanked them and said "cannot encode", though nothing failed)
+            self.encoding_changed.emit(self._encoding)
 
     def rename_tokenizer(self, old: str, new: str) -> str:
         if old not in self._entries or not new or new == old:
@@ -246,7 +265,7 @@ class Session(QObject):
         tokenizer = self.tokenizer
         if tokenizer is None:
             self._set_encoding(None, announce)
-        elif len(self._text) <= SYNC_ENCODE_LIMIT:
+        elif encode_at_once(self._text):
             try:
                 self._set_encoding(encode_with_options(tokenizer, self._text, self._encode_options,
                                                        explain=True), announce)

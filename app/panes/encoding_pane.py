@@ -258,8 +258,11 @@ class EncodingPane(SightAwarePane):
                 self.input.setPlainText(text)
         if self._session.encoding_pending:
             # the views keep their drawing until the new encoding lands (one redraw per keystroke)
-            self.summary_label.setText(self.tr(
-                "encoding {n} characters…").format(n=f"{len(text):,}"))
+            self._show_encoding_pending()
+
+    def _show_encoding_pending(self) -> None:
+        self.summary_label.setText(self.tr(
+            "encoding {n} characters…").format(n=f"{len(self._session.text):,}"))
 
     @Slot(object)
     def _on_session_tokenizer_changed(self, entry: Any) -> None:
@@ -268,6 +271,8 @@ class EncodingPane(SightAwarePane):
             check.setEnabled(tokenizer is not None)
         if tokenizer is None:
             return
+        if self._session.encoding_pending:  # a long text, encoded in the background
+            self._show_encoding_pending()
         trunc, pad = describe_settings(tokenizer)
         t, p = tokenizer.truncation, tokenizer.padding
         self.truncation_check.setEnabled(t is not None)
@@ -304,6 +309,10 @@ class EncodingPane(SightAwarePane):
             return
         self._stale = False
         tokenizer = self._session.tokenizer
+        if encoding is None and self._session.encoding_pending:
+            # nothing failed: the new encoding is on its way; keep the last drawing until then
+            self._show_encoding_pending()
+            return
         unk = unk_id(tokenizer) if tokenizer is not None else None
         highlight, selected = self._marks(self._selection.current, encoding)
         self.view.set_content(self._session.text, encoding,
@@ -356,6 +365,8 @@ class EncodingPane(SightAwarePane):
     @Slot()
     def _on_debounce_timeout(self) -> None:
         self._session.set_text(self.input.toPlainText())
+        if self._session.encoding_pending:  # text_changed came before the request was made
+            self._show_encoding_pending()
 
     @Slot()
     def _on_option_toggled(self, *_: Any) -> None:
