@@ -189,19 +189,21 @@ HELDOUT_COLUMNS = [
         "Columns",
         "held-out words"), lambda r: num(r.word_level.words), align_right=True,
            sort_key=lambda r: r.word_level.words),
-    Column(
-        QT_TRANSLATE_NOOP("Columns", "word-level OOV"),
-        lambda r: pct(r.word_oov_rate),
-        align_right=True,
-        tooltip=lambda r: QCoreApplication.translate(
-            "Columns", "held-out words missing from a word vocabulary of the same size"),
-    ),
     Column(QT_TRANSLATE_NOOP(
         "Columns",
         "unknown tokens"), lambda r: pct(r.unknown_token_rate), align_right=True),
     Column(QT_TRANSLATE_NOOP(
         "Columns",
         "words with an unknown"), lambda r: pct(r.words_with_unknown_rate), align_right=True),
+    # not a figure of the tokenizer: the word-level baseline it is compared with
+    Column(
+        QT_TRANSLATE_NOOP("Columns", "baseline: word-level OOV"),
+        lambda r: pct(r.word_oov_rate),
+        align_right=True,
+        tooltip=lambda r: QCoreApplication.translate(
+            "Columns", "baseline, not this tokenizer: held-out words missing from a word "
+            "vocabulary of {n} entries").format(n=num(r.vocab_size)),
+    ),
     Column(QT_TRANSLATE_NOOP("Columns", "error"), lambda r: r.error),
 ]
 
@@ -218,9 +220,11 @@ HELDOUT_TIPS = {
         "yes: trained again on the first 90% of the documents, so the held-out 10% are really "
         "unseen"),
     "held-out words": QT_TRANSLATE_NOOP("Columns", "Words in the held-out 10% of the documents"),
-    "word-level OOV": QT_TRANSLATE_NOOP(
+    "baseline: word-level OOV": QT_TRANSLATE_NOOP(
         "Columns",
-        "Held-out words missing from a word vocabulary of the same size"),
+        "Baseline, not a figure of the tokenizer: held-out words missing from a word "
+        "vocabulary with as many entries as the tokenizer (its most frequent training words + "
+        "[UNK]). Tokenizers of the same size share it; compare it with their unknown tokens"),
     "unknown tokens": QT_TRANSLATE_NOOP(
         "Columns",
         "Share of the held-out tokens that are the unknown token"),

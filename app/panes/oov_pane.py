@@ -5,8 +5,14 @@
   strategy (unknown per character, bytes, whole word ``[UNK]``, ``<unk>`` span)
   and the tokens; per word, the outcome (in vocabulary, split, spelled with
   bytes, unknown).
+  A word is a pre-token, or a whitespace-separated word where the model sees several
+  at once (SentencePiece, Mistral's byte fallback). A short text is explained at once; a
+  long one, or one with a long word (:func:`~app.session.encode_at_once`), in a
+  :class:`~app.jobs.FigureJob`, the last outcomes staying on screen meanwhile. At most
+  :data:`ROWS_SHOWN` words are listed per tokenizer (the CSV export has them all).
 - Selecting a word shows the model's own trace of it (:class:`TraceView`): the
-  BPE merges one at a time, WordPiece's greedy matches, or the Unigram lattice.
+  BPE merges one at a time, WordPiece's greedy matches, or the Unigram lattice
+  (words of up to ``oov.TRACE_LIMIT`` characters).
 - The held-out tab holds out the last 10% of the corpus documents and compares a
   word vocabulary of the same size with each tokenizer's unknown-token rate
   (``oov.iter_heldout`` in a :class:`~app.jobs.FigureJob`), optionally after
@@ -28,7 +34,8 @@ from PySide6.QtWidgets import (
 
 from subword_core.analysis import is_byte_level, visible_text, visible_token
 from subword_core.corpus import Corpus
-from subword_core.oov import TrainSpec, explain_unseen, iter_heldout
+from subword_core.oov import TRACE_LIMIT, TrainSpec, explain_unseen, iter_heldout
+from subword_core.trainers.events import StageProgress, StageStarted
 
 from .. import style
 from ..item_models.analysis_columns import (
@@ -37,13 +44,18 @@ from ..item_models.analysis_columns import (
 from ..jobs import FigureJob
 from ..pane_support import SightAwarePane, in_words, out_of_sight
 from ..selection import SelectionModel
-from ..session import Session
+from ..session import Session, encode_at_once
 from ..widgets.export import export_dialog
 from ..widgets.trace_view import TraceView
 from ..wording import unknown_strategy_text
 
 DEFAULT_TEXT = "tokenizerization 🦜 한국어 naïveté"
 MAX_TOKENIZERS = 6
+#: Longest text explained on the GUI thread (a text with a long word never is).
+SYNC_LIMIT = 2_000
+#: Word rows listed per tokenizer, and tokens in its own row (the export has every word).
+ROWS_SHOWN = 500
+TOKENS_SHOWN = 300
 OUTCOME_LABELS = {"in_vocab": QT_TRANSLATE_NOOP(
     "OovPane",
     "whole word in vocabulary"), "split": QT_TRANSLATE_NOOP(
@@ -64,6 +76,24 @@ OUTCOME_LABELS = {"in_vocab": QT_TRANSLATE_NOOP(
 WORD_COLUMNS = ["tokenizer", "strategy", "word", "start", "end", "model_input", "outcome", "tokens"]
 
 
+def _explain(tokenizer: Any, text: str) -> Any:
+    """The tokenizer's ``OovReport`` of ``text``, or the exception that stopped it."""
+    try:
+        return explain_unseen(tokenizer, text)
+    except Exception as exc:  # noqa: BLE001 - e.g. Unigram without <unk>: show why
+        return exc
+
+
+def _reports_job(tokenizers: list[Any], text: str):
+    """Worker body: every tokenizer's report, one at a time (a newer text aborts between)."""
+    yield StageStarted("unseen", len(tokenizers))
+    reports = []
+    for k, tokenizer in enumerate(tokenizers):
+        reports.append(_explain(tokenizer, text))
+        yield StageProgress("unseen", k + 1, len(tokenizers))
+    return text, reports
+
+
 def _heldout_job(read: Callable[[], Corpus], tokenizers: dict[str, Any],
                  retrain: dict[str, TrainSpec], cancel: Any):
     """Worker body: read the corpus documents, then the core's held-out comparison."""
@@ -81,6 +111,7 @@ class OovPane(SightAwarePane):
         self._session = session
         self.reports: list[tuple[Any, Any]] = []   # (entry, OovReport or the exception)
         self.heldout: Any = None
+        self._job_entries: list[Any] = []  # the tokenizers the background report job explains
 
         self.input = QLineEdit(DEFAULT_TEXT, objectName="oovInput")
         self.input.setPlaceholderText(self.tr("A word or sentence the tokenizers never saw…"))
@@ -91,6 +122,9 @@ class OovPane(SightAwarePane):
         self.export_button = QPushButton(self.tr("Export…"), objectName="exportButton")
         self.export_button.setToolTip(self.tr(
             "The pane as PNG, or the outcomes / held-out table as CSV"))
+        self.status_label = QLabel("", objectName="oovStatus")
+        self.status_label.setWordWrap(True)
+        self.status_label.setVisible(False)
         self.tree = QTreeWidget(objectName="oovView")
         self.tree.setHeaderLabels([self.tr(
             "tokenizer / word"), self.tr(
@@ -163,8 +197,12 @@ class OovPane(SightAwarePane):
         splitter.setSizes([200, 260])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.status_label)
         layout.addWidget(splitter, 1)
 
+        self.report_job = FigureJob(self)
+        self.report_job.returned.connect(self._on_report_job_returned)
+        self.report_job.failed.connect(self._on_report_job_failed)
         self.job = FigureJob(self)
         self.job.returned.connect(self._on_job_returned)
         self.job.failed.connect(self._on_job_failed)
@@ -193,16 +231,45 @@ class OovPane(SightAwarePane):
             return
         self._stale = False
         text = self.input.text()
-        self.reports = []
-        for entry in self._session.entries[:MAX_TOKENIZERS]:
-            try:
-                self.reports.append((entry, explain_unseen(entry.tokenizer, text)))
-            except Exception as exc:  # noqa: BLE001 - e.g. Unigram without <unk>: show why
-                self.reports.append((entry, exc))
+        entries = self._session.entries[:MAX_TOKENIZERS]
+        if encode_at_once(text, SYNC_LIMIT):
+            self.report_job.cancel()  # a background explanation of an older text is stale
+            self._show_reports([(e, _explain(e.tokenizer, text)) for e in entries])
+            return
+        # a long text or a long word: explained in a worker; the last outcomes stay meanwhile
+        self._set_status(self.tr("explaining {n} characters in the background…").format(
+            n=f"{len(text):,}"))
+        tokenizers = [e.tokenizer for e in entries]
+        self._job_entries = entries
+        self.report_job.start(lambda _cancel: _reports_job(tokenizers, text))
+
+    @Slot(object)
+    def _on_report_job_returned(self, result: tuple[str, list]) -> None:
+        text, reports = result
+        if text == self.input.text():
+            self._show_reports(list(zip(self._job_entries, reports)))
+
+    @Slot(str)
+    def _on_report_job_failed(self, message: str) -> None:
+        self._set_status(self.tr("cannot explain the text: {error}").format(
+            error=in_words(message)))
+
+    def _set_status(self, text: str) -> None:
+        self.status_label.setText(text)
+        self.status_label.setVisible(bool(text))
+
+    def _show_reports(self, reports: list[tuple[Any, Any]]) -> None:
+        self.reports = reports
         self.tree.clear()
         for k, (entry, report) in enumerate(self.reports):
             self.tree.addTopLevelItem(self._tokenizer_item(k, entry, report))
         self.tree.expandAll()
+        longest = max((len(r.words) for _, r in reports if not isinstance(r, Exception)),
+                      default=0)
+        self._set_status(self.tr(
+            "The first {shown} words of {n} are listed for each tokenizer; Export… saves every "
+            "word.").format(shown=f"{ROWS_SHOWN:,}", n=f"{longest:,}")
+            if longest > ROWS_SHOWN else "")
         first = self._first_interesting_word()
         if first is not None:
             self.tree.setCurrentItem(first)
@@ -215,26 +282,33 @@ class OovPane(SightAwarePane):
                 error=in_words(str(report))), ""])
         byte_level = is_byte_level(entry.tokenizer)
         tokens = [visible_token(t, byte_level)
-                  for t, kind in zip(report.encoding.tokens, report.kinds) if kind != "special"]
+                  for t, kind in zip(report.produced, report.kinds) if kind != "special"]
         counts = self.tr("{unknown} unknown, {bytes} byte tokens").format(
             unknown=f"{report.unknown_count:,}", bytes=f"{report.byte_count:,}")
         summary = unknown_strategy_text(report.strategy, entry.tokenizer)
-        item = QTreeWidgetItem([entry.name, summary,
-                                f"{counts}: " + " · ".join(tokens)])
+        shown = " · ".join(tokens[:TOKENS_SHOWN])
+        if len(tokens) > TOKENS_SHOWN:
+            shown += " · " + self.tr("… ({n} more)").format(n=f"{len(tokens) - TOKENS_SHOWN:,}")
+        item = QTreeWidgetItem([entry.name, summary, f"{counts}: {shown}"])
         item.setToolTip(1, summary)
-        for w, word in enumerate(report.words):
-            shown = [visible_token(report.encoding.tokens[i], byte_level) for i in word.tokens]
-            label = (self.tr(OUTCOME_LABELS[word.outcome]) if word.outcome in OUTCOME_LABELS
-                     else word.outcome).format(n=len(word.tokens))
-            child = QTreeWidgetItem([visible_text(word.text), label, " · ".join(shown)])
-            child.setData(0, Qt.ItemDataRole.UserRole, (k, w))
-            child.setToolTip(0, self.tr("the model saw {text}").format(text=repr(word.model_input)))
-            if word.outcome in ("unknown", "partly_unknown", "dropped"):
-                child.setBackground(1, QBrush(style.unknown_color()))
-            elif word.outcome == "bytes":
-                child.setBackground(1, QBrush(style.multi_token_color()))
-            item.addChild(child)
+        for w, word in enumerate(report.words[:ROWS_SHOWN]):
+            item.addChild(self._word_item(k, w, word, report, byte_level))
         return item
+
+    def _word_item(self, k: int, w: int, word: Any, report: Any,
+                   byte_level: bool) -> QTreeWidgetItem:
+        # the token the model produced: <unk>, not the text an unknown token stands for
+        shown = [visible_token(report.produced[i], byte_level) for i in word.tokens]
+        label = (self.tr(OUTCOME_LABELS[word.outcome]) if word.outcome in OUTCOME_LABELS
+                 else word.outcome).format(n=len(word.tokens))
+        child = QTreeWidgetItem([visible_text(word.text), label, " · ".join(shown)])
+        child.setData(0, Qt.ItemDataRole.UserRole, (k, w))
+        child.setToolTip(0, self.tr("the model saw {text}").format(text=repr(word.model_input)))
+        if word.outcome in ("unknown", "partly_unknown", "dropped"):
+            child.setBackground(1, QBrush(style.unknown_color()))
+        elif word.outcome == "bytes":
+            child.setBackground(1, QBrush(style.multi_token_color()))
+        return child
 
     def _first_interesting_word(self) -> QTreeWidgetItem | None:
         """The first word some model could not take whole (shown on start)."""
@@ -253,6 +327,12 @@ class OovPane(SightAwarePane):
             return
         entry, report = self.reports[where[0]]
         word = report.words[where[1]]
+        if word.trace_kind == "too_long":
+            self.trace_view.show_trace("none", None)
+            self.trace_view.hint.setText(self.tr(
+                "This word has {n} characters: the step-by-step view shows words of up to "
+                "{limit}.").format(n=f"{len(word.model_input):,}", limit=f"{TRACE_LIMIT:,}"))
+            return
         unk = getattr(entry.tokenizer.model, "unk_token", None) or "[UNK]"
         self.trace_view.show_trace(word.trace_kind, word.trace, is_byte_level(entry.tokenizer),
                                    unk)
@@ -328,4 +408,5 @@ class OovPane(SightAwarePane):
         return export_dialog(self, self.tr("unseen words"), "unseen.png", self, header, rows)
 
     def shutdown(self) -> None:
+        self.report_job.stop()
         self.job.stop()

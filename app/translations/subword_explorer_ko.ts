@@ -1588,6 +1588,18 @@ shown: {shown}</source>
         <source>The symbols after the step (or why it stopped)</source>
         <translation>단계 후의 기호 (또는 멈춘 이유)</translation>
     </message>
+    <message>
+        <source>baseline: word-level OOV</source>
+        <translation>기준선: 단어 단위 OOV</translation>
+    </message>
+    <message>
+        <source>baseline, not this tokenizer: held-out words missing from a word vocabulary of {n} entries</source>
+        <translation>이 토크나이저가 아닌 기준선: 항목 {n}개인 단어 어휘에 없는 홀드아웃 단어</translation>
+    </message>
+    <message>
+        <source>Baseline, not a figure of the tokenizer: held-out words missing from a word vocabulary with as many entries as the tokenizer (its most frequent training words + [UNK]). Tokenizers of the same size share it; compare it with their unknown tokens</source>
+        <translation>토크나이저의 수치가 아닌 기준선: 토크나이저와 같은 수의 항목을 가진 단어 어휘(가장 자주 나온 학습 단어 + [UNK])에 없는 홀드아웃 단어. 크기가 같은 토크나이저는 같은 값을 가지니, 각 토크나이저의 UNK 토큰 비율과 비교하세요</translation>
+    </message>
 </context>
 <context>
     <name>ComparePane</name>
@@ -4577,6 +4589,26 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+15"/>
         <source>unseen words</source>
         <translation>처음 보는 단어</translation>
+    </message>
+    <message>
+        <source>explaining {n} characters in the background…</source>
+        <translation>백그라운드에서 {n}자를 분석하는 중…</translation>
+    </message>
+    <message>
+        <source>cannot explain the text: {error}</source>
+        <translation>텍스트를 분석할 수 없습니다: {error}</translation>
+    </message>
+    <message>
+        <source>The first {shown} words of {n} are listed for each tokenizer; Export… saves every word.</source>
+        <translation>토크나이저마다 {n}개 단어 중 처음 {shown}개를 보입니다. 내보내기…는 모든 단어를 저장합니다.</translation>
+    </message>
+    <message>
+        <source>… ({n} more)</source>
+        <translation>… ({n}개 더)</translation>
+    </message>
+    <message>
+        <source>This word has {n} characters: the step-by-step view shows words of up to {limit}.</source>
+        <translation>이 단어는 {n}자입니다: 단계별 보기는 {limit}자까지의 단어를 보여 줍니다.</translation>
     </message>
 </context>
 <context>

@@ -259,8 +259,8 @@ def test_oov_heldout_equals_core(qtbot, oov, session, corpus_file):
     assert (oov.heldout.train_documents, oov.heldout.heldout_documents) == (18, 2)
     for row, expected in enumerate(core.rows):
         assert cell(oov.heldout_model, row, 0) == expected.name
-        assert cell(oov.heldout_model, row, 4) == f"{expected.word_oov_rate:.1%}"
-        assert cell(oov.heldout_model, row, 5) == f"{expected.unknown_token_rate:.1%}"
+        assert cell(oov.heldout_model, row, 6) == f"{expected.word_oov_rate:.1%}"
+        assert cell(oov.heldout_model, row, 4) == f"{expected.unknown_token_rate:.1%}"
 
 
 def test_oov_exports_png_and_csv(qtbot, oov, tmp_path, monkeypatch):
