@@ -52,10 +52,11 @@ from ..wording import unknown_strategy_text
 DEFAULT_TEXT = "tokenizerization 🦜 한국어 naïveté"
 MAX_TOKENIZERS = 6
 #: Longest text explained on the GUI thread (a text with a long word never is).
-SYNC_LIMIT = 2_000
+SYNC_LIMIT = 500
 #: Word rows listed per tokenizer, and tokens in its own row (the export has every word).
 ROWS_SHOWN = 500
 TOKENS_SHOWN = 300
+WORD_SHOWN = 300  # characters of a word shown in its row and tooltip
 OUTCOME_LABELS = {"in_vocab": QT_TRANSLATE_NOOP(
     "OovPane",
     "whole word in vocabulary"), "split": QT_TRANSLATE_NOOP(
@@ -286,10 +287,7 @@ class OovPane(SightAwarePane):
         counts = self.tr("{unknown} unknown, {bytes} byte tokens").format(
             unknown=f"{report.unknown_count:,}", bytes=f"{report.byte_count:,}")
         summary = unknown_strategy_text(report.strategy, entry.tokenizer)
-        shown = " · ".join(tokens[:TOKENS_SHOWN])
-        if len(tokens) > TOKENS_SHOWN:
-            shown += " · " + self.tr("… ({n} more)").format(n=f"{len(tokens) - TOKENS_SHOWN:,}")
-        item = QTreeWidgetItem([entry.name, summary, f"{counts}: {shown}"])
+        item = QTreeWidgetItem([entry.name, summary, f"{counts}: {self._joined(tokens)}"])
         item.setToolTip(1, summary)
         for w, word in enumerate(report.words[:ROWS_SHOWN]):
             item.addChild(self._word_item(k, w, word, report, byte_level))
@@ -298,17 +296,31 @@ class OovPane(SightAwarePane):
     def _word_item(self, k: int, w: int, word: Any, report: Any,
                    byte_level: bool) -> QTreeWidgetItem:
         # the token the model produced: <unk>, not the text an unknown token stands for
-        shown = [visible_token(report.produced[i], byte_level) for i in word.tokens]
+        shown = [visible_token(report.produced[i], byte_level)
+                 for i in word.tokens[:TOKENS_SHOWN + 1]]
         label = (self.tr(OUTCOME_LABELS[word.outcome]) if word.outcome in OUTCOME_LABELS
-                 else word.outcome).format(n=len(word.tokens))
-        child = QTreeWidgetItem([visible_text(word.text), label, " · ".join(shown)])
+                 else word.outcome).format(n=f"{len(word.tokens):,}")
+        # a word of thousands of characters is shown by its head (the export has it whole)
+        text, seen = word.text, word.model_input
+        text = visible_text(text) if len(text) <= WORD_SHOWN else \
+            visible_text(text[:WORD_SHOWN]) + "…"
+        seen = repr(seen) if len(seen) <= WORD_SHOWN else repr(seen[:WORD_SHOWN]) + "…"
+        child = QTreeWidgetItem([text, label, self._joined(shown, len(word.tokens))])
         child.setData(0, Qt.ItemDataRole.UserRole, (k, w))
-        child.setToolTip(0, self.tr("the model saw {text}").format(text=repr(word.model_input)))
+        child.setToolTip(0, self.tr("the model saw {text}").format(text=seen))
         if word.outcome in ("unknown", "partly_unknown", "dropped"):
             child.setBackground(1, QBrush(style.unknown_color()))
         elif word.outcome == "bytes":
             child.setBackground(1, QBrush(style.multi_token_color()))
         return child
+
+    def _joined(self, tokens: list[str], total: int | None = None) -> str:
+        """The first :data:`TOKENS_SHOWN` tokens, then how many more there are."""
+        total = len(tokens) if total is None else total
+        shown = " · ".join(tokens[:TOKENS_SHOWN])
+        if total > TOKENS_SHOWN:
+            shown += " · " + self.tr("… ({n} more)").format(n=f"{total - TOKENS_SHOWN:,}")
+        return shown
 
     def _first_interesting_word(self) -> QTreeWidgetItem | None:
         """The first word some model could not take whole (shown on start)."""

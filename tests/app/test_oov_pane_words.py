@@ -117,6 +117,12 @@ def test_a_long_word_is_explained_off_the_gui_thread(qtbot, session, mistral, mo
         assert threads and threading.main_thread() not in threads
         top = pane.tree.topLevelItem(0)
         assert top.childCount() == 2
+        long_row = top.child(1)
+        n = len(pane.reports[0][1].words[1].tokens)
+        assert n > 1000 and long_row.text(1) == f"split into {n:,} known pieces"
+        # the row shows the head of the word and of its tokens, and says how many more
+        assert len(long_row.text(0)) <= oov_pane.WORD_SHOWN + 1
+        assert long_row.text(2).endswith(f"… ({n - oov_pane.TOKENS_SHOWN:,} more)")
         pane.tree.setCurrentItem(top.child(1))  # too long to trace: said, not computed
         assert pane.trace_view.currentIndex() == 0
         assert "5,041 characters" in pane.trace_view.hint.text()
