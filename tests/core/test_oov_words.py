@@ -120,8 +120,14 @@ def test_a_token_across_two_words_keeps_them_in_one_row():
         ("a b", "a b", "in_vocab"), (" c", " c", "split")]
 
 
-def test_unigram_unknown_row_shows_the_unknown_piece():
+@pytest.mark.parametrize("split", [True, False])
+def test_unigram_unknown_row_shows_the_unknown_piece(split):
     tok = spm_unigram()
+    if not split:  # the same model handed the whole text at once: rows are still words
+        from subword_core.pre_tokenizers import Metaspace
+
+        tok = tok.shallow_copy()
+        tok.pre_tokenizer = Metaspace(prepend_scheme="always", split=False)
     assert type(tok.model).__name__ == "Unigram" and not tok.model.byte_fallback
     text = "the tokenizer 🦜 world"
     report = explain_unseen(tok, text)
