@@ -94,7 +94,7 @@ class LessonsPane(QWidget):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-        self.trace_view = TraceView()
+        self.trace_view = TraceView(name_prefix="lesson")
         self._build_layout()
         self._retranslate()
 
