@@ -9,15 +9,22 @@ highlighted remark gives the correct figure. The step's trace — the Unigram
 lattice, or a word's merges or greedy matches — sits below the table; clicking a
 word's row shows that word.
 
-Linking: each step the reader moves to puts the step's text in the session and a
-tokenizer built from the lesson's state (the merges so far, the Unigram model of
-the step) in as the current one, named after the lesson, so the Encoding, merge
-history and other panes show the step as usual. Computing a step takes
-milliseconds (five-word corpora), so it runs on the GUI thread.
+A lesson runs beside the user's work: it never writes into the :class:`Session`.
+The step's tokenizer (the merges so far, the Unigram model of the step) lives in
+the pane's own widgets: the step's text (or one the reader types) drawn with its
+tokens, and the merges so far or the pieces with their scores. Opening, stepping
+through or leaving a lesson leaves the user's text, current tokenizer and
+tokenizer list as they were, so nothing has to be restored and session autosave
+never sees lesson state. *Keep this tokenizer* is the one way in: it adds a copy
+of the step's tokenizer to the session's list, at the user's request.
+Computing a step takes milliseconds (five-word corpora), so it runs on the GUI
+thread.
 """
 
 from __future__ import annotations
 
+import html
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -27,6 +34,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMessageBox,
     QPushButton,
     QSplitter,
@@ -35,17 +43,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from subword_core.analysis import visible_token
 from subword_core.errors import SubwordError
 from subword_core.lessons import Check, Figure, Lesson, LessonState, StepResult, load_lessons
+from subword_core.models import Unigram
+from subword_core.tokenizer import Tokenizer
 
 from .. import resources, style
 from ..item_models import Column, RecordTableModel
 from ..selection import SelectionModel
 from ..session import Session, TokenizerEntry
+from ..widgets.token_text_view import TokenTextView
 from ..widgets.trace_view import TraceView
 
 #: Figure keys whose argument is a word: clicking such a row shows that word's trace.
 WORD_FIGURES = ("tokens", "symbols", "score")
+#: The longest text the reader may type to try a step's tokenizer (encoded on the GUI thread).
+TRY_TEXT_LIMIT = 2_000
 
 
 class FiguresModel(RecordTableModel):
@@ -58,32 +72,41 @@ class FiguresModel(RecordTableModel):
 
 
 class LessonsPane(QWidget):
-    """Lesson list, Back/Next, the step's prose, its figures and the notes' slips."""
+    """Lesson list, Back/Next, the step's prose, its figures and the notes' slips; beside them
+    the step's own tokenizer on the step's text, and *Keep this tokenizer*."""
 
     def __init__(self, session: Session, selection: SelectionModel,
                  parent: QWidget | None = None, language: str | None = None,
                  folder: Any = None) -> None:
         super().__init__(parent)
         self.setObjectName("lessonsPane")
+        # the user's session: only read, and written to only by "Keep this tokenizer"
         self._session, self._selection = session, selection
         self._language = language
         self._folder = folder if folder is not None else resources.resource_path("lessons")
         self.lessons: list[Lesson] = []
         self.state: LessonState | None = None
+        self._own_text = False  # the reader typed a text of their own: steps keep it
 
         self.lesson_combo = QComboBox(objectName="lessonCombo")
         self.back_button = QPushButton(objectName="lessonBackButton")
         self.next_button = QPushButton(objectName="lessonNextButton")
         self.position_label = QLabel("", objectName="lessonPosition")
-        self.summary_label = QLabel("", objectName="lessonSummary", wordWrap=True)
-        self.title_label = QLabel("", objectName="lessonStepTitle", wordWrap=True)
+        # rich text: the source is set in italics around the data's own (escaped) words
+        self.summary_label = QLabel("", objectName="lessonSummary", wordWrap=True,
+                                    textFormat=Qt.TextFormat.RichText)
+        self.title_label = QLabel("", objectName="lessonStepTitle", wordWrap=True,
+                                  textFormat=Qt.TextFormat.PlainText)
         font = QFont(self.title_label.font())
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.title_label.setFont(font)
-        self.prose_label = QLabel("", objectName="lessonProse", wordWrap=True)
+        # plain text: the lessons speak of </w> and <unk>, which are no markup
+        self.prose_label = QLabel("", objectName="lessonProse", wordWrap=True,
+                                  textFormat=Qt.TextFormat.PlainText)
         self.prose_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.remarks_label = QLabel("", objectName="lessonRemarks", wordWrap=True)
+        self.remarks_label = QLabel("", objectName="lessonRemarks", wordWrap=True,
+                                    textFormat=Qt.TextFormat.PlainText)
         self.remarks_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.remarks_label.hide()
         self.model = FiguresModel([], self)
@@ -95,6 +118,7 @@ class LessonsPane(QWidget):
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.trace_view = TraceView(name_prefix="lesson")
+        self._build_step_widgets()
         self._build_layout()
         self._retranslate()
 
@@ -102,11 +126,33 @@ class LessonsPane(QWidget):
         self.back_button.clicked.connect(self.back)
         self.next_button.clicked.connect(self.next)
         self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
+        self.text_edit.textEdited.connect(self._on_text_edited)
+        self.token_view.token_clicked.connect(self._on_token_clicked)
+        self.keep_button.clicked.connect(self.keep_tokenizer)
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
         for keys, slot in (("Alt+Right", self.next), ("Alt+Left", self.back),
                            ("PgDown", self.next), ("PgUp", self.back)):
             QShortcut(QKeySequence(keys), self, slot, context=context)
         self.reload()
+
+    def _build_step_widgets(self) -> None:
+        """The step's own tokenizer: a text to encode, its tokens, its merges or pieces."""
+        self.step_heading = QLabel("", objectName="lessonStepTokenizerHeading")
+        self.step_info = QLabel("", objectName="lessonStepTokenizerInfo", wordWrap=True)
+        self.text_edit = QLineEdit(objectName="lessonTextEdit", maxLength=TRY_TEXT_LIMIT)
+        self.text_edit.setClearButtonEnabled(True)
+        self.token_view = TokenTextView()
+        self.token_view.setObjectName("lessonTokenText")
+        self.token_view.setMinimumHeight(60)
+        self.token_view.setMaximumHeight(120)
+        self.token_count = QLabel("", objectName="lessonTokenCount", wordWrap=True)
+        self.model_model = FiguresModel([], self)
+        self.model_table = QTableView(objectName="lessonModelTable")
+        self.model_table.setModel(self.model_model)
+        self.model_table.verticalHeader().setVisible(False)
+        self.model_table.verticalHeader().setDefaultSectionSize(22)
+        self.model_table.horizontalHeader().setStretchLastSection(True)
+        self.keep_button = QPushButton(objectName="lessonKeepButton")
 
     def _build_layout(self) -> None:
         bar = QHBoxLayout()
@@ -118,13 +164,36 @@ class LessonsPane(QWidget):
         self.splitter.addWidget(self.table)
         self.splitter.addWidget(self.trace_view)
         self.splitter.setChildrenCollapsible(False)
+        left = QWidget(objectName="lessonStepColumn")
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 4, 0)
+        column.addWidget(self.title_label)
+        column.addWidget(self.prose_label)
+        column.addWidget(self.remarks_label)
+        column.addWidget(self.splitter, 1)
+        right = QWidget(objectName="lessonTokenizerColumn")
+        side = QVBoxLayout(right)
+        side.setContentsMargins(4, 0, 0, 0)
+        side.addWidget(self.step_heading)
+        side.addWidget(self.step_info)
+        side.addWidget(self.text_edit)
+        side.addWidget(self.token_view)
+        side.addWidget(self.token_count)
+        side.addWidget(self.model_table, 1)
+        keep = QHBoxLayout()
+        keep.addStretch(1)
+        keep.addWidget(self.keep_button)
+        side.addLayout(keep)
+        self.columns = _Splitter(Qt.Orientation.Horizontal, objectName="lessonColumns")
+        self.columns.addWidget(left)
+        self.columns.addWidget(right)
+        self.columns.setChildrenCollapsible(False)
+        self.columns.setStretchFactor(0, 3)
+        self.columns.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         layout.addWidget(self.summary_label)
-        layout.addWidget(self.title_label)
-        layout.addWidget(self.prose_label)
-        layout.addWidget(self.remarks_label)
-        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.columns, 1)
 
     def _share_splitter(self, trace_kind: str) -> None:
         # a lattice needs room to be read; a merge or match trace is a few rows
@@ -142,6 +211,17 @@ class LessonsPane(QWidget):
                                       "the notes' figures first. Click a word's row to see "
                                       "how it is cut below"))
         self.trace_view.setToolTip(self.tr("How the step's model cuts the word, step by step"))
+        self.step_heading.setText(self.tr("<b>This step's tokenizer</b>"))
+        self.text_edit.setPlaceholderText(self.tr("Type a text to try this step's tokenizer"))
+        self.text_edit.setToolTip(self.tr(
+            "The step's text; type your own to see how this step's tokenizer cuts it (your "
+            "text stays while you step; empty it to get the step's text back). Your text in "
+            "the other views is not changed"))
+        self.token_view.setToolTip(self.tr("Click a token to see how its word is cut"))
+        self.keep_button.setText(self.tr("Keep this tokenizer"))
+        self.keep_button.setToolTip(self.tr(
+            "Add a copy of this step's tokenizer to your tokenizers, to use it in the other "
+            "views; the lesson itself never changes your text or your tokenizers"))
         self.model.set_columns(self._columns())
 
     def _columns(self) -> list[Column]:
@@ -154,6 +234,17 @@ class LessonsPane(QWidget):
             Column(self.tr("Check"), lambda r: self._status_text(r[1]),
                    tooltip=lambda r: r[1].remark(self.language) if r[1] else ""),
         ]
+
+    def _merge_columns(self) -> list[Column]:
+        return [Column(self.tr("Rank"), lambda r: r[0], align_right=True),
+                Column(self.tr("Pair"), lambda r: r[1]),
+                Column(self.tr("New token"), lambda r: r[2]),
+                Column(self.tr("Count"), lambda r: r[3], align_right=True)]
+
+    def _piece_columns(self) -> list[Column]:
+        return [Column(self.tr("Id"), lambda r: r[0], align_right=True),
+                Column(self.tr("Piece"), lambda r: r[1]),
+                Column(self.tr("Log-probability"), lambda r: r[2], align_right=True)]
 
     def _status_text(self, check: Check | None) -> str:
         if check is None:
@@ -181,7 +272,7 @@ class LessonsPane(QWidget):
         """Words, lesson titles and the step shown again in the current language."""
         self._retranslate()
         self._fill_combo()
-        self._show_step(apply=False)
+        self._show_step()
 
     # -- lessons and steps -------------------------------------------------------------------
     def reload(self) -> None:
@@ -193,7 +284,7 @@ class LessonsPane(QWidget):
             self._session.notify(self.tr("Cannot read the lessons: %1").replace("%1", str(exc)))
         self._fill_combo()
         self.state = LessonState(self.lessons[0]) if self.lessons else None
-        self._show_step(apply=False)
+        self._show_step()
 
     def _fill_combo(self) -> None:
         current = self.lesson_combo.currentIndex()
@@ -206,25 +297,14 @@ class LessonsPane(QWidget):
             self.lesson_combo.setCurrentIndex(current)
 
     def choose(self, lesson_id: str, step: int = 0) -> bool:
-        """Open lesson ``lesson_id`` at ``step`` (0-based) and show it in every pane."""
+        """Open lesson ``lesson_id`` at ``step`` (0-based)."""
         for i, lesson in enumerate(self.lessons):
             if lesson.id == lesson_id:
                 self.lesson_combo.setCurrentIndex(i)
                 self.state = LessonState(lesson, step)
+                self._own_text = False  # another lesson: its own text
                 return self._show_step()
         return False
-
-    @Slot()
-    def catch_up(self) -> None:
-        """First time in sight: the other panes follow the lesson shown (the window calls this
-        when the Lessons dock comes into sight)."""
-        if not self._applied and self.state is not None and self._result is not None:
-            self._apply_to_session(self._result)
-
-    def show_in_session(self) -> None:
-        """Make the step shown the session's text and current tokenizer again."""
-        if self.state is not None and self._result is not None:
-            self._apply_to_session(self._result)
 
     @Slot(int)
     def _on_lesson_activated(self, index: int) -> None:
@@ -251,35 +331,36 @@ class LessonsPane(QWidget):
         return self._result
 
     _result: StepResult | None = None
-    _applied = False  # the session has shown a lesson step
 
-    def _show_step(self, apply: bool = True) -> bool:
+    def _show_step(self) -> bool:
         state = self.state
         self._update_buttons()
         if state is None:
             self.title_label.setText(self.tr("No lessons found in %1").replace(
                 "%1", str(self._folder)))
+            self._show_tokenizer()
             return False
         try:
             result = state.step
         except SubwordError as exc:
             self._result = None
+            self._show_tokenizer()
             QMessageBox.warning(self, self.tr("Lesson"), str(exc))
             return False
         self._result = result
         lang = self.language
         lesson = state.lesson
-        self.summary_label.setText(
-            f"{lesson.summary(lang)} <i>({lesson.source(lang)})</i>" if lesson.source(lang)
-            else lesson.summary(lang))
+        summary = html.escape(lesson.summary(lang))
+        source = lesson.source(lang)
+        self.summary_label.setText(f"{summary} <i>({html.escape(source)})</i>" if source
+                                   else summary)
         self.title_label.setText(result.title(lang))
         self.prose_label.setText(result.prose(lang))
         self._show_remarks(result)
         self._show_figures(result)
         self._show_trace(result.view.trace_word)
         self._share_splitter(result.view.trace_kind)
-        if apply:
-            self._apply_to_session(result)
+        self._show_tokenizer()
         return True
 
     def _update_buttons(self) -> None:
@@ -338,32 +419,119 @@ class LessonsPane(QWidget):
         if name in WORD_FIGURES and arg and " " not in arg and not arg.isdigit():
             self._show_trace(arg)
 
-    # -- linking: the step in the session ------------------------------------------------------
-    def _apply_to_session(self, result: StepResult) -> None:
-        """The step's text and tokenizer become the session's, so every pane shows the step."""
-        lesson = self.state.lesson
+    # -- the step's own tokenizer ----------------------------------------------------------
+    @property
+    def tokenizer(self) -> Tokenizer | None:
+        """The step's tokenizer (None without a step)."""
+        return self._result.view.tokenizer if self._result is not None else None
+
+    @property
+    def text(self) -> str:
+        """The text the step's tokenizer encodes: the reader's own, or the step's."""
+        return self.text_edit.text()
+
+    @Slot(str)
+    def _on_text_edited(self, text: str) -> None:
+        step_text = self._result.view.text if self._result is not None else ""
+        self._own_text = bool(text) and text != step_text
+        if not text and step_text:  # emptied: the step's text again
+            self.text_edit.setText(step_text)
+        self._show_encoding()
+
+    def _show_tokenizer(self) -> None:
+        """The step's tokenizer: what it is, the text encoded, its merges or pieces."""
+        result = self._result
+        enabled = result is not None
+        for widget in (self.text_edit, self.token_view, self.model_table, self.keep_button):
+            widget.setEnabled(enabled)
+        if result is None:
+            self.step_info.setText("")
+            self.model_model.set_records([])
+            self.token_view.set_content("", None)
+            self.token_count.setText("")
+            return
+        if not self._own_text:
+            self.text_edit.setText(result.view.text)
+        model = result.view.tokenizer.model
+        rows = self._model_rows(result)
+        self.step_info.setText(self.tr("%1, %2 tokens in its vocabulary").replace(
+            "%1", type(model).__name__).replace(
+            "%2", f"{result.view.tokenizer.get_vocab_size():,}")
+            + ("; " + self.tr("%1 merges so far").replace("%1", f"{len(rows):,}")
+               if not isinstance(model, Unigram) else ""))
+        self.model_model.set_columns(self._piece_columns() if isinstance(model, Unigram)
+                                     else self._merge_columns())
+        self.model_model.set_records(rows)
+        # a tokenizer file's merges have no counts (the compression lesson's, Sennrich's)
+        self.model_table.setColumnHidden(3, not isinstance(model, Unigram)
+                                         and not any(r[3] for r in rows))
+        self.model_table.resizeColumnsToContents()
+        self._show_encoding()
+
+    def _model_rows(self, result: StepResult) -> list[tuple]:
+        """Merges so far (rank, pair, token, count), or a Unigram's pieces (id, piece, score)."""
+        view, model = result.view, result.view.tokenizer.model
+        if isinstance(model, Unigram):
+            return [(i, visible_token(p), f"{score:.4f}") for i, (p, score) in
+                    enumerate(model.pieces)]
+        if view.history is not None and view.history.merges:
+            return [(m.rank, f"{visible_token(m.left)} + {visible_token(m.right)}",
+                     visible_token(m.token), f"{m.count:,}") for m in view.history.merges]
+        merges = getattr(model, "merges", None) or []
+        return [(rank, f"{visible_token(a)} + {visible_token(b)}", visible_token(a + b), "")
+                for rank, (a, b) in enumerate(merges)]
+
+    def _show_encoding(self) -> None:
+        tokenizer, text = self.tokenizer, self.text
+        encoding = None
+        if tokenizer is not None and text:
+            try:
+                encoding = tokenizer.encode(text)
+            except SubwordError as exc:
+                self.token_count.setText(str(exc))
+        self.token_view.set_content(text, encoding)
+        if encoding is not None:
+            self.token_count.setText(self.tr("%1 tokens: %2").replace(
+                "%1", f"{len(encoding):,}").replace(
+                "%2", " · ".join(visible_token(t) for t in encoding.tokens[:200])))
+
+    @Slot(int)
+    def _on_token_clicked(self, index: int) -> None:
+        # the trace below shows the word the clicked token is part of
+        encoding = self.token_view.encoding
+        if encoding is None or not 0 <= index < len(encoding):
+            return
+        start = encoding.offsets[index][0]
+        for match in re.finditer(r"\S+", self.text):
+            if match.start() <= start < match.end():
+                self._show_trace(match.group())
+                return
+
+    @Slot()
+    def keep_tokenizer(self) -> TokenizerEntry | None:
+        """Add a copy of the step's tokenizer to the user's tokenizers (the only way a lesson
+        writes into the session); None without a step. Kept twice, the first copy is kept."""
+        result, state = self._result, self.state
+        if result is None or state is None:
+            return None
+        lesson, session = state.lesson, self._session
+        options = {"lesson": lesson.id, "step": result.number, "kept": True}
+        for entry in session.entries:
+            if entry.algorithm == "lesson" and entry.options == options:
+                session.notify(self.tr("Already kept as %1").replace("%1", entry.name))
+                return entry
         view = result.view
-        session = self._session
-        # one tokenizer per lesson, found again after a restart brought it back
-        entry = next((e for e in session.entries
-                      if e.algorithm == "lesson" and e.options.get("lesson") == lesson.id), None)
-        if entry is None:
-            entry = session.add_tokenizer(TokenizerEntry(
-                self.tr("Lesson: %1").replace("%1", lesson.title(self.language)),
-                view.tokenizer, view.history, algorithm="lesson",
-                options={"lesson": lesson.id, "step": result.number},
-                source=str(lesson.path),
-                # rebuilt from its lesson file at any time: nothing to lose on quit
-                saved_path=str(lesson.path)), make_current=False)
-        else:
-            entry.tokenizer, entry.history, entry.graph = view.tokenizer, view.history, None
-            entry.options = {"lesson": lesson.id, "step": result.number}
-            entry.stored_path = ""  # its stored copy is of an earlier step
-        self._applied = True
-        session.set_text(view.text)
-        if session.current is entry:
-            session.set_current(None)  # the entry changed in place: every pane starts over
-        session.set_current(entry.name)
+        entry = session.add_tokenizer(TokenizerEntry(
+            self.tr("Lesson: %1, step %2").replace("%1", lesson.title(self.language)).replace(
+                "%2", str(result.number)),
+            # a copy: the lesson recomputes and reuses its own objects
+            Tokenizer.from_str(view.tokenizer.to_str()), view.history, algorithm="lesson",
+            options=options, source=str(lesson.path),
+            # rebuilt from its lesson file at any time: nothing to lose on quit
+            saved_path=str(lesson.path)), make_current=False)
+        session.notify(self.tr("Kept %1: pick it in the tokenizer list to use it in the other "
+                               "views").replace("%1", entry.name))
+        return entry
 
 
 class _Splitter(QSplitter):

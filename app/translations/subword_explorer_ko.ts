@@ -98,7 +98,7 @@
 <context>
     <name>BuilderPane</name>
     <message>
-        <location filename="../panes/builder_pane.py" line="+90"/>
+        <location filename="../panes/builder_pane.py" line="+86"/>
         <source>Course: BERT-style WordPiece</source>
         <extracomment>Text previewed while the session has none. Where the pipeline is kept between sessions (JSON of ``PipelineSpec.to_dict()``). Milliseconds between the last edit and the preview. The four presets &quot;Train all four&quot; trains: (algorithm, WordPiece scoring). ``builder.STARTING_POINTS``&apos; keys in the words shown (the library&apos;s keys stay English).</extracomment>
         <translation>강좌: BERT 방식 WordPiece</translation>
@@ -920,13 +920,13 @@ Records: ``oov.HeldoutRow``.</extracomment>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../widgets/trace_view.py" line="+59"/>
+        <location filename="../widgets/trace_view.py" line="+61"/>
         <source>result</source>
         <translation>결과</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../item_models/word_counts_model.py" line="+64"/>
+        <location filename="../item_models/word_counts_model.py" line="+65"/>
         <location filename="../widgets/token_info_view.py" line="+29"/>
         <source>count</source>
         <translation>횟수</translation>
@@ -939,7 +939,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
     <message>
         <location line="+4"/>
         <location filename="../item_models/vocab_model.py" line="+81"/>
-        <location filename="../panes/groupings_pane.py" line="+92"/>
+        <location filename="../panes/groupings_pane.py" line="+93"/>
         <location line="+392"/>
         <location line="+13"/>
         <source>score</source>
@@ -2333,7 +2333,7 @@ shown: {shown}</source>
 <context>
     <name>EncodeOptions</name>
     <message>
-        <location filename="../encode_options.py" line="+59"/>
+        <location filename="../encode_options.py" line="+58"/>
         <source>truncated: {full} → {kept} tokens (max_length {max})</source>
         <translation>잘림: 토큰 {full}개 → {kept}개 (max_length {max})</translation>
     </message>
@@ -3410,7 +3410,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+78"/>
         <source>&amp;Language</source>
         <extracomment>Overrides what the system locale says (tests, screenshots); a value of ``LANGUAGES``.</extracomment>
         <translation>언어(&amp;L)</translation>
@@ -3488,9 +3488,9 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
 <context>
     <name>LessonsPane</name>
     <message>
-        <location filename="../panes/lessons_pane.py" line="+136"/>
+        <location filename="../panes/lessons_pane.py" line="+205"/>
         <source>The worked examples of the course notes</source>
-        <extracomment>Figure keys whose argument is a word: clicking such a row shows that word&apos;s trace.</extracomment>
+        <extracomment>Figure keys whose argument is a word: clicking such a row shows that word&apos;s trace. The longest text the reader may type to try a step&apos;s tokenizer (encoded on the GUI thread).</extracomment>
         <translation>강의 노트의 풀이 예제</translation>
     </message>
     <message>
@@ -3524,7 +3524,37 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>이 단계의 모델이 단어를 자르는 과정, 단계별로</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
+        <source>&lt;b&gt;This step&apos;s tokenizer&lt;/b&gt;</source>
+        <translation>&lt;b&gt;이 단계의 토크나이저&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type a text to try this step&apos;s tokenizer</source>
+        <translation>이 단계의 토크나이저로 나눠 볼 텍스트를 입력하세요</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The step&apos;s text; type your own to see how this step&apos;s tokenizer cuts it (your text stays while you step; empty it to get the step&apos;s text back). Your text in the other views is not changed</source>
+        <translation>단계의 텍스트입니다. 직접 입력하면 이 단계의 토크나이저가 어떻게 나누는지 볼 수 있습니다(단계를 옮겨도 입력한 텍스트는 남고, 비우면 단계의 텍스트로 돌아갑니다). 다른 보기의 텍스트는 바뀌지 않습니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Click a token to see how its word is cut</source>
+        <translation>토큰을 클릭하면 그 단어가 어떻게 나뉘는지 보여 줍니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep this tokenizer</source>
+        <translation>이 토크나이저 보관</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add a copy of this step&apos;s tokenizer to your tokenizers, to use it in the other views; the lesson itself never changes your text or your tokenizers</source>
+        <translation>이 단계의 토크나이저 사본을 내 토크나이저 목록에 추가해 다른 보기에서 씁니다. 강의 자체는 내 텍스트나 토크나이저를 바꾸지 않습니다</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Figure</source>
         <translation>수치</translation>
     </message>
@@ -3554,7 +3584,42 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>확인</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
+        <source>Rank</source>
+        <translation>순위</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pair</source>
+        <translation>쌍</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New token</source>
+        <translation>새 토큰</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Count</source>
+        <translation>횟수</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Piece</source>
+        <translation>조각</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Log-probability</source>
+        <translation>로그 확률</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>✓ agrees</source>
         <translation>✓ 일치</translation>
     </message>
@@ -3569,17 +3634,17 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>✗ 실수</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>Cannot read the lessons: %1</source>
         <translation>강의를 읽을 수 없습니다: %1</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+55"/>
         <source>No lessons found in %1</source>
         <translation>%1에서 강의를 찾지 못했습니다</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Lesson</source>
         <translation>강의</translation>
     </message>
@@ -3589,22 +3654,47 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>%2단계 중 %1단계</translation>
     </message>
     <message>
-        <location line="+62"/>
-        <source>Lesson: %1</source>
-        <translation>강의: %1</translation>
+        <location line="+86"/>
+        <source>%1, %2 tokens in its vocabulary</source>
+        <translation>%1, 어휘 토큰 %2개</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 merges so far</source>
+        <translation>지금까지 병합 %1개</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1 tokens: %2</source>
+        <translation>토큰 %1개: %2</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Already kept as %1</source>
+        <translation>이미 %1(으)로 보관했습니다</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Lesson: %1, step %2</source>
+        <translation>강의: %1, %2단계</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Kept %1: pick it in the tokenizer list to use it in the other views</source>
+        <translation>%1을(를) 보관했습니다. 다른 보기에서 쓰려면 토크나이저 목록에서 고르세요</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="+72"/>
-        <location line="+510"/>
+        <location line="+512"/>
         <source>Subword Explorer</source>
         <extracomment>The window must fit a 1366x768 laptop screen (with a panel and a title bar).</extracomment>
         <translation>서브워드 탐색기</translation>
     </message>
     <message>
-        <location line="-485"/>
+        <location line="-487"/>
         <source>Corpus</source>
         <translation>말뭉치</translation>
     </message>
@@ -3892,7 +3982,7 @@ Vocabulary size:</source>
 어휘 크기:</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+48"/>
         <source>The last corpus is gone: {paths}</source>
         <translation>지난번 말뭉치가 없습니다: {paths}</translation>
     </message>
@@ -3912,7 +4002,7 @@ Vocabulary size:</source>
         <translation>{name}을(를) 복원했습니다</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+23"/>
         <source>Could not keep the session for next time: {error}</source>
         <translation>다음을 위해 세션을 저장하지 못했습니다: {error}</translation>
     </message>
@@ -4713,13 +4803,14 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>StatsPane</name>
     <message>
-        <location filename="../panes/stats_pane.py" line="+90"/>
-        <location line="+138"/>
+        <location filename="../panes/stats_pane.py" line="+92"/>
+        <location line="+139"/>
         <source>Stop</source>
+        <extracomment>A vocabulary larger than this has its length histogram measured in a worker.</extracomment>
         <translation>중지</translation>
     </message>
     <message>
-        <location line="-137"/>
+        <location line="-138"/>
         <source>Stop encoding the corpus, or compute its figures</source>
         <translation>말뭉치 인코딩을 중지하거나 통계를 계산합니다</translation>
     </message>
@@ -4844,7 +4935,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>토크나이저 없음</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>{model}: no merges with pair counts</source>
         <translation>{model}: 쌍 횟수가 있는 병합이 없음</translation>
     </message>
@@ -5332,7 +5423,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>max_input_chars_per_word보다 길어서 단어 전체가 {unk} 토큰이 됩니다</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+40"/>
         <source>Select a word above to see how each model cut it.</source>
         <translation>위에서 단어를 고르면 모델마다 어떻게 잘랐는지 나옵니다.</translation>
     </message>
@@ -5342,7 +5433,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>단어에 대한 모델의 단계</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Unigram lattice of the word</source>
         <translation>단어의 Unigram 격자</translation>
     </message>
@@ -5535,18 +5626,18 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>특수 토큰</translation>
     </message>
     <message>
-        <location line="+53"/>
-        <location line="+22"/>
+        <location line="+52"/>
+        <location line="+20"/>
         <source>No corpus</source>
         <translation>말뭉치 없음</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="-19"/>
         <source>Open a corpus before training.</source>
         <translation>학습하기 전에 말뭉치를 여세요.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+20"/>
         <source>Open a corpus to retrain on first.</source>
         <translation>먼저 재학습할 말뭉치를 여세요.</translation>
     </message>
@@ -5561,7 +5652,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>{name}의 모델은 {model}이며 트레이너가 없습니다: BPE, WordPiece, Unigram 모델만 재학습할 수 있습니다.</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+70"/>
         <source>Cancelling…</source>
         <translation>취소하는 중…</translation>
     </message>
@@ -6144,7 +6235,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>마무리하는 중</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>ETA {s} s</source>
         <translation>남은 시간 {s}초</translation>
     </message>
@@ -6194,7 +6285,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>건너뛴 파일 {n}개</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+7"/>
         <source>byte-level: an unseen character is spelled with its UTF-8 bytes, so nothing is ever unknown</source>
         <extracomment>``UnknownStrategy.kind`` (and the model, where the sentence differs) -&gt; the sentence.</extracomment>
         <translation>바이트 수준: 처음 보는 문자는 UTF-8 바이트로 적으므로 UNK가 생기지 않습니다</translation>
