@@ -452,7 +452,10 @@ class BuilderPane(QWidget):
         self.train_button.clicked.connect(self.train)
         self.save_button.clicked.connect(self.save_dialog)
         self.four_button.clicked.connect(lambda: self.train_all_four(self.four_spin.value()))
-        self._session.text_changed.connect(lambda _text: self._preview_timer.start())
+        # a method, not a lambda: Qt drops a method's connection when this pane is deleted
+        # (View ▸ Language rebuilds the window around the same session); a lambda's stayed and
+        # started the deleted pane's timer on every text change
+        self._session.text_changed.connect(self._on_session_text_changed)
         self._training.trained.connect(self._on_trained)
         self._training.training_finished.connect(self._on_training_finished)
 
@@ -585,6 +588,10 @@ class BuilderPane(QWidget):
     @Slot()
     def _on_edited(self, *_: Any) -> None:
         self._edited = True  # no longer the starting point: the trained tokenizer says "built"
+        self._preview_timer.start()
+
+    @Slot(str)
+    def _on_session_text_changed(self, _text: str) -> None:
         self._preview_timer.start()
 
     def preview_text(self) -> str:

@@ -257,3 +257,50 @@ def test_precompiled_normalizer_from_the_current_tokenizer(qtbot, window, pane):
     window.session.set_text("ﬁnance ①②③ ＡＢＣ１２３")
     assert_rows_match_core(pane, previewed(qtbot, pane))
     assert "ABC123" in pane.preview.normalized
+
+
+GPT2 = "Course: GPT-2-style byte-level BPE"
+
+
+@pytest.fixture
+def switched(qtbot, settings, monkeypatch):
+    """A window switched to Korean by View ▸ Language (the old one deleted), and what the
+    Python error hooks caught meanwhile; English again afterwards."""
+    import sys
+
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from app import create_main_window, i18n
+
+    caught: list[str] = []
+    monkeypatch.setattr(sys, "excepthook", lambda t, e, tb: caught.append(f"{t.__name__}: {e}"))
+    monkeypatch.setattr(sys, "unraisablehook", lambda u: caught.append(repr(u.exc_value)))
+    # not the shared fixture: switching deletes the window it was given
+    window = create_main_window(load_sample=False, settings=settings)
+    window.show_view("build")
+    choose(qtbot, window.builder_pane, GPT2)
+    window.builder_pane.update_preview()  # the pipeline is kept in the settings
+    app = QApplication.instance()
+    new = i18n.switch_language(window, "ko")
+    assert new is not window
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # the old one is gone
+    try:
+        yield new, caught
+    finally:
+        new.shutdown()
+        new.hide()
+        new.deleteLater()
+        i18n.install("en")
+        app._subword_window = None
+
+
+def test_language_switch_leaves_no_old_builder_connected(qtbot, switched, capfd):
+    window, caught = switched
+    pane = window.builder_pane
+    window.session.set_text("text typed after the switch")
+    window.session.set_text("and again")
+    qtbot.waitUntil(lambda: pane.preview is not None and not pane._preview_timer.isActive())
+    assert pane.preview_text() == "and again"
+    assert caught == []
+    assert "already deleted" not in capfd.readouterr().err
