@@ -98,9 +98,9 @@
 <context>
     <name>BuilderPane</name>
     <message>
-        <location filename="../panes/builder_pane.py" line="+86"/>
+        <location filename="../panes/builder_pane.py" line="+98"/>
         <source>Course: BERT-style WordPiece</source>
-        <extracomment>Text previewed while the session has none. Where the pipeline is kept between sessions (JSON of ``PipelineSpec.to_dict()``). Milliseconds between the last edit and the preview. The four presets &quot;Train all four&quot; trains: (algorithm, WordPiece scoring). ``builder.STARTING_POINTS``&apos; keys in the words shown (the library&apos;s keys stay English).</extracomment>
+        <extracomment>Text previewed while the session has none. Where the pipeline is kept between sessions (JSON of ``PipelineSpec.to_dict()``). The starting point that pipeline was loaded from (a key of ``builder.STARTING_POINTS``). Milliseconds between the last edit and the preview. The four presets &quot;Train all four&quot; trains: (algorithm, WordPiece scoring). ``builder.STARTING_POINTS``&apos; keys in the words shown (the library&apos;s keys stay English).</extracomment>
         <translation>강좌: BERT 방식 WordPiece</translation>
     </message>
     <message>
@@ -134,7 +134,7 @@
         <translation>프리셋: Unigram (SentencePiece)</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+76"/>
         <source>Fill every block from a starting point: the HF course&apos;s three block-by-block builds, or one of the four presets. The vocabulary size is kept</source>
         <translation>시작점에서 모든 블록을 채웁니다: HF 강좌의 블록별 구성 세 가지, 또는 프리셋 네 가지 중 하나. 어휘 크기는 그대로 둡니다</translation>
     </message>
@@ -418,7 +418,7 @@
         <translation>&lt;b&gt;사전 토큰&lt;/b&gt;, 기준 단계</translation>
     </message>
     <message>
-        <location line="+235"/>
+        <location line="+247"/>
         <source>Previewing the first {0:,} characters of {1:,}</source>
         <translation>{1:,}자 중 처음 {0:,}자를 미리 보는 중</translation>
     </message>
@@ -3334,14 +3334,17 @@ presets at one size and compares them.&lt;/li&gt;</source>
         <source>&lt;li&gt;&lt;b&gt;Lessons&lt;/b&gt; (Ctrl+9) — the worked examples of the course notes, step by step
 (Alt+← / Alt+→): byte-pair compression, classic BPE, and BPE, WordPiece and Unigram on the
 hug corpus. Every figure is computed by the library; where the notes slip, the step says so
-and gives the correct figure. Each step becomes the text and tokenizer of the other panes.&lt;/li&gt;</source>
+and gives the correct figure. Each step&apos;s tokenizer is shown beside it, on the step&apos;s text
+or yours; your own text and tokenizers stay as they are, and Keep this tokenizer adds the
+step&apos;s tokenizer to them.&lt;/li&gt;</source>
         <translation>&lt;li&gt;&lt;b&gt;강의&lt;/b&gt; (Ctrl+9) — 강의 노트의 풀이 예제를 단계별로 (Alt+← / Alt+→): 바이트 쌍 압축,
 고전 BPE, 그리고 hug 말뭉치에서의 BPE, WordPiece, Unigram. 모든 수치는 라이브러리가
-계산합니다. 노트가 틀린 곳은 그 단계가 알려 주고 올바른 수치를 보여 줍니다. 각 단계는
-다른 패널의 텍스트와 토크나이저가 됩니다.&lt;/li&gt;</translation>
+계산합니다. 노트가 틀린 곳은 그 단계가 알려 주고 올바른 수치를 보여 줍니다. 각 단계의
+토크나이저는 그 옆에서 단계의 텍스트나 직접 입력한 텍스트에 적용됩니다. 내 텍스트와 토크나이저는
+그대로이며, &apos;이 토크나이저 보관&apos;을 누르면 단계의 토크나이저가 내 목록에 추가됩니다.&lt;/li&gt;</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>&lt;h3&gt;How the panes link&lt;/h3&gt;
 &lt;p&gt;Panes share one selection: clicking a token, a row of a table or a merge selects it
 everywhere (the same characters in the text, the same ids in the tables, its merge in the
