@@ -466,6 +466,10 @@ class LessonsPane(QWidget):
         self.model_table.setColumnHidden(3, not isinstance(model, Unigram)
                                          and not any(r[3] for r in rows))
         self.model_table.resizeColumnsToContents()
+        # subtle: the header stretched the section hidden now; set again, it finds the last shown
+        header = self.model_table.horizontalHeader()
+        header.setStretchLastSection(False)
+        header.setStretchLastSection(True)
         self._show_encoding()
 
     def _model_rows(self, result: StepResult) -> list[tuple]:
