@@ -10,9 +10,10 @@ lattice, or a word's merges or greedy matches — sits below the table; clicking
 word's row shows that word.
 
 A lesson runs beside the user's work: it never writes into the :class:`Session`.
-The step's tokenizer (the merges so far, the Unigram model of the step) lives in
-the pane's own widgets: the step's text (or one the reader types) drawn with its
-tokens, and the merges so far or the pieces with their scores. Opening, stepping
+The step's tokenizer (the merges so far, the Unigram model of the step) is shown
+beside the step by its own :class:`~app.widgets.step_tokenizer_view.StepTokenizerView`:
+the step's text (or one the reader types) drawn with its tokens, and the merges so
+far or the pieces with their scores. Opening, stepping
 through or leaving a lesson leaves the user's text, current tokenizer and
 tokenizer list as they were, so nothing has to be restored and session autosave
 never sees lesson state. *Keep this tokenizer* is the one way in: it adds a copy
@@ -24,7 +25,6 @@ thread.
 from __future__ import annotations
 
 import html
-import re
 from fractions import Fraction
 from typing import Any
 
@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMessageBox,
     QPushButton,
     QSplitter,
@@ -43,23 +42,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from subword_core.analysis import visible_token
 from subword_core.errors import SubwordError
 from subword_core.lessons import Check, Figure, Lesson, LessonState, StepResult, load_lessons
-from subword_core.models import Unigram
 from subword_core.tokenizer import Tokenizer
 
 from .. import resources, style
 from ..item_models import Column, RecordTableModel
 from ..selection import SelectionModel
 from ..session import Session, TokenizerEntry
-from ..widgets.token_text_view import TokenTextView
+from ..widgets.step_tokenizer_view import StepTokenizerView
 from ..widgets.trace_view import TraceView
 
 #: Figure keys whose argument is a word: clicking such a row shows that word's trace.
 WORD_FIGURES = ("tokens", "symbols", "score")
-#: The longest text the reader may type to try a step's tokenizer (encoded on the GUI thread).
-TRY_TEXT_LIMIT = 2_000
 
 
 class FiguresModel(RecordTableModel):
@@ -86,7 +81,6 @@ class LessonsPane(QWidget):
         self._folder = folder if folder is not None else resources.resource_path("lessons")
         self.lessons: list[Lesson] = []
         self.state: LessonState | None = None
-        self._own_text = False  # the reader typed a text of their own: steps keep it
 
         self.lesson_combo = QComboBox(objectName="lessonCombo")
         self.back_button = QPushButton(objectName="lessonBackButton")
@@ -118,7 +112,7 @@ class LessonsPane(QWidget):
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.trace_view = TraceView(name_prefix="lesson")
-        self._build_step_widgets()
+        self.step_view = StepTokenizerView()
         self._build_layout()
         self._retranslate()
 
@@ -126,33 +120,13 @@ class LessonsPane(QWidget):
         self.back_button.clicked.connect(self.back)
         self.next_button.clicked.connect(self.next)
         self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
-        self.text_edit.textEdited.connect(self._on_text_edited)
-        self.token_view.token_clicked.connect(self._on_token_clicked)
-        self.keep_button.clicked.connect(self.keep_tokenizer)
+        self.step_view.word_clicked.connect(self._show_trace)
+        self.step_view.keep_requested.connect(self.keep_tokenizer)
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
         for keys, slot in (("Alt+Right", self.next), ("Alt+Left", self.back),
                            ("PgDown", self.next), ("PgUp", self.back)):
             QShortcut(QKeySequence(keys), self, slot, context=context)
         self.reload()
-
-    def _build_step_widgets(self) -> None:
-        """The step's own tokenizer: a text to encode, its tokens, its merges or pieces."""
-        self.step_heading = QLabel("", objectName="lessonStepTokenizerHeading")
-        self.step_info = QLabel("", objectName="lessonStepTokenizerInfo", wordWrap=True)
-        self.text_edit = QLineEdit(objectName="lessonTextEdit", maxLength=TRY_TEXT_LIMIT)
-        self.text_edit.setClearButtonEnabled(True)
-        self.token_view = TokenTextView()
-        self.token_view.setObjectName("lessonTokenText")
-        self.token_view.setMinimumHeight(60)
-        self.token_view.setMaximumHeight(120)
-        self.token_count = QLabel("", objectName="lessonTokenCount", wordWrap=True)
-        self.model_model = FiguresModel([], self)
-        self.model_table = QTableView(objectName="lessonModelTable")
-        self.model_table.setModel(self.model_model)
-        self.model_table.verticalHeader().setVisible(False)
-        self.model_table.verticalHeader().setDefaultSectionSize(22)
-        self.model_table.horizontalHeader().setStretchLastSection(True)
-        self.keep_button = QPushButton(objectName="lessonKeepButton")
 
     def _build_layout(self) -> None:
         bar = QHBoxLayout()
@@ -171,22 +145,9 @@ class LessonsPane(QWidget):
         column.addWidget(self.prose_label)
         column.addWidget(self.remarks_label)
         column.addWidget(self.splitter, 1)
-        right = QWidget(objectName="lessonTokenizerColumn")
-        side = QVBoxLayout(right)
-        side.setContentsMargins(4, 0, 0, 0)
-        side.addWidget(self.step_heading)
-        side.addWidget(self.step_info)
-        side.addWidget(self.text_edit)
-        side.addWidget(self.token_view)
-        side.addWidget(self.token_count)
-        side.addWidget(self.model_table, 1)
-        keep = QHBoxLayout()
-        keep.addStretch(1)
-        keep.addWidget(self.keep_button)
-        side.addLayout(keep)
         self.columns = _Splitter(Qt.Orientation.Horizontal, objectName="lessonColumns")
         self.columns.addWidget(left)
-        self.columns.addWidget(right)
+        self.columns.addWidget(self.step_view)
         self.columns.setChildrenCollapsible(False)
         self.columns.setStretchFactor(0, 3)
         self.columns.setStretchFactor(1, 2)
@@ -211,17 +172,6 @@ class LessonsPane(QWidget):
                                       "the notes' figures first. Click a word's row to see "
                                       "how it is cut below"))
         self.trace_view.setToolTip(self.tr("How the step's model cuts the word, step by step"))
-        self.step_heading.setText(self.tr("<b>This step's tokenizer</b>"))
-        self.text_edit.setPlaceholderText(self.tr("Type a text to try this step's tokenizer"))
-        self.text_edit.setToolTip(self.tr(
-            "The step's text; type your own to see how this step's tokenizer cuts it (your "
-            "text stays while you step; empty it to get the step's text back). Your text in "
-            "the other views is not changed"))
-        self.token_view.setToolTip(self.tr("Click a token to see how its word is cut"))
-        self.keep_button.setText(self.tr("Keep this tokenizer"))
-        self.keep_button.setToolTip(self.tr(
-            "Add a copy of this step's tokenizer to your tokenizers, to use it in the other "
-            "views; the lesson itself never changes your text or your tokenizers"))
         self.model.set_columns(self._columns())
 
     def _columns(self) -> list[Column]:
@@ -234,17 +184,6 @@ class LessonsPane(QWidget):
             Column(self.tr("Check"), lambda r: self._status_text(r[1]),
                    tooltip=lambda r: r[1].remark(self.language) if r[1] else ""),
         ]
-
-    def _merge_columns(self) -> list[Column]:
-        return [Column(self.tr("Rank"), lambda r: r[0], align_right=True),
-                Column(self.tr("Pair"), lambda r: r[1]),
-                Column(self.tr("New token"), lambda r: r[2]),
-                Column(self.tr("Count"), lambda r: r[3], align_right=True)]
-
-    def _piece_columns(self) -> list[Column]:
-        return [Column(self.tr("Id"), lambda r: r[0], align_right=True),
-                Column(self.tr("Piece"), lambda r: r[1]),
-                Column(self.tr("Log-probability"), lambda r: r[2], align_right=True)]
 
     def _status_text(self, check: Check | None) -> str:
         if check is None:
@@ -271,6 +210,7 @@ class LessonsPane(QWidget):
     def _show_in_language(self) -> None:
         """Words, lesson titles and the step shown again in the current language."""
         self._retranslate()
+        self.step_view.retranslate()
         self._fill_combo()
         self._show_step()
 
@@ -302,7 +242,7 @@ class LessonsPane(QWidget):
             if lesson.id == lesson_id:
                 self.lesson_combo.setCurrentIndex(i)
                 self.state = LessonState(lesson, step)
-                self._own_text = False  # another lesson: its own text
+                self.step_view.forget_text()  # another lesson: its own text
                 return self._show_step()
         return False
 
@@ -338,13 +278,13 @@ class LessonsPane(QWidget):
         if state is None:
             self.title_label.setText(self.tr("No lessons found in %1").replace(
                 "%1", str(self._folder)))
-            self._show_tokenizer()
+            self.step_view.show_view(None)
             return False
         try:
             result = state.step
         except SubwordError as exc:
             self._result = None
-            self._show_tokenizer()
+            self.step_view.show_view(None)
             QMessageBox.warning(self, self.tr("Lesson"), str(exc))
             return False
         self._result = result
@@ -360,7 +300,7 @@ class LessonsPane(QWidget):
         self._show_figures(result)
         self._show_trace(result.view.trace_word)
         self._share_splitter(result.view.trace_kind)
-        self._show_tokenizer()
+        self.step_view.show_view(result.view)
         return True
 
     def _update_buttons(self) -> None:
@@ -419,98 +359,7 @@ class LessonsPane(QWidget):
         if name in WORD_FIGURES and arg and " " not in arg and not arg.isdigit():
             self._show_trace(arg)
 
-    # -- the step's own tokenizer ----------------------------------------------------------
-    @property
-    def tokenizer(self) -> Tokenizer | None:
-        """The step's tokenizer (None without a step)."""
-        return self._result.view.tokenizer if self._result is not None else None
-
-    @property
-    def text(self) -> str:
-        """The text the step's tokenizer encodes: the reader's own, or the step's."""
-        return self.text_edit.text()
-
-    @Slot(str)
-    def _on_text_edited(self, text: str) -> None:
-        step_text = self._result.view.text if self._result is not None else ""
-        self._own_text = bool(text) and text != step_text
-        if not text and step_text:  # emptied: the step's text again
-            self.text_edit.setText(step_text)
-        self._show_encoding()
-
-    def _show_tokenizer(self) -> None:
-        """The step's tokenizer: what it is, the text encoded, its merges or pieces."""
-        result = self._result
-        enabled = result is not None
-        for widget in (self.text_edit, self.token_view, self.model_table, self.keep_button):
-            widget.setEnabled(enabled)
-        if result is None:
-            self.step_info.setText("")
-            self.model_model.set_records([])
-            self.token_view.set_content("", None)
-            self.token_count.setText("")
-            return
-        if not self._own_text:
-            self.text_edit.setText(result.view.text)
-        model = result.view.tokenizer.model
-        rows = self._model_rows(result)
-        self.step_info.setText(self.tr("%1, %2 tokens in its vocabulary").replace(
-            "%1", type(model).__name__).replace(
-            "%2", f"{result.view.tokenizer.get_vocab_size():,}")
-            + ("; " + self.tr("%1 merges so far").replace("%1", f"{len(rows):,}")
-               if not isinstance(model, Unigram) else ""))
-        self.model_model.set_columns(self._piece_columns() if isinstance(model, Unigram)
-                                     else self._merge_columns())
-        self.model_model.set_records(rows)
-        # a tokenizer file's merges have no counts (the compression lesson's, Sennrich's)
-        self.model_table.setColumnHidden(3, not isinstance(model, Unigram)
-                                         and not any(r[3] for r in rows))
-        self.model_table.resizeColumnsToContents()
-        # subtle: the header stretched the section hidden now; set again, it finds the last shown
-        header = self.model_table.horizontalHeader()
-        header.setStretchLastSection(False)
-        header.setStretchLastSection(True)
-        self._show_encoding()
-
-    def _model_rows(self, result: StepResult) -> list[tuple]:
-        """Merges so far (rank, pair, token, count), or a Unigram's pieces (id, piece, score)."""
-        view, model = result.view, result.view.tokenizer.model
-        if isinstance(model, Unigram):
-            return [(i, visible_token(p), f"{score:.4f}") for i, (p, score) in
-                    enumerate(model.pieces)]
-        if view.history is not None and view.history.merges:
-            return [(m.rank, f"{visible_token(m.left)} + {visible_token(m.right)}",
-                     visible_token(m.token), f"{m.count:,}") for m in view.history.merges]
-        merges = getattr(model, "merges", None) or []
-        return [(rank, f"{visible_token(a)} + {visible_token(b)}", visible_token(a + b), "")
-                for rank, (a, b) in enumerate(merges)]
-
-    def _show_encoding(self) -> None:
-        tokenizer, text = self.tokenizer, self.text
-        encoding = None
-        if tokenizer is not None and text:
-            try:
-                encoding = tokenizer.encode(text)
-            except SubwordError as exc:
-                self.token_count.setText(str(exc))
-        self.token_view.set_content(text, encoding)
-        if encoding is not None:
-            self.token_count.setText(self.tr("%1 tokens: %2").replace(
-                "%1", f"{len(encoding):,}").replace(
-                "%2", " · ".join(visible_token(t) for t in encoding.tokens[:200])))
-
-    @Slot(int)
-    def _on_token_clicked(self, index: int) -> None:
-        # the trace below shows the word the clicked token is part of
-        encoding = self.token_view.encoding
-        if encoding is None or not 0 <= index < len(encoding):
-            return
-        start = encoding.offsets[index][0]
-        for match in re.finditer(r"\S+", self.text):
-            if match.start() <= start < match.end():
-                self._show_trace(match.group())
-                return
-
+    # -- the one way into the user's session ----------------------------------------------------
     @Slot()
     def keep_tokenizer(self) -> TokenizerEntry | None:
         """Add a copy of the step's tokenizer to the user's tokenizers (the only way a lesson

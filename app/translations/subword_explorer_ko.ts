@@ -3491,9 +3491,9 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
 <context>
     <name>LessonsPane</name>
     <message>
-        <location filename="../panes/lessons_pane.py" line="+205"/>
+        <location filename="../panes/lessons_pane.py" line="+166"/>
         <source>The worked examples of the course notes</source>
-        <extracomment>Figure keys whose argument is a word: clicking such a row shows that word&apos;s trace. The longest text the reader may type to try a step&apos;s tokenizer (encoded on the GUI thread).</extracomment>
+        <extracomment>Figure keys whose argument is a word: clicking such a row shows that word&apos;s trace.</extracomment>
         <translation>강의 노트의 풀이 예제</translation>
     </message>
     <message>
@@ -3527,37 +3527,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>이 단계의 모델이 단어를 자르는 과정, 단계별로</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>&lt;b&gt;This step&apos;s tokenizer&lt;/b&gt;</source>
-        <translation>&lt;b&gt;이 단계의 토크나이저&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Type a text to try this step&apos;s tokenizer</source>
-        <translation>이 단계의 토크나이저로 나눠 볼 텍스트를 입력하세요</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The step&apos;s text; type your own to see how this step&apos;s tokenizer cuts it (your text stays while you step; empty it to get the step&apos;s text back). Your text in the other views is not changed</source>
-        <translation>단계의 텍스트입니다. 직접 입력하면 이 단계의 토크나이저가 어떻게 나누는지 볼 수 있습니다(단계를 옮겨도 입력한 텍스트는 남고, 비우면 단계의 텍스트로 돌아갑니다). 다른 보기의 텍스트는 바뀌지 않습니다</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Click a token to see how its word is cut</source>
-        <translation>토큰을 클릭하면 그 단어가 어떻게 나뉘는지 보여 줍니다</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Keep this tokenizer</source>
-        <translation>이 토크나이저 보관</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Add a copy of this step&apos;s tokenizer to your tokenizers, to use it in the other views; the lesson itself never changes your text or your tokenizers</source>
-        <translation>이 단계의 토크나이저 사본을 내 토크나이저 목록에 추가해 다른 보기에서 씁니다. 강의 자체는 내 텍스트나 토크나이저를 바꾸지 않습니다</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Figure</source>
         <translation>수치</translation>
     </message>
@@ -3587,42 +3557,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>확인</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Rank</source>
-        <translation>순위</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Pair</source>
-        <translation>쌍</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>New token</source>
-        <translation>새 토큰</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Count</source>
-        <translation>횟수</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Id</source>
-        <translation>ID</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Piece</source>
-        <translation>조각</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Log-probability</source>
-        <translation>로그 확률</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>✓ agrees</source>
         <translation>✓ 일치</translation>
     </message>
@@ -3637,7 +3572,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>✗ 실수</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>Cannot read the lessons: %1</source>
         <translation>강의를 읽을 수 없습니다: %1</translation>
     </message>
@@ -3657,22 +3592,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>%2단계 중 %1단계</translation>
     </message>
     <message>
-        <location line="+86"/>
-        <source>%1, %2 tokens in its vocabulary</source>
-        <translation>%1, 어휘 토큰 %2개</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>%1 merges so far</source>
-        <translation>지금까지 병합 %1개</translation>
-    </message>
-    <message>
-        <location line="+34"/>
-        <source>%1 tokens: %2</source>
-        <translation>토큰 %1개: %2</translation>
-    </message>
-    <message>
-        <location line="+27"/>
+        <location line="+63"/>
         <source>Already kept as %1</source>
         <translation>이미 %1(으)로 보관했습니다</translation>
     </message>
@@ -5046,6 +4966,89 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+1"/>
         <source>not computed yet</source>
         <translation>아직 계산하지 않음</translation>
+    </message>
+</context>
+<context>
+    <name>StepTokenizerView</name>
+    <message>
+        <location filename="../widgets/step_tokenizer_view.py" line="+96"/>
+        <source>&lt;b&gt;This step&apos;s tokenizer&lt;/b&gt;</source>
+        <translation>&lt;b&gt;이 단계의 토크나이저&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type a text to try this step&apos;s tokenizer</source>
+        <translation>이 단계의 토크나이저로 나눠 볼 텍스트를 입력하세요</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The step&apos;s text; type your own to see how this step&apos;s tokenizer cuts it (your text stays while you step; empty it to get the step&apos;s text back). Your text in the other views is not changed</source>
+        <translation>단계의 텍스트입니다. 직접 입력하면 이 단계의 토크나이저가 어떻게 나누는지 볼 수 있습니다(단계를 옮겨도 입력한 텍스트는 남고, 비우면 단계의 텍스트로 돌아갑니다). 다른 보기의 텍스트는 바뀌지 않습니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Click a token to see how its word is cut</source>
+        <translation>토큰을 클릭하면 그 단어가 어떻게 나뉘는지 보여 줍니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep this tokenizer</source>
+        <translation>이 토크나이저 보관</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add a copy of this step&apos;s tokenizer to your tokenizers, to use it in the other views; the lesson itself never changes your text or your tokenizers</source>
+        <translation>이 단계의 토크나이저 사본을 내 토크나이저 목록에 추가해 다른 보기에서 씁니다. 강의 자체는 내 텍스트나 토크나이저를 바꾸지 않습니다</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Rank</source>
+        <translation>순위</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pair</source>
+        <translation>쌍</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New token</source>
+        <translation>새 토큰</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Count</source>
+        <translation>횟수</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Piece</source>
+        <translation>조각</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Log-probability</source>
+        <translation>로그 확률</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1, %2 tokens in its vocabulary</source>
+        <translation>%1, 어휘 토큰 %2개</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 merges so far</source>
+        <translation>지금까지 병합 %1개</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 tokens: %2</source>
+        <translation>토큰 %1개: %2</translation>
     </message>
 </context>
 <context>

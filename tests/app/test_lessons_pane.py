@@ -63,11 +63,11 @@ def test_step_each_lesson_to_its_end(qtbot, window, pane, lesson_id):
         first = pane.model.record_at(0)[0] if result.checks else None
         assert first is None or first.key == result.checks[0].figure.key
         # the pane's own views encode the step's text with the step's tokenizer
-        assert pane.text == result.view.text
-        assert pane.tokenizer is result.view.tokenizer
-        assert pane.token_view.encoding.tokens == result.view.tokenizer.encode(
+        assert pane.step_view.text == result.view.text
+        assert pane.step_view.tokenizer is result.view.tokenizer
+        assert pane.step_view.token_view.encoding.tokens == result.view.tokenizer.encode(
             result.view.text).tokens
-        assert pane.token_view.text == result.view.text
+        assert pane.step_view.token_view.text == result.view.text
         assert pane.remarks_label.isVisibleTo(pane) == bool(result.remarks("en"))
         if k < len(lesson):
             qtbot.mouseClick(pane.next_button, Qt.MouseButton.LeftButton)
@@ -111,8 +111,8 @@ def test_wordpiece_slip_is_shown_and_highlighted(pane):
     assert {l for l, p in zip(labels, painted) if p} == {"score(hu, ##g)", "score(##u, ##g)",
                                                          "merge"}
     # the pane's merge table lists the three merges of the lesson, with their counts
-    assert [r[2] for r in pane.model_model.records] == ["##gs", "hu", "hugs"]
-    assert not pane.model_table.isColumnHidden(3)
+    assert [r[2] for r in pane.step_view.model.records] == ["##gs", "hu", "hugs"]
+    assert not pane.step_view.table.isColumnHidden(3)
 
 
 def test_unigram_lattice_and_losses(pane, window):
@@ -124,7 +124,7 @@ def test_unigram_lattice_and_losses(pane, window):
     assert lattice.best_score == pytest.approx(math.log(16 / 210) + math.log(15 / 210))
     rows = shown_rows(pane)
     assert rows["score(4)"]["Decimal"] == f"{16 * 15 / 210 ** 2:.6g}"
-    assert pane.token_view.encoding.tokens == ["un", "hug"]
+    assert pane.step_view.token_view.encoding.tokens == ["un", "hug"]
     pane.next()
     loss = (10 * -math.log(15 / 210) + 5 * -math.log(17 * 20 / 210 ** 2)
             + 12 * -math.log(17 * 16 / 210 ** 2) + 4 * -math.log(4 * 16 / 210 ** 2)
@@ -136,9 +136,9 @@ def test_unigram_lattice_and_losses(pane, window):
         10 * math.log(10.5), rel=1e-5)
     assert rows["loss increase without hug"]["Check"] == "✓ agrees"
     # the step's tokenizer is the vocabulary without hug; its pieces are listed with scores
-    assert "hug" not in pane.tokenizer.get_vocab()
-    assert "hug" not in [r[1] for r in pane.model_model.records]
-    assert pane.model_model.rowCount() == pane.tokenizer.get_vocab_size()
+    assert "hug" not in pane.step_view.tokenizer.get_vocab()
+    assert "hug" not in [r[1] for r in pane.step_view.model.records]
+    assert pane.step_view.model.rowCount() == pane.step_view.tokenizer.get_vocab_size()
     # clicking a word's row shows that word's lattice
     labels = list(rows)
     pane.table.selectRow(labels.index("tokens(hugs)"))
@@ -223,13 +223,14 @@ def test_keep_this_tokenizer_adds_a_copy_on_request(qtbot, window, user_work):
     pane = window.lessons_pane
     window.show_view("lessons")
     pane.choose("hug-bpe", 2)
-    qtbot.mouseClick(pane.keep_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(pane.step_view.keep_button, Qt.MouseButton.LeftButton)
     kept = [e for e in session.entries if e.algorithm == "lesson"]
     assert len(kept) == 1
     entry = kept[0]
     assert entry.name == f"Lesson: {pane.state.lesson.title('en')}, step 3"
-    assert entry.tokenizer is not pane.tokenizer  # a copy: the lesson keeps its own
-    assert entry.tokenizer.encode("hugs pun").tokens == pane.tokenizer.encode("hugs pun").tokens
+    assert entry.tokenizer is not pane.step_view.tokenizer  # a copy: the lesson keeps its own
+    assert (entry.tokenizer.encode("hugs pun").tokens
+            == pane.step_view.tokenizer.encode("hugs pun").tokens)
     assert not entry.unsaved  # rebuilt from its lesson file: no question on quit
     # the user's text and current tokenizer stay; keeping the same step again adds nothing
     assert session.text == "My text" and session.current.name == "also mine"
@@ -271,22 +272,23 @@ def test_restore_drops_step_tokenizers_an_older_version_saved(qtbot, window, set
 
 
 def test_typed_text_and_clicked_tokens(qtbot, pane):
+    view = pane.step_view
     pane.choose("hug-bpe", 2)
-    qtbot.keyClicks(pane.text_edit, " pugs")
-    assert pane.text.endswith(" pugs")
-    assert pane.token_view.encoding.tokens == pane.tokenizer.encode(pane.text).tokens
+    qtbot.keyClicks(view.text_edit, " pugs")
+    assert view.text.endswith(" pugs")
+    assert view.token_view.encoding.tokens == view.tokenizer.encode(view.text).tokens
     pane.next()  # the reader's text stays while stepping
-    assert pane.text.endswith(" pugs")
-    assert pane.token_view.encoding.tokens == pane.tokenizer.encode(pane.text).tokens
+    assert view.text.endswith(" pugs")
+    assert view.token_view.encoding.tokens == view.tokenizer.encode(view.text).tokens
     # a click on a token shows how its word is cut
-    last = len(pane.token_view.encoding) - 1
-    pane.token_view.token_clicked.emit(last)
+    last = len(view.token_view.encoding) - 1
+    view.token_view.token_clicked.emit(last)
     assert pane.trace_view.currentIndex() == 1 and "'pugs'" in pane.trace_view.caption.text()
-    pane.text_edit.clear()
-    pane.text_edit.textEdited.emit("")  # emptied: the step's text again
-    assert pane.text == pane.result.view.text
+    view.text_edit.clear()
+    view.text_edit.textEdited.emit("")  # emptied: the step's text again
+    assert view.text == pane.result.view.text
     pane.choose("hug-unigram", 0)
-    assert pane.text == pane.result.view.text
+    assert view.text == pane.result.view.text
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])
