@@ -71,7 +71,9 @@ HELP_PIECES: tuple[str, ...] = (
         "<li><b>Lessons</b> (Ctrl+9) — the worked examples of the course notes, step by step\n"
         "(Alt+← / Alt+→): byte-pair compression, classic BPE, and BPE, WordPiece and Unigram on the\n"
         "hug corpus. Every figure is computed by the library; where the notes slip, the step says so\n"
-        "and gives the correct figure. Each step becomes the text and tokenizer of the other panes.</li>"),
+        "and gives the correct figure. Each step's tokenizer is shown beside it, on the step's text\n"
+        "or yours; your own text and tokenizers stay as they are, and Keep this tokenizer adds the\n"
+        "step's tokenizer to them.</li>"),
     "</ul>",
     QT_TRANSLATE_NOOP(
         "Help",

@@ -459,7 +459,11 @@ class MainWindow(QMainWindow):
     def restore_session(self) -> bool:
         """Start bringing back the saved session (in workers); False if there is none."""
         manifest = _json_dict(self.settings.value("session", ""))
-        records = [r for r in manifest.get("tokenizers", []) if isinstance(r, dict)]
+        # a lesson's tokenizer is the user's only once kept: earlier versions saved every
+        # lesson's step tokenizer with the session
+        records = [r for r in manifest.get("tokenizers", []) if isinstance(r, dict)
+                   and not (r.get("algorithm") == "lesson"
+                            and not (r.get("options") or {}).get("kept"))]
         corpus = manifest.get("corpus")
         if not records and not corpus:
             return False
@@ -506,8 +510,6 @@ class MainWindow(QMainWindow):
         self._restore_handle = None
         if self._pending_current:
             self.session.set_current(self._pending_current)
-        if self.views.current == "lessons":
-            self.lessons_pane.show_in_session()  # the restored current tokenizer replaced the step's
         compare_pane = self.analysis_docks.compare
         if self._pending_compare and hasattr(compare_pane, "set_compared"):
             compare_pane.set_compared(self._pending_compare)

@@ -18,7 +18,7 @@ from PySide6.QtCore import QByteArray, QCoreApplication, QObject, Qt, QT_TRANSLA
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 #: Bump when the docks or the default layouts change: saved layouts of another version are ignored.
-LAYOUT_VERSION = 6
+LAYOUT_VERSION = 7
 
 # A column: (relative width, [(relative height, [dock keys shown as tabs]), ...])
 Column = tuple[int, list[tuple[int, list[str]]]]
@@ -99,8 +99,9 @@ VIEWS: tuple[TaskView, ...] = (
              QT_TRANSLATE_NOOP("TaskView", "The worked examples of the course notes, step by "
                                "step: every figure computed, the notes' slips corrected, and "
                                "the encoding and merges of each step"),
-             ((50, [(100, ["lessons"])]),
-              (50, [(55, ["encoding"]), (45, ["merges"])]))),
+             # the lesson shows its step's encoding and merges itself: the Encoding and
+             # Merge history docks show the user's own text and tokenizer
+             ((100, [(100, ["lessons"])]),)),
 )
 
 

@@ -39,8 +39,9 @@ symbols joined by a space, ``<word>`` a word of the corpus):
   ``"without": token``, ``tokens:<word>`` / ``score:<word>`` without it.
 
 Use :class:`LessonState` to step forward and back; each :class:`StepResult`
-also says what the other panes should show (:class:`StepView`: a text and a
-tokenizer built from the lesson's state at that step).
+also gives the step's own tokenizer (:class:`StepView`: a text and a tokenizer
+built from the lesson's state at that step), which the app shows beside the step
+without making it the user's.
 """
 
 from __future__ import annotations
@@ -238,11 +239,11 @@ def _same_number(value: int | float | Fraction, says: Any) -> bool:
 # -- steps --------------------------------------------------------------------------------
 @dataclass
 class StepView:
-    """What the other panes show at a step: ``text`` encoded with ``tokenizer``.
+    """The step's own tokenizer and the text it is shown on: ``text`` encoded with ``tokenizer``.
 
     ``trace_word`` is the word whose merges, greedy matches or lattice are shown,
     ``trace_kind`` ``"bpe"``, ``"wordpiece"`` or ``"unigram"``; ``history`` the
-    merges so far (for the merge history pane), when the lesson trained them.
+    merges so far (with their counts), when the lesson trained them.
     """
 
     text: str

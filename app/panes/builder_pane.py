@@ -23,7 +23,17 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
-from PySide6.QtCore import QCoreApplication, QSettings, Qt, QT_TRANSLATE_NOOP, QTimer, Signal, Slot
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QSettings,
+    QSize,
+    Qt,
+    QT_TRANSLATE_NOOP,
+    QTimer,
+    Signal,
+    Slot,
+)
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -75,6 +85,8 @@ class TrainingRunner(Protocol):
 DEFAULT_TEXT = "Let's test this pre-tokenizer: Héllò hôw are ü? ``Quoted''  text, 2024 ﬁnance."
 #: Where the pipeline is kept between sessions (JSON of ``PipelineSpec.to_dict()``).
 SETTINGS_KEY = "builder/spec"
+#: The starting point that pipeline was loaded from (a key of ``builder.STARTING_POINTS``).
+START_KEY = "builder/start"
 #: Milliseconds between the last edit and the preview.
 PREVIEW_DELAY_MS = 200
 #: The four presets "Train all four" trains: (algorithm, WordPiece scoring).
@@ -136,7 +148,8 @@ class BuilderPane(QWidget):
         self._restore()
 
     def _restore(self) -> None:
-        """The pipeline of the last session, if it is still a valid one."""
+        """The pipeline of the last session, if it is still a valid one, under the name of the
+        starting point it was loaded from (a new window after View ▸ Language is one)."""
         raw = self._settings.value(SETTINGS_KEY, "") if self._settings is not None else ""
         try:
             spec = PipelineSpec.from_dict(json.loads(raw)) if isinstance(raw, str) and raw else None
@@ -148,10 +161,19 @@ class BuilderPane(QWidget):
             edited = spec.name.startswith("built-")
             self.set_spec(spec)
             self._edited = edited
+            self._show_start(self._settings.value(START_KEY, "") or _start_named(spec.name))
 
     def _remember(self, spec: PipelineSpec) -> None:
         if self._settings is not None:
             self._settings.setValue(SETTINGS_KEY, json.dumps(spec.to_dict(), ensure_ascii=False))
+            self._settings.setValue(START_KEY, self._start)
+
+    def _show_start(self, key: Any) -> None:
+        """The combo names the starting point loaded (unknown keys leave it as it is)."""
+        index = self.start_combo.findData(key) if isinstance(key, str) and key else -1
+        if index >= 0:
+            self._start = key
+            self.start_combo.setCurrentIndex(index)
 
     # -- construction -------------------------------------------------------------------------
     def _build_widgets(self) -> None:
@@ -377,13 +399,12 @@ class BuilderPane(QWidget):
         previews.addWidget(self.pre_view, 4)
 
         # the controls scroll on their own, so the previews always fill the dock's height
-        controls = QScrollArea(objectName="builderControls")
+        controls = _ControlsArea(objectName="builderControls")
         controls.setWidgetResizable(True)
         controls.setFrameShape(QScrollArea.Shape.NoFrame)
         controls.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         controls.setWidget(left)
         left.setMinimumWidth(330)
-        controls.setMinimumWidth(350)
         # the buttons stay in sight below the scrolled controls
         side = QWidget()
         side_layout = QVBoxLayout(side)
@@ -401,21 +422,27 @@ class BuilderPane(QWidget):
         splitter.setStretchFactor(1, 3)
         right.setMinimumWidth(300)
         self.splitter = splitter
-        self._sized = False
+        self._user_sized = False  # the user dragged the handle: the widths are theirs
+        splitter.splitterMoved.connect(self._on_splitter_moved)
         right.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(splitter)
 
-    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        # first shown: half for the controls, between 420 and 600 px (their size hints would
-        # take more on a wide screen, the previews would squeeze them on a 1280 px one)
-        super().showEvent(event)
-        if not self._sized and self.width() > 0:
-            self._sized = True
-            width = self.splitter.width()
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        # half for the controls, between 420 and 600 px (their size hints would take more on a
+        # wide screen, the previews would squeeze them on a 1280 px one). Each resize until the
+        # user drags the handle: sized once when first shown, the dock was still narrow then
+        # and a 1920 px window kept 350 px of controls
+        super().resizeEvent(event)
+        width = self.splitter.width()
+        if not self._user_sized and width > 0:
             left = min(600, max(420, width // 2))
             self.splitter.setSizes([left, max(300, width - left)])
+
+    @Slot()
+    def _on_splitter_moved(self) -> None:
+        self._user_sized = True
 
     @staticmethod
     def _box(title: str, widget: QWidget) -> QGroupBox:
@@ -452,7 +479,10 @@ class BuilderPane(QWidget):
         self.train_button.clicked.connect(self.train)
         self.save_button.clicked.connect(self.save_dialog)
         self.four_button.clicked.connect(lambda: self.train_all_four(self.four_spin.value()))
-        self._session.text_changed.connect(lambda _text: self._preview_timer.start())
+        # a method, not a lambda: Qt drops a method's connection when this pane is deleted
+        # (View ▸ Language rebuilds the window around the same session); a lambda's stayed and
+        # started the deleted pane's timer on every text change
+        self._session.text_changed.connect(self._on_session_text_changed)
         self._training.trained.connect(self._on_trained)
         self._training.training_finished.connect(self._on_training_finished)
 
@@ -554,7 +584,7 @@ class BuilderPane(QWidget):
         spec = builder.starting_point(label)
         if keep_size:
             spec.trainer["vocab_size"] = size
-        self.start_combo.setCurrentIndex(max(0, self.start_combo.findData(label)))
+        self._show_start(label)
         self.set_spec(spec)
 
     @Slot(str)
@@ -585,6 +615,10 @@ class BuilderPane(QWidget):
     @Slot()
     def _on_edited(self, *_: Any) -> None:
         self._edited = True  # no longer the starting point: the trained tokenizer says "built"
+        self._preview_timer.start()
+
+    @Slot(str)
+    def _on_session_text_changed(self, _text: str) -> None:
         self._preview_timer.start()
 
     def preview_text(self) -> str:
@@ -765,6 +799,34 @@ class BuilderPane(QWidget):
 
     _name = "custom"
     _edited = False
+    _start = ""  # the starting point loaded last (a key of builder.STARTING_POINTS)
+
+
+class _ControlsArea(QScrollArea):
+    """The scrolled controls: never narrower than they need. With a fixed minimum of 350 px
+    the model form was cut ("+ 256 by"), the horizontal scroll bar being off."""
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        hint = super().minimumSizeHint()
+        widget = self.widget()
+        if widget is None:
+            return hint
+        need = (widget.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+                + 2 * self.frameWidth())
+        return QSize(max(hint.width(), need), hint.height())
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802 - Qt override
+        # rows shown or hidden (another model), blocks added: the splitter asks again
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
+
+
+def _start_named(name: str) -> str:
+    """The starting point whose pipeline is called ``name`` ("" if none): settings written
+    before START_KEY existed; an edited pipeline ("built-…") has lost its starting point."""
+    return next((key for key, make in builder.STARTING_POINTS.items() if make().name == name),
+                "")
 
 
 __all__ = ["BuilderPane"]

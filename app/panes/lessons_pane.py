@@ -9,15 +9,22 @@ highlighted remark gives the correct figure. The step's trace — the Unigram
 lattice, or a word's merges or greedy matches — sits below the table; clicking a
 word's row shows that word.
 
-Linking: each step the reader moves to puts the step's text in the session and a
-tokenizer built from the lesson's state (the merges so far, the Unigram model of
-the step) in as the current one, named after the lesson, so the Encoding, merge
-history and other panes show the step as usual. Computing a step takes
-milliseconds (five-word corpora), so it runs on the GUI thread.
+A lesson runs beside the user's work: it never writes into the :class:`Session`.
+The step's tokenizer (the merges so far, the Unigram model of the step) is shown
+beside the step by its own :class:`~app.widgets.step_tokenizer_view.StepTokenizerView`:
+the step's text (or one the reader types) drawn with its tokens, and the merges so
+far or the pieces with their scores. Opening, stepping
+through or leaving a lesson leaves the user's text, current tokenizer and
+tokenizer list as they were, so nothing has to be restored and session autosave
+never sees lesson state. *Keep this tokenizer* is the one way in: it adds a copy
+of the step's tokenizer to the session's list, at the user's request.
+Computing a step takes milliseconds (five-word corpora), so it runs on the GUI
+thread.
 """
 
 from __future__ import annotations
 
+import html
 from fractions import Fraction
 from typing import Any
 
@@ -37,11 +44,13 @@ from PySide6.QtWidgets import (
 
 from subword_core.errors import SubwordError
 from subword_core.lessons import Check, Figure, Lesson, LessonState, StepResult, load_lessons
+from subword_core.tokenizer import Tokenizer
 
 from .. import resources, style
 from ..item_models import Column, RecordTableModel
 from ..selection import SelectionModel
 from ..session import Session, TokenizerEntry
+from ..widgets.step_tokenizer_view import StepTokenizerView
 from ..widgets.trace_view import TraceView
 
 #: Figure keys whose argument is a word: clicking such a row shows that word's trace.
@@ -58,13 +67,15 @@ class FiguresModel(RecordTableModel):
 
 
 class LessonsPane(QWidget):
-    """Lesson list, Back/Next, the step's prose, its figures and the notes' slips."""
+    """Lesson list, Back/Next, the step's prose, its figures and the notes' slips; beside them
+    the step's own tokenizer on the step's text, and *Keep this tokenizer*."""
 
     def __init__(self, session: Session, selection: SelectionModel,
                  parent: QWidget | None = None, language: str | None = None,
                  folder: Any = None) -> None:
         super().__init__(parent)
         self.setObjectName("lessonsPane")
+        # the user's session: only read, and written to only by "Keep this tokenizer"
         self._session, self._selection = session, selection
         self._language = language
         self._folder = folder if folder is not None else resources.resource_path("lessons")
@@ -75,15 +86,21 @@ class LessonsPane(QWidget):
         self.back_button = QPushButton(objectName="lessonBackButton")
         self.next_button = QPushButton(objectName="lessonNextButton")
         self.position_label = QLabel("", objectName="lessonPosition")
-        self.summary_label = QLabel("", objectName="lessonSummary", wordWrap=True)
-        self.title_label = QLabel("", objectName="lessonStepTitle", wordWrap=True)
+        # rich text: the source is set in italics around the data's own (escaped) words
+        self.summary_label = QLabel("", objectName="lessonSummary", wordWrap=True,
+                                    textFormat=Qt.TextFormat.RichText)
+        self.title_label = QLabel("", objectName="lessonStepTitle", wordWrap=True,
+                                  textFormat=Qt.TextFormat.PlainText)
         font = QFont(self.title_label.font())
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.title_label.setFont(font)
-        self.prose_label = QLabel("", objectName="lessonProse", wordWrap=True)
+        # plain text: the lessons speak of </w> and <unk>, which are no markup
+        self.prose_label = QLabel("", objectName="lessonProse", wordWrap=True,
+                                  textFormat=Qt.TextFormat.PlainText)
         self.prose_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.remarks_label = QLabel("", objectName="lessonRemarks", wordWrap=True)
+        self.remarks_label = QLabel("", objectName="lessonRemarks", wordWrap=True,
+                                    textFormat=Qt.TextFormat.PlainText)
         self.remarks_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.remarks_label.hide()
         self.model = FiguresModel([], self)
@@ -94,7 +111,8 @@ class LessonsPane(QWidget):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-        self.trace_view = TraceView()
+        self.trace_view = TraceView(name_prefix="lesson")
+        self.step_view = StepTokenizerView()
         self._build_layout()
         self._retranslate()
 
@@ -102,6 +120,8 @@ class LessonsPane(QWidget):
         self.back_button.clicked.connect(self.back)
         self.next_button.clicked.connect(self.next)
         self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
+        self.step_view.word_clicked.connect(self._show_trace)
+        self.step_view.keep_requested.connect(self.keep_tokenizer)
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
         for keys, slot in (("Alt+Right", self.next), ("Alt+Left", self.back),
                            ("PgDown", self.next), ("PgUp", self.back)):
@@ -118,13 +138,23 @@ class LessonsPane(QWidget):
         self.splitter.addWidget(self.table)
         self.splitter.addWidget(self.trace_view)
         self.splitter.setChildrenCollapsible(False)
+        left = QWidget(objectName="lessonStepColumn")
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 4, 0)
+        column.addWidget(self.title_label)
+        column.addWidget(self.prose_label)
+        column.addWidget(self.remarks_label)
+        column.addWidget(self.splitter, 1)
+        self.columns = _Splitter(Qt.Orientation.Horizontal, objectName="lessonColumns")
+        self.columns.addWidget(left)
+        self.columns.addWidget(self.step_view)
+        self.columns.setChildrenCollapsible(False)
+        self.columns.setStretchFactor(0, 3)
+        self.columns.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         layout.addWidget(self.summary_label)
-        layout.addWidget(self.title_label)
-        layout.addWidget(self.prose_label)
-        layout.addWidget(self.remarks_label)
-        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.columns, 1)
 
     def _share_splitter(self, trace_kind: str) -> None:
         # a lattice needs room to be read; a merge or match trace is a few rows
@@ -180,8 +210,9 @@ class LessonsPane(QWidget):
     def _show_in_language(self) -> None:
         """Words, lesson titles and the step shown again in the current language."""
         self._retranslate()
+        self.step_view.retranslate()
         self._fill_combo()
-        self._show_step(apply=False)
+        self._show_step()
 
     # -- lessons and steps -------------------------------------------------------------------
     def reload(self) -> None:
@@ -193,7 +224,7 @@ class LessonsPane(QWidget):
             self._session.notify(self.tr("Cannot read the lessons: %1").replace("%1", str(exc)))
         self._fill_combo()
         self.state = LessonState(self.lessons[0]) if self.lessons else None
-        self._show_step(apply=False)
+        self._show_step()
 
     def _fill_combo(self) -> None:
         current = self.lesson_combo.currentIndex()
@@ -206,25 +237,14 @@ class LessonsPane(QWidget):
             self.lesson_combo.setCurrentIndex(current)
 
     def choose(self, lesson_id: str, step: int = 0) -> bool:
-        """Open lesson ``lesson_id`` at ``step`` (0-based) and show it in every pane."""
+        """Open lesson ``lesson_id`` at ``step`` (0-based)."""
         for i, lesson in enumerate(self.lessons):
             if lesson.id == lesson_id:
                 self.lesson_combo.setCurrentIndex(i)
                 self.state = LessonState(lesson, step)
+                self.step_view.forget_text()  # another lesson: its own text
                 return self._show_step()
         return False
-
-    @Slot()
-    def catch_up(self) -> None:
-        """First time in sight: the other panes follow the lesson shown (the window calls this
-        when the Lessons dock comes into sight)."""
-        if not self._applied and self.state is not None and self._result is not None:
-            self._apply_to_session(self._result)
-
-    def show_in_session(self) -> None:
-        """Make the step shown the session's text and current tokenizer again."""
-        if self.state is not None and self._result is not None:
-            self._apply_to_session(self._result)
 
     @Slot(int)
     def _on_lesson_activated(self, index: int) -> None:
@@ -251,35 +271,36 @@ class LessonsPane(QWidget):
         return self._result
 
     _result: StepResult | None = None
-    _applied = False  # the session has shown a lesson step
 
-    def _show_step(self, apply: bool = True) -> bool:
+    def _show_step(self) -> bool:
         state = self.state
         self._update_buttons()
         if state is None:
             self.title_label.setText(self.tr("No lessons found in %1").replace(
                 "%1", str(self._folder)))
+            self.step_view.show_view(None)
             return False
         try:
             result = state.step
         except SubwordError as exc:
             self._result = None
+            self.step_view.show_view(None)
             QMessageBox.warning(self, self.tr("Lesson"), str(exc))
             return False
         self._result = result
         lang = self.language
         lesson = state.lesson
-        self.summary_label.setText(
-            f"{lesson.summary(lang)} <i>({lesson.source(lang)})</i>" if lesson.source(lang)
-            else lesson.summary(lang))
+        summary = html.escape(lesson.summary(lang))
+        source = lesson.source(lang)
+        self.summary_label.setText(f"{summary} <i>({html.escape(source)})</i>" if source
+                                   else summary)
         self.title_label.setText(result.title(lang))
         self.prose_label.setText(result.prose(lang))
         self._show_remarks(result)
         self._show_figures(result)
         self._show_trace(result.view.trace_word)
         self._share_splitter(result.view.trace_kind)
-        if apply:
-            self._apply_to_session(result)
+        self.step_view.show_view(result.view)
         return True
 
     def _update_buttons(self) -> None:
@@ -338,32 +359,32 @@ class LessonsPane(QWidget):
         if name in WORD_FIGURES and arg and " " not in arg and not arg.isdigit():
             self._show_trace(arg)
 
-    # -- linking: the step in the session ------------------------------------------------------
-    def _apply_to_session(self, result: StepResult) -> None:
-        """The step's text and tokenizer become the session's, so every pane shows the step."""
-        lesson = self.state.lesson
+    # -- the one way into the user's session ----------------------------------------------------
+    @Slot()
+    def keep_tokenizer(self) -> TokenizerEntry | None:
+        """Add a copy of the step's tokenizer to the user's tokenizers (the only way a lesson
+        writes into the session); None without a step. Kept twice, the first copy is kept."""
+        result, state = self._result, self.state
+        if result is None or state is None:
+            return None
+        lesson, session = state.lesson, self._session
+        options = {"lesson": lesson.id, "step": result.number, "kept": True}
+        for entry in session.entries:
+            if entry.algorithm == "lesson" and entry.options == options:
+                session.notify(self.tr("Already kept as %1").replace("%1", entry.name))
+                return entry
         view = result.view
-        session = self._session
-        # one tokenizer per lesson, found again after a restart brought it back
-        entry = next((e for e in session.entries
-                      if e.algorithm == "lesson" and e.options.get("lesson") == lesson.id), None)
-        if entry is None:
-            entry = session.add_tokenizer(TokenizerEntry(
-                self.tr("Lesson: %1").replace("%1", lesson.title(self.language)),
-                view.tokenizer, view.history, algorithm="lesson",
-                options={"lesson": lesson.id, "step": result.number},
-                source=str(lesson.path),
-                # rebuilt from its lesson file at any time: nothing to lose on quit
-                saved_path=str(lesson.path)), make_current=False)
-        else:
-            entry.tokenizer, entry.history, entry.graph = view.tokenizer, view.history, None
-            entry.options = {"lesson": lesson.id, "step": result.number}
-            entry.stored_path = ""  # its stored copy is of an earlier step
-        self._applied = True
-        session.set_text(view.text)
-        if session.current is entry:
-            session.set_current(None)  # the entry changed in place: every pane starts over
-        session.set_current(entry.name)
+        entry = session.add_tokenizer(TokenizerEntry(
+            self.tr("Lesson: %1, step %2").replace("%1", lesson.title(self.language)).replace(
+                "%2", str(result.number)),
+            # a copy: the lesson recomputes and reuses its own objects
+            Tokenizer.from_str(view.tokenizer.to_str()), view.history, algorithm="lesson",
+            options=options, source=str(lesson.path),
+            # rebuilt from its lesson file at any time: nothing to lose on quit
+            saved_path=str(lesson.path)), make_current=False)
+        session.notify(self.tr("Kept %1: pick it in the tokenizer list to use it in the other "
+                               "views").replace("%1", entry.name))
+        return entry
 
 
 class _Splitter(QSplitter):

@@ -98,9 +98,9 @@
 <context>
     <name>BuilderPane</name>
     <message>
-        <location filename="../panes/builder_pane.py" line="+90"/>
+        <location filename="../panes/builder_pane.py" line="+98"/>
         <source>Course: BERT-style WordPiece</source>
-        <extracomment>Text previewed while the session has none. Where the pipeline is kept between sessions (JSON of ``PipelineSpec.to_dict()``). Milliseconds between the last edit and the preview. The four presets &quot;Train all four&quot; trains: (algorithm, WordPiece scoring). ``builder.STARTING_POINTS``&apos; keys in the words shown (the library&apos;s keys stay English).</extracomment>
+        <extracomment>Text previewed while the session has none. Where the pipeline is kept between sessions (JSON of ``PipelineSpec.to_dict()``). The starting point that pipeline was loaded from (a key of ``builder.STARTING_POINTS``). Milliseconds between the last edit and the preview. The four presets &quot;Train all four&quot; trains: (algorithm, WordPiece scoring). ``builder.STARTING_POINTS``&apos; keys in the words shown (the library&apos;s keys stay English).</extracomment>
         <translation>강좌: BERT 방식 WordPiece</translation>
     </message>
     <message>
@@ -134,7 +134,7 @@
         <translation>프리셋: Unigram (SentencePiece)</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+76"/>
         <source>Fill every block from a starting point: the HF course&apos;s three block-by-block builds, or one of the four presets. The vocabulary size is kept</source>
         <translation>시작점에서 모든 블록을 채웁니다: HF 강좌의 블록별 구성 세 가지, 또는 프리셋 네 가지 중 하나. 어휘 크기는 그대로 둡니다</translation>
     </message>
@@ -418,7 +418,7 @@
         <translation>&lt;b&gt;사전 토큰&lt;/b&gt;, 기준 단계</translation>
     </message>
     <message>
-        <location line="+235"/>
+        <location line="+247"/>
         <source>Previewing the first {0:,} characters of {1:,}</source>
         <translation>{1:,}자 중 처음 {0:,}자를 미리 보는 중</translation>
     </message>
@@ -728,17 +728,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>홀드아웃 단어</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>word-level OOV</source>
-        <translation>단어 단위 OOV</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>held-out words missing from a word vocabulary of the same size</source>
-        <translation>같은 크기의 단어 어휘에 없는 홀드아웃 단어</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>unknown tokens</source>
         <translation>UNK 토큰</translation>
     </message>
@@ -748,7 +738,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>UNK 포함 단어</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+12"/>
         <source>error</source>
         <translation>오류</translation>
     </message>
@@ -773,12 +763,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>홀드아웃한 문서 10%의 단어 수</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Held-out words missing from a word vocabulary of the same size</source>
-        <translation>같은 크기의 단어 어휘에 없는 홀드아웃 단어의 비율</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Share of the held-out tokens that are the unknown token</source>
         <translation>홀드아웃 토큰 가운데 UNK 토큰의 비율</translation>
     </message>
@@ -920,13 +905,13 @@ Records: ``oov.HeldoutRow``.</extracomment>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../widgets/trace_view.py" line="+59"/>
+        <location filename="../widgets/trace_view.py" line="+61"/>
         <source>result</source>
         <translation>결과</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../item_models/word_counts_model.py" line="+64"/>
+        <location filename="../item_models/word_counts_model.py" line="+65"/>
         <location filename="../widgets/token_info_view.py" line="+29"/>
         <source>count</source>
         <translation>횟수</translation>
@@ -939,7 +924,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
     <message>
         <location line="+4"/>
         <location filename="../item_models/vocab_model.py" line="+81"/>
-        <location filename="../panes/groupings_pane.py" line="+92"/>
+        <location filename="../panes/groupings_pane.py" line="+93"/>
         <location line="+392"/>
         <location line="+13"/>
         <source>score</source>
@@ -1589,14 +1574,17 @@ shown: {shown}</source>
         <translation>단계 후의 기호 (또는 멈춘 이유)</translation>
     </message>
     <message>
+        <location filename="../item_models/analysis_columns.py" line="-55"/>
         <source>baseline: word-level OOV</source>
         <translation>기준선: 단어 단위 OOV</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>baseline, not this tokenizer: held-out words missing from a word vocabulary of {n} entries</source>
         <translation>이 토크나이저가 아닌 기준선: 항목 {n}개인 단어 어휘에 없는 홀드아웃 단어</translation>
     </message>
     <message>
+        <location line="+20"/>
         <source>Baseline, not a figure of the tokenizer: held-out words missing from a word vocabulary with as many entries as the tokenizer (its most frequent training words + [UNK]). Tokenizers of the same size share it; compare it with their unknown tokens</source>
         <translation>토크나이저의 수치가 아닌 기준선: 토크나이저와 같은 수의 항목을 가진 단어 어휘(가장 자주 나온 학습 단어 + [UNK])에 없는 홀드아웃 단어. 크기가 같은 토크나이저는 같은 값을 가지니, 각 토크나이저의 UNK 토큰 비율과 비교하세요</translation>
     </message>
@@ -2345,7 +2333,7 @@ shown: {shown}</source>
 <context>
     <name>EncodeOptions</name>
     <message>
-        <location filename="../encode_options.py" line="+59"/>
+        <location filename="../encode_options.py" line="+58"/>
         <source>truncated: {full} → {kept} tokens (max_length {max})</source>
         <translation>잘림: 토큰 {full}개 → {kept}개 (max_length {max})</translation>
     </message>
@@ -2409,18 +2397,18 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+142"/>
+        <location line="+147"/>
         <source>truncation</source>
         <translation>자르기</translation>
     </message>
     <message>
-        <location line="-141"/>
-        <location line="+143"/>
+        <location line="-146"/>
+        <location line="+148"/>
         <source>padding</source>
         <translation>패딩</translation>
     </message>
     <message>
-        <location line="-137"/>
+        <location line="-142"/>
         <source>What the tokenizer&apos;s truncation and padding did to the text</source>
         <translation>토크나이저의 자르기와 패딩이 텍스트에 한 일</translation>
     </message>
@@ -2485,12 +2473,12 @@ shown: {shown}</source>
         <translation>병합 기록에서 고른 병합으로 만들어진 토큰</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+56"/>
         <source>encoding {n} characters…</source>
         <translation>{n}자를 인코딩하는 중…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>truncation ({n})</source>
         <translation>자르기 ({n})</translation>
     </message>
@@ -2525,7 +2513,7 @@ shown: {shown}</source>
         <translation>이 토크나이저의 후처리기는 특수 토큰을 덧붙이지 않습니다</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+29"/>
         <source>no tokenizer</source>
         <translation>토크나이저 없음</translation>
     </message>
@@ -2555,7 +2543,7 @@ shown: {shown}</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+74"/>
         <source>Pipeline stages are shown for texts up to {n} characters.</source>
         <translation>파이프라인 단계는 {n}자까지의 텍스트에서만 보입니다.</translation>
     </message>
@@ -3346,14 +3334,17 @@ presets at one size and compares them.&lt;/li&gt;</source>
         <source>&lt;li&gt;&lt;b&gt;Lessons&lt;/b&gt; (Ctrl+9) — the worked examples of the course notes, step by step
 (Alt+← / Alt+→): byte-pair compression, classic BPE, and BPE, WordPiece and Unigram on the
 hug corpus. Every figure is computed by the library; where the notes slip, the step says so
-and gives the correct figure. Each step becomes the text and tokenizer of the other panes.&lt;/li&gt;</source>
+and gives the correct figure. Each step&apos;s tokenizer is shown beside it, on the step&apos;s text
+or yours; your own text and tokenizers stay as they are, and Keep this tokenizer adds the
+step&apos;s tokenizer to them.&lt;/li&gt;</source>
         <translation>&lt;li&gt;&lt;b&gt;강의&lt;/b&gt; (Ctrl+9) — 강의 노트의 풀이 예제를 단계별로 (Alt+← / Alt+→): 바이트 쌍 압축,
 고전 BPE, 그리고 hug 말뭉치에서의 BPE, WordPiece, Unigram. 모든 수치는 라이브러리가
-계산합니다. 노트가 틀린 곳은 그 단계가 알려 주고 올바른 수치를 보여 줍니다. 각 단계는
-다른 패널의 텍스트와 토크나이저가 됩니다.&lt;/li&gt;</translation>
+계산합니다. 노트가 틀린 곳은 그 단계가 알려 주고 올바른 수치를 보여 줍니다. 각 단계의
+토크나이저는 그 옆에서 단계의 텍스트나 직접 입력한 텍스트에 적용됩니다. 내 텍스트와 토크나이저는
+그대로이며, &apos;이 토크나이저 보관&apos;을 누르면 단계의 토크나이저가 내 목록에 추가됩니다.&lt;/li&gt;</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>&lt;h3&gt;How the panes link&lt;/h3&gt;
 &lt;p&gt;Panes share one selection: clicking a token, a row of a table or a merge selects it
 everywhere (the same characters in the text, the same ids in the tables, its merge in the
@@ -3422,7 +3413,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+78"/>
         <source>&amp;Language</source>
         <extracomment>Overrides what the system locale says (tests, screenshots); a value of ``LANGUAGES``.</extracomment>
         <translation>언어(&amp;L)</translation>
@@ -3500,7 +3491,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
 <context>
     <name>LessonsPane</name>
     <message>
-        <location filename="../panes/lessons_pane.py" line="+136"/>
+        <location filename="../panes/lessons_pane.py" line="+166"/>
         <source>The worked examples of the course notes</source>
         <extracomment>Figure keys whose argument is a word: clicking such a row shows that word&apos;s trace.</extracomment>
         <translation>강의 노트의 풀이 예제</translation>
@@ -3581,17 +3572,17 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>✗ 실수</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>Cannot read the lessons: %1</source>
         <translation>강의를 읽을 수 없습니다: %1</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+55"/>
         <source>No lessons found in %1</source>
         <translation>%1에서 강의를 찾지 못했습니다</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Lesson</source>
         <translation>강의</translation>
     </message>
@@ -3601,22 +3592,32 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>%2단계 중 %1단계</translation>
     </message>
     <message>
-        <location line="+62"/>
-        <source>Lesson: %1</source>
-        <translation>강의: %1</translation>
+        <location line="+63"/>
+        <source>Already kept as %1</source>
+        <translation>이미 %1(으)로 보관했습니다</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Lesson: %1, step %2</source>
+        <translation>강의: %1, %2단계</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Kept %1: pick it in the tokenizer list to use it in the other views</source>
+        <translation>%1을(를) 보관했습니다. 다른 보기에서 쓰려면 토크나이저 목록에서 고르세요</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="+72"/>
-        <location line="+510"/>
+        <location line="+512"/>
         <source>Subword Explorer</source>
         <extracomment>The window must fit a 1366x768 laptop screen (with a panel and a title bar).</extracomment>
         <translation>서브워드 탐색기</translation>
     </message>
     <message>
-        <location line="-485"/>
+        <location line="-487"/>
         <source>Corpus</source>
         <translation>말뭉치</translation>
     </message>
@@ -3904,7 +3905,7 @@ Vocabulary size:</source>
 어휘 크기:</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+48"/>
         <source>The last corpus is gone: {paths}</source>
         <translation>지난번 말뭉치가 없습니다: {paths}</translation>
     </message>
@@ -3924,7 +3925,7 @@ Vocabulary size:</source>
         <translation>{name}을(를) 복원했습니다</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+23"/>
         <source>Could not keep the session for next time: {error}</source>
         <translation>다음을 위해 세션을 저장하지 못했습니다: {error}</translation>
     </message>
@@ -4376,8 +4377,9 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>OovPane</name>
     <message>
-        <location filename="../panes/oov_pane.py" line="+47"/>
+        <location filename="../panes/oov_pane.py" line="+60"/>
         <source>whole word in vocabulary</source>
+        <extracomment>Longest text explained on the GUI thread (a text with a long word never is). Word rows listed per tokenizer, and tokens in its own row (the export has every word).</extracomment>
         <translation>단어 전체가 어휘에 있음</translation>
     </message>
     <message>
@@ -4411,7 +4413,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>추가 토큰</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+44"/>
         <source>A word or sentence the tokenizers never saw…</source>
         <translation>토크나이저가 본 적 없는 단어나 문장…</translation>
     </message>
@@ -4431,7 +4433,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>패널을 PNG로, 또는 결과 / 홀드아웃 표를 CSV로 저장</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>tokenizer / word</source>
         <translation>토크나이저 / 단어</translation>
     </message>
@@ -4526,7 +4528,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>처음 보는 텍스트:</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+92"/>
         <source>cannot encode: {error}</source>
         <translation>인코딩할 수 없음: {error}</translation>
     </message>
@@ -4536,12 +4538,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>UNK {unknown}개, 바이트 토큰 {bytes}개</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+23"/>
         <source>the model saw {text}</source>
         <translation>모델이 본 입력: {text}</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+47"/>
         <source>Load a corpus and train a tokenizer first.</source>
         <translation>먼저 말뭉치를 불러오고 토크나이저를 학습하세요.</translation>
     </message>
@@ -4591,22 +4593,27 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>처음 보는 단어</translation>
     </message>
     <message>
+        <location line="-179"/>
         <source>explaining {n} characters in the background…</source>
         <translation>백그라운드에서 {n}자를 분석하는 중…</translation>
     </message>
     <message>
+        <location line="+14"/>
         <source>cannot explain the text: {error}</source>
         <translation>텍스트를 분석할 수 없습니다: {error}</translation>
     </message>
     <message>
+        <location line="+16"/>
         <source>The first {shown} words of {n} are listed for each tokenizer; Export… saves every word.</source>
         <translation>토크나이저마다 {n}개 단어 중 처음 {shown}개를 보입니다. 내보내기…는 모든 단어를 저장합니다.</translation>
     </message>
     <message>
+        <location line="+51"/>
         <source>… ({n} more)</source>
         <translation>… ({n}개 더)</translation>
     </message>
     <message>
+        <location line="+23"/>
         <source>This word has {n} characters: the step-by-step view shows words of up to {limit}.</source>
         <translation>이 단어는 {n}자입니다: 단계별 보기는 {limit}자까지의 단어를 보여 줍니다.</translation>
     </message>
@@ -4709,13 +4716,13 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>Session</name>
     <message>
-        <location filename="../session.py" line="+50"/>
+        <location filename="../session.py" line="+66"/>
         <source>(none)</source>
-        <extracomment>Texts longer than this (characters) are encoded in the background. Texts up to this long also keep their pipeline stages (normalized text, pre-tokens).</extracomment>
+        <extracomment>Texts longer than this (characters) are encoded in the background. So are texts with a longer run without whitespace: a model&apos;s work on one word grows faster than its length (BPE merges pair by pair; a 5,000-character word took 0.8 s). Texts up to this long also keep their pipeline stages (normalized text, pre-tokens).</extracomment>
         <translation>(없음)</translation>
     </message>
     <message>
-        <location line="+205"/>
+        <location line="+208"/>
         <location line="+38"/>
         <source>Cannot encode the text: {error}</source>
         <translation>텍스트를 인코딩할 수 없습니다: {error}</translation>
@@ -4745,13 +4752,14 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>StatsPane</name>
     <message>
-        <location filename="../panes/stats_pane.py" line="+90"/>
-        <location line="+138"/>
+        <location filename="../panes/stats_pane.py" line="+92"/>
+        <location line="+139"/>
         <source>Stop</source>
+        <extracomment>A vocabulary larger than this has its length histogram measured in a worker.</extracomment>
         <translation>중지</translation>
     </message>
     <message>
-        <location line="-137"/>
+        <location line="-138"/>
         <source>Stop encoding the corpus, or compute its figures</source>
         <translation>말뭉치 인코딩을 중지하거나 통계를 계산합니다</translation>
     </message>
@@ -4876,7 +4884,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>토크나이저 없음</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>{model}: no merges with pair counts</source>
         <translation>{model}: 쌍 횟수가 있는 병합이 없음</translation>
     </message>
@@ -4984,6 +4992,89 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+1"/>
         <source>not computed yet</source>
         <translation>아직 계산하지 않음</translation>
+    </message>
+</context>
+<context>
+    <name>StepTokenizerView</name>
+    <message>
+        <location filename="../widgets/step_tokenizer_view.py" line="+96"/>
+        <source>&lt;b&gt;This step&apos;s tokenizer&lt;/b&gt;</source>
+        <translation>&lt;b&gt;이 단계의 토크나이저&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type a text to try this step&apos;s tokenizer</source>
+        <translation>이 단계의 토크나이저로 나눠 볼 텍스트를 입력하세요</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The step&apos;s text; type your own to see how this step&apos;s tokenizer cuts it (your text stays while you step; empty it to get the step&apos;s text back). Your text in the other views is not changed</source>
+        <translation>단계의 텍스트입니다. 직접 입력하면 이 단계의 토크나이저가 어떻게 나누는지 볼 수 있습니다(단계를 옮겨도 입력한 텍스트는 남고, 비우면 단계의 텍스트로 돌아갑니다). 다른 보기의 텍스트는 바뀌지 않습니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Click a token to see how its word is cut</source>
+        <translation>토큰을 클릭하면 그 단어가 어떻게 나뉘는지 보여 줍니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep this tokenizer</source>
+        <translation>이 토크나이저 보관</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add a copy of this step&apos;s tokenizer to your tokenizers, to use it in the other views; the lesson itself never changes your text or your tokenizers</source>
+        <translation>이 단계의 토크나이저 사본을 내 토크나이저 목록에 추가해 다른 보기에서 씁니다. 강의 자체는 내 텍스트나 토크나이저를 바꾸지 않습니다</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Rank</source>
+        <translation>순위</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pair</source>
+        <translation>쌍</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New token</source>
+        <translation>새 토큰</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Count</source>
+        <translation>횟수</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Piece</source>
+        <translation>조각</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Log-probability</source>
+        <translation>로그 확률</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1, %2 tokens in its vocabulary</source>
+        <translation>%1, 어휘 토큰 %2개</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 merges so far</source>
+        <translation>지금까지 병합 %1개</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 tokens: %2</source>
+        <translation>토큰 %1개: %2</translation>
     </message>
 </context>
 <context>
@@ -5364,7 +5455,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>max_input_chars_per_word보다 길어서 단어 전체가 {unk} 토큰이 됩니다</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+40"/>
         <source>Select a word above to see how each model cut it.</source>
         <translation>위에서 단어를 고르면 모델마다 어떻게 잘랐는지 나옵니다.</translation>
     </message>
@@ -5374,7 +5465,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>단어에 대한 모델의 단계</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Unigram lattice of the word</source>
         <translation>단어의 Unigram 격자</translation>
     </message>
@@ -5567,18 +5658,18 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>특수 토큰</translation>
     </message>
     <message>
-        <location line="+53"/>
-        <location line="+22"/>
+        <location line="+52"/>
+        <location line="+20"/>
         <source>No corpus</source>
         <translation>말뭉치 없음</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="-19"/>
         <source>Open a corpus before training.</source>
         <translation>학습하기 전에 말뭉치를 여세요.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+20"/>
         <source>Open a corpus to retrain on first.</source>
         <translation>먼저 재학습할 말뭉치를 여세요.</translation>
     </message>
@@ -5593,7 +5684,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>{name}의 모델은 {model}이며 트레이너가 없습니다: BPE, WordPiece, Unigram 모델만 재학습할 수 있습니다.</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+70"/>
         <source>Cancelling…</source>
         <translation>취소하는 중…</translation>
     </message>
@@ -6176,7 +6267,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>마무리하는 중</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>ETA {s} s</source>
         <translation>남은 시간 {s}초</translation>
     </message>
@@ -6226,7 +6317,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>건너뛴 파일 {n}개</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+7"/>
         <source>byte-level: an unseen character is spelled with its UTF-8 bytes, so nothing is ever unknown</source>
         <extracomment>``UnknownStrategy.kind`` (and the model, where the sentence differs) -&gt; the sentence.</extracomment>
         <translation>바이트 수준: 처음 보는 문자는 UTF-8 바이트로 적으므로 UNK가 생기지 않습니다</translation>

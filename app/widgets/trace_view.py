@@ -8,7 +8,9 @@
   whole word became ``[UNK]``;
 - Unigram (``Unigram.lattice``): the :class:`~app.widgets.lattice_view.LatticeView`.
 
-The traces are core values; this widget only lays them out.
+The traces are core values; this widget only lays them out. Two panes show one (Unseen
+words, Lessons): ``name_prefix`` keeps the object names of their widgets apart, since tests
+and assistive tools find widgets by name.
 """
 
 from __future__ import annotations
@@ -80,19 +82,23 @@ def _tr(text: str) -> str:
 class TraceView(QStackedWidget):
     """A hint, a step table (BPE, WordPiece) or the lattice (Unigram)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, name_prefix: str = "") -> None:
         super().__init__(parent)
-        self.setObjectName("traceView")
+
+        def name(base: str) -> str:  # "latticeView", or with prefix "lesson" "lessonLatticeView"
+            return f"{name_prefix}{base[0].upper()}{base[1:]}" if name_prefix else base
+
+        self.setObjectName(name("traceView"))
         self.hint = QLabel(self.tr("Select a word above to see how each model cut it."))
         self.hint.setWordWrap(True)
         self.model = TippedTableModel(STEP_COLUMNS, STEP_TIPS, self)
-        self.table = QTableView(objectName="traceTable")
+        self.table = QTableView(objectName=name("traceTable"))
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setAccessibleName(self.tr("Steps of the model on the word"))
-        self.caption = QLabel("", objectName="traceCaption")
+        self.caption = QLabel("", objectName=name("traceCaption"))
         self.caption.setWordWrap(True)
         table_page = QWidget()
         box = QVBoxLayout(table_page)
@@ -100,8 +106,9 @@ class TraceView(QStackedWidget):
         box.addWidget(self.caption)
         box.addWidget(self.table, 1)
         self.lattice_view = LatticeView()
+        self.lattice_view.setObjectName(name("latticeView"))
         self.lattice_view.setAccessibleName(self.tr("Unigram lattice of the word"))
-        self.lattice_caption = QLabel("", objectName="latticeCaption")
+        self.lattice_caption = QLabel("", objectName=name("latticeCaption"))
         self.lattice_caption.setWordWrap(True)
         scroll = QScrollArea()
         scroll.setWidget(self.lattice_view)

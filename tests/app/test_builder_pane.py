@@ -257,3 +257,111 @@ def test_precompiled_normalizer_from_the_current_tokenizer(qtbot, window, pane):
     window.session.set_text("ﬁnance ①②③ ＡＢＣ１２３")
     assert_rows_match_core(pane, previewed(qtbot, pane))
     assert "ABC123" in pane.preview.normalized
+
+
+GPT2 = "Course: GPT-2-style byte-level BPE"
+_ABSENT = object()
+
+
+@pytest.fixture
+def switched(qtbot, settings, monkeypatch):
+    """A window switched to Korean by View ▸ Language (the old one deleted), and what the
+    Python error hooks caught meanwhile; English again afterwards."""
+    import sys
+
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from app import create_main_window, i18n
+
+    caught: list[str] = []
+    monkeypatch.setattr(sys, "excepthook", lambda t, e, tb: caught.append(f"{t.__name__}: {e}"))
+    monkeypatch.setattr(sys, "unraisablehook", lambda u: caught.append(repr(u.exc_value)))
+    # not the shared fixture: switching deletes the window it was given
+    window = create_main_window(load_sample=False, settings=settings)
+    window.show_view("build")
+    choose(qtbot, window.builder_pane, GPT2)
+    window.builder_pane.update_preview()  # the pipeline is kept in the settings
+    app = QApplication.instance()
+    before = app.__dict__.get("_subword_window", _ABSENT)  # the Korean test waits for a change
+    new = i18n.switch_language(window, "ko")
+    assert new is not window
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # the old one is gone
+    try:
+        yield new, caught
+    finally:
+        new.shutdown()
+        new.hide()
+        new.deleteLater()
+        i18n.install("en")
+        if before is _ABSENT:
+            del app._subword_window
+        else:
+            app._subword_window = before
+
+
+def test_language_switch_leaves_no_old_builder_connected(qtbot, switched, capfd):
+    window, caught = switched
+    pane = window.builder_pane
+    window.session.set_text("text typed after the switch")
+    window.session.set_text("and again")
+    qtbot.waitUntil(lambda: pane.preview is not None and not pane._preview_timer.isActive())
+    assert pane.preview_text() == "and again"
+    assert caught == []
+    assert "already deleted" not in capfd.readouterr().err
+
+
+def test_language_switch_shows_the_starting_point_loaded(qtbot, switched):
+    window, _ = switched
+    pane = window.builder_pane
+    assert pane.spec().name == builder.starting_point(GPT2).name  # GPT-2's blocks …
+    assert pane.start_combo.currentData() == GPT2  # … under GPT-2's name
+
+
+def test_an_edited_pipeline_comes_back_under_its_starting_point(qtbot, window, pane, settings):
+    from app import create_main_window
+
+    choose(qtbot, pane, XLNET)
+    pane.pre_tokenizers.add_block("Punctuation")
+    pane.update_preview()
+    again = create_main_window(load_sample=False, settings=settings)
+    qtbot.addWidget(again)
+    try:
+        assert again.builder_pane.spec().name == "built-unigram"
+        assert again.builder_pane.start_combo.currentData() == XLNET
+    finally:
+        again.shutdown()
+
+
+@pytest.mark.parametrize("label", [GPT2, "Preset: byte-level BPE (GPT-2)", BERT])
+def test_no_control_is_cut_however_narrow_the_controls(qtbot, window, pane, label):
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QApplication, QScrollArea
+
+    window.resize(1920, 1040)
+    window.show()
+    choose(qtbot, pane, label)
+    pane.splitter.setSizes([1, 5000])  # the handle dragged as far left as it goes
+    QApplication.processEvents()
+    controls = pane.findChild(QScrollArea, "builderControls")
+    visible = controls.viewport().width()
+    for widget in (pane.byte_alphabet_check, pane.start_combo, pane.start_button,
+                   pane.alphabet_edit, pane.prefix_edit, pane.special_edit):
+        if not widget.isVisibleTo(pane):
+            continue
+        right = widget.mapTo(controls.viewport(), QPoint(widget.width(), 0)).x()
+        assert right <= visible, (widget.objectName(), right, visible)
+        assert widget.width() >= widget.minimumSizeHint().width(), widget.objectName()
+
+
+def test_the_controls_get_their_share_once_the_window_is_wide(qtbot, window):
+    # as at start-up: the window opens on Explore, then the user picks Build
+    window.show_view("explore")
+    window.resize(1920, 1040)
+    window.show()
+    qtbot.waitExposed(window)
+    window.show_view("build")
+    pane = window.builder_pane
+    qtbot.waitUntil(lambda: pane.splitter.width() > 1000)
+    left, right = pane.splitter.sizes()
+    assert 420 <= left <= 600 and right > left
