@@ -55,6 +55,7 @@ from .session_store import build_manifest, data_dir, iter_restore
 from .undo import UndoHistory
 from .views import LAYOUT_VERSION, ViewManager
 from .widgets.copy_actions import install_table_copy
+from .widgets.help_dialog import HelpDialog
 from .widgets.open_options import ask_open_options
 from .workers import GeneratorWorker, WorkerHandle
 
@@ -569,12 +570,8 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_help_triggered(self) -> None:
-        box = QMessageBox(self)
-        box.setObjectName("helpBox")
-        box.setWindowTitle(self.tr("Subword Explorer — views and panes"))
-        box.setTextFormat(Qt.TextFormat.RichText)
-        box.setText(help_text.help_html())
-        box.setStandardButtons(QMessageBox.StandardButton.Close)
+        box = HelpDialog(self.tr("Subword Explorer — views and panes"), help_text.help_html(),
+                         self)
         box.open()
         self._help_box = box
 

@@ -9,7 +9,13 @@ import pytest
 from app_helpers import load_corpus, set_text, train
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QMessageBox, QTableView
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QMessageBox,
+    QTableView,
+    QTextBrowser,
+)
 
 from app.views import VIEWS
 
@@ -268,8 +274,24 @@ def test_help_and_first_start_hint(qtbot, shown, settings):
     assert not shown.hint_bar.isVisible()
     assert settings.value("hintDismissed", False, type=bool)
     shown.findChild(type(shown.view_actions["explore"]), "helpAction").trigger()
-    box = shown.findChild(QMessageBox, "helpBox")
+    box = shown.findChild(QDialog, "helpBox")
     assert box is not None and "Vocabulary" in box.text() and "Explore" in box.text()
+
+
+def test_help_fits_the_screen_and_its_close_button_is_on_it(qtbot, shown):
+    """F1 was a message box 1,260 px tall: on an 800 px screen its Close button was off it."""
+    shown.findChild(type(shown.view_actions["explore"]), "helpAction").trigger()
+    box = shown.findChild(QDialog, "helpBox")
+    qtbot.waitExposed(box)
+    screen = box.screen().availableGeometry()
+    assert screen.contains(box.frameGeometry())
+    close = box.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
+    corner = close.mapToGlobal(close.rect().bottomRight())
+    assert close.isVisible() and screen.contains(corner)
+    browser = box.findChild(QTextBrowser, "helpBrowser")
+    assert browser.verticalScrollBar().maximum() > 0  # the rest of the help scrolls
+    close.click()
+    assert not box.isVisible()
     box.close()
 
 
