@@ -713,7 +713,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
     <message>
         <location line="+2" />
         <location filename="../item_models/tokens_model.py" line="+67" />
-        <location filename="../panes/encoding_pane.py" line="+71" />
+        <location filename="../panes/encoding_pane.py" line="+72" />
         <source>yes</source>
         <translation>예</translation>
     </message>
@@ -2391,7 +2391,7 @@ shown: {shown}</source>
         <translation>인코딩할 텍스트. 입력을 멈추면 잠시 뒤 다시 인코딩됩니다</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>Tokens, characters, characters per token and tokens per word of the current text</source>
         <translation>현재 텍스트의 토큰 수, 문자 수, 토큰당 문자 수, 단어당 토큰 수</translation>
     </message>
@@ -3377,17 +3377,20 @@ word start.&lt;/p&gt;</source>
         <location line="+6" />
         <source>&lt;h3&gt;Your work&lt;/h3&gt;
 &lt;p&gt;The corpus, the tokenizers (trained ones are kept in the app's data folder), the compare
-list, the text and the active view come back when you start again. &lt;i&gt;Edit ▸ Undo remove&lt;/i&gt;
-brings back a removed tokenizer. Drop a tokenizer.json on the window to open it, or a text
-file to load it as the corpus.&lt;/p&gt;</source>
+list, the text and the active view come back when you start again. &lt;i&gt;Edit ▸ Undo&lt;/i&gt;
+(Ctrl+Z) brings back a removed tokenizer, or the corpus that loading another one replaced.
+Drop a tokenizer file on the window to open it (it is recognised by its content, whatever
+its name), or a text file to load it as the corpus. In the text input, Tab moves to the next
+control and Ctrl+Tab types a tab.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;작업 보존&lt;/h3&gt;
 &lt;p&gt;말뭉치, 토크나이저 (학습한 것은 앱의 데이터 폴더에 보관), 비교 목록,
-텍스트, 현재 화면은 다시 시작해도 그대로 돌아옵니다. &lt;i&gt;편집 ▸ 제거 취소&lt;/i&gt;를 누르면
-제거한 토크나이저가 돌아옵니다. 창에 tokenizer.json을 끌어 놓으면 열리고, 텍스트
-파일을 끌어 놓으면 말뭉치로 불러옵니다.&lt;/p&gt;</translation>
+텍스트, 현재 화면은 다시 시작해도 그대로 돌아옵니다. &lt;i&gt;편집 ▸ 실행 취소&lt;/i&gt;(Ctrl+Z)를 누르면
+제거한 토크나이저나, 다른 말뭉치를 불러와 바뀐 말뭉치가 돌아옵니다. 창에 토크나이저 파일을
+끌어 놓으면 열리고 (이름이 무엇이든 내용으로 알아봅니다), 텍스트 파일을 끌어 놓으면 말뭉치로
+불러옵니다. 텍스트 입력란에서 Tab은 다음 컨트롤로 이동하고, Ctrl+Tab은 탭 문자를 입력합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+9" />
         <source>&lt;h3&gt;Your own tokenizer&lt;/h3&gt;
 &lt;p&gt;&lt;i&gt;File ▸ Open tokenizer&lt;/i&gt; (Ctrl+Shift+O) reads a tokenizer.json, a SentencePiece
 &lt;b&gt;.model&lt;/b&gt;, a &lt;b&gt;.tiktoken&lt;/b&gt; file, GPT-2's &lt;b&gt;vocab.json&lt;/b&gt; + &lt;b&gt;merges.txt&lt;/b&gt;, a BERT
@@ -3608,14 +3611,14 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+73" />
-        <location line="+510" />
+        <location filename="../main_window.py" line="+74" />
+        <location line="+506" />
         <source>Subword Explorer</source>
         <extracomment>The window must fit a 1366x768 laptop screen (with a panel and a title bar).</extracomment>
         <translation>서브워드 탐색기</translation>
     </message>
     <message>
-        <location line="-485" />
+        <location line="-481" />
         <source>Corpus</source>
         <translation>말뭉치</translation>
     </message>
@@ -3933,12 +3936,12 @@ Vocabulary size:</source>
         <translation>토크나이저 없음</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+24" />
         <source>Subword Explorer — views and panes</source>
         <translation>서브워드 탐색기 — 화면과 패널</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+8" />
         <source>Train, inspect and compare subword tokenizers.
 Everything shown is computed by subword_core.</source>
         <translation>서브워드 토크나이저를 학습하고, 살펴보고, 비교합니다.
@@ -5048,6 +5051,20 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+1" />
         <source>The worked examples of the course notes, step by step: every figure computed, the notes' slips corrected, and the encoding and merges of each step</source>
         <translation>강의 노트의 풀이 예제를 단계별로: 모든 수치를 계산하고, 노트의 실수를 바로잡으며, 단계마다 인코딩과 병합을 보여 줍니다</translation>
+    </message>
+</context>
+<context>
+    <name>TextInput</name>
+    <message>
+        <location filename="../widgets/text_input.py" line="+27" />
+        <source>Type a tab character</source>
+        <extracomment>The key that types a tab once Tab moves the focus.</extracomment>
+        <translation>탭 문자 입력</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Tab moves to the next control; Ctrl+Tab types a tab character.</source>
+        <translation>Tab은 다음 컨트롤로 이동하고, Ctrl+Tab은 탭 문자를 입력합니다.</translation>
     </message>
 </context>
 <context>
