@@ -27,8 +27,7 @@ GENERIC_STEMS = {"tokenizer", "tokenizer_config", "vocab", "model", "spiece", "s
                  "merges", "encoder", "codes", "bpe"}
 #: What a name keeps of a file named after its model: ``bert-base-uncased-vocab.txt`` and
 #: ``gpt2-merges.txt`` name the model before the generic part (as vocab_files pairs them).
-_MODEL_PREFIX = re.compile(r"^(?P<model>.+?)[-_.](?:" + "|".join(
-    sorted(GENERIC_STEMS, key=len, reverse=True)) + r")$", re.IGNORECASE)
+_MODEL_PREFIX = re.compile(r"^(?P<model>.+?)[-_.](?:vocab|merges|encoder)$", re.IGNORECASE)
 CONFIG_NAME = "tokenizer_config.json"
 #: Configs larger than this are not read for a name (a name is in the first few KB).
 MAX_CONFIG_BYTES = 8 << 20
@@ -50,9 +49,11 @@ def tokenizer_file_name(path: str | os.PathLike[str]) -> str:
     if configured:
         return configured
     stem = path.name[:-5] if path.name.lower().endswith(".json") else path.stem
+    prefixed = _MODEL_PREFIX.match(stem)
+    if prefixed:
+        stem = prefixed.group("model")
     if stem.lower() not in GENERIC_STEMS and stem:
-        prefixed = _MODEL_PREFIX.match(stem)
-        return prefixed.group("model") if prefixed else stem
+        return stem
     folder = _meaningful_folder(path.parent)
     return folder or stem or path.name
 

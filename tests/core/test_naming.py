@@ -67,9 +67,17 @@ def test_a_gpt2_pair_or_a_vocabulary_is_named_after_its_folder(tmp_path, name):
     ("my-bpe-32k.json", "my-bpe-32k"),
     ("vocabulary.txt", "vocabulary"),
     ("cl100k_base.tiktoken", "cl100k_base"),
+    ("my_model.json", "my_model"),
+    ("my-bpe.json", "my-bpe"),
+    ("sentencepiece.bpe.model", "sentencepiece.bpe"),
 ])
 def test_a_file_named_after_its_model_keeps_the_model_name(tmp_path, name, expected):
     assert tokenizer_file_name(_file(tmp_path, f"downloads/{name}")) == expected
+
+
+def test_a_generic_name_before_vocab_is_still_generic(tmp_path):
+    assert tokenizer_file_name(_file(tmp_path, "xlm-roberta-base/tokenizer-vocab.json")) == \
+        "xlm-roberta-base"
 
 
 def test_trained_name_states_the_real_size():
