@@ -56,6 +56,7 @@ from .undo import UndoHistory
 from .views import LAYOUT_VERSION, ViewManager
 from .widgets.copy_actions import install_table_copy
 from .widgets.help_dialog import HelpDialog
+from .widgets.numbers import show_thousands
 from .widgets.open_options import ask_open_options
 from .workers import GeneratorWorker, WorkerHandle
 
@@ -150,10 +151,12 @@ class MainWindow(QMainWindow):
 
 
     def _give_every_table_copy(self) -> None:
-        """Ctrl+C and a copy menu on every table that has no menu of its own yet."""
+        """Ctrl+C and a copy menu on every table that has no menu of its own yet; counts
+        with thousands separators in every table."""
         for view in self.findChildren(QTableView):
             if view.contextMenuPolicy() != Qt.ContextMenuPolicy.CustomContextMenu:
                 install_table_copy(view)
+            show_thousands(view)
 
     def _add_optional_docks(self) -> None:
         """Panes that may be missing from an older checkout stay out of the views."""

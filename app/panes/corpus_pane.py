@@ -42,7 +42,7 @@ from ..item_models import WordCountsModel, WordCountsTable
 from ..selection import SelectionModel
 from ..session import CorpusState, Session
 from ..widgets import corpus_preview
-from ..wording import corpus_summary
+from ..wording import corpus_summary, count_text
 from ..workers import GeneratorWorker, WorkerHandle
 
 CORPUS_FILTER = QT_TRANSLATE_NOOP(
@@ -317,7 +317,8 @@ class CorpusPane(QWidget):
                                 else self.tr("kept previous corpus"))
 
     def _report_text(self, report: Any) -> str:
-        top = " ".join(f"{visible_text(c)}×{n}" for c, n in report.alphabet.most_common(8))
+        top = " ".join(f"{visible_text(c)}×{count_text(n)}"
+                       for c, n in report.alphabet.most_common(8))
         lines = [corpus_summary(report), self.tr("Top characters: {top}").format(top=top)]
         lines += [f"⚠ {w}" for w in report.warnings[:3]]
         return "\n".join(lines)
