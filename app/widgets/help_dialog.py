@@ -55,6 +55,10 @@ class HelpDialog(QDialog):
         size = self.fitted_size(available)
         if self.width() > size.width() or self.height() > size.height():
             self.resize(size)
+        # the estimate leaves room to spare when the whole page fits: give it back
+        spare = self.browser.viewport().height() - int(self.browser.document().size().height())
+        if spare > 8 and self.browser.verticalScrollBar().maximum() == 0:
+            self.resize(self.width(), self.height() - spare + 8)
         frame = self.frameGeometry()
         frame.moveCenter(available.center())
         self.move(frame.topLeft())
