@@ -11,6 +11,7 @@ Dialogs go through Qt's static functions (``QFileDialog.getOpenFileName`` …,
 message in words and leaves the session as it was; the core writes files atomically.
 Opening runs in a worker (a 10 MB Llama 3 file takes seconds to read and index):
 :func:`open_tokenizer` returns at once and calls back when the entry is added.
+:func:`split_dropped` tells the tokenizers among dropped files from the corpora.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from subword_core.errors import SubwordError
 from subword_core.formats import open_tokenizer as open_any
 from subword_core.gold import LabeledDoc, read_gold
 from subword_core.naming import tokenizer_file_name
+from subword_core.sniffing import sniff_tokenizer_file
 
 from .session import Session, TokenizerEntry
 from .workers import GeneratorWorker, WorkerHandle
@@ -194,6 +196,37 @@ def _in_words(exc: BaseException | None) -> str:
     return QCoreApplication.translate(
         "FileActions", "The file is not a tokenizer this program can read ({error})."
     ).format(error=exc)
+
+
+# -- drops: a tokenizer file opens as a tokenizer, anything else is a corpus --------------------
+#: Dropped files that are tokenizers by their name alone (other files by their content).
+TOKENIZER_SUFFIXES = {".model", ".spm", ".tiktoken", ".subwords", ".codes"}
+TOKENIZER_NAMES = {"tokenizer.json", "vocab.txt", "vocab.json", "merges.txt", "vocab.bpe", "codes",
+                   "bpe.codes", "tokenizer_config.json", "special_tokens_map.json"}
+#: A dropped folder holding one of these is a model folder, not a corpus folder.
+FOLDER_MARKERS = ("tokenizer.json", "tokenizer_config.json", "vocab.json", "spiece.model",
+                  "tokenizer.model", "sentencepiece.bpe.model", "vocab.txt")
+
+
+def split_dropped(paths: list[str]) -> tuple[list[str], list[str]]:
+    """Dropped ``paths`` as (tokenizers, corpora), keeping their order."""
+    tokenizers = [p for p in paths if looks_like_tokenizer(p)]
+    return tokenizers, [p for p in paths if p not in tokenizers]
+
+
+def looks_like_tokenizer(path: str) -> bool:
+    """A tokenizer file by its name or, whatever its name, by its content
+    (``bert-base-uncased-vocab.txt``: :mod:`subword_core.sniffing`), or a folder holding a
+    model's tokenizer files. A word list or any other text is a corpus."""
+    p = Path(path)
+    if p.is_dir():
+        return any((p / name).is_file() for name in FOLDER_MARKERS) or any(
+            p.glob("*.tiktoken"))
+    if not p.is_file():
+        return False
+    if p.suffix.lower() in TOKENIZER_SUFFIXES or p.name.lower() in TOKENIZER_NAMES:
+        return True
+    return sniff_tokenizer_file(p) is not None
 
 
 def save_tokenizer(parent: QWidget, session: Session) -> bool:

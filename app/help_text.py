@@ -91,9 +91,11 @@ HELP_PIECES: tuple[str, ...] = (
         "Help",
         "<h3>Your work</h3>\n"
         "<p>The corpus, the tokenizers (trained ones are kept in the app's data folder), the compare\n"
-        "list, the text and the active view come back when you start again. <i>Edit ▸ Undo remove</i>\n"
-        "brings back a removed tokenizer. Drop a tokenizer.json on the window to open it, or a text\n"
-        "file to load it as the corpus.</p>"),
+        "list, the text and the active view come back when you start again. <i>Edit ▸ Undo</i>\n"
+        "(Ctrl+Z) brings back a removed tokenizer, or the corpus that loading another one replaced.\n"
+        "Drop a tokenizer file on the window to open it (it is recognised by its content, whatever\n"
+        "its name), or a text file to load it as the corpus. In the text input, Tab moves to the next\n"
+        "control and Ctrl+Tab types a tab.</p>"),
     QT_TRANSLATE_NOOP(
         "Help",
         "<h3>Your own tokenizer</h3>\n"

@@ -52,8 +52,11 @@ from .panes.training_pane import TrainingPane, retrain_kind
 from .selection import Selection, SelectionModel
 from .session import Session
 from .session_store import build_manifest, data_dir, iter_restore
+from .undo import UndoHistory
 from .views import LAYOUT_VERSION, ViewManager
 from .widgets.copy_actions import install_table_copy
+from .widgets.help_dialog import HelpDialog
+from .widgets.numbers import show_thousands
 from .widgets.open_options import ask_open_options
 from .workers import GeneratorWorker, WorkerHandle
 
@@ -117,6 +120,7 @@ class MainWindow(QMainWindow):
         self.addToolBarBreak()
         self.addToolBar(toolbar)
         self._build_hint_bar()
+        self.undo = UndoHistory(session, self.corpus_pane, self)
         self._build_menus()
         self.tokenizer_label = QLabel("", objectName="statusTokenizer")
         self.statusBar().addPermanentWidget(self.tokenizer_label)
@@ -125,6 +129,7 @@ class MainWindow(QMainWindow):
         session.tokenizers_changed.connect(self._on_session_tokenizers_changed)
         session.text_changed.connect(self._on_session_text_changed)
         self.corpus_pane.loaded.connect(self._on_corpus_loaded)
+        self.corpus_pane.tokenizers_dropped.connect(self._on_corpus_pane_tokenizers_dropped)
         self.views.changed.connect(self._on_view_changed)
         self.tokenizers_pane.retrain_requested.connect(self.retrain_current)
         self.training_pane.retrained.connect(self._on_retrained)
@@ -146,10 +151,12 @@ class MainWindow(QMainWindow):
 
 
     def _give_every_table_copy(self) -> None:
-        """Ctrl+C and a copy menu on every table that has no menu of its own yet."""
+        """Ctrl+C and a copy menu on every table that has no menu of its own yet; counts
+        with thousands separators in every table."""
         for view in self.findChildren(QTableView):
             if view.contextMenuPolicy() != Qt.ContextMenuPolicy.CustomContextMenu:
                 install_table_copy(view)
+            show_thousands(view)
 
     def _add_optional_docks(self) -> None:
         """Panes that may be missing from an older checkout stay out of the views."""
@@ -263,11 +270,11 @@ class MainWindow(QMainWindow):
         self._action(file, self.tr(
             "&Quit"), "quitAction", self.close, QKeySequence.StandardKey.Quit)
         edit = bar.addMenu(self.tr("&Edit"))
-        self.undo_remove_action = self._action(
-            edit, self.tr("&Undo remove tokenizer"), "undoRemoveAction",
-            self._on_undo_remove_triggered, QKeySequence.StandardKey.Undo,
-            self.tr("Bring back the tokenizer removed last"))
-        self.undo_remove_action.setEnabled(False)
+        self.undo_action = self._action(
+            edit, self.undo.text(), "undoAction", self.undo.undo, QKeySequence.StandardKey.Undo,
+            self.tr("Bring back the tokenizer removed last, or the corpus a load replaced"))
+        self.undo_action.setEnabled(False)
+        self.undo.changed.connect(self._on_undo_changed)
         train = bar.addMenu(self.tr("&Training"))
         self._action(train, self.tr(
             "&Train"), "trainAction", self.training_pane.start_training, "Ctrl+T")
@@ -551,17 +558,15 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_session_tokenizers_changed(self) -> None:
-        self.undo_remove_action.setEnabled(self.session.can_undo_remove)
         # A tokenizer just added (Llama 3: millions of objects with its merge graph) lives as
         # long as the session keeps it; frozen, the collector's full passes skip it. Those passes
         # otherwise block the window for 0.4-0.6 s when a worker resumes the collector.
         gc.freeze()
 
     @Slot()
-    def _on_undo_remove_triggered(self) -> None:
-        entry = self.session.undo_remove()
-        if entry is not None:
-            self.session.notify(self.tr("Brought back {name}").format(name=entry.name))
+    def _on_undo_changed(self) -> None:
+        self.undo_action.setText(self.undo.text())
+        self.undo_action.setEnabled(self.undo.latest() is not None)
 
     @Slot()
     def _on_hint_dismissed(self) -> None:
@@ -570,12 +575,8 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_help_triggered(self) -> None:
-        box = QMessageBox(self)
-        box.setObjectName("helpBox")
-        box.setWindowTitle(self.tr("Subword Explorer — views and panes"))
-        box.setTextFormat(Qt.TextFormat.RichText)
-        box.setText(help_text.help_html())
-        box.setStandardButtons(QMessageBox.StandardButton.Close)
+        box = HelpDialog(self.tr("Subword Explorer — views and panes"), help_text.help_html(),
+                         self)
         box.open()
         self._help_box = box
 
@@ -590,10 +591,14 @@ class MainWindow(QMainWindow):
         if event.mimeData().hasUrls():
             event.acceptProposedAction()
 
+    @Slot(list)
+    def _on_corpus_pane_tokenizers_dropped(self, paths: list[str]) -> None:
+        for path in paths:
+            self.open_tokenizer(path)
+
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
         paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
-        tokenizers = [p for p in paths if _looks_like_tokenizer(p)]
-        corpora = [p for p in paths if p not in tokenizers]
+        tokenizers, corpora = file_actions.split_dropped(paths)
         for path in tokenizers:
             self.open_tokenizer(path)
         if corpora:  # the preview asks only when a field or column has to be picked
@@ -703,35 +708,6 @@ def _json_dict(raw: Any) -> dict[str, Any]:
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}
-
-
-#: Dropped files opened as tokenizers by their name (text files that could be a corpus go
-#: by name only: a dropped notes.txt is a corpus, a vocab.txt a BERT vocabulary).
-TOKENIZER_SUFFIXES = {".model", ".spm", ".tiktoken", ".subwords", ".codes"}
-TOKENIZER_NAMES = {"vocab.txt", "vocab.json", "merges.txt", "vocab.bpe", "codes", "bpe.codes",
-                   "tokenizer_config.json"}
-#: A dropped folder holding one of these is a model folder, not a corpus folder.
-FOLDER_MARKERS = ("tokenizer.json", "tokenizer_config.json", "vocab.json", "spiece.model",
-                  "tokenizer.model", "sentencepiece.bpe.model", "vocab.txt")
-
-
-def _looks_like_tokenizer(path: str) -> bool:
-    """A tokenizer by its name, or a ``.json`` whose top-level object has a "model" (a
-    tokenizer.json) by its first bytes, or a folder holding a model's tokenizer files."""
-    p = Path(path)
-    if p.is_dir():
-        return any((p / name).is_file() for name in FOLDER_MARKERS) or any(
-            p.glob("*.tiktoken"))
-    if p.suffix.lower() in TOKENIZER_SUFFIXES or p.name.lower() in TOKENIZER_NAMES:
-        return p.is_file()
-    if p.suffix.lower() != ".json" or not p.is_file():
-        return False
-    try:
-        with open(p, "rb") as fh:
-            head = fh.read(1 << 16)
-    except OSError:
-        return False
-    return b'"model"' in head or p.name == "tokenizer.json"
 
 
 __all__ = ["MainWindow", "MAX_MINIMUM_HEIGHT"]

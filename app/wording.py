@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP
+from PySide6.QtCore import QCoreApplication, QLocale, QT_TRANSLATE_NOOP
 
 #: ``training_progress.LABELS``' stages, in the words shown on the progress bar.
 STAGE_LABELS = {
@@ -48,6 +48,19 @@ def eta_text(seconds: float | None) -> str:
         return QCoreApplication.translate("Wording", "ETA {s} s").format(s=seconds)
     return QCoreApplication.translate("Wording", "ETA {m} min {s} s").format(
         m=seconds // 60, s=f"{seconds % 60:02d}")
+
+
+def count_text(n: int, locale: QLocale | None = None) -> str:
+    """A count with the thousands separators of the interface language (``1,234,567``).
+
+    Every count the app shows goes through here: the tables' numbers too (their delegate,
+    :class:`app.widgets.numbers.ThousandsDelegate`), while what they copy stays a plain number.
+    ``locale`` defaults to the interface language's (``i18n.install`` sets it); Qt's item
+    views pass one that omits the separators, which this puts back.
+    """
+    shown = QLocale(locale) if locale is not None else QLocale()
+    shown.setNumberOptions(QLocale.NumberOption.DefaultNumberOptions)
+    return shown.toString(int(n))
 
 
 def human_bytes(n: int) -> str:

@@ -21,8 +21,13 @@ import os
 import re
 from pathlib import Path
 
-#: File names that say nothing about the model (their folder does).
-GENERIC_STEMS = {"tokenizer", "tokenizer_config", "vocab", "model", "spiece", "sentencepiece"}
+#: File names that say nothing about the model (their folder does): a GPT-2 checkout opened
+#: from its merges.txt is "gpt2", not "merges".
+GENERIC_STEMS = {"tokenizer", "tokenizer_config", "vocab", "model", "spiece", "sentencepiece",
+                 "merges", "encoder", "codes", "bpe"}
+#: What a name keeps of a file named after its model: ``bert-base-uncased-vocab.txt`` and
+#: ``gpt2-merges.txt`` name the model before the generic part (as vocab_files pairs them).
+_MODEL_PREFIX = re.compile(r"^(?P<model>.+?)[-_.](?:vocab|merges|encoder)$", re.IGNORECASE)
 CONFIG_NAME = "tokenizer_config.json"
 #: Configs larger than this are not read for a name (a name is in the first few KB).
 MAX_CONFIG_BYTES = 8 << 20
@@ -34,15 +39,19 @@ def tokenizer_file_name(path: str | os.PathLike[str]) -> str:
 
     1. ``name_or_path`` / ``_name_or_path`` of a ``tokenizer_config.json`` in the same
        folder (its last path component: ``meta-llama/Llama-3.2-1B`` -> ``Llama-3.2-1B``);
-    2. else, for a generic file name (``tokenizer.json``), the parent folder's name,
-       skipping hub snapshot hashes (``…/snapshots/<hash>/tokenizer.json``);
-    3. else the file name without ``.json``.
+    2. else, for a generic file name (``tokenizer.json``, ``merges.txt``), the parent
+       folder's name, skipping hub snapshot hashes (``…/snapshots/<hash>/tokenizer.json``);
+    3. else the file name without its extension, and without a generic part after the
+       model's name (``bert-base-uncased-vocab.txt`` -> ``bert-base-uncased``).
     """
     path = Path(path)
     configured = _configured_name(path.parent / CONFIG_NAME)
     if configured:
         return configured
     stem = path.name[:-5] if path.name.lower().endswith(".json") else path.stem
+    prefixed = _MODEL_PREFIX.match(stem)
+    if prefixed:
+        stem = prefixed.group("model")
     if stem.lower() not in GENERIC_STEMS and stem:
         return stem
     folder = _meaningful_folder(path.parent)
@@ -88,7 +97,8 @@ def _meaningful_folder(folder: Path) -> str:
     for part in reversed(parts):
         if not part or part in (os.sep, "/") or _HASH.match(part):
             continue
-        if part in ("snapshots", "tokenizer", "tokenizers", "tokenizer_files", "model"):
+        if part in ("snapshots", "tokenizer", "tokenizers", "tokenizer_files", "model", "data",
+                    "assets"):
             continue  # a hub cache or a package's data folder: the model is further up
         if part.startswith("models--"):
             return part.split("--")[-1]

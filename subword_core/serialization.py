@@ -75,13 +75,52 @@ def read_json_object(path: str | os.PathLike, shape: str = " must hold a JSON ob
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise TokenizerFileError(f"{name}: malformed JSON at line {exc.lineno} column "
-                                 f"{exc.colno}: {exc.msg}") from None
+        raise TokenizerFileError(f"{name}: {json_error(exc)}") from None
     except RecursionError:
         raise TokenizerFileError(f"{name}: malformed JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise TokenizerFileError(f"{name}{shape}")
     return data
+
+
+def json_error(exc: json.JSONDecodeError) -> str:
+    """A JSON parse error as one complete line: where, and what went wrong.
+
+    Python's own messages point at a position after their last word ("Unterminated
+    string starting at"); a file cut short is the common case, and says so.
+
+    Example:
+        >>> try:
+        ...     json.loads('{"vocab": {"ab')
+        ... except json.JSONDecodeError as exc:
+        ...     print(json_error(exc))
+        malformed JSON at line 1 column 15: unexpected end of file inside the string that \
+starts at line 1 column 12
+    """
+    text = exc.doc if isinstance(exc.doc, str) else ""
+    end = len(text.rstrip())
+    if exc.msg.startswith("Unterminated string"):
+        line, column = _line_column(text, len(text))
+        return (f"malformed JSON at line {line} column {column}: unexpected end of file inside "
+                f"the string that starts at line {exc.lineno} column {exc.colno}")
+    if exc.pos >= end or (exc.msg == "Expecting value"  # a literal cut short: "nu" for null
+                          and _PARTIAL_LITERAL.fullmatch(text, exc.pos, end)):
+        line, column = _line_column(text, end)
+        return f"malformed JSON at line {line} column {column}: unexpected end of file"
+    if exc.msg.startswith("Invalid control character"):
+        detail = "a control character (a raw tab or line break) inside a string"
+    else:
+        detail = exc.msg
+    return f"malformed JSON at line {exc.lineno} column {exc.colno}: {detail}"
+
+
+_PARTIAL_LITERAL = re.compile(r"[a-z0-9.+\-]+", re.IGNORECASE)
+
+
+def _line_column(text: str, pos: int) -> tuple[int, int]:
+    """1-based line and column of ``text[pos]`` (as ``JSONDecodeError`` counts them)."""
+    line = text.count("\n", 0, pos) + 1
+    return line, pos - text.rfind("\n", 0, pos)
 
 
 def decode_utf8(data: bytes, source: str = "tokenizer.json") -> str:
@@ -102,9 +141,7 @@ def parse_json(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise TokenizerFileError(
-            f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
-        ) from None
+        raise TokenizerFileError(json_error(exc)) from None
     except RecursionError:
         raise TokenizerFileError("malformed JSON: nested too deeply") from None
     if not isinstance(data, dict):

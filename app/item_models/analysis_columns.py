@@ -36,9 +36,10 @@ class TippedTableModel(RecordTableModel):
         return super().headerData(section, orientation, role)
 
 
-def num(value: int | None) -> str | None:
-    """A count with thousands separators."""
-    return None if value is None else f"{value:,}"
+def num(value: int | None) -> int | None:
+    """A count: the table shows it with thousands separators (``app.widgets.numbers``) and
+    copies it as a plain number."""
+    return None if value is None else int(value)
 
 
 def fmt(value: float | None) -> str | None:

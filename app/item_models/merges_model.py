@@ -85,8 +85,9 @@ def readable_loss(value: float) -> str:
     return f"{value:.4g}"
 
 
-def _num(value: Any) -> str:
-    return "" if value is None else f"{value:,}"
+def _num(value: Any) -> int | str:
+    # a number, shown as 1,234 by the table's delegate and copied as 1234
+    return "" if value is None else int(value)
 
 
 class _TippedModel(RecordTableModel):

@@ -253,10 +253,11 @@ class VocabModel(QAbstractTableModel):
             return self._highlight_brush
         return None
 
-    def _display(self, row: int, column: int) -> str:
+    def _display(self, row: int, column: int) -> str | int:
+        # numbers stay numbers: the view shows them as 1,234, a copy gives 1234
         t = self._table
         if column == ID:
-            return f"{t.ids[row]:,}"
+            return int(t.ids[row])
         if column == TOKEN:
             return t.readable[row]
         if column == RAW:
@@ -265,15 +266,15 @@ class VocabModel(QAbstractTableModel):
             value = t.rank_or_score[row]
             if value is None:
                 return ""
-            return f"{value:.4f}" if t.metric == "score" else f"{value:,}"
+            return f"{value:.4f}" if t.metric == "score" else int(value)
         if column == KIND:
             return column_text(t.kind[row])
         if column == CHARS:
-            return f"{t.n_chars[row]:,}"
+            return int(t.n_chars[row])
         if column == BYTES:
-            return f"{t.n_bytes[row]:,}"
+            return int(t.n_bytes[row])
         value = int(self._freq[row])
-        return NO_VALUE if value < 0 else f"{value:,}"
+        return NO_VALUE if value < 0 else value
 
 
 class TippedRecordModel(RecordTableModel):

@@ -9,6 +9,9 @@ worker. A failed or cancelled load leaves the session's corpus as it was.
 
 ``load_paths(paths, **options)`` loads without asking (recent corpora, tests);
 the options (``field``, ``column``, ``glob``) are kept in ``CorpusState.options``.
+A load that replaces a corpus keeps the one it replaced until the next load:
+``undo_replace()`` brings it back (Edit ▸ Undo). Dropped tokenizer files are not read
+as text: they go out as ``tokenizers_dropped``.
 """
 
 from __future__ import annotations
@@ -34,11 +37,12 @@ from subword_core.analysis import visible_text
 from subword_core.corpus import Corpus, iter_count_words
 from subword_core.errors import SubwordError
 
+from ..file_actions import split_dropped
 from ..item_models import WordCountsModel, WordCountsTable
 from ..selection import SelectionModel
 from ..session import CorpusState, Session
 from ..widgets import corpus_preview
-from ..wording import corpus_summary
+from ..wording import corpus_summary, count_text
 from ..workers import GeneratorWorker, WorkerHandle
 
 CORPUS_FILTER = QT_TRANSLATE_NOOP(
@@ -57,6 +61,8 @@ class CorpusPane(QWidget):
     """Corpus loading, report and a sortable, filterable word-frequency table."""
 
     loaded = Signal(object)  # CorpusState, after a successful load (main window chains training)
+    undo_changed = Signal()  # whether a replaced corpus can be brought back changed
+    tokenizers_dropped = Signal(list)  # paths of dropped tokenizer files (the window opens them)
 
     def __init__(self, session: Session, selection: SelectionModel,
                  parent: QWidget | None = None) -> None:
@@ -68,6 +74,8 @@ class CorpusPane(QWidget):
         self._handle: WorkerHandle | None = None
         self._paths: list[str] = []
         self._options: dict[str, Any] = {}
+        # the corpus the last load replaced, with its word table: Edit ▸ Undo brings it back
+        self._replaced: tuple[CorpusState, WordCountsTable] | None = None
         self.last_error = ""
 
         self.open_button = QPushButton(self.tr("Open files…"), objectName="openCorpusButton")
@@ -225,11 +233,36 @@ class CorpusPane(QWidget):
     def _on_worker_returned(self, result: Any) -> None:
         counts, report, table = result
         state = CorpusState(list(self._paths), report, counts, dict(self._options))
+        previous = self._session.corpus
+        self._replaced = (previous, self.model.table) if previous is not None else None
         self.show_loaded(state, table)
         self._session.set_corpus(state)
-        self._session.notify(self.tr("Corpus loaded: {summary}").format(
-            summary=corpus_summary(report)))
+        message = self.tr("Corpus loaded: {summary}").format(summary=corpus_summary(report))
+        if previous is not None:
+            message += "  " + self.tr("(Edit ▸ Undo brings back {previous})").format(
+                previous=_short_label(previous))
+        self._session.notify(message)
+        self.undo_changed.emit()
         self.loaded.emit(state)
+
+    @property
+    def can_undo_replace(self) -> bool:
+        """Whether the last load replaced a corpus that :meth:`undo_replace` can bring back."""
+        return self._replaced is not None
+
+    def undo_replace(self) -> CorpusState | None:
+        """Bring back the corpus the last load replaced (its report and word table as they
+        were); None when there is none. A load still running replaces it in turn."""
+        if self._replaced is None:
+            return None
+        state, table = self._replaced
+        self._replaced = None
+        self.show_loaded(state, table)
+        self._session.set_corpus(state)
+        self._session.notify(self.tr("Brought back the corpus {label}").format(
+            label=_short_label(state)))
+        self.undo_changed.emit()
+        return state
 
     def show_loaded(self, state: CorpusState, table: WordCountsTable) -> None:
         """Show a loaded corpus: its report, how it was read and its word table (also used
@@ -284,7 +317,8 @@ class CorpusPane(QWidget):
                                 else self.tr("kept previous corpus"))
 
     def _report_text(self, report: Any) -> str:
-        top = " ".join(f"{visible_text(c)}×{n}" for c, n in report.alphabet.most_common(8))
+        top = " ".join(f"{visible_text(c)}×{count_text(n)}"
+                       for c, n in report.alphabet.most_common(8))
         lines = [corpus_summary(report), self.tr("Top characters: {top}").format(top=top)]
         lines += [f"⚠ {w}" for w in report.warnings[:3]]
         return "\n".join(lines)
@@ -298,7 +332,19 @@ class CorpusPane(QWidget):
         paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
         if paths:
             event.acceptProposedAction()
-            self.open_with_preview(paths, always=False)
+            tokenizers, corpora = split_dropped(paths)
+            if tokenizers:
+                self.tokenizers_dropped.emit(tokenizers)
+            if corpora:
+                self.open_with_preview(corpora, always=False)
+
+
+def _short_label(state: CorpusState) -> str:
+    """A corpus by its first file's name (+ how many more), for the status bar."""
+    if not state.paths:
+        return state.label
+    more = f" (+{len(state.paths) - 1})" if len(state.paths) > 1 else ""
+    return Path(state.paths[0]).name + more
 
 
 def _options_text(options: dict[str, Any]) -> str:

@@ -49,6 +49,7 @@ from ..selection import Selection, SelectionModel
 from ..session import EXPLAIN_LIMIT, Session
 from ..widgets import TokenTextView
 from ..widgets.copy_actions import encoding_actions, install_table_copy
+from ..widgets.text_input import tab_moves_focus
 
 DEBOUNCE_MS = 150
 #: Characters of the normalized text shown (the pre-tokens table lists every piece).
@@ -118,6 +119,7 @@ class EncodingPane(SightAwarePane):
         self.input.setToolTip(self.tr(
             "The text to encode; it is re-encoded a moment after you stop typing"))
         self.input.setFont(style.text_font(12))
+        tab_moves_focus(self.input)  # keyboard users are not trapped in the input
         self.view = TokenTextView(self)
         self.view.setObjectName("tokenView")
         self.view.setToolTip("")  # the view shows a tooltip per token instead

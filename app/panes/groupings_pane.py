@@ -169,6 +169,20 @@ def _token_count(n: int) -> str:
     return QCoreApplication.translate("Groupings", "{n} tokens").format(n=n)
 
 
+def _wrapping(label: QLabel) -> QLabel:
+    """``label`` wraps its words and is as tall as its lines at the width it gets.
+
+    subtle: a label's own policy says its height depends on its width; a policy set from
+    scratch (Ignored, so a long note never widens the dock) drops that, and the layout then
+    gives the label the height of one width and cuts the rest (the demo note at 1280x800).
+    """
+    label.setWordWrap(True)
+    policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    policy.setHeightForWidth(True)
+    label.setSizePolicy(policy)
+    return label
+
+
 ENTITY_COLUMNS = [
     Column(QT_TRANSLATE_NOOP("Columns", "label"), lambda c: c.entity.label),
     Column(QT_TRANSLATE_NOOP("Columns", "entity"), lambda c: c.entity.text),
@@ -815,12 +829,8 @@ class GroupingsPane(SightAwarePane):
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.view.horizontalHeader().setResizeContentsPrecision(64)
         self.view.horizontalHeader().setStretchLastSection(True)
-        self.note = QLabel("", objectName="groupingsNote")
-        self.note.setWordWrap(True)
-        self.note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.iob_note = QLabel("", objectName="alignmentSummary")
-        self.iob_note.setWordWrap(True)
-        self.iob_note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.note = _wrapping(QLabel("", objectName="groupingsNote"))
+        self.iob_note = _wrapping(QLabel("", objectName="alignmentSummary"))
         self.file_combo = QComboBox(objectName="labeledFileCombo")
         for path in resources.labeled_samples():
             self.file_combo.addItem(path.name, str(path))
@@ -846,8 +856,7 @@ class GroupingsPane(SightAwarePane):
             "log-probability) stands in for a classifier's output, to show how aggregation "
             "strategies group tokens. For real entities use Gold labels or a token-classification "
             "model."), objectName="demoNote")
-        self.demo_note.setWordWrap(True)
-        self.demo_note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        _wrapping(self.demo_note)
         self.gold_page = GoldLabelsPage(session, selection, self)
         self.model_page = ModelPage(session, selection, self)
         self.aggregation_combo.setToolTip(self.tr(

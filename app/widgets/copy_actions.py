@@ -27,6 +27,8 @@ from PySide6.QtWidgets import QApplication, QMenu, QTableView, QWidget
 
 from subword_core.analysis import visible_token
 
+from .numbers import show_thousands
+
 
 def copy_text(text: str) -> None:
     """Put ``text`` on the system clipboard."""
@@ -225,6 +227,7 @@ def install_table_copy(view: QTableView,
         "Copy the selected rows as tab-separated text with a header line"))
     copy_action.triggered.connect(lambda: copy_selected_rows(view))
     view.addAction(copy_action)
+    show_thousands(view)  # counts shown as 1,234; copied as 1234
     # subtle: QAbstractItemView handles Ctrl+C itself (it copies the current cell only), so
     # the key is caught before the view sees it
     view.installEventFilter(_CopyKeyFilter(view, copy_action))

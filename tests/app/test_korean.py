@@ -54,7 +54,7 @@ TECHNICAL = [
     "WordLevel", "Unigram", "tiktoken", "transformers", "Sennrich", "GPT-2", "BERT", "XLNet", "BPE",
     "TFDS", "NFKC", "NFKD", "NFC", "NFD", "UTF-8", "JSONL", "JSON", "CSV", "TSV", "PNG",
     "CoNLL", "IOB", "HF", "UNK", "CLS", "SEP", "OOV", "EM", "QA", "Jaccard", "Zipf", "Python",
-    "Ctrl", "Shift", "Enter", "Alt", "Page Up", "Page Down", "WordPieceTrainer", "frequency:",
+    "Ctrl", "Shift", "Enter", "Tab", "Alt", "Page Up", "Page Down", "WordPieceTrainer", "frequency:",
     "likelihood:", "KB", "MB", "GB", "ETA", "id", "ids", "ID", "llama", "t5", "albert",
     "generic", "codes", "subwords", "model", "spm", "bpe", "txt", "jsonl", "json", "csv", "tsv",
     "gz", "bz2", "xz", "png", "endoftext", "stride", "strategy", "direction", "overflow",

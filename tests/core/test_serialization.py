@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import os
 import random
 import time
@@ -479,3 +480,38 @@ def test_atomic_write_retries_a_taken_temp_name(tmp_path, monkeypatch):
     fileio.atomic_write_text(tmp_path / "b.txt", "2")
     assert (tmp_path / "b.txt").read_text() == "2"
     assert sorted(os.listdir(tmp_path)) == [".b.txt.same.tmp", "a.txt", "b.txt"]
+
+
+def test_a_cut_file_says_where_it_ends_in_one_complete_line(tmp_path):
+    """Python's "Unterminated string starting at" names no place; ours does, one line."""
+    from subword_core.formats import open_tokenizer
+
+    text = _wordpiece().to_str(pretty=True)
+    cuts = sorted({*range(1, len(text) - 1, max(1, len(text) // 40)), text.index('"[UNK]"') + 3})
+    for cut in cuts:
+        path = tmp_path / "tokenizer.json"
+        path.write_text(text[:cut], encoding="utf-8")
+        for opening in (lambda: Tokenizer.from_str(text[:cut]), lambda: open_tokenizer(path)):
+            with pytest.raises(TokenizerFileError) as info:
+                opening()
+            message = str(info.value)
+            assert "\n" not in message and not message.endswith((" at", ":")), message
+            assert re.search(r"malformed JSON at line \d+ column \d+: unexpected end of file",
+                             message), message
+    path.write_text('{\n  "version": "1.0",\n  "model": {"vocab": {"ab', encoding="utf-8")
+    with pytest.raises(TokenizerFileError, match=r"at line 3 column 26: unexpected end of file "
+                       r"inside the string that starts at line 3 column 23$"):
+        open_tokenizer(path)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"a": "b"} x', "malformed JSON at line 1 column 12: Extra data"),
+    ('{"a": tru, "b": 1}', "malformed JSON at line 1 column 7: Expecting value"),
+    ('{"a": nu', "malformed JSON at line 1 column 9: unexpected end of file"),
+    ('{"a": "b\nc"}', "malformed JSON at line 1 column 9: a control character (a raw tab or "
+                      "line break) inside a string"),
+])
+def test_malformed_json_in_the_middle_is_not_taken_for_a_cut(text, message):
+    with pytest.raises(TokenizerFileError) as info:
+        Tokenizer.from_str(text)
+    assert str(info.value) == message
