@@ -119,6 +119,8 @@ def test_session_is_restored_after_a_restart(qtbot, settings, tmp_path):
         assert [e.name for e in second.session.entries] == ["my bpe"]
         assert second.session.current.name == "my bpe"
         assert second.session.current.history is not None
+        # and its Train curve, drawn from that history (issue 21: it was empty)
+        assert second.training_pane.plot.n_points == len(second.session.current.history.merges)
         assert second.session.corpus.options == {"field": "body"}
         assert second.session.text == "lowest newer"
         qtbot.waitUntil(lambda: second.session.encoding is not None)
