@@ -24,6 +24,8 @@ from PySide6.QtWidgets import QWidget
 from .. import style
 
 REDRAW_MS = 160
+#: Curves of at most this many points also mark each point.
+FEW_POINTS = 40
 #: SI prefixes for tick labels, largest first (from 10,000 up, as ``readable_number``)
 _PREFIXES = ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"))
 _MAX_DECIMALS = 12
@@ -69,6 +71,8 @@ class TrainingCurvePlot(pg.PlotWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, axisItems={"left": ReadableAxis("left"),
                                             "bottom": ReadableAxis("bottom")})
+        for side in ("left", "bottom"):  # the tick labels carry their own SI prefix
+            self.getAxis(side).enableAutoSIPrefix(False)
         self.setObjectName("trainingPlot")
         self.setMinimumHeight(80)
         self.showGrid(x=True, y=True, alpha=0.25)
@@ -121,7 +125,11 @@ class TrainingCurvePlot(pg.PlotWidget):
         """Draw the points appended since the last redraw now."""
         if self._dirty:
             self._dirty = False
-            self._curve.setData(self._x[:self._n], self._y[:self._n])
+            # a few points (one Unigram round) are marked: a line through one point is nothing
+            few = self._n <= FEW_POINTS
+            self._curve.setData(self._x[:self._n], self._y[:self._n],
+                                symbol="o" if few else None, symbolSize=5,
+                                symbolBrush=style.plot_pen_color() if few else None)
 
     @Slot()
     def _on_redraw_timeout(self) -> None:

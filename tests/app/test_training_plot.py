@@ -54,3 +54,18 @@ def test_tick_labels_of_close_large_values_differ(plot):
     # a log axis keeps pyqtgraph's powers of ten
     plot.setLogMode(y=True)
     assert plot.getAxis("left").tickStrings([-2.0, -1.0], 1, 1) != tick_labels([-2.0, -1.0], 1)
+
+
+def test_one_round_is_a_visible_point_on_a_plain_axis(plot, qtbot):
+    # a Unigram run of one round: a line through one point draws nothing, and pyqtgraph's
+    # automatic SI prefix turned the round axis into "round (x0.001)"
+    plot.reset("", "loss per round", "round")
+    plot.append([0], [96.737])
+    plot.flush()
+    qtbot.wait(1)
+    assert plot._curve.opts["symbol"] == "o"
+    assert "x0.001" not in plot.getAxis("bottom").labelString()
+    plot.append(list(range(1, 100)), [96.0 - i / 100 for i in range(1, 100)])
+    plot.flush()
+    assert plot._curve.opts["symbol"] is None  # many points: the line alone
+
