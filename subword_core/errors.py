@@ -38,8 +38,8 @@ class VocabSizeError(TrainingError):
     size that trains.
 
     Example:
-        >>> str(VocabSizeError(5, 706, "the corpus's characters and 1 special token", "bpe"))
-        "vocab size 5 is too small for bpe: the corpus's characters and 1 special token need at least 706"
+        >>> str(VocabSizeError(5, 9, "the 8 symbols and 1 special token", "bpe"))
+        'vocab size 5 is too small for bpe: the 8 symbols and 1 special token need at least 9'
     """
 
     def __init__(self, vocab_size: int, minimum: int, holds: str, algorithm: str = "") -> None:

@@ -112,7 +112,8 @@ def byte_bpe(vocab_size: int = 30000, min_frequency: int | None = None,
     specials = _specials("byte-bpe", special_tokens)
     alphabet = sorted(pre_tokenizers.bytes_to_unicode().values())
     _check_vocab_size("byte-bpe", vocab_size, len(alphabet) + len(specials),
-                      f"the {len(alphabet)} byte symbols and {special_tokens_phrase(len(specials))}")
+                      f"the {len(alphabet)} byte symbols and "
+                      f"{special_tokens_phrase(len(specials))}")
     pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     trainer = BpeTrainer(**_common(vocab_size, min_frequency, specials),
                          initial_alphabet=alphabet)

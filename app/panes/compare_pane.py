@@ -100,7 +100,8 @@ class ComparePane(SightAwarePane):
 
         self.combo = QComboBox(objectName="compareTokenizerCombo")
         self.combo.setMinimumContentsLength(12)
-        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.combo.setToolTip(self.tr("A tokenizer of this session, to add to or remove from the "
                               "comparison"))
         self.add_button = QPushButton(self.tr("Add to compare"), objectName="addToCompareButton")

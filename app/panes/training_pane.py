@@ -51,12 +51,14 @@ from ..wording import corpus_summary, eta_text, stage_label
 from ..workers import ProcessGeneratorWorker, WorkerHandle
 
 #: combo label (English; the combo shows it translated) -> (preset algorithm, WordPiece
-#: scoring, default vocabulary size)
+#: scoring, default vocabulary size); the sizes leave room for the bundled sample corpus's
+#: alphabet (BPE needs 706 symbols there, WordPiece 550: a smaller size is refused)
 ALGORITHMS: dict[str, tuple[str, str | None, int]] = {
     QT_TRANSLATE_NOOP("TrainingPane", "Byte-level BPE (GPT-2)"): ("byte-bpe", None, 1000),
-    QT_TRANSLATE_NOOP("TrainingPane", "BPE with </w> (Sennrich)"): ("bpe", None, 600),
-    QT_TRANSLATE_NOOP("TrainingPane", "WordPiece — likelihood"): ("wordpiece", "likelihood", 600),
-    QT_TRANSLATE_NOOP("TrainingPane", "WordPiece — frequency"): ("wordpiece", "frequency", 600),
+    QT_TRANSLATE_NOOP("TrainingPane", "BPE with </w> (Sennrich)"): ("bpe", None, 1000),
+    QT_TRANSLATE_NOOP("TrainingPane", "WordPiece — likelihood"):
+        ("wordpiece", "likelihood", 1000),
+    QT_TRANSLATE_NOOP("TrainingPane", "WordPiece — frequency"): ("wordpiece", "frequency", 1000),
     QT_TRANSLATE_NOOP("TrainingPane", "Unigram (SentencePiece)"): ("unigram", None, 500),
 }
 TRAIN_TIP = QT_TRANSLATE_NOOP(

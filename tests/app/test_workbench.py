@@ -178,7 +178,7 @@ def _drop(window, path: str) -> None:
 def test_dropping_a_tokenizer_opens_it_and_text_loads_a_corpus(qtbot, window, sample_paths,
                                                                tmp_path):
     load_corpus(qtbot, window, sample_paths)
-    entry = train(qtbot, window, "WordPiece — frequency", 300)
+    entry = train(qtbot, window, "WordPiece — frequency", 700)
     path = tmp_path / "mine" / "tokenizer.json"
     path.parent.mkdir()
     entry.tokenizer.save(str(path))
@@ -262,7 +262,7 @@ def test_hidden_panes_catch_up_when_their_view_is_shown(qtbot, shown, sample_pat
     set_text(qtbot, shown, "lower newest 한국어")
     first = train(qtbot, shown, "Byte-level BPE (GPT-2)", 300)
     shown.show_view("stats")  # the encoding pane is out of sight
-    second = train(qtbot, shown, "WordPiece — frequency", 300)
+    second = train(qtbot, shown, "WordPiece — frequency", 700)
     assert shown.session.current is second
     assert shown.encoding_pane.view.encoding is not shown.session.encoding  # not redrawn unseen
     shown.show_view("explore")
