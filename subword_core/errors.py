@@ -32,6 +32,36 @@ class TrainingError(SubwordError):
     """A training request is impossible (e.g. a vocabulary size below the alphabet)."""
 
 
+class VocabSizeError(TrainingError):
+    """The vocabulary size asked is below what the vocabulary always holds (its alphabet and
+    special tokens). Every algorithm refuses it the same way; ``minimum`` is the smallest
+    size that trains.
+
+    Example:
+        >>> str(VocabSizeError(5, 9, "the 8 symbols and 1 special token", "bpe"))
+        'vocab size 5 is too small for bpe: the 8 symbols and 1 special token need at least 9'
+    """
+
+    def __init__(self, vocab_size: int, minimum: int, holds: str, algorithm: str = "") -> None:
+        where = f" for {algorithm}" if algorithm else ""
+        super().__init__(f"vocab size {vocab_size:,} is too small{where}: {holds} need at least "
+                         f"{minimum:,}")
+        self.vocab_size, self.minimum, self.holds, self.algorithm = (
+            vocab_size, minimum, holds, algorithm)
+
+    def __reduce__(self) -> tuple:  # picklable across the training process boundary
+        return (type(self), (self.vocab_size, self.minimum, self.holds, self.algorithm))
+
+    def for_algorithm(self, algorithm: str) -> VocabSizeError:
+        """The same error naming ``algorithm`` (a trainer does not know its preset's name)."""
+        return VocabSizeError(self.vocab_size, self.minimum, self.holds, algorithm)
+
+
+def special_tokens_phrase(n: int) -> str:
+    """``"1 special token"``, ``"5 special tokens"``: the wording of VocabSizeError's messages."""
+    return f"{n:,} special token{'' if n == 1 else 's'}"
+
+
 class EncodingError(SubwordError):
     """Text cannot be encoded with this tokenizer (e.g. no unknown token to fall back on)."""
 

@@ -53,7 +53,7 @@ from .corpus import (
     read_counts,
 )
 from .corpus.counting import iter_cached_count
-from .errors import TrainingError
+from .errors import TrainingError, VocabSizeError, special_tokens_phrase
 from .tokenizer import Tokenizer
 from .trainers import BpeTrainer, TrainingHistory, UnigramTrainer, WordPieceTrainer
 
@@ -112,7 +112,8 @@ def byte_bpe(vocab_size: int = 30000, min_frequency: int | None = None,
     specials = _specials("byte-bpe", special_tokens)
     alphabet = sorted(pre_tokenizers.bytes_to_unicode().values())
     _check_vocab_size("byte-bpe", vocab_size, len(alphabet) + len(specials),
-                      f"{len(alphabet)} byte symbols + {len(specials)} special tokens")
+                      f"the {len(alphabet)} byte symbols and "
+                      f"{special_tokens_phrase(len(specials))}")
     pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     trainer = BpeTrainer(**_common(vocab_size, min_frequency, specials),
                          initial_alphabet=alphabet)
@@ -127,7 +128,8 @@ def bpe(vocab_size: int = 30000, min_frequency: int | None = None,
         special_tokens: Iterable[str] | None = None) -> Preset:
     """Classic (Sennrich) BPE with an end-of-word suffix ``</w>``."""
     specials = _specials("bpe", special_tokens)
-    _check_vocab_size("bpe", vocab_size, len(specials), f"{len(specials)} special tokens")
+    _check_vocab_size("bpe", vocab_size, len(specials),
+                      f"the {special_tokens_phrase(len(specials))}")
     pre_tokenizer = pre_tokenizers.Whitespace()
     # Without [UNK] among the specials, unseen characters are dropped (HF's BPE without unk).
     trainer = BpeTrainer(**_common(vocab_size, min_frequency, specials),
@@ -145,7 +147,8 @@ def wordpiece(vocab_size: int = 30000, min_frequency: int | None = None,
     if scoring not in SCORINGS:
         raise TrainingError(f"scoring must be one of {', '.join(SCORINGS)}, got {scoring!r}")
     specials = _specials("wordpiece", special_tokens)
-    _check_vocab_size("wordpiece", vocab_size, len(specials), f"{len(specials)} special tokens")
+    _check_vocab_size("wordpiece", vocab_size, len(specials),
+                      f"the {special_tokens_phrase(len(specials))}")
     normalizer = normalizers.BertNormalizer(lowercase=True)
     pre_tokenizer = pre_tokenizers.BertPreTokenizer()
     trainer = WordPieceTrainer(**_common(vocab_size, min_frequency, specials),
@@ -174,7 +177,8 @@ def unigram(vocab_size: int = 8000, min_frequency: int | None = None,
             special_tokens: Iterable[str] | None = None) -> Preset:
     """SentencePiece-style Unigram (``min_frequency`` is not a Unigram option and is ignored)."""
     specials = _specials("unigram", special_tokens)
-    _check_vocab_size("unigram", vocab_size, len(specials), f"{len(specials)} special tokens")
+    _check_vocab_size("unigram", vocab_size, len(specials),
+                      f"the {special_tokens_phrase(len(specials))}")
     normalizer = normalizers.NFKC()
     pre_tokenizer = pre_tokenizers.Metaspace(replacement="▁", prepend_scheme="always")
     unk = "<unk>" if "<unk>" in specials else None
@@ -359,7 +363,8 @@ def _check_like_vocab_size(kind: str, trainer: Any, vocab_size: int, contents: l
     if kind == "unigram" and trainer.unk_token is not None:
         fixed.add(trainer.unk_token)
     _check_vocab_size(f"like-{kind}", vocab_size, len(fixed),
-                      "the special tokens" + (" and the 256 byte symbols" if alphabet else ""))
+                      (f"the {len(alphabet)} byte symbols and " if alphabet else "the ")
+                      + special_tokens_phrase(len(fixed - set(alphabet))))
 
 
 def _as_tokenizer(tokenizer: Tokenizer | str) -> Tokenizer:
@@ -572,12 +577,12 @@ def train_tokenizer(corpus_source: Any, algorithm: str | None, vocab_size: int, 
             before with the same pipeline is not read again.
 
     Returns:
-        ``TrainedTokenizer(tokenizer, history, report)``; ``report.warnings`` also says
-        when ``vocab_size`` was below what the alphabet and special tokens need.
+        ``TrainedTokenizer(tokenizer, history, report)``.
 
     Raises:
         CorpusError, TrainingError: bad input (``CountsFileError``: the counts were
-        counted with another pipeline); Cancelled: ``cancel`` was set.
+        counted with another pipeline; ``VocabSizeError``: ``vocab_size`` is below what
+        the alphabet and the special tokens need); Cancelled: ``cancel`` was set.
     """
     # 1. the untrained pipeline: option errors surface before any reading
     if like is not None:
@@ -623,13 +628,15 @@ def train_preset(preset: Preset, corpus_source: Any, *, field: str = "text",
                 n_workers=n_workers, cancel=cancel)
         words, report = yield from counting
     # 3. train, relaying the trainer's events
-    model, history = yield from _relay(preset.trainer.iter_train(words), cancel_check(cancel))
-    # 4. assemble the tokenizer
-    tokenizer = preset.finish(model)
-    warning = small_vocab_warning(model, preset.trainer.vocab_size, preset.trainer)
-    if warning:
-        report.warnings.append(warning)
-    return TrainedTokenizer(tokenizer, history, report)
+    try:
+        model, history = yield from _relay(preset.trainer.iter_train(words),
+                                           cancel_check(cancel))
+    except VocabSizeError as exc:  # Unigram's trainer finds its alphabet too large
+        raise exc.for_algorithm(preset.name or "this pipeline") from None
+    # 4. BPE and WordPiece trainers keep the whole alphabet, as HF's do: refuse like the others
+    check_trained_size(model, preset.trainer, preset.name or "this pipeline")
+    # 5. assemble the tokenizer
+    return TrainedTokenizer(preset.finish(model), history, report)
 
 
 def _counts_for(preset: Preset, counts: CountsFile | str | os.PathLike[str],
@@ -643,16 +650,21 @@ def _counts_for(preset: Preset, counts: CountsFile | str | os.PathLike[str],
     return WordCounts(counts_file.counts, report)
 
 
-def small_vocab_warning(model: Any, vocab_size: int, trainer: Any) -> str | None:
-    """A warning when the trained model holds more tokens than asked: ``vocab_size`` was
-    below what its alphabet and special tokens need (BPE and WordPiece keep them all,
-    as HF's trainers do); None otherwise."""
+def check_trained_size(model: Any, trainer: Any, algorithm: str) -> None:
+    """Refuse a model larger than its trainer's ``vocab_size``: the size asked was below
+    what the corpus's characters (with their prefix/suffix variants) and the special tokens
+    need. BPE and WordPiece trainers learn no merge then, so the model is that minimum.
+
+    Raises:
+        VocabSizeError: naming the minimum, worded as byte-BPE's and Unigram's refusals.
+    """
     size = model.get_vocab_size()
-    if size <= vocab_size:
-        return None
-    specials = len(trainer.special_tokens)
-    return (f"vocab size {vocab_size:,} is below what the alphabet and the {specials} special "
-            f"token{'s' if specials != 1 else ''} need: the vocabulary has {size:,} tokens")
+    if size > trainer.vocab_size:
+        n_specials = len(trainer.special_tokens)
+        raise VocabSizeError(trainer.vocab_size, size,
+                             f"the corpus's {size - n_specials:,} symbols (characters and "
+                             f"their variants) and {special_tokens_phrase(n_specials)}",
+                             algorithm)
 
 
 def _relay(gen: Generator[Any, None, Any],
@@ -691,8 +703,7 @@ def _check_vocab_size(algorithm: str, vocab_size: int, minimum: int, what: str) 
     if not isinstance(vocab_size, int) or vocab_size <= 0:
         raise TrainingError(f"vocab size must be a positive integer, got {vocab_size!r}")
     if vocab_size < minimum:
-        raise TrainingError(f"vocab size {vocab_size} is too small for {algorithm}: "
-                            f"it always holds {what} ({minimum})")
+        raise VocabSizeError(vocab_size, minimum, what, algorithm)
 
 
 __all__ = [
@@ -706,7 +717,7 @@ __all__ = [
     "counting_pipeline",
     "make_preset",
     "preset_like",
-    "small_vocab_warning",
+    "check_trained_size",
     "train_preset",
     "train_tokenizer",
     "unigram",

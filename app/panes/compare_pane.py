@@ -99,7 +99,9 @@ class ComparePane(SightAwarePane):
         self.alignment: Any = None
 
         self.combo = QComboBox(objectName="compareTokenizerCombo")
-        self.combo.setMinimumContentsLength(16)
+        self.combo.setMinimumContentsLength(12)
+        self.combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.combo.setToolTip(self.tr("A tokenizer of this session, to add to or remove from the "
                               "comparison"))
         self.add_button = QPushButton(self.tr("Add to compare"), objectName="addToCompareButton")
@@ -109,10 +111,10 @@ class ComparePane(SightAwarePane):
         self.remove_button.setToolTip(self.tr("Take the chosen tokenizer out of the comparison"))
         self.export_button = QPushButton(self.tr("Export…"), objectName="exportButton")
         self.export_button.setToolTip(self.tr("The view as PNG, or the table shown below as CSV"))
-        self.members_label = QLabel("", objectName="compareMembers")
-        # long names (a retrained tokenizer's) are cut, not a reason to widen the pane
+        self.members_label = QLabel("", objectName="compareMembers", wordWrap=True)
+        # a line of its own, wrapped: long names (a retrained tokenizer's) neither widen the
+        # pane nor get cut ("Comparing: byt" at 1280x800)
         self.members_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.members_label.setMinimumWidth(60)
         self.members_label.setToolTip(self.tr(
             "The compared tokenizers, one row each in the view below"))
         self.busy = QProgressBar(objectName="compareBusy")
@@ -167,13 +169,17 @@ class ComparePane(SightAwarePane):
         scroll.setMinimumHeight(80)
         self.boundary_table = self.tabs.widget(2)
 
+        # one row of controls that fits a 1280x800 dock (Export showed as "E"); the compared
+        # names below them; the busy bar beside the status line it explains
         controls = QHBoxLayout()
         for w in (QLabel(self.tr("Tokenizer:")), self.combo, self.add_button, self.remove_button):
             controls.addWidget(w)
-        controls.addWidget(self.members_label, 1)
-        controls.addWidget(self.busy)
+        controls.addStretch(1)
         controls.addWidget(self.gold_button)
         controls.addWidget(self.export_button)
+        status = QHBoxLayout()
+        status.addWidget(self.busy)
+        status.addWidget(self.status_label, 1)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(scroll)
         splitter.addWidget(self.tabs)
@@ -181,8 +187,9 @@ class ComparePane(SightAwarePane):
         splitter.setSizes([300, 300])
         layout = QVBoxLayout(self)
         layout.addLayout(controls)
+        layout.addWidget(self.members_label)
         layout.addWidget(splitter, 1)
-        layout.addWidget(self.status_label)
+        layout.addLayout(status)
 
         self.text_job = FigureJob(self)
         self.text_job.returned.connect(self._on_text_job_returned)

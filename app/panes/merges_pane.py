@@ -79,6 +79,12 @@ NO_MERGES = {
 }
 
 
+#: Rows measured when the history's columns are fitted to their contents.
+RESIZE_ROWS = 200
+#: A column no wider than this (a 60-character byte-level token is cut, its tooltip whole).
+MAX_COLUMN_WIDTH = 160
+
+
 def _rows_from_graph(tokenizer: Any, graph: MergeGraph) -> list[MergeAdded]:
     """A file's merges as table rows (no counts: a tokenizer.json does not store them)."""
     vocab = tokenizer.get_vocab()
@@ -148,7 +154,6 @@ class MergesPane(SightAwarePane):
         self.tree.headerItem().setToolTip(1, self.tr("Rank of the merge that built the token "
                                              "(base: a character or byte of the alphabet)"))
         self.tree.setToolTip(self.tr("Merge tree: how the selected token was built"))
-        self.tree.setColumnWidth(0, 180)
         self.slider = QSlider(Qt.Orientation.Horizontal, objectName="replaySlider")
         self.slider.setToolTip(self.tr("Replay: encode the text with only the first N merges"))
         self.slider_label = QLabel("", objectName="replayLabel")
@@ -173,7 +178,9 @@ class MergesPane(SightAwarePane):
         self.table.setMinimumHeight(60)
         self.tree.setMinimumHeight(60)
 
-        # three columns side by side: the bottom dock is wide and short
+        # the history across the whole width, the merge tree and the replay below it: at
+        # 1280x800 the history's columns (count, words, score, tie, runner-up: the ones that
+        # explain a merge) were cut off while the replay beside them sat mostly empty
         history = QWidget()
         history_layout = QVBoxLayout(history)
         history_layout.setContentsMargins(0, 0, 0, 0)
@@ -193,11 +200,20 @@ class MergesPane(SightAwarePane):
         replay_layout.addLayout(slider_row)
         replay_layout.addWidget(self.slider_label)
         replay_layout.addWidget(self.replay_stack, 1)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
+        bottom = QSplitter(Qt.Orientation.Horizontal, objectName="mergesBottomSplitter")
+        bottom.addWidget(self.tree)
+        bottom.addWidget(replay)
+        bottom.setStretchFactor(0, 0)
+        bottom.setStretchFactor(1, 1)  # extra width goes to the replayed text
+        bottom.setSizes([220, 600])
+        self.tree.setColumnWidth(0, 120)
+        splitter = QSplitter(Qt.Orientation.Vertical, objectName="mergesSplitter")
         splitter.addWidget(history)
-        splitter.addWidget(self.tree)
-        splitter.addWidget(replay)
-        splitter.setSizes([560, 220, 420])
+        splitter.addWidget(bottom)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([420, 280])
+        self.table.horizontalHeader().setResizeContentsPrecision(RESIZE_ROWS)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(splitter, 1)
@@ -301,15 +317,20 @@ class MergesPane(SightAwarePane):
         if self.table.selectionModel() is not self._watched_selection_model:
             self._watched_selection_model = self.table.selectionModel()
             self._watched_selection_model.selectionChanged.connect(self._on_table_selection_changed)
-        # fixed widths: measuring 30k rows' contents would stall the window
-        widths = (64, 90, 90, 110, 70, 60, 70, 40, 150) if self.merges_model.counts_known \
-            else (64, 90, 90, 110, 48, 48, 48, 36, 80)  # "—" needs little room
-        for column, width in enumerate(widths):
-            if column < self.table.model().columnCount():
-                self.table.setColumnWidth(column, width)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self._fit_columns()
         self._set_replayable(can_replay(tokenizer, graph))
         self._replay()
+
+    def _fit_columns(self) -> None:
+        """Each column as wide as its title and its first rows (measuring 30k rows would
+        stall the window), a long token capped; the last column takes what is left."""
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(False)
+        self.table.resizeColumnsToContents()
+        for column in range(self.table.model().columnCount()):
+            if self.table.columnWidth(column) > MAX_COLUMN_WIDTH:
+                self.table.setColumnWidth(column, MAX_COLUMN_WIDTH)
+        header.setStretchLastSection(True)
 
     def _show_message(self, text: str) -> None:
         self.caption.setText(self.tr("no merges") if self._entry is not None else "")

@@ -10,6 +10,9 @@ The result arrives fully built (``train_job.TrainedResult``); the new tokenizer 
 named after the size it really has, and a notice says when that is not the size
 asked. Cancelling aborts the worker; the session's tokenizers are untouched until
 a training *returns*, so the previous tokenizer survives a cancel or an error.
+
+When the current tokenizer changes (a restored session included), the curve is drawn again
+from that tokenizer's training history, the same points the live run drew.
 """
 
 from __future__ import annotations
@@ -48,12 +51,14 @@ from ..wording import corpus_summary, eta_text, stage_label
 from ..workers import ProcessGeneratorWorker, WorkerHandle
 
 #: combo label (English; the combo shows it translated) -> (preset algorithm, WordPiece
-#: scoring, default vocabulary size)
+#: scoring, default vocabulary size); the sizes leave room for the bundled sample corpus's
+#: alphabet (BPE needs 706 symbols there, WordPiece 550: a smaller size is refused)
 ALGORITHMS: dict[str, tuple[str, str | None, int]] = {
     QT_TRANSLATE_NOOP("TrainingPane", "Byte-level BPE (GPT-2)"): ("byte-bpe", None, 1000),
-    QT_TRANSLATE_NOOP("TrainingPane", "BPE with </w> (Sennrich)"): ("bpe", None, 600),
-    QT_TRANSLATE_NOOP("TrainingPane", "WordPiece — likelihood"): ("wordpiece", "likelihood", 600),
-    QT_TRANSLATE_NOOP("TrainingPane", "WordPiece — frequency"): ("wordpiece", "frequency", 600),
+    QT_TRANSLATE_NOOP("TrainingPane", "BPE with </w> (Sennrich)"): ("bpe", None, 1000),
+    QT_TRANSLATE_NOOP("TrainingPane", "WordPiece — likelihood"):
+        ("wordpiece", "likelihood", 1000),
+    QT_TRANSLATE_NOOP("TrainingPane", "WordPiece — frequency"): ("wordpiece", "frequency", 1000),
     QT_TRANSLATE_NOOP("TrainingPane", "Unigram (SentencePiece)"): ("unigram", None, 500),
 }
 TRAIN_TIP = QT_TRANSLATE_NOOP(
@@ -93,6 +98,26 @@ def _like(entry: TokenizerEntry) -> dict[str, Any]:
     if entry.algorithm == "file" and entry.source and Path(entry.source).exists():
         return {"like_path": entry.source, "like_options": dict(entry.options.get("open", {}))}
     return {"like": entry.tokenizer.to_str()}
+
+
+def curve_point(event: Any) -> tuple[float, float] | None:
+    """The curve's point of a training event: ``(rank, score or count)`` of a merge (the
+    likelihood score when the trainer gave one), ``(round, loss)`` of a Unigram round."""
+    if isinstance(event, MergeAdded):
+        score = event.score if event.score is not None and event.left_count else event.count
+        return event.rank, max(score, 1e-12)  # log axis: no zero
+    if isinstance(event, UnigramStep):
+        return event.round, event.loss
+    return None
+
+
+def _history_kind(history: Any) -> tuple[str, str | None]:
+    """``(algorithm, scoring)`` for the curve's axes, from a history's trainer and options."""
+    if history.trainer == "UnigramTrainer":
+        return "unigram", None
+    if history.trainer == "WordPieceTrainer":
+        return "wordpiece", history.options.get("scoring", "likelihood")
+    return "bpe", None
 
 
 def _in_words(traceback_text: str) -> str:
@@ -193,6 +218,7 @@ class TrainingPane(QWidget):
         self.train_button.clicked.connect(self.start_training)
         self.cancel_button.clicked.connect(self.cancel)
         session.corpus_changed.connect(self._on_session_corpus_changed)
+        session.tokenizer_changed.connect(self._on_session_tokenizer_changed)
         self._on_algorithm_changed()
         self._on_session_corpus_changed(session.corpus)
 
@@ -346,14 +372,13 @@ class TrainingPane(QWidget):
         for event in batch:
             if overall is not None:
                 overall.update(event)
+            point = curve_point(event)
+            if point is not None:
+                xs.append(point[0])
+                ys.append(point[1])
             if isinstance(event, MergeAdded):
-                xs.append(event.rank)
-                score = event.score if event.score is not None and event.left_count else event.count
-                ys.append(max(score, 1e-12))
                 last_merge = event
             elif isinstance(event, UnigramStep):
-                xs.append(event.round)
-                ys.append(event.loss)
                 self.status_label.setText(self.tr(
                     "Round {round}: {size} pieces, loss {loss}, {removed} removed").format(
                         round=f"{event.round + 1:,}", size=f"{event.vocab_size:,}",
@@ -407,11 +432,8 @@ class TrainingPane(QWidget):
             self.notice_label.setText(self.tr("⚠ Stopped at {size} tokens of the {asked} asked: "
                                               "{why}. A larger corpus gives more.").format(
                 size=f"{size:,}", asked=f"{asked:,}", why=why))
-        elif size > asked:
-            self.notice_label.setText(self.tr(
-                "⚠ {size} tokens, more than the {asked} asked: the corpus's characters and the "
-                "special tokens alone need them.").format(size=f"{size:,}", asked=f"{asked:,}"))
-        self.notice_label.setVisible(size != asked)
+        # (a size below the alphabet is refused by the core, in the CLI's words: no notice)
+        self.notice_label.setVisible(size < asked)
         entry = self._session.add_tokenizer(entry)
         if self._overall is not None:
             self._overall.finish()
@@ -466,6 +488,20 @@ class TrainingPane(QWidget):
         self.vocab_spin.setValue(default_size)
         self.special_edit.setText(" ".join(DEFAULT_SPECIAL_TOKENS[algorithm]))
         self.min_frequency_spin.setEnabled(algorithm != "unigram")
+
+    @Slot(object)
+    def _on_session_tokenizer_changed(self, entry: TokenizerEntry | None) -> None:
+        # the curve of the tokenizer at hand, from its stored history: after a restart the
+        # session brings back the tokenizer and its history, not the plot (issue 21)
+        if self._handle is not None or entry is None or entry.history is None:
+            return  # a live run owns the plot; a tokenizer without history leaves it
+        points = [p for p in map(curve_point, entry.history.records) if p is not None]
+        if not points:
+            return
+        self._reset_plot(*_history_kind(entry.history))
+        xs, ys = zip(*points)
+        self.plot.append(list(xs), list(ys))
+        self.plot.flush()
 
     @Slot(object)
     def _on_session_corpus_changed(self, corpus: Any) -> None:

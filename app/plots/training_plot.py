@@ -4,9 +4,17 @@ Points arrive in batches from the worker (~25 per second); they are appended to
 preallocated numpy buffers, and a timer redraws the one ``PlotDataItem`` in place
 a few times a second, downsampled to the pixels it covers, so a 30k-merge
 training costs about a hundred cheap redraws, not 30k expensive ones.
+
+Each run starts from a fresh view (the previous run's range, and the downsampling factor
+taken from it, hid a short Unigram run drawn after a long WordPiece one), and the y axis
+labels large values with an SI prefix and as many decimals as the tick spacing needs, so
+that five ticks of a loss near 7.7412e+07 read as five different numbers.
 """
 
 from __future__ import annotations
+
+import math
+from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
@@ -16,13 +24,55 @@ from PySide6.QtWidgets import QWidget
 from .. import style
 
 REDRAW_MS = 160
+#: Curves of at most this many points also mark each point.
+FEW_POINTS = 40
+#: SI prefixes for tick labels, largest first (from 10,000 up, as ``readable_number``)
+_PREFIXES = ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"))
+_MAX_DECIMALS = 12
+
+
+def tick_labels(values: Sequence[float], spacing: float) -> list[str]:
+    """Labels for ticks ``spacing`` apart that tell them apart, however large or close.
+
+    Values from 10,000 up are scaled by an SI prefix; values below 0.001 are written as
+    ``mantissa e exponent``; either way with the decimals the spacing needs.
+
+    Example:
+        >>> tick_labels([77_412_300, 77_412_400], 100)
+        ['77.4123 M', '77.4124 M']
+        >>> tick_labels([0, 0.5, 1], 0.5)
+        ['0.0', '0.5', '1.0']
+    """
+    top = max((abs(v) for v in values), default=0.0)
+    unit, suffix = 1.0, ""
+    if top >= 1e4:
+        unit, prefix = next((u, p) for u, p in _PREFIXES if top >= u)
+        suffix = f" {prefix}"
+    elif 0 < top < 1e-3:
+        exponent = math.floor(math.log10(top))
+        unit, suffix = 10.0 ** exponent, f"e{exponent}"
+    step = abs(spacing) / unit
+    decimals = 0 if step <= 0 else min(_MAX_DECIMALS, max(0, math.ceil(-math.log10(step) - 1e-9)))
+    return [f"{v / unit:,.{decimals}f}{suffix}" for v in values]
+
+
+class ReadableAxis(pg.AxisItem):
+    """An axis whose linear tick labels come from :func:`tick_labels` (log axes: pyqtgraph's)."""
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        if self.logMode:
+            return super().tickStrings(values, scale, spacing)
+        return tick_labels([v * scale for v in values], spacing * scale)
 
 
 class TrainingCurvePlot(pg.PlotWidget):
     """One x/y curve (merge rank or round on x) with a title and log-y option."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(parent, axisItems={"left": ReadableAxis("left"),
+                                            "bottom": ReadableAxis("bottom")})
+        for side in ("left", "bottom"):  # the tick labels carry their own SI prefix
+            self.getAxis(side).enableAutoSIPrefix(False)
         self.setObjectName("trainingPlot")
         self.setMinimumHeight(80)
         self.showGrid(x=True, y=True, alpha=0.25)
@@ -52,6 +102,11 @@ class TrainingCurvePlot(pg.PlotWidget):
         self.setLogMode(x=False, y=log_y)
         self._dirty = False
         self._curve.setData([], [])
+        # a fresh view: the last run's range would stay (nothing to auto-range on yet) and
+        # so would the downsampling factor taken from it, which reduced a short run to nothing
+        view = self.getViewBox()
+        view.setRange(xRange=(0, 1), yRange=(0, 1), padding=0)
+        view.enableAutoRange()
 
     def append(self, xs: list[float], ys: list[float]) -> None:
         if not xs:
@@ -70,7 +125,11 @@ class TrainingCurvePlot(pg.PlotWidget):
         """Draw the points appended since the last redraw now."""
         if self._dirty:
             self._dirty = False
-            self._curve.setData(self._x[:self._n], self._y[:self._n])
+            # a few points (one Unigram round) are marked: a line through one point is nothing
+            few = self._n <= FEW_POINTS
+            self._curve.setData(self._x[:self._n], self._y[:self._n],
+                                symbol="o" if few else None, symbolSize=5,
+                                symbolBrush=style.plot_pen_color() if few else None)
 
     @Slot()
     def _on_redraw_timeout(self) -> None:

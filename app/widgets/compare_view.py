@@ -6,8 +6,10 @@ lines up vertically. In each row the tokens are coloured spans (unknown tokens i
 the unknown colour, characters shared by several byte tokens in the shared
 colour); a boundary the tokenizers disagree on is a red line through the whole
 block (solid where the row cuts there, dashed where it does not) with a marker on
-top. Long texts wrap into blocks. The view computes nothing: segments,
-boundaries and the differing set come from the core.
+top. Long texts wrap into blocks, only where no row has a token across the break (a
+token is never cut in two); a run wider than the view widens it, and the scroll area
+around it scrolls. The view computes nothing: segments, boundaries and the differing set
+come from the core.
 
 Each code point is one column (offsets are code points), except inside a grapheme
 cluster (``subword_core.graphemes``): a flag 🇰🇷, a ZWJ family 👨‍👩‍👧 or an emoji with
@@ -18,6 +20,7 @@ tokens that share the glyph never cut it into pieces; the tooltip lists them all
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
@@ -45,6 +48,68 @@ def _runs(cover: list[tuple[int, ...]]) -> list[tuple[int, int, tuple[int, ...]]
             runs.append((start, c, cover[start]))
             start = c
     return runs
+
+
+def _break_points(covers: list[list[tuple[int, ...]]], glyphs: list[str]) -> list[bool]:
+    """Per code point: may a line start there? Only where no row has a token on both
+    sides, and not inside a grapheme cluster (its other code points have no glyph)."""
+    breakable = [bool(g) for g in glyphs]
+    if breakable:
+        breakable[0] = True
+    for cover in covers:
+        for c in range(1, len(glyphs)):
+            if breakable[c] and cover[c] and not set(cover[c - 1]).isdisjoint(cover[c]):
+                breakable[c] = False
+    return breakable
+
+
+def _widest_run(widths: list[float], breakable: list[bool]) -> float:
+    """The width of the widest stretch between two places a line may start."""
+    widest = run = 0.0
+    for w, can in zip(widths, breakable):
+        if can:
+            run = 0.0
+        run += w
+        widest = max(widest, run)
+    return widest
+
+
+def wrap_lines(widths: list[float], breakable: list[bool], avail: float,
+               newlines: Sequence[int] = (), words: Sequence[bool] = ()
+               ) -> list[tuple[int, int]]:
+    """``(start, end)`` lines of at most ``avail`` wide, each starting where ``breakable``
+    allows: the last such place that fits, preferring one where ``words`` says a word
+    starts or ends, or (a stretch wider than ``avail``) the next one. A line also ends
+    after a newline when the next line may start there.
+
+    Example:
+        >>> wrap_lines([1.0] * 6, [True, False, False, True, False, True], 4.0)
+        [(0, 3), (3, 6)]
+        >>> wrap_lines([1.0] * 6, [True] * 6, 4.0, words=[0, 0, 1, 0, 0, 0])
+        [(0, 2), (2, 6)]
+    """
+    ends = {n for n in newlines if n < len(widths) and breakable[n]}
+    lines, start, x = [], 0, 0.0
+    last = word = None  # the latest break point in this line, and the latest at a word
+    i = 0
+    while i < len(widths):
+        if i > start and breakable[i] and (i in ends or x + widths[i] > avail):
+            back = i if i in ends or word is None else word
+            lines.append((start, back))  # at the newline, else at the last word that fits
+            start, x, last, word, i = back, 0.0, None, None, back
+        elif i > start and x + widths[i] > avail and last is not None:
+            back = last if word is None else word
+            lines.append((start, back))  # back to the last break that fits
+            start, x, last, word, i = back, 0.0, None, None, back
+        elif i > start and breakable[i]:
+            last = i
+            if i < len(words) and words[i]:
+                word = i
+        x += widths[i]
+        i += 1
+    if start < len(widths) or not lines:
+        lines.append((start, len(widths)))
+    return lines
 
 
 def _cut_color() -> QColor:
@@ -77,6 +142,9 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
         self._widths: list[float] = []
         self._lines: list[tuple[int, int]] = []
         self._x: list[float] = []  # left edge of each character in its line
+        self._breakable: list[bool] = []  # per code point: a line may start here
+        self._words: list[bool] = []  # per code point: a word starts or ends here
+        self._widest_run = 0.0  # the widest stretch with no place to break
         self._span: tuple[int, int] | None = None
         self._not_drawn = 0
         self._layout_width = -1
@@ -120,6 +188,10 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
             self._cluster_end[start:end] = [end] * (end - start)
         self._widths = [max(metrics.horizontalAdvance(g), _MIN_CELL) + _PAD if g else 0.0
                         for g in self._glyphs]
+        self._breakable = _break_points(self._covers, self._glyphs)
+        self._words = [c > 0 and (text[c - 1].isspace() or text[c].isspace())
+                       for c in range(len(text))]
+        self._widest_run = _widest_run(self._widths, self._breakable)
         self._layout_width = -1
         self._relayout()
         self.navigation_changed()
@@ -151,26 +223,26 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
         if width == self._layout_width:
             return
         self._layout_width = width
-        avail = max(80.0, width - self._gutter() - 8)
-        self._lines, self._x = [], [0.0] * len(self._glyphs)
-        start, x = 0, 0.0
-        for i, w in enumerate(self._widths):
-            if x + w > avail and i > start:
-                self._lines.append((start, i))
-                start, x = i, 0.0
-            self._x[i] = x
-            x += w
-            if self._glyphs[i] == "↵":
-                self._lines.append((start, i + 1))
-                start, x = i + 1, 0.0
-        if start < len(self._glyphs) or not self._lines:
-            self._lines.append((start, len(self._glyphs)))
+        avail = max(80.0, width - self._gutter() - 8, self._widest_run)
+        self._lines = wrap_lines(self._widths, self._breakable, avail, [
+            i + 1 for i, g in enumerate(self._glyphs) if g == "↵"], self._words)
+        self._x = [0.0] * len(self._glyphs)
+        for start, end in self._lines:
+            x = 0.0
+            for i in range(start, end):
+                self._x[i] = x
+                x += self._widths[i]
         height = int(len(self._lines) * self._block_height() + 24)
         if self.minimumHeight() != height:
             self.setMinimumHeight(height)
+        # a token wider than the view: the view widens (its scroll area scrolls) rather
+        # than cut the token
+        least = int(self._gutter() + self._widest_run + 8) if self._widest_run > 80 else 0
+        if self.minimumWidth() != least:
+            self.setMinimumWidth(least)
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        return QSize(600, self.minimumHeight())
+        return QSize(max(600, self.minimumWidth()), self.minimumHeight())
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
         self._relayout()

@@ -190,6 +190,9 @@ def likelihood_merges(setup: Setup, trainer: TrainerBase, prefix: str | None,
         runner = queue.peek(skip=key)
         a, b = ord(key[0]), ord(key[1])
         count, left_count, right_count = state.pair_counts[key], sym[a], sym[b]
+        # subtle: the runner-up's count now, at decision time; the merge below can consume
+        # occurrences of it (a shared symbol), and read afterwards it was often 0
+        runner_count = state.pair_counts[runner[0]] if runner is not None else None
         # 2. merge in every word that held the pair, then rescore
         new, fresh = new_symbol(setup, a, b, prefix)
         created: defaultdict[Key, set[int]] = defaultdict(set)
@@ -199,11 +202,10 @@ def likelihood_merges(setup: Setup, trainer: TrainerBase, prefix: str | None,
         queue.merged(key, created)
         merges.append((a, b, new))
         # 3. record
-        runner_pair = runner_count = runner_score = None
+        runner_pair = runner_score = None
         if runner is not None:
             rkey, runner_score = runner
             runner_pair = (tokens[ord(rkey[0])], tokens[ord(rkey[1])])
-            runner_count = state.pair_counts[rkey]
         event = MergeAdded(len(merges) - 1, tokens[a], tokens[b], tokens[new], new, count,
                            touched, runner_pair, runner_count, runner_score == score, score,
                            left_count, right_count, runner_score)

@@ -50,7 +50,7 @@ from operator import itemgetter
 
 import numpy as np
 
-from ..errors import TrainingError
+from ..errors import TrainingError, VocabSizeError, special_tokens_phrase
 from ..models.unigram import UNK_PENALTY, Unigram
 from ._pairs import special_contents
 from ._unigram_index import SuffixIndex, WordTable
@@ -176,10 +176,11 @@ class UnigramTrainer(TrainerBase):
         alphabet = Alphabet.build(table, self.character_coverage, self.limit_alphabet,
                                   self.initial_alphabet)
         yield StageProgress("seed", 0, self.max_piece_length)
-        if len(alphabet.required) > self.vocab_size - len(self._special_list()):
-            raise TrainingError(f"vocab_size {self.vocab_size} cannot hold the "
-                                f"{len(alphabet.required)} required characters and the "
-                                "special tokens")
+        n_specials = len(self._special_list())
+        if len(alphabet.required) > self.vocab_size - n_specials:
+            raise VocabSizeError(self.vocab_size, len(alphabet.required) + n_specials,
+                                 f"the corpus's {len(alphabet.required):,} characters and "
+                                 f"{special_tokens_phrase(n_specials)}")
         # 2. the suffix index, then the seeds from it (or from the given pieces)
         max_len = max([self.max_piece_length] + [len(p) for p in (given[0] if given else [])])
         index = SuffixIndex(table, table.run_lengths(alphabet.good), max_len)

@@ -170,7 +170,7 @@ def test_train_save_and_load_with_hf(qtbot, window, pane, sample_paths, tmp_path
     hf = pytest.importorskip("tokenizers")
     load_corpus(qtbot, window, sample_paths)
     choose(qtbot, pane, BERT)
-    pane.vocab_spin.setValue(500)
+    pane.vocab_spin.setValue(800)  # the alphabet needs 657
     training = window.training_pane
     with qtbot.waitSignal(training.training_finished, timeout=60000) as blocker:
         qtbot.mouseClick(pane.train_button, Qt.MouseButton.LeftButton)
@@ -197,14 +197,14 @@ def test_train_save_and_load_with_hf(qtbot, window, pane, sample_paths, tmp_path
 
 def test_train_all_four_fills_compare(qtbot, window, pane, sample_paths):
     load_corpus(qtbot, window, sample_paths)
-    pane.four_spin.setValue(600)  # Unigram needs room for the corpus's 497 characters
+    pane.four_spin.setValue(800)  # BPE needs room for the corpus's 706 symbols
     with qtbot.waitSignal(pane.compare_requested, timeout=180000) as blocker:
         qtbot.mouseClick(pane.four_button, Qt.MouseButton.LeftButton)
     names = blocker.args[0]
     assert len(names) == 4
     algorithms = [window.session.entry(n).algorithm for n in names]
     assert algorithms == ["byte-bpe", "bpe", "wordpiece", "unigram"]
-    assert all(window.session.entry(n).options["vocab_size"] == 600 for n in names)
+    assert all(window.session.entry(n).options["vocab_size"] == 800 for n in names)
     assert window.analysis_docks.compare.names == names
     assert window.views.current == "compare"
     qtbot.waitUntil(lambda: not window.training_pane.is_training())

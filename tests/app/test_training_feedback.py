@@ -76,11 +76,25 @@ def test_run_that_stops_short_says_its_real_size(qtbot, pane):
     assert _train(qtbot, pane, "WordPiece — likelihood", 900)
     assert pane._session.current.name == "wordpiece-likelihood 900"
     assert not pane.notice_label.isVisible()
-    # one whose alphabet alone is more than asked says so too
-    assert _train(qtbot, pane, "WordPiece — likelihood", 300)
-    size = pane._session.current.tokenizer.get_vocab_size()
-    assert size > 300 and pane._session.current.name == f"wordpiece-likelihood {size:,} (asked 300)"
-    assert pane.notice_label.isVisible() and "more than the 300 asked" in pane.notice_label.text()
+
+
+@pytest.mark.parametrize("label, algorithm", [
+    ("Byte-level BPE (GPT-2)", "byte-bpe"), ("BPE with </w> (Sennrich)", "bpe"),
+    ("WordPiece — likelihood", "wordpiece"), ("WordPiece — frequency", "wordpiece"),
+    ("Unigram (SentencePiece)", "unigram")])
+def test_a_size_below_the_alphabet_is_refused_alike(qtbot, pane, monkeypatch, label, algorithm):
+    # issue 21: BPE and WordPiece quietly gave 706 and 550 tokens for 5; byte-BPE and Unigram
+    # refused. All refuse now, in the CLI's words, in a message box; no tokenizer is added
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical",
+                        staticmethod(lambda _p, title, text: shown.append((title, text))))
+    assert not _train(qtbot, pane, label, 5)
+    [(title, text)] = shown
+    first = text.splitlines()[0]
+    assert title == "Training failed"
+    assert first.startswith(f"vocab size 5 is too small for {algorithm}: the ")
+    assert " need at least " in first and "Error" not in text
+    assert pane._session.current is None and not pane.notice_label.isVisible()
 
 
 def test_a_new_run_clears_the_previous_status(qtbot, pane, big_corpus):
@@ -124,3 +138,23 @@ def test_losses_are_readable():
     assert readable_number(1234.5) == "1,234.5"
     assert readable_number(0.000123) == "0.000123"
     assert readable_number(0) == "0"
+
+
+@pytest.mark.parametrize("label, y_label", [("WordPiece — likelihood", "score of merge"),
+                                            ("Unigram (SentencePiece)", "loss per round")])
+def test_the_curve_comes_back_from_the_history(qtbot, pane, label, y_label):
+    # issue 21: after a restart the session brings back the trained tokenizer (and its
+    # history) but the Train curve stayed empty; it is drawn again from the history
+    assert _train(qtbot, pane, label, 600)
+    live = pane.plot.points()
+    entry = pane._session.current
+    assert len(live[0]) > 0
+    restarted = Session()
+    again = TrainingPane(restarted, SelectionModel())
+    qtbot.addWidget(again)
+    assert again.plot.n_points == 0
+    restarted.add_tokenizer(entry)
+    got = again.plot.points()
+    assert got[0].tolist() == live[0].tolist() and got[1].tolist() == live[1].tolist()
+    assert again.plot.getAxis("left").labelText == y_label
+    again.shutdown()

@@ -128,6 +128,8 @@ def test_session_is_restored_after_a_restart(qtbot, settings, tmp_path):
         assert [e.name for e in second.session.entries] == ["my bpe"]
         assert second.session.current.name == "my bpe"
         assert second.session.current.history is not None
+        # and its Train curve, drawn from that history (issue 21: it was empty)
+        assert second.training_pane.plot.n_points == len(second.session.current.history.merges)
         assert second.session.corpus.options == {"field": "body"}
         assert second.session.text == "lowest newer"
         qtbot.waitUntil(lambda: second.session.encoding is not None)
@@ -185,7 +187,7 @@ def _drop(window, path: str) -> None:
 def test_dropping_a_tokenizer_opens_it_and_text_loads_a_corpus(qtbot, window, sample_paths,
                                                                tmp_path):
     load_corpus(qtbot, window, sample_paths)
-    entry = train(qtbot, window, "WordPiece — frequency", 300)
+    entry = train(qtbot, window, "WordPiece — frequency", 700)
     path = tmp_path / "mine" / "tokenizer.json"
     path.parent.mkdir()
     entry.tokenizer.save(str(path))
@@ -354,7 +356,7 @@ def test_hidden_panes_catch_up_when_their_view_is_shown(qtbot, shown, sample_pat
     set_text(qtbot, shown, "lower newest 한국어")
     first = train(qtbot, shown, "Byte-level BPE (GPT-2)", 300)
     shown.show_view("stats")  # the encoding pane is out of sight
-    second = train(qtbot, shown, "WordPiece — frequency", 300)
+    second = train(qtbot, shown, "WordPiece — frequency", 700)
     assert shown.session.current is second
     assert shown.encoding_pane.view.encoding is not shown.session.encoding  # not redrawn unseen
     shown.show_view("explore")

@@ -163,6 +163,52 @@ def test_final_merges_keep_last_rank_of_a_repeated_pair():
     assert final_merges(tokens_, [(0, 1, 2), (2, 3, 3), (0, 1, 2)]) == [("ab", "c"), ("a", "b")]
 
 
+def naive_runners_up(counts, merges, ids):
+    """Each step's runner-up ``(pair, count)`` by naive recounting before the merge: the best
+    pair other than the merged one, ties to the smallest ``(left id, right id)``."""
+    words = {tuple(w): c for w, c in counts.items()}
+    out = []
+    for left, right in merges:
+        pairs = {}
+        for w, c in words.items():
+            for p in itertools.pairwise(w):
+                pairs[p] = pairs.get(p, 0) + c
+        others = sorted((-n, ids[p[0]], ids[p[1]], p) for p, n in pairs.items()
+                        if n > 0 and p != (left, right))
+        out.append((others[0][3], -others[0][0]) if others else None)
+        words = {tuple(replay_merge(w, left, right)): c for w, c in words.items()}
+    return out
+
+
+def replay_merge(word, left, right):
+    syms, i = [], 0
+    while i < len(word):
+        if i + 1 < len(word) and (word[i], word[i + 1]) == (left, right):
+            syms.append(left + right)
+            i += 2
+        else:
+            syms.append(word[i])
+            i += 1
+    return syms
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_runner_up_is_read_at_decision_time(seed):
+    # issue 21 found WordPiece's runner-up count read after the merge; BPE reads it before
+    import random
+
+    rng = random.Random(seed)
+    counts = {}
+    for _ in range(rng.randint(5, 40)):
+        word = "".join(rng.choice("abcde") for _ in range(rng.randint(1, 8)))
+        counts[word] = counts.get(word, 0) + rng.randint(1, 20)
+    model, history = BpeTrainer(vocab_size=40).train(counts)
+    expected = naive_runners_up(counts, merges_of(history), model.get_vocab())
+    got = [None if m.runner_up is None else (m.runner_up, m.runner_up_count)
+           for m in history.merges]
+    assert got == expected
+
+
 # -- HF parity ------------------------------------------------------------------------------
 # The oracle needs HF `tokenizers`; each parity test asks for it through `oracle()`.
 def oracle():

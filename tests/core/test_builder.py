@@ -205,7 +205,7 @@ def custom_wordpiece() -> PipelineSpec:
                         {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "first",
                          "split": True}],
         model="WordPiece", model_options={"unk_token": "[UNK]", "max_input_chars_per_word": 12},
-        trainer={"vocab_size": 600, "min_frequency": 1, "special_tokens": ["[UNK]", "[CLS]"],
+        trainer={"vocab_size": 1200, "min_frequency": 1, "special_tokens": ["[UNK]", "[CLS]"],
                  "initial_alphabet": ["@", "#"], "continuing_subword_prefix": "++"},
         post_processor={"type": "TemplateProcessing", "single": "[CLS] $A",
                         "pair": "[CLS] $A $B:1"},

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from subword_core.corpus import Cancelled
-from subword_core.errors import CorpusError, TrainingError
+from subword_core.errors import CorpusError, TrainingError, VocabSizeError
 from subword_core.presets import ALGORITHMS, TrainedTokenizer, make_preset, train_tokenizer
 from subword_core.trainers import TrainingHistory, drive
 from subword_core.trainers.events import MergeAdded, StageProgress, StageStarted, UnigramStep
@@ -169,6 +169,21 @@ def test_cancel_during_training():
 def test_impossible_requests(kwargs, message):
     with pytest.raises(TrainingError, match=message):
         make_preset(**kwargs)
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_every_algorithm_refuses_a_vocab_size_below_its_alphabet(algorithm):
+    # issue 21: bpe and wordpiece quietly trained 706 and 550 tokens for 5, byte-bpe and
+    # unigram refused; now all four refuse alike, naming the smallest size that trains
+    with pytest.raises(VocabSizeError) as info:
+        drive(train_tokenizer([MULTI], algorithm, 5))
+    error = info.value
+    assert isinstance(error, TrainingError) and error.algorithm == algorithm
+    assert str(error).startswith(f"vocab size 5 is too small for {algorithm}: the ")
+    assert str(error).endswith(f" need at least {error.minimum:,}") and "\n" not in str(error)
+    result = drive(train_tokenizer([MULTI], algorithm, error.minimum))
+    assert result.tokenizer.model.get_vocab_size() <= error.minimum
+    assert not any("vocab size" in w for w in result.report.warnings)
 
 
 def test_option_errors_come_before_reading(tmp_path):

@@ -353,7 +353,7 @@ def test_option_metadata():
 
 
 @pytest.mark.parametrize("options, message", [
-    ({"vocab_size": 5}, "required characters"),
+    ({"vocab_size": 5}, "too small: the corpus.s 7 characters"),
     ({"shrinking_factor": 1.0}, "shrinking_factor"),
     ({"shrinking_factor": 0.0}, "shrinking_factor"),
     ({"character_coverage": 0.0}, "character_coverage"),

@@ -48,8 +48,12 @@ def test_likelihood_min_frequency_filters_pairs():
     assert merges_of(history)[0] == ("h", "##u")  # (##g, ##s) has count 5
 
 
-def naive_wordpiece(word_counts, vocab_size, special_tokens=(), min_frequency=0):
-    """The textbook loop (HF course): recount everything, take max() of the scores."""
+def naive_wordpiece(word_counts, vocab_size, special_tokens=(), min_frequency=0, runners=None):
+    """The textbook loop (HF course): recount everything, take max() of the scores.
+
+    ``runners``, if a list, gets each step's runner-up ``(pair, count, score)`` (the best
+    other pair, ties to the first seen) or None, read before the merge.
+    """
     alphabet = sorted({ch for w in word_counts for ch in w})
     splits = {w: [ch if i == 0 else "##" + ch for i, ch in enumerate(w)] for w in word_counts}
     vocab = list(dict.fromkeys([*special_tokens, *alphabet]))
@@ -69,6 +73,10 @@ def naive_wordpiece(word_counts, vocab_size, special_tokens=(), min_frequency=0)
             break
         a, b = max(scores, key=scores.get)
         merges.append((a, b))
+        if runners is not None:
+            ranked = sorted(scores, key=lambda p: -scores[p])  # stable: first seen first
+            runners.append((ranked[1], pairs[ranked[1]], scores[ranked[1]])
+                           if len(ranked) > 1 else None)
         new = a + b[2:] if b.startswith("##") else a + b
         for sp in splits.values():
             i = 0
@@ -102,6 +110,22 @@ def test_likelihood_matches_naive_reference(seed):
                                       min_frequency=min_frequency).train(counts)
     assert merges_of(history) == merges
     assert sorted(model.get_vocab(), key=model.get_vocab().get) == vocab
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_runner_up_is_read_at_decision_time(seed):
+    # the runner-up's count and score are those of the moment the merge was chosen: a
+    # count read after the merge consumed symbols of the runner-up pair was 0 (issue 21)
+    counts = random_counts(seed + 300)
+    runners = []
+    merges, _ = naive_wordpiece(counts, 60, ["[UNK]"], seed % 3, runners=runners)
+    _, history = WordPieceTrainer(vocab_size=60, special_tokens=["[UNK]"],
+                                  min_frequency=seed % 3).train(counts)
+    assert merges_of(history) == merges
+    got = [None if m.runner_up is None else (m.runner_up, m.runner_up_count, m.runner_up_score)
+           for m in history.merges]
+    assert got == runners
+    assert all(m.runner_up_count > 0 for m in history.merges if m.runner_up is not None)
 
 
 def test_scoring_is_validated():
