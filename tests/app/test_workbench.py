@@ -255,7 +255,7 @@ def test_undo_brings_back_the_latest_of_a_removal_and_a_replaced_corpus(qtbot, w
                                                                        sample_paths, tmp_path):
     load_corpus(qtbot, window, sample_paths)
     first = window.session.corpus
-    entry = train(qtbot, window, "WordPiece — frequency", 300)
+    entry = train(qtbot, window, "WordPiece — frequency", 700)
     window.session.remove_tokenizer(entry.name)
     more = tmp_path / "more.txt"
     more.write_text("brand new words here\n" * 10, encoding="utf-8")
