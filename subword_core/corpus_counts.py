@@ -26,12 +26,12 @@ document goes through the tokenizer's own pipeline instead (``extract_and_normal
   between them are normalized and pre-tokenized apart: ``lstrip``/``rstrip``,
   ``single_word``, Metaspace's "first" and ByteLevel's prefix space all depend on that);
 - the pre-tokenizer has a Metaspace with ``prepend_scheme="first"`` after another
-  splitting member and the normalizer may move the document's first character (HF asks
+  splitting member and the normalizer moves the document's first character (HF asks
   whether the split starts the *original* text; the counters see the normalized one).
 
 A model that is exactly the same on the ``▁``-separated parts of a text as on the text
-(:func:`metaspace_parts_exact`: a BPE whose merges never put ``▁`` inside a token, as
-SentencePiece trains them) lets a ``Metaspace(split=False)`` pipeline (Llama 2, Mistral)
+(:func:`metaspace_parts_exact`: a BPE whose tokens never hold ``▁`` after another char,
+as SentencePiece trains them) lets a ``Metaspace(split=False)`` pipeline (Llama 2, Mistral)
 count those parts rather than whole documents. A tokenizer that is not a plain
 :class:`Tokenizer` (a subclass, another library's) has no pipeline here: callers encode
 its documents whole (:func:`pipeline_of` returns None).
@@ -46,11 +46,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import regex
 
 from .analysis import unk_id
 from .corpus._word_counting import ChunkCounter, _text_function
 from .models.bpe import BPE
-from .pre_tokenizers import Metaspace, Sequence, Whitespace
+from .normalized import NormalizedString
+from .pre_tokenizers import Metaspace, Regex, Sequence, Split, Whitespace
 from .tokenizer import Tokenizer
 
 #: Model inputs kept per :class:`Pipeline` are strings; their counts are Python ints.
@@ -109,7 +111,7 @@ class Pipeline:
         normalized = self.added._normalized_matcher
         if normalized is not None and normalized.may_match(self.text_of(doc)):
             return True
-        return self._first_sensitive and bool(doc) and not _first_char_stays(self, doc)
+        return self._first_sensitive and bool(doc) and not _first_split_agrees(self, doc)
 
     @property
     def _first_sensitive(self) -> bool:
@@ -143,11 +145,19 @@ def pipeline_of(tokenizer: Any) -> Pipeline | None:
         return None
 
 
-def _first_char_stays(pipeline: Pipeline, doc: str) -> bool:
-    # The normalized text starts with the original first char, so the first split starts
-    # the original text exactly when it starts the normalized one.
-    first = doc[0]
-    return not first.isspace() and pipeline.text_of(first) == first
+def _first_split_agrees(pipeline: Pipeline, doc: str) -> bool:
+    """Whether a split starts the normalized text exactly when it starts the original one:
+    the first normalized char comes from the first original char, the second does not.
+
+    subtle: the counters see the normalized text alone, so for them a split starts the
+    text at normalized offset 0; HF asks where the split starts in the original text.
+    A normalizer that drops the first char (Strip, BertNormalizer's control chars,
+    Replace) or spreads it over several (BertNormalizer around CJK) breaks that.
+    """
+    normalized = NormalizedString(doc)
+    pipeline.normalizer.normalize(normalized)
+    spans = normalized.alignments
+    return not spans or (spans[0][0] == 0 and (len(spans) < 2 or spans[1][0] != 0))
 
 
 def _metaspace_first_after_split(pre_tokenizer: Any) -> bool:
@@ -159,24 +169,26 @@ def _metaspace_first_after_split(pre_tokenizer: Any) -> bool:
 
 def _counting_pre_tokenizer(tokenizer: Tokenizer) -> Any:
     """The pre-tokenizer, or for a lone ``Metaspace(split=False)`` before a model that
-    :func:`metaspace_parts_exact` clears, the same Metaspace splitting at each ``▁``."""
+    :func:`metaspace_parts_exact` clears, the same Metaspace then a cut before each run
+    of ``▁`` (the runs stay whole: SentencePiece has tokens such as ``▁▁▁▁``)."""
     pre = tokenizer.pre_tokenizer
     if type(pre) is Metaspace and not pre.split and metaspace_parts_exact(tokenizer.model,
                                                                           pre.replacement):
-        return Metaspace(pre.replacement, pre.prepend_scheme, split=True)
+        runs = Regex(regex.escape(pre.replacement) + "+")
+        return Sequence([pre, Split(runs, "merged_with_next")])
     return pre
 
 
 def metaspace_parts_exact(model: Any, replacement: str) -> bool:
     """Whether ``model`` tokenizes any text as the concatenation of its parts cut before
-    each ``replacement``.
+    each run of ``replacement``.
 
     A BPE merge joins two neighbouring symbols into a vocabulary token; if no token holds
-    ``replacement`` after its first char, no merge ever joins across such a cut, and
-    merges inside one part neither see nor change the others (HF applies them by rank,
-    then position). Unknown chars are fused only with unknown neighbours, and the
-    replacement is known. Dropout, ``ignore_merges`` (a whole part may be a token) and a
-    prefix or suffix (added per word) would break this.
+    ``replacement`` right after another char (runs of it are fine), no merge ever joins
+    across such a cut, and merges inside one part neither see nor change the others (HF
+    applies them by rank, then position). Unknown chars are fused only with unknown
+    neighbours, and the replacement is known. Dropout, ``ignore_merges`` (a whole part may
+    be a token) and a prefix or suffix (added per word) would break this.
     """
     if type(model) is not BPE or model.dropout or model.ignore_merges \
             or model.continuing_subword_prefix or model.end_of_word_suffix:
@@ -184,7 +196,7 @@ def metaspace_parts_exact(model: Any, replacement: str) -> bool:
     vocab = model.get_vocab()
     if replacement not in vocab:
         return False
-    return not any(replacement in token[1:] for token in vocab)
+    return not any(replacement in token.lstrip(replacement) for token in vocab)
 
 
 # ----------------------------------------------------------------------------- counting
