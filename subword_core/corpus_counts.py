@@ -69,6 +69,9 @@ class Pipeline:
     def __init__(self, tokenizer: Tokenizer) -> None:
         self.normalizer = tokenizer.normalizer
         self.pre_tokenizer = _counting_pre_tokenizer(tokenizer)
+        #: the Metaspace cut before each run of ``▁`` (see metaspace_parts_exact), or None
+        self.runs = tokenizer.pre_tokenizer if self.pre_tokenizer is not tokenizer.pre_tokenizer \
+            else None
         self.added = tokenizer._added
         self.key = json.dumps([
             None if self.normalizer is None else self.normalizer.to_dict(),
@@ -92,6 +95,8 @@ class Pipeline:
                 # no pre-tokenizer: one model input, the whole normalized text
                 text_of = self.text_of
                 self._counter = ChunkCounter(lambda doc: [t] if (t := text_of(doc)) else [])
+            elif self.runs is not None:
+                self._counter = ChunkCounter(_metaspace_runs_words(self.text_of, self.runs))
             else:
                 self._counter = ChunkCounter.for_components(self.normalizer, self.pre_tokenizer)
         return self._counter
@@ -177,6 +182,26 @@ def _counting_pre_tokenizer(tokenizer: Tokenizer) -> Any:
         runs = Regex(regex.escape(pre.replacement) + "+")
         return Sequence([pre, Split(runs, "merged_with_next")])
     return pre
+
+
+def _metaspace_runs_words(text_of: Any, metaspace: Metaspace) -> Any:
+    """The words of ``Sequence([metaspace, Split(▁+, merged_with_next)])`` on a document
+    that starts the text, with string operations (the general pre-tokenizer keeps
+    offsets for every char)."""
+    rep = metaspace.replacement
+    prepend = metaspace.prepend_scheme != "never"
+    parts = regex.compile(f"{regex.escape(rep)}+[^{regex.escape(rep)}]*|[^{regex.escape(rep)}]+")
+
+    def words_of(doc: str) -> list[str]:
+        text = text_of(doc)
+        if not text:
+            return []
+        text = text.replace(" ", rep)
+        if prepend and not text.startswith(rep):
+            text = rep + text
+        return parts.findall(text)
+
+    return words_of
 
 
 def metaspace_parts_exact(model: Any, replacement: str) -> bool:

@@ -26,13 +26,16 @@ Compare view or restarting the app does not measure the corpus again.
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
-from .compare import PROFILE_STAGE, CorpusProfile, Metrics, iter_corpus_profiles, take_chars
+import numpy as np
+
+from .compare import PROFILE_STAGE, CorpusProfile, Metrics, _plain, iter_corpus_profiles, take_chars
 from .corpus import Cancel, Cancelled, Corpus, CorpusReport, as_corpus, cancel_check
 from .corpus._formats import FileReader
 from .corpus.counting import balanced_partition_bytes
@@ -216,26 +219,27 @@ def iter_whole_corpus_profiles(
         cuts = {name: cache.get(("cuts", prints[name], prints[first], where, cut_sample_chars))
                 if where is not None else None for name in missing}
 
-    # 2. token figures of the tokenizers without them: from counts, or documents whole
+    # 2. token figures of the tokenizers without them (from counts, or documents whole),
+    # and cut agreement on the sample for the rows without it, in one pool of workers
     n = _workers(n_workers, total)
     todo = {name: tokenizers[name] for name in missing if bases[name] is None}
-    measured = yield from _measure(corpus, todo, n, cancelled, chunk_chars, cache, where)
-    for name, profile in measured.items():
-        bases[name] = profile
-        if where is not None:
-            cache.put(("profile", prints[name], where), profile)
-
-    # 3. cut agreement on the sample, for the rows without it
     sample_chars: int | None = None
+    cut_job = None
     if measure_cuts:
         need = [name for name in missing if cuts.get(name) is None]
         sample, sample_chars = _cut_sample(corpus, cut_sample_chars)
         if need:
-            cuts.update((yield from _cut_pass(sample, tokenizers, first, need, n, cancelled)))
-            if where is not None:
-                for name in need:
-                    cache.put(("cuts", prints[name], prints[first], where, cut_sample_chars),
-                              cuts[name])
+            cut_job = (sample, [first] + [name for name in need if name != first], need)
+    measured, measured_cuts = yield from _measure(corpus, tokenizers, todo, cut_job, n,
+                                                  cancelled, chunk_chars, cache, where)
+    for name, profile in measured.items():
+        bases[name] = profile
+        if where is not None:
+            cache.put(("profile", prints[name], where), profile)
+    for name, found in measured_cuts.items():
+        cuts[name] = found
+        if where is not None:
+            cache.put(("cuts", prints[name], prints[first], where, cut_sample_chars), found)
     if cancelled():
         raise Cancelled("profiling cancelled")
 
@@ -261,12 +265,12 @@ def _workers(n_workers: int | None, total: int | None) -> int:
     return choose_workers(n_workers, total)
 
 
-def _measure(corpus: Corpus, tokenizers: dict[str, Any], n_workers: int,
-             cancelled: Callable[[], bool], chunk_chars: int, cache: ProfileCache | None,
-             where: tuple | None) -> Generator[StageProgress, None, dict[str, CorpusProfile]]:
-    """The token figures (no cut agreement) of ``tokenizers`` on the whole corpus."""
-    if not tokenizers:
-        return {}
+def _measure(corpus: Corpus, everyone: Mapping[str, Any], tokenizers: dict[str, Any],
+             cut_job: tuple | None, n_workers: int, cancelled: Callable[[], bool],
+             chunk_chars: int, cache: ProfileCache | None, where: tuple | None
+             ) -> Generator[StageProgress, None, tuple[dict[str, CorpusProfile], dict]]:
+    """The token figures (no cut agreement) of ``tokenizers`` on the whole corpus, and
+    ``cut_job``'s cut agreement (``(sample documents, names, rows)``): ``(profiles, cuts)``."""
     pipelines: dict[str, Pipeline] = {}
     by_key: dict[str, Pipeline] = {}
     whole: dict[str, Any] = {}
@@ -278,42 +282,41 @@ def _measure(corpus: Corpus, tokenizers: dict[str, Any], n_workers: int,
         pipelines[name] = by_key.setdefault(pipeline.key, pipeline)
     groups = list(by_key.values())
     profiles: dict[str, CorpusProfile] = {}
-    if groups:
-        counts = {}
-        if cache is not None and where is not None:
-            for pipeline in groups:
-                found = cache.get(("counts", pipeline.key, where))
-                if found is not None:
-                    counts[pipeline.key] = found
-        to_count = [p for p in groups if p.key not in counts]
-        share = _READING_SHARE if not whole else _READING_SHARE / 2
-        if to_count:
-            merged = yield from _count_pass(corpus, to_count, n_workers, cancelled, chunk_chars,
-                                            share)
-            for k, pipeline in enumerate(to_count):
-                totals = {"characters": merged.characters, "words": merged.words,
-                          "documents": merged.documents, "set_aside": merged.set_aside[k]}
-                found = (totals, merged.model_inputs(to_count, k), merged.added[k])
+    counts: dict[str, tuple] = {}
+    if cache is not None and where is not None:
+        for pipeline in groups:
+            found = cache.get(("counts", pipeline.key, where))
+            if found is not None:
                 counts[pipeline.key] = found
-                if cache is not None and where is not None:
-                    cache.put(("counts", pipeline.key, where), found)
-        counted = {name: tok for name, tok in tokenizers.items() if name in pipelines}
-        sums = yield from _encode_pass(counted, pipelines, counts, n_workers, cancelled,
-                                       corpus.total_bytes)
-        for name in counted:
-            totals = counts[pipelines[name].key][0]
-            s = sums[name]
-            profiles[name] = CorpusProfile(
-                Metrics(totals["characters"], totals["words"], s.tokens, s.unknown),
-                s.token_counts(), documents=totals["documents"], method="counts",
-                set_aside=totals["set_aside"])
+    to_count = [p for p in groups if p.key not in counts]
+    share = _READING_SHARE if not whole else _READING_SHARE / 2
+    if to_count:
+        merged = yield from _count_pass(corpus, to_count, n_workers, cancelled, chunk_chars,
+                                        share)
+        for k, pipeline in enumerate(to_count):
+            totals = {"characters": merged.characters, "words": merged.words,
+                      "documents": merged.documents, "set_aside": merged.set_aside[k]}
+            found = (totals, merged.model_inputs(to_count, k), merged.added[k])
+            counts[pipeline.key] = found
+            if cache is not None and where is not None:
+                cache.put(("counts", pipeline.key, where), found)
     if whole:
         lo = _READING_SHARE / 2 if groups else 0.0
-        found = yield from _documents_pass(corpus, whole, n_workers, cancelled, chunk_chars,
-                                           lo, _READING_SHARE)
-        for name, profile in found.items():
+        found_whole = yield from _documents_pass(corpus, whole, n_workers, cancelled,
+                                                 chunk_chars, lo, _READING_SHARE)
+        for name, profile in found_whole.items():
             profiles[name] = replace(profile, shared_cuts=0, either_cuts=0)
-    return profiles
+    counted = {name: tok for name, tok in tokenizers.items() if name in pipelines}
+    sums, cuts = yield from _model_pass(everyone, counted, pipelines, counts, cut_job,
+                                        n_workers, cancelled, corpus.total_bytes)
+    for name in counted:
+        totals = counts[pipelines[name].key][0]
+        s = sums[name]
+        profiles[name] = CorpusProfile(
+            Metrics(totals["characters"], totals["words"], s.tokens, s.unknown),
+            s.token_counts(), documents=totals["documents"], method="counts",
+            set_aside=totals["set_aside"])
+    return profiles, cuts
 
 
 # ----------------------------------------------------------------------------- counting
@@ -394,11 +397,13 @@ def _count_task(task: tuple[str, Any]) -> ChunkCounts:
 
 
 # ----------------------------------------------------------------------------- encoding
-def _encode_pass(tokenizers: dict[str, Any], pipelines: dict[str, Pipeline],
-                 counts: dict[str, tuple], n_workers: int, cancelled: Callable[[], bool],
-                 total: int | None) -> Generator[StageProgress, None, dict[str, TokenSums]]:
-    """Each tokenizer's :class:`TokenSums`: its pipeline's distinct inputs encoded once."""
-    tasks = []
+def _model_pass(everyone: Mapping[str, Any], tokenizers: dict[str, Any],
+                pipelines: dict[str, Pipeline], counts: dict[str, tuple], cut_job: tuple | None,
+                n_workers: int, cancelled: Callable[[], bool], total: int | None
+                ) -> Generator[StageProgress, None, tuple[dict[str, TokenSums], dict]]:
+    """Each tokenizer's :class:`TokenSums` (its pipeline's distinct inputs encoded once),
+    and the cut job's (shared, either) cuts per row: the tasks of both in one pool."""
+    tasks: list[tuple] = []
     for key in dict.fromkeys(pipelines[name].key for name in tokenizers):
         names = tuple(name for name in tokenizers if pipelines[name].key == key)
         inputs = counts[key][1]
@@ -406,46 +411,126 @@ def _encode_pass(tokenizers: dict[str, Any], pipelines: dict[str, Pipeline],
         for start in range(0, len(pieces), ENCODE_SHARD):
             tasks.append(("encode", names, pieces[start:start + ENCODE_SHARD],
                           weights[start:start + ENCODE_SHARD]))
+    used = set(tokenizers)
+    if cut_job is not None:
+        sample, names, _ = cut_job
+        size = max(1, sum(map(len, sample)) // (2 * n_workers) + 1)
+        for chunk in _chunks((doc for doc in sample), size, cancelled, "profiling"):
+            tasks.append(("cuts", tuple(names), chunk))
+        used.update(names)
     sums = {name: encode_counts(tok, [], [], counts[pipelines[name].key][2])
             for name, tok in tokenizers.items()}
+    shared: Counter[str] = Counter()
+    either: Counter[str] = Counter()
+    models = {name: everyone[name] for name in everyone if name in used}
     if n_workers > 1 and len(tasks) > 1:
-        results: Iterator[dict[str, TokenSums]] = ordered_pool_map(
-            _encode_task, tasks, min(n_workers, len(tasks)), initializer=_init_encoding,
-            initargs=({name: _shipped(tok) for name, tok in tokenizers.items()},),
+        results: Iterator[Any] = ordered_pool_map(
+            _model_task, tasks, min(n_workers, len(tasks)), initializer=_init_models,
+            initargs=({name: _shipped(tok) for name, tok in models.items()},),
             cancelled=cancelled)
     else:
-        results = (_encode(tokenizers, task) for task in tasks)
+        results = (_run_model_task(models, task) for task in tasks)
     ticker = Ticker()
-    for k, result in enumerate(results, 1):
+    for k, (task, result) in enumerate(zip(tasks, results), 1):
         if cancelled():
             raise Cancelled("profiling cancelled")
-        for name, part in result.items():
-            sums[name].add(part)
-        if ticker.due():
-            yield StageProgress(PROFILE_STAGE, _scaled(k, len(tasks), _READING_SHARE, 1.0)
-                                if total is None else
-                                int(total * (_READING_SHARE + (1 - _READING_SHARE) * k
-                                             / len(tasks))), total)
+        if task[0] == "encode":
+            for name, part in result.items():
+                sums[name].add(part)
+        else:
+            for name, (a, b) in result.items():
+                shared[name] += a
+                either[name] += b
+        if ticker.due() and total is not None:
+            yield StageProgress(PROFILE_STAGE, int(total * (
+                _READING_SHARE + (1 - _READING_SHARE) * k / len(tasks))), total)
     if cancelled():
         raise Cancelled("profiling cancelled")
-    return sums
+    cuts = {} if cut_job is None else {name: (shared[name], either[name]) for name in cut_job[2]}
+    return sums, cuts
 
 
-def _encode(tokenizers: Mapping[str, Any], task: tuple) -> dict[str, TokenSums]:
+def _run_model_task(tokenizers: Mapping[str, Any], task: tuple) -> Any:
+    if task[0] == "cuts":
+        _, names, docs = task
+        return cut_counts(docs, [(name, tokenizers[name]) for name in names])
     _, names, pieces, weights = task
     return {name: encode_counts(tokenizers[name], pieces, weights) for name in names}
 
 
-def _init_encoding(shipped: dict[str, Any]) -> None:
+def cut_counts(documents: Iterable[str], tokenizers: list[tuple[str, Any]]
+               ) -> dict[str, tuple[int, int]]:
+    """Per tokenizer, the boundaries (:func:`~subword_core.compare.encoding_boundaries`)
+    it shares with the first one and those of either, summed over ``documents``: the
+    cut agreement of :func:`~subword_core.compare.iter_corpus_profiles` alone."""
+    plain = [(name, _for_offsets(tok)) for name, tok in tokenizers]
+    shared = dict.fromkeys((name for name, _ in plain), 0)
+    either = dict(shared)
+    for doc in documents:
+        nonspace = _nonspace(doc)
+        first = None
+        for name, tok in plain:
+            cuts = _cut_mask(nonspace, tok.encode(doc, add_special_tokens=False))
+            if first is None:
+                first = cuts
+            shared[name] += int(np.count_nonzero(cuts & first))
+            either[name] += int(np.count_nonzero(cuts | first))
+    return {name: (shared[name], either[name]) for name in shared}
+
+
+def _for_offsets(tokenizer: Any) -> Any:
+    """The tokenizer without truncation or padding; a SentencePiece BPE whose parts
+    between runs of ``▁`` are exact (:func:`~subword_core.corpus_counts.metaspace_parts_exact`)
+    cut there: the same tokens and offsets, without encoding each document as one word."""
+    plain = _plain(tokenizer)
+    pipeline = pipeline_of(tokenizer)
+    if pipeline is None or pipeline.runs is None:
+        return plain
+    twin = plain.shallow_copy()
+    twin.pre_tokenizer = pipeline.pre_tokenizer
+    return twin
+
+
+_SPACES: list[Any] = []
+
+
+def _nonspace(text: str) -> Any:
+    """Indices of the chars of ``text`` that are not whitespace (``re``'s ``\\S``)."""
+    if not _SPACES:
+        table = np.zeros(0x110000, dtype=bool)
+        everything = "".join(map(chr, range(0x110000)))
+        table[[m.start() for m in re.finditer(r"\s", everything)]] = True
+        _SPACES.append(table)
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    return np.flatnonzero(~_SPACES[0][codes])
+
+
+def _cut_mask(nonspace: Any, encoding: Any) -> Any:
+    """Over the non-space chars: True where :func:`encoding_boundaries` cuts (a char not
+    covered together with the previous non-space char by one non-special token)."""
+    n = len(nonspace)
+    offsets = [span for span, special in zip(encoding.offsets, encoding.special_tokens_mask)
+               if not special]
+    joined = np.zeros(n + 1, dtype=np.int64)
+    if offsets:
+        spans = np.asarray(offsets, dtype=np.int64).reshape(-1, 2)
+        first = np.searchsorted(nonspace, spans[:, 0])
+        stop = np.searchsorted(nonspace, spans[:, 1])
+        wide = stop > first + 1  # the token covers two non-space chars or more
+        np.add.at(joined, first[wide] + 1, 1)
+        np.add.at(joined, stop[wide], -1)
+    cuts = np.cumsum(joined[:n]) == 0
+    if n:
+        cuts[0] = False  # the first non-space char has no previous one
+    return cuts
+
+
+def _init_models(shipped: dict[str, Any]) -> None:
     _WORKER["tokenizers"] = {name: _unshipped(state) for name, state in shipped.items()}
 
 
-def _encode_task(task: tuple) -> Any:
-    if task[0] == "cuts":
-        _, names, docs = task
-        tokenizers = _WORKER["tokenizers"]
-        return profile_documents(docs, {name: tokenizers[name] for name in names})
-    return _encode(_WORKER["tokenizers"], task)
+def _model_task(task: tuple) -> Any:
+    return _run_model_task(_WORKER["tokenizers"], task)
 
 
 class _Shipped:
@@ -496,34 +581,6 @@ def _cut_sample(corpus: Corpus, max_chars: int) -> tuple[list[str], int | None]:
     finally:
         docs.close()
     return sample, None if whole else sum(map(len, sample))
-
-
-def _cut_pass(sample: list[str], tokenizers: Mapping[str, Any], first: str, need: list[str],
-              n_workers: int, cancelled: Callable[[], bool]
-              ) -> Generator[StageProgress, None, dict[str, tuple[int, int]]]:
-    """(shared, either) cuts of each of ``need`` with ``first``, on the sample documents."""
-    names = [first] + [name for name in need if name != first]
-    chunks = list(_chunks((doc for doc in sample), max(1, sum(map(len, sample)) // (2 * n_workers) + 1),
-                          cancelled, "profiling"))
-    parts: Iterable[dict[str, CorpusProfile]]
-    if n_workers > 1 and len(chunks) > 1:
-        shipped = {name: _shipped(tokenizers[name]) for name in names}
-        parts = ordered_pool_map(_encode_task, [("cuts", names, chunk) for chunk in chunks],
-                                 min(n_workers, len(chunks)), initializer=_init_encoding,
-                                 initargs=(shipped,), cancelled=cancelled)
-    else:
-        parts = (profile_documents(chunk, {name: tokenizers[name] for name in names})
-                 for chunk in chunks)
-    shared: Counter[str] = Counter()
-    either: Counter[str] = Counter()
-    for part in parts:
-        if cancelled():
-            raise Cancelled("profiling cancelled")
-        for name, profile in part.items():
-            shared[name] += profile.shared_cuts
-            either[name] += profile.either_cuts
-    yield from ()
-    return {name: (shared[name], either[name]) for name in need}
 
 
 # ----------------------------------------------------------------------------- documents whole

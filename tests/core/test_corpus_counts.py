@@ -249,3 +249,18 @@ def mistral():
     max_size=20).map("".join), max_size=6).filter(lambda docs: any(d.strip() for d in docs)))
 def test_random_documents_metaspace_parts(mistral, docs):
     _check({"mistral": mistral}, docs)
+
+
+def test_cut_masks_equal_encoding_boundaries(presets):
+    import numpy as np
+
+    from subword_core.compare import encode_plain, encoding_boundaries
+    from subword_core.corpus_profiles import _cut_mask, _nonspace
+
+    for tok in (*presets.values(), _real("mistral")):
+        for doc in _with_added(tok, TEXTS) + ["\u3000a\u2028b\x1cc\x85d\u00a0e\u200bf"]:
+            enc = encode_plain(tok, doc)
+            nonspace = _nonspace(doc)
+            got = set(nonspace[_cut_mask(nonspace, enc)].tolist())
+            assert got == set(encoding_boundaries(doc, enc)), doc
+            assert np.array_equal(nonspace, [i for i, c in enumerate(doc) if not c.isspace()])
