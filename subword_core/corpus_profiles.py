@@ -458,73 +458,6 @@ def _run_model_task(tokenizers: Mapping[str, Any], task: tuple) -> Any:
     return {name: encode_counts(tokenizers[name], pieces, weights) for name in names}
 
 
-def cut_counts(documents: Iterable[str], tokenizers: list[tuple[str, Any]]
-               ) -> dict[str, tuple[int, int]]:
-    """Per tokenizer, the boundaries (:func:`~subword_core.compare.encoding_boundaries`)
-    it shares with the first one and those of either, summed over ``documents``: the
-    cut agreement of :func:`~subword_core.compare.iter_corpus_profiles` alone."""
-    plain = [(name, _for_offsets(tok)) for name, tok in tokenizers]
-    shared = dict.fromkeys((name for name, _ in plain), 0)
-    either = dict(shared)
-    for doc in documents:
-        nonspace = _nonspace(doc)
-        first = None
-        for name, tok in plain:
-            cuts = _cut_mask(nonspace, tok.encode(doc, add_special_tokens=False))
-            if first is None:
-                first = cuts
-            shared[name] += int(np.count_nonzero(cuts & first))
-            either[name] += int(np.count_nonzero(cuts | first))
-    return {name: (shared[name], either[name]) for name in shared}
-
-
-def _for_offsets(tokenizer: Any) -> Any:
-    """The tokenizer without truncation or padding; a SentencePiece BPE whose parts
-    between runs of ``▁`` are exact (:func:`~subword_core.corpus_counts.metaspace_parts_exact`)
-    cut there: the same tokens and offsets, without encoding each document as one word."""
-    plain = _plain(tokenizer)
-    pipeline = pipeline_of(tokenizer)
-    if pipeline is None or pipeline.runs is None:
-        return plain
-    twin = plain.shallow_copy()
-    twin.pre_tokenizer = pipeline.pre_tokenizer
-    return twin
-
-
-_SPACES: list[Any] = []
-
-
-def _nonspace(text: str) -> Any:
-    """Indices of the chars of ``text`` that are not whitespace (``re``'s ``\\S``)."""
-    if not _SPACES:
-        table = np.zeros(0x110000, dtype=bool)
-        everything = "".join(map(chr, range(0x110000)))
-        table[[m.start() for m in re.finditer(r"\s", everything)]] = True
-        _SPACES.append(table)
-    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    return np.flatnonzero(~_SPACES[0][codes])
-
-
-def _cut_mask(nonspace: Any, encoding: Any) -> Any:
-    """Over the non-space chars: True where :func:`encoding_boundaries` cuts (a char not
-    covered together with the previous non-space char by one non-special token)."""
-    n = len(nonspace)
-    offsets = [span for span, special in zip(encoding.offsets, encoding.special_tokens_mask)
-               if not special]
-    joined = np.zeros(n + 1, dtype=np.int64)
-    if offsets:
-        spans = np.asarray(offsets, dtype=np.int64).reshape(-1, 2)
-        first = np.searchsorted(nonspace, spans[:, 0])
-        stop = np.searchsorted(nonspace, spans[:, 1])
-        wide = stop > first + 1  # the token covers two non-space chars or more
-        np.add.at(joined, first[wide] + 1, 1)
-        np.add.at(joined, stop[wide], -1)
-    cuts = np.cumsum(joined[:n]) == 0
-    if n:
-        cuts[0] = False  # the first non-space char has no previous one
-    return cuts
-
-
 def _init_models(shipped: dict[str, Any]) -> None:
     _WORKER["tokenizers"] = {name: _unshipped(state) for name, state in shipped.items()}
 
@@ -581,6 +514,99 @@ def _cut_sample(corpus: Corpus, max_chars: int) -> tuple[list[str], int | None]:
     finally:
         docs.close()
     return sample, None if whole else sum(map(len, sample))
+
+
+def cut_counts(documents: Iterable[str], tokenizers: list[tuple[str, Any]]
+               ) -> dict[str, tuple[int, int]]:
+    """Per tokenizer, the boundaries (:func:`~subword_core.compare.encoding_boundaries`)
+    it shares with the first one and those of either, summed over ``documents``: the
+    cut agreement of :func:`~subword_core.compare.iter_corpus_profiles` alone.
+
+    The documents are laid end to end and each tokenizer's token spans placed in that
+    text, so the masks are computed once per tokenizer, not once per document; a
+    document's first non-space char is never a cut (it has no previous one).
+    """
+    docs = list(documents)
+    text = "".join(docs)
+    starts = np.cumsum([0, *map(len, docs)])[:-1]
+    nonspace = _nonspace(text)
+    # each document's first non-space char, by its index among the non-space chars
+    firsts = np.searchsorted(nonspace, starts)
+    ends = np.searchsorted(nonspace, starts + np.fromiter(map(len, docs), np.int64, len(docs)))
+    firsts = firsts[firsts < ends]
+    shared: dict[str, int] = {}
+    either: dict[str, int] = {}
+    first = None
+    for name, tok in tokenizers:
+        cuts = _cut_mask(nonspace, _spans(_for_offsets(tok), docs, starts))
+        cuts[firsts] = False
+        if first is None:
+            first = cuts
+        shared[name] = int(np.count_nonzero(cuts & first))
+        either[name] = int(np.count_nonzero(cuts | first))
+    return {name: (shared[name], either[name]) for name, _ in tokenizers}
+
+
+def _spans(tokenizer: Any, docs: list[str], starts: Any) -> Any:
+    """The non-special tokens' spans of every document, placed in the documents laid
+    end to end: an ``(n, 2)`` array."""
+    offsets: list[tuple[int, int]] = []
+    counts: list[int] = []
+    for doc in docs:
+        enc = tokenizer.encode(doc, add_special_tokens=False)
+        spans = enc.offsets
+        if any(enc.special_tokens_mask):
+            spans = [s for s, special in zip(spans, enc.special_tokens_mask) if not special]
+        offsets += spans
+        counts.append(len(spans))
+    if not offsets:
+        return np.zeros((0, 2), dtype=np.int64)
+    placed = np.asarray(offsets, dtype=np.int64).reshape(-1, 2)
+    return placed + np.repeat(np.asarray(starts, dtype=np.int64), counts)[:, None]
+
+
+def _for_offsets(tokenizer: Any) -> Any:
+    """The tokenizer without truncation or padding; a SentencePiece BPE whose parts
+    between runs of ``▁`` are exact (:func:`~subword_core.corpus_counts.metaspace_parts_exact`)
+    cut there: the same tokens and offsets, without encoding each document as one word."""
+    plain = _plain(tokenizer)
+    pipeline = pipeline_of(tokenizer)
+    if pipeline is None or pipeline.runs is None:
+        return plain
+    twin = plain.shallow_copy()
+    twin.pre_tokenizer = pipeline.pre_tokenizer
+    return twin
+
+
+_SPACES: list[Any] = []
+
+
+def _nonspace(text: str) -> Any:
+    """Indices of the chars of ``text`` that are not whitespace (``re``'s ``\\S``)."""
+    if not _SPACES:
+        table = np.zeros(0x110000, dtype=bool)
+        everything = "".join(map(chr, range(0x110000)))
+        table[[m.start() for m in re.finditer(r"\s", everything)]] = True
+        _SPACES.append(table)
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    return np.flatnonzero(~_SPACES[0][codes])
+
+
+def _cut_mask(nonspace: Any, spans: Any) -> Any:
+    """Over the non-space chars: True where :func:`encoding_boundaries` cuts (a char not
+    covered together with the previous non-space char by one of the token ``spans``)."""
+    n = len(nonspace)
+    joined = np.zeros(n + 1, dtype=np.int64)
+    if len(spans):
+        first = np.searchsorted(nonspace, spans[:, 0])
+        stop = np.searchsorted(nonspace, spans[:, 1])
+        wide = stop > first + 1  # the token covers two non-space chars or more
+        np.add.at(joined, first[wide] + 1, 1)
+        np.add.at(joined, stop[wide], -1)
+    cuts = np.cumsum(joined[:n]) == 0
+    if n:
+        cuts[0] = False  # the first non-space char has no previous one
+    return cuts
 
 
 # ----------------------------------------------------------------------------- documents whole

@@ -255,12 +255,19 @@ def test_cut_masks_equal_encoding_boundaries(presets):
     import numpy as np
 
     from subword_core.compare import encode_plain, encoding_boundaries
-    from subword_core.corpus_profiles import _cut_mask, _nonspace
+    from subword_core.corpus_profiles import _cut_mask, _nonspace, _spans, cut_counts
 
+    docs_of = {}
     for tok in (*presets.values(), _real("mistral")):
-        for doc in _with_added(tok, TEXTS) + ["\u3000a\u2028b\x1cc\x85d\u00a0e\u200bf"]:
+        docs = _with_added(tok, TEXTS) + ["\u3000a\u2028b\x1cc\x85d\u00a0e\u200bf"]
+        docs_of[id(tok)] = docs
+        for doc in docs:
             enc = encode_plain(tok, doc)
             nonspace = _nonspace(doc)
-            got = set(nonspace[_cut_mask(nonspace, enc)].tolist())
+            got = set(nonspace[_cut_mask(nonspace, _spans(tok, [doc], [0]))].tolist())
             assert got == set(encoding_boundaries(doc, enc)), doc
             assert np.array_equal(nonspace, [i for i, c in enumerate(doc) if not c.isspace()])
+    docs = docs_of[id(presets["wordpiece"])]
+    expected = drive(iter_corpus_profiles(docs, presets))
+    got = cut_counts(docs, list(presets.items()))
+    assert got == {name: (p.shared_cuts, p.either_cuts) for name, p in expected.items()}
