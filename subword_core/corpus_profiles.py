@@ -214,7 +214,7 @@ def iter_whole_corpus_profiles(
     bases: dict[str, CorpusProfile | None] = {
         name: cache.get(("profile", prints[name], where)) if where is not None else None
         for name in missing}
-    cuts: dict[str, tuple[int, int] | None] = {}
+    cuts: dict[str, tuple[int, int, int | None] | None] = {}
     if measure_cuts:
         cuts = {name: cache.get(("cuts", prints[name], prints[first], where, cut_sample_chars))
                 if where is not None else None for name in missing}
@@ -223,13 +223,13 @@ def iter_whole_corpus_profiles(
     # and cut agreement on the sample for the rows without it, in one pool of workers
     n = _workers(n_workers, total)
     todo = {name: tokenizers[name] for name in missing if bases[name] is None}
-    sample_chars: int | None = None
     cut_job = None
     if measure_cuts:
         need = [name for name in missing if cuts.get(name) is None]
-        sample, sample_chars = _cut_sample(corpus, cut_sample_chars)
         if need:
-            cut_job = (sample, [first] + [name for name in need if name != first], need)
+            sample, sample_chars = _cut_sample(corpus, cut_sample_chars)
+            cut_job = (sample, [first] + [name for name in need if name != first], need,
+                       sample_chars)
     measured, measured_cuts = yield from _measure(corpus, tokenizers, todo, cut_job, n,
                                                   cancelled, chunk_chars, cache, where)
     for name, profile in measured.items():
@@ -245,9 +245,9 @@ def iter_whole_corpus_profiles(
 
     # 4. the rows
     for name in missing:
-        shared, either = cuts.get(name) or (0, 0)
+        shared, either, sample_chars = cuts.get(name) or (0, 0, None)
         row = replace(bases[name], shared_cuts=shared, either_cuts=either,
-                      cut_sample_chars=sample_chars if measure_cuts else None)
+                      cut_sample_chars=sample_chars)
         rows[name] = row
         if where is not None:
             cache.put(row_key(name), row)
@@ -270,7 +270,8 @@ def _measure(corpus: Corpus, everyone: Mapping[str, Any], tokenizers: dict[str, 
              chunk_chars: int, cache: ProfileCache | None, where: tuple | None
              ) -> Generator[StageProgress, None, tuple[dict[str, CorpusProfile], dict]]:
     """The token figures (no cut agreement) of ``tokenizers`` on the whole corpus, and
-    ``cut_job``'s cut agreement (``(sample documents, names, rows)``): ``(profiles, cuts)``."""
+    ``cut_job``'s cut agreement (``(sample documents, names, rows, sample characters)``):
+    ``(profiles, {row: (shared, either, sample characters)})``."""
     pipelines: dict[str, Pipeline] = {}
     by_key: dict[str, Pipeline] = {}
     whole: dict[str, Any] = {}
@@ -307,6 +308,8 @@ def _measure(corpus: Corpus, everyone: Mapping[str, Any], tokenizers: dict[str, 
         for name, profile in found_whole.items():
             profiles[name] = replace(profile, shared_cuts=0, either_cuts=0)
     counted = {name: tok for name, tok in tokenizers.items() if name in pipelines}
+    if not counted and cut_job is None:
+        return profiles, {}
     sums, cuts = yield from _model_pass(everyone, counted, pipelines, counts, cut_job,
                                         n_workers, cancelled, corpus.total_bytes)
     for name in counted:
@@ -413,7 +416,7 @@ def _model_pass(everyone: Mapping[str, Any], tokenizers: dict[str, Any],
                           weights[start:start + ENCODE_SHARD]))
     used = set(tokenizers)
     if cut_job is not None:
-        sample, names, _ = cut_job
+        sample, names, _, _ = cut_job
         size = max(1, sum(map(len, sample)) // (2 * n_workers) + 1)
         for chunk in _chunks((doc for doc in sample), size, cancelled, "profiling"):
             tasks.append(("cuts", tuple(names), chunk))
@@ -446,7 +449,8 @@ def _model_pass(everyone: Mapping[str, Any], tokenizers: dict[str, Any],
                 _READING_SHARE + (1 - _READING_SHARE) * k / len(tasks))), total)
     if cancelled():
         raise Cancelled("profiling cancelled")
-    cuts = {} if cut_job is None else {name: (shared[name], either[name]) for name in cut_job[2]}
+    cuts = {} if cut_job is None else {name: (shared[name], either[name], cut_job[3])
+                                       for name in cut_job[2]}
     return sums, cuts
 
 

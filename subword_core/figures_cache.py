@@ -109,22 +109,25 @@ class FiguresStore:
         })
 
     # ------------------------------------------------------------------ cut agreement
-    def get_cuts(self, key: Any) -> tuple[int, int] | None:
+    def get_cuts(self, key: Any) -> tuple[int, int, int | None] | None:
+        """``(shared cuts, cuts of either, sample characters or None)``, or None."""
         path = self._path(key, ".cuts.json")
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            shared, either = int(data["shared"]), int(data["either"])
+            sample = data["sample_chars"]
+            found = (int(data["shared"]), int(data["either"]),
+                     None if sample is None else int(sample))
         except FileNotFoundError:
             return None
         except Exception:  # noqa: BLE001 - damaged: measure again
             self._drop(key, ".cuts.json")
             return None
         _touch(path)
-        return shared, either
+        return found
 
-    def put_cuts(self, key: Any, shared: int, either: int) -> None:
-        self._write(key, ".cuts.json",
-                    json.dumps({"shared": shared, "either": either}).encode("utf-8"))
+    def put_cuts(self, key: Any, shared: int, either: int, sample_chars: int | None) -> None:
+        data = {"shared": shared, "either": either, "sample_chars": sample_chars}
+        self._write(key, ".cuts.json", json.dumps(data).encode("utf-8"))
 
     # ------------------------------------------------------------------ files
     def _path(self, key: Any, suffix: str) -> Path:
