@@ -336,6 +336,20 @@ def _summed(ids: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray
 
 def model_ids(model: Any) -> Any:
     """``text -> token ids`` of ``model`` (what ``encode`` gets for one model input)."""
+    if type(model) is BPE and not model.dropout:
+        # ids only: BPE.tokenize's merges without the token strings, offsets and word cache
+        vocab, merged, whole_words = model._vocab, model._merged, model.ignore_merges
+
+        def bpe_ids(text: str) -> list[int]:
+            if not text:
+                return []
+            if whole_words:
+                found = vocab.get(text)
+                if found is not None:
+                    return [found]
+            return merged(text, None)[0]
+
+        return bpe_ids
     columns = getattr(model, "tokenize_columns", None)
     if columns is not None:
         return lambda text: columns(text)[0]

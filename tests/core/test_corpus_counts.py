@@ -271,3 +271,22 @@ def test_cut_masks_equal_encoding_boundaries(presets):
     expected = drive(iter_corpus_profiles(docs, presets))
     got = cut_counts(docs, list(presets.items()))
     assert got == {name: (p.shared_cuts, p.either_cuts) for name, p in expected.items()}
+
+
+def test_spawned_workers_equal_one_process(presets, tmp_path, monkeypatch):
+    """The window spawns its workers (never forks): pipelines and models are pickled."""
+    import subword_core.corpus_profiles as cp
+    from subword_core import spawning
+
+    path = tmp_path / "corpus.txt"
+    docs = [d for d in _with_added(presets["wordpiece"], TEXTS) if "\x00" not in d]
+    path.write_text("\n".join(docs * 20), encoding="utf-8")  # (NUL: a binary file)
+    tokenizers = {"wordpiece": presets["wordpiece"], "unigram": presets["unigram"],
+                  "mistral": _real("mistral")}
+    one = whole_corpus_profiles(path, tokenizers, cache=None, n_workers=1)
+    monkeypatch.setattr(spawning, "_fork_allowed", [False])
+    monkeypatch.setattr(cp, "PARTITION_BYTES", 20_000)
+    monkeypatch.setattr(cp, "ENCODE_SHARD", 100)
+    assert spawning.start_method() == "spawn"
+    many = whole_corpus_profiles(path, tokenizers, cache=None, n_workers=2)
+    _same(many, one, tokenizers)
