@@ -1748,6 +1748,11 @@ shown: {shown}</source>
         <translation>말뭉치 열: 문서 {docs}개, {chars}자</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>; cuts shared on the first {chars} characters</source>
+        <translation>; 공유 경계는 처음 {chars}자에서 측정</translation>
+    </message>
+    <message>
         <location line="+6"/>
         <source>corpus figures unavailable: {error}</source>
         <translation>말뭉치 수치를 구할 수 없습니다: {error}</translation>
