@@ -15,7 +15,10 @@ Measures, on 2 workers by default:
 
 The corpus is English-like prose (``bench/corpora.py``) with one line in ten from the
 bundled multilingual sample (accents, CJK, Korean, emoji), cached under bench/data/.
-Everything else is written under ``--out`` (a temporary folder by default).
+Everything else is written under ``--out`` (a temporary folder by default). Each line gives
+the wall-clock time, the processor time of this process and its workers (HF's threads
+included), and the 1-minute load average: on a shared machine the wall-clock figures grow
+with the load, the processor time much less.
 
     .venv/bin/python bench/bench_corpus_figures.py [--mb 50] [--workers 2] [--old-mb 5]
         [--skip-hf] [--out DIR]
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sys
 import tempfile
 import time
@@ -87,11 +91,21 @@ def tokenizer_files() -> dict[str, Path]:
     }
 
 
+def cpu_seconds() -> float:
+    """Processor seconds of this process and of its finished children (the workers)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def timed(label: str, function, *args, **kwargs):
-    start = time.perf_counter()
+    """Run; print wall-clock seconds, and the processor seconds (this process and its
+    workers): on a shared machine the second says more about the work itself."""
+    start, cpu = time.perf_counter(), cpu_seconds()
     result = function(*args, **kwargs)
     seconds = time.perf_counter() - start
-    print(f"{label:<58} {seconds:8.2f} s", flush=True)
+    print(f"{label:<58} {seconds:8.2f} s  (CPU {cpu_seconds() - cpu:7.1f} s, "
+          f"load {os.getloadavg()[0]:.1f})", flush=True)
     return result, seconds
 
 

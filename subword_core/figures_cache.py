@@ -180,6 +180,8 @@ class FiguresStore:
 
     def prune(self) -> None:
         """Delete the least recently used entries until the folder fits ``max_bytes``."""
+        if not self.folder.is_dir():
+            return
         entries = []
         for path in self.folder.iterdir():
             if path.name.endswith(SUFFIXES) and not path.name.startswith(".tmp-"):
@@ -196,6 +198,7 @@ class FiguresStore:
             total -= size
 
     def clear(self) -> None:
+        """Delete every entry."""
         for suffix in SUFFIXES:
             for path in self.folder.glob(f"*{suffix}"):
                 path.unlink(missing_ok=True)
