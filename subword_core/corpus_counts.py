@@ -42,6 +42,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable
+from itertools import chain
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -280,16 +281,22 @@ def count_chunk(docs: list[str], pipelines: list[Pipeline]) -> ChunkCounts:
         added: Counter[int] = Counter()
         words_of = pipeline.counter.words_of
         n_aside = 0
+        once: list[str] = []  # documents met once: their words counted in one C-level call
         for doc, n in distinct.items():
             if pipeline.set_aside(doc):
                 n_aside += n
-                for _ in range(n):
-                    pipeline.pieces_of(doc, added, aside)
+                doc_added: Counter[int] = Counter()
+                doc_pieces: Counter[str] = Counter()
+                pipeline.pieces_of(doc, doc_added, doc_pieces)
+                for counter, found in ((added, doc_added), (aside, doc_pieces)):
+                    for key, count in found.items():
+                        counter[key] += count * n
             elif n == 1:
-                raw.update(words_of(doc))
+                once.append(doc)
             else:
                 for word, count in Counter(words_of(doc)).items():
                     raw[word] += count * n
+        raw.update(chain.from_iterable(map(words_of, once)))
         out.raw.append(raw)
         out.aside.append(aside)
         out.added.append(added)
