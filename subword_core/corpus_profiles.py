@@ -417,9 +417,10 @@ def _model_pass(everyone: Mapping[str, Any], tokenizers: dict[str, Any],
     used = set(tokenizers)
     if cut_job is not None:
         sample, names, _, _ = cut_job
-        size = max(1, sum(map(len, sample)) // (2 * n_workers) + 1)
-        for chunk in _chunks((doc for doc in sample), size, cancelled, "profiling"):
-            tasks.append(("cuts", tuple(names), chunk))
+        # first, in small chunks: the encoding shards then fill the workers to the end
+        size = max(1, sum(map(len, sample)) // (4 * n_workers) + 1)
+        chunks = _chunks((doc for doc in sample), size, cancelled, "profiling")
+        tasks[:0] = [("cuts", tuple(names), chunk) for chunk in chunks]
         used.update(names)
     sums = {name: encode_counts(tok, [], [], counts[pipelines[name].key][2])
             for name, tok in tokenizers.items()}
