@@ -56,10 +56,6 @@ from .normalized import NormalizedString
 from .pre_tokenizers import Metaspace, Regex, Sequence, Split, Whitespace
 from .tokenizer import Tokenizer
 
-#: Model inputs kept per :class:`Pipeline` are strings; their counts are Python ints.
-PieceCounts = Counter
-
-
 # ----------------------------------------------------------------------------- pipelines
 class Pipeline:
     """The part of a tokenizer that cuts a text into added tokens and model inputs.

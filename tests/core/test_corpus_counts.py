@@ -156,8 +156,10 @@ def test_a_subclass_is_encoded_document_by_document(presets):
     assert got["odd"].method == "documents" and got["bpe"].method == "counts"
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                  HealthCheck.function_scoped_fixture])
+_SLOW_FIXTURES = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=_SLOW_FIXTURES)
 @given(st.lists(st.lists(st.sampled_from(
     list("ab cé\u0301\t\n東한👍\u200d.,!") + ["[CLS]", "<unk>", "<|endoftext|>", "  ", "ﬁ", "Ⅻ"]),
     max_size=30).map("".join), max_size=8).filter(lambda docs: any(d.strip() for d in docs)))
@@ -242,8 +244,7 @@ def mistral():
     return _real("mistral")
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                  HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None, suppress_health_check=_SLOW_FIXTURES)
 @given(st.lists(st.lists(st.sampled_from(
     ["▁", " ", "  ", "a", "b", "ab", "<s>", "</s>", "\n", "é", "한", "👍", "\u200d", "x" * 40]),
     max_size=20).map("".join), max_size=6).filter(lambda docs: any(d.strip() for d in docs)))
