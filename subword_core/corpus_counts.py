@@ -19,12 +19,15 @@ This module computes those sums:
 Exact, not an estimate (``tests/core/test_corpus_counts.py`` compares with encoding each
 document whole). The word counters read ``pre_tokenize_str(normalize_str(doc))``, which
 is what ``encode`` does to a document unless one of these holds, in which case that
-document goes through the tokenizer's own pipeline instead (``extract_and_normalize``,
-``pre_tokenize``, then its splits are counted; "set aside"):
+document is "set aside":
 
-- an added token may occur in it (HF cuts those out before normalizing, and the pieces
-  between them are normalized and pre-tokenized apart: ``lstrip``/``rstrip``,
-  ``single_word``, Metaspace's "first" and ByteLevel's prefix space all depend on that);
+- an added token may occur in it: HF cuts those out before normalizing (``lstrip``,
+  ``rstrip``, ``single_word`` decide where), and normalizes and pre-tokenizes the texts
+  between them apart, each like a document of its own (ByteLevel's prefix space...): the
+  counters count those texts (:meth:`Pipeline.by_segments`), unless added tokens are also
+  matched after normalizing or a Metaspace "first" cares which text comes first; then the
+  document goes through the tokenizer's own pipeline (``extract_and_normalize``,
+  ``pre_tokenize``, then its splits are counted);
 - the pre-tokenizer has a Metaspace with ``prepend_scheme="first"`` after another
   splitting member and the normalizer moves the document's first character (HF asks
   whether the split starts the *original* text; the counters see the normalized one).
@@ -114,6 +117,24 @@ class Pipeline:
         if normalized is not None and normalized.may_match(self.text_of(doc)):
             return True
         return self._first_sensitive and bool(doc) and not _first_split_agrees(self, doc)
+
+    @property
+    def by_segments(self) -> bool:
+        """Whether a document with added tokens may be counted as the texts between them
+        (:meth:`AddedVocabulary.cut`), each like a document of its own.
+
+        HF normalizes and pre-tokenizes each such text alone, as a document, unless added
+        tokens are also matched after normalizing, or a Metaspace prepends ``▁`` only to the
+        text's first split ("first": the second text is not the first).
+        """
+        found = self.__dict__.get("_segments")
+        if found is None:
+            pre = self.pre_tokenizer
+            members = pre.pretokenizers if type(pre) is Sequence else [pre]
+            found = self.__dict__["_segments"] = (
+                self.added._normalized_matcher is None and not any(
+                    isinstance(m, Metaspace) and m.prepend_scheme == "first" for m in members))
+        return found
 
     @property
     def _first_sensitive(self) -> bool:
@@ -281,6 +302,14 @@ def count_chunk(docs: list[str], pipelines: list[Pipeline]) -> ChunkCounts:
         for doc, n in distinct.items():
             if pipeline.set_aside(doc):
                 n_aside += n
+                if pipeline.by_segments:
+                    for id_, start, end in pipeline.added.cut(doc, False):
+                        if id_ is not None:
+                            added[id_] += n
+                            continue
+                        for word, count in Counter(words_of(doc[start:end])).items():
+                            raw[word] += count * n
+                    continue
                 doc_added: Counter[int] = Counter()
                 doc_pieces: Counter[str] = Counter()
                 pipeline.pieces_of(doc, doc_added, doc_pieces)

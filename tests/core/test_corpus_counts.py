@@ -116,6 +116,33 @@ def test_added_token_options_in_the_text(presets):
     _check({"t": tok, "base": presets["bpe"]}, docs)
 
 
+@pytest.mark.parametrize("algorithm", ["byte-bpe", "wordpiece", "unigram"])
+def test_raw_added_tokens_are_cut_out_and_the_texts_between_counted(presets, algorithm):
+    """Without normalized added tokens, a document holding some is counted as the texts
+    between them (lstrip, rstrip and single_word decide where they are cut)."""
+    tok = presets[algorithm].shallow_copy()
+    tok._added = type(tok._added)()
+    tok.add_special_tokens(["[CLS]", AddedToken("<mask>", lstrip=True, rstrip=True)])
+    tok.add_tokens([AddedToken("hello", single_word=True, normalized=False),
+                    AddedToken("  ", normalized=False)])
+    pipeline = pipeline_of(tok)
+    assert pipeline.by_segments  # (unigram: Metaspace "always", each text its ▁)
+    docs = _with_added(tok, TEXTS) + [
+        "say hello, hellos and ohello", "a <mask> b", "x<mask>y", " <mask>", "<mask> ",
+        "a  b   c", "hello", "[CLS][CLS] x", "é [CLS] \u0301"]
+    got = _check({"t": tok}, docs)
+    assert got["t"].set_aside > 0
+
+
+def test_segments_are_not_used_where_position_or_normalizing_matters(presets):
+    assert pipeline_of(presets["wordpiece"]).by_segments
+    assert not pipeline_of(_real("mistral")).by_segments  # Metaspace "first"
+    tok = presets["bpe"].shallow_copy()
+    tok._added = type(tok._added)()
+    tok.add_tokens([AddedToken("world", normalized=True)])
+    assert not pipeline_of(tok).by_segments
+
+
 @pytest.mark.parametrize("normalizer", [
     None, normalizers.BertNormalizer(), normalizers.Strip(),
     normalizers.Sequence([normalizers.NFKC(), normalizers.Replace("ab", "")]),
