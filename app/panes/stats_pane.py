@@ -49,7 +49,7 @@ WORKER_VOCAB = 50_000
 FIGURES = ["lengths", "zipf", "curve", "merges"]   # tab order
 
 
-def _figures_job(entry: Any, read: Callable[[], Corpus] | None, text: str, cache: Any = None,
+def _figures_job(entry: Any, read: Callable[[], Corpus] | None, text: str, cache: Any,
                  cancel: Any = None):
     """Worker body: the whole corpus (or the text) through ``stats.iter_corpus_figures``.
 
