@@ -45,8 +45,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable
-from itertools import chain
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -129,8 +129,7 @@ class Pipeline:
         """
         found = self.__dict__.get("_segments")
         if found is None:
-            pre = self.pre_tokenizer
-            members = pre.pretokenizers if type(pre) is Sequence else [pre]
+            members = _flat(self.pre_tokenizer)
             found = self.__dict__["_segments"] = (
                 self.added._normalized_matcher is None and not any(
                     isinstance(m, Metaspace) and m.prepend_scheme == "first" for m in members))
@@ -184,10 +183,15 @@ def _first_split_agrees(pipeline: Pipeline, doc: str) -> bool:
 
 
 def _metaspace_first_after_split(pre_tokenizer: Any) -> bool:
-    if type(pre_tokenizer) is not Sequence:
-        return False
-    members = pre_tokenizer.pretokenizers
+    members = _flat(pre_tokenizer)
     return any(isinstance(m, Metaspace) and m.prepend_scheme == "first" for m in members[1:])
+
+
+def _flat(pre_tokenizer: Any) -> list[Any]:
+    """The members of a pre-tokenizer, nested Sequences opened, in order."""
+    if isinstance(pre_tokenizer, Sequence):
+        return [m for member in pre_tokenizer.pretokenizers for m in _flat(member)]
+    return [pre_tokenizer]
 
 
 def _counting_pre_tokenizer(tokenizer: Tokenizer) -> Any:

@@ -318,3 +318,13 @@ def test_spawned_workers_equal_one_process(presets, tmp_path, monkeypatch):
     assert spawning.start_method() == "spawn"
     many = whole_corpus_profiles(path, tokenizers, cache=None, n_workers=2)
     _same(many, one, tokenizers)
+
+
+def test_a_nested_metaspace_first_is_found(presets):
+    inner = pre_tokenizers.Sequence([pre_tokenizers.Metaspace(prepend_scheme="first")])
+    pre = pre_tokenizers.Sequence([pre_tokenizers.WhitespaceSplit(), inner])
+    tok = _variant(presets["unigram"], normalizer=normalizers.Strip(), pre_tokenizer=pre)
+    tok._added = type(tok._added)()
+    tok.add_special_tokens(["<unk>"])
+    assert not pipeline_of(tok).by_segments
+    _check({"t": tok}, TEXTS + [" x y", "<unk> x", "x <unk> y"])
