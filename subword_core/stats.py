@@ -26,7 +26,7 @@ from typing import Any
 from .analysis import MergeGraph, can_replay, is_byte_level, truncated_tokenizer, visible_token
 from .compare import _plain, model_vocab, surface_form, take_chars
 from .corpus import as_corpus
-from .corpus_profiles import iter_whole_corpus_profiles
+from .corpus_profiles import CACHE, iter_whole_corpus_profiles
 from .trainers.events import StageProgress, StageStarted
 
 CURVE_STAGE = "replay_merges"
@@ -189,18 +189,20 @@ def chars_per_token_curve(
 
 def iter_corpus_figures(tokenizer: Any, graph: MergeGraph, source: Any, curve_chars: int,
                         n_points: int = 12, *, cancel: Any = None, n_workers: int | None = None,
+                        cache: Any = CACHE,
                         ) -> Generator[Any, None, tuple[Any, list[VocabSizePoint]]]:
     """Token counts on the **whole** corpus, then the replayed curve on its first
     ``curve_chars`` characters: ``(CorpusProfile, [VocabSizePoint])``.
 
     ``source`` is anything :func:`~subword_core.corpus.as_corpus` takes (files, or a list of
-    texts). The corpus pass runs in worker processes for a big corpus and is cached by
-    tokenizer and files (:mod:`subword_core.corpus_profiles`); the curve encodes its sample
-    once per point, so it stays on a sample.
+    texts). The corpus figures come from counts (each distinct model input encoded once),
+    counted in worker processes for a big corpus, and are cached by tokenizer and files in
+    ``cache`` (a :class:`~subword_core.corpus_profiles.ProfileCache`, on disk if it has a
+    folder); the curve encodes its sample once per point, so it stays on a sample.
     """
     corpus = as_corpus(source)
     profiles = yield from iter_whole_corpus_profiles(corpus, {"t": tokenizer}, cancel=cancel,
-                                                     n_workers=n_workers)
+                                                     n_workers=n_workers, cache=cache)
     sample = take_chars(corpus.iter_documents(), curve_chars)
     curve = yield from iter_chars_per_token_curve(tokenizer, graph, sample, n_points)
     return profiles["t"], curve

@@ -38,6 +38,7 @@ from subword_core.compare import (
 )
 from subword_core.corpus_profiles import iter_whole_corpus_profiles
 
+from ..corpus_figures_cache import figures_cache
 from ..file_actions import ask_gold_path, read_gold_or_warn
 from ..item_models import Column
 from ..item_models.analysis_columns import (
@@ -56,10 +57,13 @@ TEXT_LIMIT = 20_000
 #: The corpus pass stops after the document that reaches this many characters.
 
 
-def _corpus_profiles(read: Callable[[], Any], tokenizers: dict[str, Any], cancel: Any = None):
+def _corpus_profiles(read: Callable[[], Any], tokenizers: dict[str, Any], cache: Any,
+                     cancel: Any = None):
     """Worker body: the whole corpus, read in the worker (a missing file is its error to
-    report), encoded in worker processes when big, cached by tokenizers and files."""
-    return (yield from iter_whole_corpus_profiles(read(), tokenizers, cancel=cancel))
+    report), counted in worker processes when big, cached by tokenizers and files (on disk
+    in the app's data folder: a restart finds the figures there)."""
+    return (yield from iter_whole_corpus_profiles(read(), tokenizers, cancel=cancel,
+                                                  cache=cache))
 
 
 def _text_job(names: list[str], tokenizers: dict[str, Any], text: str, overlaps: bool):
@@ -290,6 +294,13 @@ class ComparePane(SightAwarePane):
         self._profiles = {}
         self._text_metrics = {}
         self._gold = {}
+        self.alignment = None
+        # the rows must be those of the label, at once: the last set's rows would stay
+        # until the new set's encodings arrive (a minute for four big tokenizers)
+        self.view.set_alignment(None, self.names, [], self.tr(
+            "Encoding the text with each compared tokenizer…") if self.names else
+            self.tr("Add tokenizers to compare them."))
+        self._fill_metrics()
         self._request("text", "overlaps", "corpus", "gold")
         self.compared_changed.emit(self.names)
 
@@ -396,7 +407,8 @@ class ComparePane(SightAwarePane):
             self._fill_metrics()
             return
         self.status_label.setText(self.tr("measuring the corpus…"))
-        self.job.start(lambda cancel: _corpus_profiles(corpus.corpus, tokenizers, cancel))
+        cache = figures_cache()
+        self.job.start(lambda cancel: _corpus_profiles(corpus.corpus, tokenizers, cache, cancel))
 
     @Slot(object)
     def _on_job_progress(self, event: Any) -> None:
@@ -407,16 +419,19 @@ class ComparePane(SightAwarePane):
 
     @Slot(object)
     def _on_job_returned(self, profiles: dict[str, Any]) -> None:
-        if set(profiles) != set(self.names):
-            return  # the compare set changed meanwhile; a new job is on its way
+        if list(profiles) != self.names:
+            return  # the compare set changed meanwhile (cut agreement depends on its order)
         self._profiles = profiles
         first = next(iter(profiles.values()), None)
         if first is not None:
-            self.status_label.setText((
-                self.tr("corpus columns: the first {docs} documents, {chars} characters")
-                if first.truncated else
-                self.tr("corpus columns: {docs} documents, {chars} characters")).format(
-                    docs=f"{first.documents:,}", chars=f"{first.metrics.characters:,}"))
+            text = (self.tr("corpus columns: the first {docs} documents, {chars} characters")
+                    if first.truncated else
+                    self.tr("corpus columns: {docs} documents, {chars} characters")).format(
+                        docs=f"{first.documents:,}", chars=f"{first.metrics.characters:,}")
+            if first.cut_sample_chars is not None and len(profiles) > 1:
+                text += self.tr("; cuts shared on the first {chars} characters").format(
+                    chars=f"{first.cut_sample_chars:,}")
+            self.status_label.setText(text)
         self._fill_metrics()
 
     @Slot(str)

@@ -30,6 +30,7 @@ from subword_core.stats import (
     figure_table, iter_corpus_figures, length_histogram, merge_counts, zipf, zipf_slope,
 )
 
+from ..corpus_figures_cache import figures_cache
 from ..jobs import FigureJob
 from ..pane_support import (
     SightAwarePane, graph_of, graph_ready, in_words, no_generator_work, out_of_sight,
@@ -48,17 +49,20 @@ WORKER_VOCAB = 50_000
 FIGURES = ["lengths", "zipf", "curve", "merges"]   # tab order
 
 
-def _figures_job(entry: Any, read: Callable[[], Corpus] | None, text: str, cancel: Any = None):
+def _figures_job(entry: Any, read: Callable[[], Corpus] | None, text: str, cache: Any,
+                 cancel: Any = None):
     """Worker body: the whole corpus (or the text) through ``stats.iter_corpus_figures``.
 
     The merge index of an opened file is built here too (a second for Llama 3). A big
-    corpus is encoded in worker processes, and the result is cached by tokenizer and files.
+    corpus is counted in worker processes, and the result is cached by tokenizer and files,
+    on disk in the app's data folder (a restart finds it there).
     The vocabulary's length histogram has its own quick job, so it shows at once.
     """
     graph = graph_of(entry)
     source = read() if read is not None else [text]
     profile, curve = yield from iter_corpus_figures(entry.tokenizer, graph, source,
-                                                    CURVE_CHARS, CURVE_POINTS, cancel=cancel)
+                                                    CURVE_CHARS, CURVE_POINTS, cancel=cancel,
+                                                    cache=cache)
     weighted = length_histogram(entry.tokenizer, profile.token_counts)
     return settled((entry, profile, curve, weighted))
 
@@ -224,7 +228,8 @@ class StatsPane(SightAwarePane):
         read = corpus.corpus if corpus is not None and corpus.paths else None
         text = self._session.text
         self.status.setText(self.tr("computing corpus figures…"))
-        self.job.start(lambda cancel: _figures_job(entry, read, text, cancel))
+        cache = figures_cache()
+        self.job.start(lambda cancel: _figures_job(entry, read, text, cache, cancel))
 
     @Slot(bool)
     def _on_job_running(self, running: bool) -> None:

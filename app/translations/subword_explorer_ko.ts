@@ -1592,7 +1592,7 @@ shown: {shown}</source>
 <context>
     <name>ComparePane</name>
     <message>
-        <location filename="../panes/compare_pane.py" line="+103" />
+        <location filename="../panes/compare_pane.py" line="+109" />
         <source>A tokenizer of this session, to add to or remove from the comparison</source>
         <extracomment>Characters of the session text compared (the view draws fewer; see CompareView). The corpus pass stops after the document that reaches this many characters. The compare set changed (names in order): for saving it across restarts.</extracomment>
         <translation>비교에 추가하거나 비교에서 뺄 이 세션의 토크나이저</translation>
@@ -1634,11 +1634,12 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+6" />
+        <location line="+172" />
         <source>Encoding the text with each compared tokenizer…</source>
         <translation>비교하는 토크나이저마다 텍스트를 인코딩하는 중…</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="-162" />
         <source>Gold labels…</source>
         <translation>정답 레이블…</translation>
     </message>
@@ -1678,12 +1679,12 @@ shown: {shown}</source>
         <translation>어떤 토크나이저는 자르고 어떤 토크나이저는 자르지 않는 모든 위치</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+7" />
         <source>Tokenizer:</source>
         <translation>토크나이저:</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+32" />
         <source>gold-label figures unavailable: {0}</source>
         <translation>정답 레이블 수치를 낼 수 없음: {0}</translation>
     </message>
@@ -1703,7 +1704,8 @@ shown: {shown}</source>
         <translation>비교할 토크나이저를 추가하세요</translation>
     </message>
     <message>
-        <location line="+39" />
+        <location line="+9" />
+        <location line="+37" />
         <source>Add tokenizers to compare them.</source>
         <translation>비교할 토크나이저를 추가하세요.</translation>
     </message>
@@ -1733,12 +1735,12 @@ shown: {shown}</source>
         <translation>말뭉치를 측정하는 중…</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>measuring the whole corpus… {progress}</source>
         <translation>말뭉치 전체 측정 중… {progress}</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+10" />
         <source>corpus columns: the first {docs} documents, {chars} characters</source>
         <translation>말뭉치 열: 처음 {docs}개 문서, {chars}자</translation>
     </message>
@@ -1748,7 +1750,12 @@ shown: {shown}</source>
         <translation>말뭉치 열: 문서 {docs}개, {chars}자</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+3" />
+        <source>; cuts shared on the first {chars} characters</source>
+        <translation>; 공유 경계는 처음 {chars}자에서 측정</translation>
+    </message>
+    <message>
+        <location line="+7" />
         <source>corpus figures unavailable: {error}</source>
         <translation>말뭉치 수치를 구할 수 없습니다: {error}</translation>
     </message>
@@ -1793,7 +1800,7 @@ shown: {shown}</source>
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/compare_view.py" line="+214" />
+        <location filename="../widgets/compare_view.py" line="+286" />
         <source>… {n} more characters not drawn</source>
         <extracomment>Characters drawn at most (the tables still use the whole text).</extracomment>
         <translation>… 그리지 않은 문자 {n}개 더</translation>
@@ -4021,8 +4028,9 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>이 WordPiece 파일에는 병합이 없습니다: 어휘만 저장하며 인코딩은 가장 긴 일치를 고릅니다. 여기서 WordPiece 토크나이저를 학습하면 어휘를 만든 병합을 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location line="+48" />
+        <location line="+54" />
         <source>Search merges…</source>
+        <extracomment>Rows measured when the history's columns are fitted to their contents. A column no wider than this (a 60-character byte-level token is cut, its tooltip whole).</extracomment>
         <translation>병합 검색…</translation>
     </message>
     <message>
@@ -4032,12 +4040,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     </message>
     <message>
         <location line="+3" />
-        <location line="+169" />
+        <location line="+179" />
         <source>Where the rows come from</source>
         <translation>행의 출처</translation>
     </message>
     <message>
-        <location line="-157" />
+        <location line="-167" />
         <source>The merges in the order they were learned; select one to see every token built with it</source>
         <translation>학습된 순서대로 나열한 병합. 하나를 고르면 그 병합으로 만든 모든 토큰이 보입니다</translation>
     </message>
@@ -4067,7 +4075,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>병합 트리: 선택한 토큰이 만들어진 과정</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+2" />
         <source>Replay: encode the text with only the first N merges</source>
         <translation>재생: 처음 N개의 병합만으로 텍스트를 인코딩합니다</translation>
     </message>
@@ -4077,12 +4085,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>재생에 쓰인 병합과 그 결과 토큰</translation>
     </message>
     <message>
-        <location line="+34" />
+        <location line="+36" />
         <source>Replay</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location line="+55" />
+        <location line="+64" />
         <source>No tokenizer yet: train one or open a tokenizer.json.</source>
         <translation>아직 토크나이저가 없습니다: 학습하거나 tokenizer.json을 여세요.</translation>
     </message>
@@ -4123,7 +4131,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>병합 {n}개 ({source})</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+24" />
         <location line="+56" />
         <source>no merges</source>
         <translation>병합 없음</translation>
@@ -4756,14 +4764,14 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>StatsPane</name>
     <message>
-        <location filename="../panes/stats_pane.py" line="+92" />
-        <location line="+139" />
+        <location filename="../panes/stats_pane.py" line="+96" />
+        <location line="+140" />
         <source>Stop</source>
         <extracomment>A vocabulary larger than this has its length histogram measured in a worker.</extracomment>
         <translation>중지</translation>
     </message>
     <message>
-        <location line="-138" />
+        <location line="-139" />
         <source>Stop encoding the corpus, or compute its figures</source>
         <translation>말뭉치 인코딩을 중지하거나 통계를 계산합니다</translation>
     </message>
@@ -4908,7 +4916,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>말뭉치 수치를 계산하는 중…</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+6" />
         <source>Compute</source>
         <translation>계산</translation>
     </message>
@@ -5551,17 +5559,18 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>TrainingCurvePlot</name>
     <message>
-        <location filename="../plots/training_plot.py" line="+51" />
+        <location filename="../plots/training_plot.py" line="+101" />
         <source>merge rank</source>
+        <extracomment>Curves of at most this many points also mark each point. SI prefixes for tick labels, largest first (from 10,000 up, as ``readable_number``)</extracomment>
         <translation>병합 순위</translation>
     </message>
 </context>
 <context>
     <name>TrainingPane</name>
     <message>
-        <location filename="../panes/training_pane.py" line="+53" />
+        <location filename="../panes/training_pane.py" line="+57" />
         <source>Byte-level BPE (GPT-2)</source>
-        <extracomment>combo label (English; the combo shows it translated) -&gt; (preset algorithm, WordPiece scoring, default vocabulary size)</extracomment>
+        <extracomment>combo label (English; the combo shows it translated) -&gt; (preset algorithm, WordPiece scoring, default vocabulary size); the sizes leave room for the bundled sample corpus's alphabet (BPE needs 706 symbols there, WordPiece 550: a smaller size is refused)</extracomment>
         <translation>바이트 수준 BPE (GPT-2)</translation>
     </message>
     <message>
@@ -5575,7 +5584,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>WordPiece — 우도</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>WordPiece — frequency</source>
         <translation>WordPiece — 빈도</translation>
     </message>
@@ -5590,7 +5599,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>이 옵션으로 불러온 말뭉치에서 학습합니다 (Ctrl+T)</translation>
     </message>
     <message>
-        <location line="+42" />
+        <location line="+62" />
         <source>the training failed</source>
         <extracomment>Permille steps of the progress bar (one bar for the whole run).</extracomment>
         <translation>학습에 실패했습니다</translation>
@@ -5676,7 +5685,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>특수 토큰</translation>
     </message>
     <message>
-        <location line="+52" />
+        <location line="+53" />
         <location line="+20" />
         <source>No corpus</source>
         <translation>말뭉치 없음</translation>
@@ -5733,7 +5742,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>쌍 횟수</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+19" />
         <source>Round {round}: {size} pieces, loss {loss}, {removed} removed</source>
         <translation>라운드 {round}: 조각 {size}개, 손실 {loss}, {removed}개 제거</translation>
     </message>
@@ -5758,12 +5767,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>⚠ 요청한 {asked}개 중 토큰 {size}개에서 멈췄습니다: {why}. 말뭉치가 크면 더 많아집니다.</translation>
     </message>
     <message>
-        <location line="+5" />
-        <source>⚠ {size} tokens, more than the {asked} asked: the corpus's characters and the special tokens alone need them.</source>
-        <translation>⚠ 토큰 {size}개로 요청한 {asked}개보다 많습니다: 말뭉치의 문자와 특수 토큰만으로도 그만큼 필요합니다.</translation>
-    </message>
-    <message>
-        <location line="+8" />
+        <location line="+10" />
         <source>100% · done: {name}</source>
         <translation>100% · 완료: {name}</translation>
     </message>
@@ -5804,7 +5808,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>학습을 취소했습니다. {name}을(를) 유지합니다.</translation>
     </message>
     <message>
-        <location line="+33" />
+        <location line="+47" />
         <source>Open a corpus first</source>
         <translation>먼저 말뭉치를 여세요</translation>
     </message>

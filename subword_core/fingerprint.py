@@ -1,0 +1,132 @@
+"""A cheap tokenizer fingerprint: equal fingerprints, equal encodings.
+
+Serializing a whole tokenizer to hash it (``to_str``) takes about a second for a
+128k-token BPE, and the corpus figures ask for every compared tokenizer's fingerprint
+each time they are shown. Here the small parts (normalizer, pre-tokenizer,
+post-processor, decoder, added tokens, model options) are hashed from their
+``tokenizer.json`` objects every time, and the model's big tables (vocabulary, merges,
+scores) once: the digest is kept on the model object, with the identity and size of
+each table it was computed from, and computed again when one of them was replaced.
+
+The fingerprint is stable across processes and restarts (the disk cache of
+:mod:`subword_core.figures_cache` is keyed by it). A component without a JSON form
+(subword-nmt, TFDS) is named by its identity: such a tokenizer's fingerprint changes
+with every process, so it is never found in a disk cache, which is the safe side.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from itertools import chain
+from typing import Any
+
+import numpy as np
+
+from .models.bpe import BPE
+
+_SCALARS = (str, int, float, bool, type(None))
+#: Model attributes that change as it encodes, or are derived from the merges.
+_NOT_TABLES = ("_pair_columns", "_pair_rank", "_fingerprint")
+_MEMO = "_fingerprint"
+
+
+def tokenizer_fingerprint(tokenizer: Any) -> str:
+    """A SHA-256 hex digest of everything that decides the tokenizer's encodings."""
+    model = getattr(tokenizer, "model", None)
+    if model is None or not hasattr(tokenizer, "_added"):
+        return _serialized_digest(tokenizer)
+    parts = [
+        type(tokenizer).__module__ + "." + type(tokenizer).__qualname__,
+        _component(tokenizer.normalizer), _component(tokenizer.pre_tokenizer),
+        _component(tokenizer.post_processor), _component(tokenizer.decoder),
+        tokenizer._added.to_list(), tokenizer.encode_special_tokens,
+        tokenizer.truncation, tokenizer.padding,
+        type(model).__module__ + "." + type(model).__qualname__,
+        _options(model), model_digest(model),
+    ]
+    text = json.dumps(parts, sort_keys=True, ensure_ascii=False, default=repr)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def model_digest(model: Any) -> str:
+    """The digest of the model's tables, memoised on the model (see the module docstring)."""
+    guard = _tables_guard(model)
+    memo = vars(model).get(_MEMO)
+    if memo is not None and memo[0] == guard:
+        return memo[1]
+    digest = _tables_digest(model)
+    vars(model)[_MEMO] = (guard, digest)  # not setattr: BPE's clears its cache on options
+    return digest
+
+
+def _tables_guard(model: Any) -> tuple:
+    guard = []
+    for name, value in vars(model).items():
+        if isinstance(value, _SCALARS) or name in _NOT_TABLES or "cache" in name:
+            continue
+        guard.append((name, id(value), len(value) if hasattr(value, "__len__") else -1))
+    return tuple(guard)
+
+
+def _tables_digest(model: Any) -> str:
+    h = hashlib.sha256()
+    if type(model) is BPE:
+        # the vocabulary by id and the merges by rank, as id columns: no JSON of 400k entries
+        vocab = model._vocab
+        h.update("\x00".join(vocab).encode("utf-8", "surrogatepass"))
+        h.update(_ints(vocab.values(), len(vocab)))
+        h.update(_merge_pairs(model).tobytes())
+        h.update(_ints(model._rank_new_id, len(model._rank_new_id)))
+        return h.hexdigest()
+    try:
+        data = model.to_dict()
+    except Exception:  # noqa: BLE001 - no JSON form: this object only
+        return f"id:{id(model)}"
+    h.update(json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+def _merge_pairs(model: BPE) -> Any:
+    """The merges' (left id, right id) rows by rank; a repeated pair once, at its last rank
+    (the model's pair -> rank dict, whichever form it has now)."""
+    columns = vars(model).get("_pair_columns")
+    if columns is not None:
+        lefts, rights = (np.asarray(c, dtype=np.int64) for c in columns)
+        keys = np.sort((lefts << 32) | rights)
+        if not (keys[1:] == keys[:-1]).any():  # no repeated pair
+            return np.stack([lefts, rights], axis=1)
+    ranks = model._pair_rank
+    order = np.argsort(_ints(ranks.values(), len(ranks), raw=True), kind="stable")
+    pairs = np.fromiter(chain.from_iterable(ranks), np.int64, 2 * len(ranks))
+    return pairs.reshape(-1, 2)[order]
+
+
+def _ints(values: Any, n: int, raw: bool = False) -> Any:
+    array = np.fromiter(values, np.int64, n)
+    return array if raw else array.tobytes()
+
+
+def _options(model: Any) -> dict[str, Any]:
+    return {name: value for name, value in vars(model).items()
+            if isinstance(value, _SCALARS) and name != _MEMO}
+
+
+def _component(component: Any) -> Any:
+    if component is None:
+        return None
+    try:
+        return component.to_dict()
+    except Exception:  # noqa: BLE001 - no JSON form: this object only
+        return f"id:{id(component)}"
+
+
+def _serialized_digest(tokenizer: Any) -> str:
+    try:
+        text = tokenizer.to_str()
+    except Exception:  # noqa: BLE001 - a model that cannot be serialized is keyed by identity
+        return f"id:{id(tokenizer)}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+__all__ = ["model_digest", "tokenizer_fingerprint"]

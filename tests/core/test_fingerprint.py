@@ -1,0 +1,99 @@
+"""The cheap tokenizer fingerprint: equal for equal tokenizers, different for any change,
+never a whole serialization once the model's tables are digested."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from subword_core import normalizers, pre_tokenizers
+from subword_core.added_tokens import AddedToken
+from subword_core.fingerprint import model_digest, tokenizer_fingerprint
+from subword_core.models import BPE
+from subword_core.presets import train_tokenizer
+from subword_core.tokenizer import Tokenizer
+from subword_core.trainers.base import drive
+
+RESOURCES = Path(__file__).resolve().parents[2] / "resources" / "corpora"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def trained():
+    english = RESOURCES / "english.txt"
+    return {name: drive(train_tokenizer(english, name, 300)).tokenizer
+            for name in ("byte-bpe", "wordpiece", "unigram")}
+
+
+def test_a_copy_read_back_has_the_same_fingerprint(trained):
+    for tok in trained.values():
+        again = Tokenizer.from_str(tok.to_str())
+        assert tokenizer_fingerprint(again) == tokenizer_fingerprint(tok)
+
+
+def test_the_fingerprint_is_stable_across_processes(trained, tmp_path):
+    path = tmp_path / "t.json"
+    trained["byte-bpe"].save(str(path))
+    code = ("from subword_core.tokenizer import Tokenizer;"
+            "from subword_core.fingerprint import tokenizer_fingerprint;"
+            f"print(tokenizer_fingerprint(Tokenizer.from_file({str(path)!r})))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout.strip()
+    assert out == tokenizer_fingerprint(trained["byte-bpe"])
+
+
+@pytest.mark.parametrize("change", [
+    lambda t: setattr(t, "normalizer", normalizers.Lowercase()),
+    lambda t: setattr(t, "pre_tokenizer", pre_tokenizers.WhitespaceSplit()),
+    lambda t: t.add_tokens(["brandnewtoken"]),
+    lambda t: t.add_special_tokens([AddedToken("<x>", lstrip=True)]),
+    lambda t: setattr(t, "encode_special_tokens", True),
+    lambda t: t.enable_truncation(12),
+    lambda t: setattr(t, "model", BPE({"a": 0, "b": 1, "ab": 2}, [("a", "b")])),
+])
+def test_any_change_changes_it(trained, change):
+    tok = trained["byte-bpe"].shallow_copy()
+    tok._added = Tokenizer.from_str(tok.to_str())._added  # its own added tokens
+    before = tokenizer_fingerprint(tok)
+    change(tok)
+    assert tokenizer_fingerprint(tok) != before
+
+
+def test_model_options_and_tables_change_it(trained):
+    tok = Tokenizer.from_str(trained["byte-bpe"].to_str())
+    before = tokenizer_fingerprint(tok)
+    tok.model.dropout = 0.1
+    assert tokenizer_fingerprint(tok) != before
+    tok.model.dropout = None
+    assert tokenizer_fingerprint(tok) == before
+    # new tables (a retraining in place): the memoised digest is not reused
+    vocab = dict(tok.model.get_vocab())
+    merges = tok.model.merges[:-1]
+    del vocab[tok.model.id_to_token(max(vocab.values()))]
+    tok.model._set_tables(vocab, merges)
+    assert tokenizer_fingerprint(tok) != before
+
+
+def test_the_tables_are_digested_once(trained, monkeypatch):
+    tok = Tokenizer.from_str(trained["unigram"].to_str())
+    tokenizer_fingerprint(tok)
+    calls = []
+    original = type(tok.model).to_dict
+    monkeypatch.setattr(type(tok.model), "to_dict", lambda self: calls.append(1) or original(self))
+    monkeypatch.setattr(Tokenizer, "to_str", lambda *a, **k: pytest.fail("serialized"))
+    for _ in range(3):
+        tokenizer_fingerprint(tok)
+    assert calls == []
+
+
+def test_bpe_pair_forms_give_one_digest(trained):
+    """The merge table is a pair of id columns until first used, then a dict: same digest."""
+    text = trained["byte-bpe"].to_str()
+    fresh = Tokenizer.from_str(text)
+    used = Tokenizer.from_str(text)
+    used.encode("the lowest newer")
+    used.model._pair_rank  # built
+    assert model_digest(fresh.model) == model_digest(used.model)
