@@ -257,6 +257,7 @@ class ProcessGeneratorWorker(GeneratorWorker):
             receiver.close()
 
     def _relay(self, receiver: Any, child: Any, cancel: Any) -> None:
+        self.child_done = False  # True once the child has said how its job ended
         deadline = float("inf")
         parts: list[Any] = []
         while True:
@@ -277,6 +278,7 @@ class ProcessGeneratorWorker(GeneratorWorker):
                 kind, payload = receiver.recv()
             except EOFError:
                 continue  # the child closed the pipe; is_alive() decides on the next turn
+            self.child_done = kind not in ("events", "part")
             if kind == "events":
                 self.yielded.emit(payload)
             elif kind == "part":
@@ -301,15 +303,29 @@ class ProcessGeneratorWorker(GeneratorWorker):
 def _child_main(target: Callable[..., Generator[Any, None, Any]], args: tuple, sender: Any,
                 cancel: Any, interval_s: float) -> None:
     """Body of the training child: drive the generator, send batched events."""
-    batch: list[Any] = []
-    last = time.monotonic()
-    gen = None
-    # background work: when the CPUs are busy, the GUI process should win them
+    lower_priority()
+    try:
+        drive_in_child(target, args, sender, cancel, interval_s)
+    finally:
+        sender.close()
+
+
+def lower_priority() -> None:
+    """Background work: when the CPUs are busy, the GUI process should win them."""
     if hasattr(os, "nice"):
         try:
             os.nice(CHILD_NICENESS)
         except OSError:
             pass
+
+
+def drive_in_child(target: Callable[..., Generator[Any, None, Any]], args: tuple, sender: Any,
+                   cancel: Any, interval_s: float) -> None:
+    """Drive ``target(*args, cancel.is_set)`` in a child process and send what it yields
+    (batched), then how it ended, through ``sender`` (the protocol ``_relay`` reads)."""
+    batch: list[Any] = []
+    last = time.monotonic()
+    gen = None
     try:
         gen = target(*args, cancel.is_set)
         while True:
@@ -337,8 +353,6 @@ def _child_main(target: Callable[..., Generator[Any, None, Any]], args: tuple, s
                 batch, last = [], time.monotonic()
     except BaseException as exc:  # noqa: BLE001 - report everything to the parent
         sender.send(("errored", "".join(traceback.format_exception(exc))))
-    finally:
-        sender.close()
 
 
 class WorkerHandle(QObject):
