@@ -39,6 +39,7 @@ from .workers import BATCH_INTERVAL_S, ProcessGeneratorWorker, drive_in_child, l
 #: Processes per window: opening and restoring run side by side, and the machine the
 #: window runs on may have two cores only (the GUI thread needs one).
 POOL_SIZE = max(1, min(2, (os.cpu_count() or 2)))
+_NO_PROCESS = "no worker process could be started"
 #: Seconds a cancelled job may take to stop before its process is ended.
 ABORT_GRACE_S = 2.0
 
@@ -260,7 +261,8 @@ class PoolWorker(ProcessGeneratorWorker):
             if self._abort.is_set():
                 self.aborted.emit()
             else:
-                self.errored.emit(self.tr("no worker process could be started"))
+                # rare (no process can be started at all): the system's words, untranslated
+                self.errored.emit(f"RuntimeError: {_NO_PROCESS}")
             return
         self.child_done = False
         try:
