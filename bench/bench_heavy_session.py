@@ -44,6 +44,9 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--mb", type=float, default=50)
     parser.add_argument("--settle-ms", type=int, default=1500,
                         help="time measured after each action's result is there")
+    parser.add_argument("--blame", action="store_true",
+                        help="print the threads' stacks during each stall over 120 ms "
+                             "(bench_gui_stall.Blame)")
     parser.add_argument("--quick", action="store_true",
                         help="fewer tokenizers and views (a smoke run of the bench itself)")
     return parser.parse_args()
@@ -65,7 +68,7 @@ from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtGui import QTextCursor  # noqa: E402
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox  # noqa: E402
 
-from bench.bench_gui_stall import StallMeter, wait, wait_until  # noqa: E402
+from bench.bench_gui_stall import Blame, StallMeter, wait, wait_until  # noqa: E402
 
 TEXT_CHARS = 50_000
 PARAGRAPH = ("The quick brown fox jumps over the lazy dog, isn't it? Tokenizers split text into "
@@ -200,8 +203,9 @@ def tokenizer_files(corpus: Path, quick: bool) -> list[tuple[str, str, dict]]:
 
 # -- measuring ----------------------------------------------------------------------------------
 class Session:
-    def __init__(self, settle_ms: int) -> None:
+    def __init__(self, settle_ms: int, blame: bool = False) -> None:
         self.meter = StallMeter()
+        self.blame = Blame() if blame else None
         self.settle_ms = settle_ms
         self.rows: list[tuple[str, int, int, float, float]] = []
 
@@ -209,6 +213,8 @@ class Session:
                 timeout_s: float = 120.0) -> None:
         """Run ``act``, then the event loop until ``done()`` (ready), then settle."""
         t0 = time.perf_counter()
+        if self.blame is not None:
+            self.blame.scenario = name
         self.meter.start()
         ready = float("nan")
         try:
@@ -219,10 +225,15 @@ class Session:
         except Exception as exc:  # noqa: BLE001 - an action the app cannot run is reported
             print(f"  {name}: failed: {exc!r}")
         gaps = self.meter.stop()
+        if self.blame is not None:
+            self.blame.scenario = ""
         row = (name, max(gaps, default=0), sum(g > 100 for g in gaps), ready,
                time.perf_counter() - t0)
         self.rows.append(row)
         print(format_row(row), flush=True)
+        if self.blame is not None:  # now: a crash later must not lose them
+            self.blame.print()
+            self.blame.reports.clear()
 
     def table(self) -> str:
         return "\n".join([HEADER] + [format_row(r) for r in self.rows])
@@ -368,7 +379,7 @@ def main() -> int:
     ini.unlink(missing_ok=True)
     shutil.rmtree(OUT / "data", ignore_errors=True)
     settings = QSettings(str(ini), QSettings.Format.IniFormat)
-    bench = Session(args.settle_ms)
+    bench = Session(args.settle_ms, args.blame)
     print(HEADER, flush=True)
     compared = first_window(bench, settings, corpus, files, args.quick)
     window = QApplication.topLevelWidgets()
