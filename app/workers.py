@@ -389,15 +389,52 @@ class WorkerHandle(QObject):
         self.worker.abort()
 
     def stop(self, timeout_ms: int = 10000) -> bool:
-        """Abort and wait for the thread to end; True if it ended in time."""
+        """Abort and wait for the thread to end; True if it ended in time.
+
+        A thread that has not ended is kept running on its own (see :class:`_Orphans`):
+        the window that owned it may be deleted next, and destroying a running QThread
+        aborts the program.
+        """
         self.worker.abort()
         if self.running and not self.thread.wait(timeout_ms):
+            _Orphans.adopt(self)
             return False
         return True
 
     @Slot()
     def _on_thread_finished(self) -> None:
         self.running = False
+
+
+class _Orphans(QObject):
+    """Handles whose thread outlived ``stop``: kept (parentless) until the thread ends.
+
+    One instance, made in the GUI thread on first use; each orphan's ``finished`` is
+    queued to it, so the last reference to a QThread is dropped in the GUI thread after
+    the thread has ended, never by the thread itself.
+    """
+
+    _instance: _Orphans | None = None
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.handles: set[WorkerHandle] = set()
+
+    @classmethod
+    def adopt(cls, handle: WorkerHandle) -> None:
+        if cls._instance is None:
+            cls._instance = _Orphans()
+        orphans = cls._instance
+        handle.setParent(None)
+        orphans.handles.add(handle)
+        handle.thread.finished.connect(orphans._on_thread_finished)
+        if handle.thread.isFinished():  # it ended meanwhile
+            orphans._on_thread_finished()
+
+    @Slot()
+    def _on_thread_finished(self) -> None:
+        for handle in [h for h in self.handles if h.thread.isFinished()]:
+            self.handles.discard(handle)
 
 
 class EncodeWorker(QObject):

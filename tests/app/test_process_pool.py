@@ -160,3 +160,18 @@ def test_restore_reads_in_pool_processes_in_order(qtbot, tmp_path, monkeypatch, 
     assert handed[1].entry is None and "is gone" in handed[1].error
     assert all(r.entry is not None for r in handed if r.record["name"] != "missing")
     window.shutdown()
+
+
+def test_warm_up_builds_the_merge_ranks_even_when_no_merge_is_needed():
+    """The first encoding on the GUI thread must not build a BPE model's pair -> rank dict
+    (280k pairs for Llama 3): the worker thread's warm-up builds it."""
+    import pickle
+
+    from app import pool_jobs
+
+    vocab = {c: i for i, c in enumerate("Helo,wrd!ab")}
+    vocab["ab"] = len(vocab)
+    tok = pickle.loads(pickle.dumps(Tokenizer(BPE(vocab, [("a", "b")]))))
+    assert "_pair_rank" not in tok.model.__dict__
+    pool_jobs.warm_up(tok)
+    assert "_pair_rank" in tok.model.__dict__

@@ -104,3 +104,31 @@ def test_abort_mid_run_closes_the_generator(qtbot):
     assert rec.order == ["started", "aborted", "finished"]
     assert closed.is_set()
     assert sys.getswitchinterval() == pytest.approx(0.005)
+
+
+def test_a_thread_that_outlives_stop_is_kept_until_it_ends(qtbot):
+    """Deleting the owner of a handle whose thread is still running must not destroy the
+    QThread (Qt aborts the program then): the handle is adopted until the thread ends."""
+    import threading
+
+    from PySide6.QtCore import QObject
+
+    from app import workers
+
+    release, running = threading.Event(), threading.Event()
+
+    def stubborn():
+        running.set()
+        release.wait(30)  # ignores the abort
+        yield "done"
+
+    owner = QObject()
+    handle = WorkerHandle(GeneratorWorker(stubborn), owner)
+    handle.start()
+    assert running.wait(10)
+    assert handle.stop(timeout_ms=50) is False
+    assert handle in workers._Orphans._instance.handles and handle.parent() is None
+    owner.deleteLater()
+    qtbot.wait(50)
+    release.set()
+    qtbot.waitUntil(lambda: handle not in workers._Orphans._instance.handles, timeout=10000)
