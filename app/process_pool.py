@@ -34,7 +34,7 @@ from PySide6.QtWidgets import QWidget
 
 from subword_core.spawning import bare_main
 
-from .workers import BATCH_INTERVAL_S, ProcessGeneratorWorker, drive_in_child, lower_priority
+from .workers import BATCH_INTERVAL_S, ProcessGeneratorWorker, drive_in_child
 
 #: Processes per window: opening and restoring run side by side, and the machine the
 #: window runs on may have two cores only (the GUI thread needs one).
@@ -54,8 +54,11 @@ class _Process:
 
 
 def _serve(conn: Any, cancel: Any) -> None:
-    """Body of a pool process: run the jobs it receives until told to stop."""
-    lower_priority()
+    """Body of a pool process: run the jobs it receives until told to stop.
+
+    Not niced, unlike the training child: the user waits for what the pool does (an
+    opened tokenizer), and on a busy machine a niced process took 2-3 times as long.
+    """
     from .pool_jobs import warm_import
 
     warm_import()
