@@ -20,6 +20,7 @@ from subword_core.spawning import forbid_fork
 from . import i18n
 from .main_window import MainWindow
 from .process_pool import pool_for
+from .workers import wait_for_orphans
 from .selection import SelectionModel
 from .session import Session
 
@@ -83,4 +84,6 @@ def main(argv: list[str] | None = None) -> int:
     # keystroke's re-encoding every dozen or so keystrokes (compare bench/bench_encode.py with and
     # without --gc-freeze: the max column).
     gc.freeze()
-    return app.exec()
+    code = app.exec()
+    wait_for_orphans()  # workers a closed window left to notice their abort (app.workers)
+    return code

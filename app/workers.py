@@ -437,6 +437,18 @@ class _Orphans(QObject):
             self.handles.discard(handle)
 
 
+def wait_for_orphans(timeout_s: float = 10.0) -> bool:
+    """Wait for the threads :class:`_Orphans` keeps (before the program exits: a QThread
+    still running then aborts it); True if they all ended in time."""
+    orphans = _Orphans._instance
+    deadline = time.monotonic() + timeout_s
+    for handle in list(orphans.handles) if orphans is not None else []:
+        left_ms = max(0, int(1000 * (deadline - time.monotonic())))
+        if not handle.thread.wait(left_ms):
+            return False
+    return True
+
+
 class EncodeWorker(QObject):
     """Latest-wins encoder for large texts (the glue ``ComputeWorker`` idea).
 

@@ -52,11 +52,14 @@ def _gui_thread_guard(request, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _end_process_pools():
-    """Process pools a test made (app.process_pool) end with it, not with the session."""
+    """Process pools a test made (app.process_pool) end with it, not with the session;
+    so do the threads of stopped jobs."""
     yield
-    from app import process_pool
+    from app import process_pool, workers
 
     process_pool._shutdown_all()
+    # threads a stopped job left to notice its abort end before the next test
+    assert workers.wait_for_orphans(60), "a worker thread ignored its abort for a minute"
 
 
 @pytest.fixture

@@ -132,3 +132,35 @@ def test_a_thread_that_outlives_stop_is_kept_until_it_ends(qtbot):
     qtbot.wait(50)
     release.set()
     qtbot.waitUntil(lambda: handle not in workers._Orphans._instance.handles, timeout=10000)
+
+
+def test_figure_job_stop_does_not_wait_for_a_stubborn_worker_nor_take_its_result(qtbot):
+    """Closing a window during a long computation: stop() leaves the worker behind
+    (adopted until it ends) and nothing it returns later reaches the job's listeners."""
+    import threading
+
+    from app.jobs import FigureJob
+    from app.workers import wait_for_orphans
+
+    release, running = threading.Event(), threading.Event()
+
+    def make(_cancel):
+        def gen():
+            running.set()
+            release.wait(30)  # ignores the abort
+            yield "late"
+            return "stale"
+        return gen()
+
+    job = FigureJob()
+    got: list = []
+    job.returned.connect(got.append)
+    job.progress.connect(got.append)
+    job.start(make)
+    assert running.wait(10)
+    job.stop()
+    assert not job.is_running()
+    release.set()
+    assert wait_for_orphans(10)
+    qtbot.wait(100)  # queued signals, if any, would arrive now
+    assert got == []
