@@ -27,7 +27,7 @@ from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
 from ._files import BPEFiles, bpe_from_paths
 from ._vocab import (
-    VocabLookups, WordCache, check_vocab, f32_json, ordered_vocab, reverse_vocab,
+    VocabLookups, WordCache, check_vocab, chunked_dict, f32_json, ordered_vocab, reverse_vocab,
 )
 from .bpe_trace import LineageNode, MergeTrace, build_lineage, trace_merges
 
@@ -121,7 +121,7 @@ class BPE(VocabLookups, BPEFiles, Model):
         # (left id, right id) -> rank; a repeated pair keeps its last rank, as in HF. A
         # compact state (see compact_state) brings the ranks as a third column.
         ranks = columns[2] if len(columns) > 2 else range(len(lefts))
-        pair_rank: dict[Pair, int] = dict(zip(zip(lefts, rights), ranks))
+        pair_rank: dict[Pair, int] = chunked_dict(zip(lefts, rights), ranks)
         fields["_pair_rank"] = pair_rank
         fields.pop("_pair_columns", None)
         return pair_rank
@@ -453,9 +453,10 @@ class BPE(VocabLookups, BPEFiles, Model):
         fields = model.__dict__
         fields["_cache"] = WordCache(state["cache_capacity"])
         fields.update(state["options"])
-        vocab = dict(zip(state["tokens"], _unpacked(state["ids"])))
+        tokens, ids = state["tokens"], _unpacked(state["ids"])
+        vocab = chunked_dict(tokens, ids)
         fields["_vocab"] = vocab
-        fields["_vocab_r"] = reverse_vocab(vocab)
+        fields["_vocab_r"] = chunked_dict(vocab.values(), vocab)  # reverse_vocab, in steps
         fields["_has_shared_ids"] = len(fields["_vocab_r"]) != len(vocab)
         fields["_rank_new_id"] = _unpacked(state["new_ids"])
         fields["_pair_columns"] = tuple(_unpacked(column) for column in state["pairs"])

@@ -133,3 +133,13 @@ def test_a_model_without_json_travels_as_itself(tmp_path):
 def test_getstate_is_still_hf_json():
     tok = _byte_bpe()
     assert json.loads(tok.__getstate__())["model"]["type"] == "BPE"
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_chunked_dict_is_dict_of_zip(monkeypatch, n):
+    from subword_core.models import _vocab
+
+    monkeypatch.setattr(_vocab, "DICT_CHUNK", 3)
+    keys, values = [i % 5 for i in range(n)], list(range(n))  # repeated keys: the last wins
+    assert _vocab.chunked_dict(keys, values) == dict(zip(keys, values))
+    assert list(_vocab.chunked_dict(keys, values)) == list(dict(zip(keys, values)))
