@@ -125,8 +125,8 @@ class Tokenizer:
         Setting the copy's truncation, padding, components or model leaves this one as it
         is (mutating a shared component in place does not). For views that encode one way
         without touching a tokenizer other panes and threads use. ``copy.copy`` is not that:
-        like HF's, it goes through :meth:`__getstate__` (the whole ``tokenizer.json``) and
-        rebuilds everything, seconds for a large vocabulary.
+        like HF's, it rebuilds every part (from :meth:`__reduce_ex__`'s compact state, a
+        fraction of a second for a large vocabulary, but not free).
         """
         twin = type(self).__new__(type(self))
         twin.__dict__.update(self.__dict__)
