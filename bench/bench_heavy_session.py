@@ -389,6 +389,8 @@ def main() -> int:
     settings.setValue("language", "en")  # the next run starts in English
     window.close()
     app.processEvents()
+    from app.workers import wait_for_orphans
+    wait_for_orphans(60)  # as app.main does: no QThread may still run when Python exits
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"\nload average {load:.1f} on {os.cpu_count()} CPUs\n{bench.table()}", flush=True)
     return 0
