@@ -175,3 +175,23 @@ def test_warm_up_builds_the_merge_ranks_even_when_no_merge_is_needed():
     assert "_pair_rank" not in tok.model.__dict__
     pool_jobs.warm_up(tok)
     assert "_pair_rank" in tok.model.__dict__
+
+
+def test_window_shutdown_stops_every_pane_with_workers_and_the_pool(qtbot, settings):
+    """A pane's worker left running when its window is deleted destroys a running QThread
+    (the program aborts): shutdown must reach every pane that has workers."""
+    from app import create_main_window
+
+    window = create_main_window(load_sample=False, settings=settings)
+    qtbot.addWidget(window)
+    pool = pool_for(window)
+    stopped = []
+    for pane in window.findChildren(QWidget):
+        if type(pane).__name__.endswith("Pane") and hasattr(pane, "shutdown"):
+            original = pane.shutdown
+            pane.shutdown = lambda _o=original, _p=pane: (stopped.append(_p), _o())
+    window.shutdown()
+    with_workers = [p for p in window.findChildren(QWidget)
+                    if type(p).__name__.endswith("Pane") and hasattr(p, "shutdown")]
+    assert {type(p).__name__ for p in with_workers} <= {type(p).__name__ for p in stopped}
+    assert pool.closed
