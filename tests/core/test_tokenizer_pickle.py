@@ -143,3 +143,24 @@ def test_chunked_dict_is_dict_of_zip(monkeypatch, n):
     keys, values = [i % 5 for i in range(n)], list(range(n))  # repeated keys: the last wins
     assert _vocab.chunked_dict(keys, values) == dict(zip(keys, values))
     assert list(_vocab.chunked_dict(keys, values)) == list(dict(zip(keys, values)))
+
+
+def test_bpe_and_unigram_models_travel_as_columns():
+    from subword_core.tokenizer import _component_state
+
+    for tok in (_byte_bpe(), _others()[1]):
+        tok.encode("lower")  # a unigram's trie, a BPE's pair ranks: built, and not sent
+        how, cls, state = _component_state(tok.model)
+        assert how == "compact" and cls is type(tok.model)
+        assert "_trie" not in state["extra"] and "_pair_rank" not in state["extra"]
+        _same(pickle.loads(pickle.dumps(tok)), tok)
+
+
+def test_unigram_scores_survive_exactly():
+    pieces = [("<unk>", 0.0), ("a", -1e-7), ("b", 0.1 + 0.2), ("ab", -1234567.0000001),
+              ("a", -2.5)]  # a repeated piece keeps its last id
+    tok = Tokenizer(Unigram(pieces, 0))
+    again = pickle.loads(pickle.dumps(tok))
+    assert again.model.pieces == tok.model.pieces
+    assert again.model.token_to_id("a") == tok.model.token_to_id("a") == 4
+    assert again.to_str() == tok.to_str()
