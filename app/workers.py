@@ -24,6 +24,7 @@ both until ``finished`` (PySide garbage-collects unreferenced workers).
 
 from __future__ import annotations
 
+import functools
 import gc
 import multiprocessing
 import os
@@ -380,6 +381,9 @@ class WorkerHandle(QObject):
         # forever. quit() is thread-safe: call it directly from the worker thread.
         worker.finished.connect(self.thread.quit, Qt.ConnectionType.DirectConnection)
         self.thread.finished.connect(self._on_thread_finished)
+        # deleted with its owner while the thread runs (a pane that started work after its
+        # window's shutdown, say): the thread and worker must outlive it (see _Orphans)
+        self.destroyed.connect(functools.partial(_Orphans.keep_running, self.thread, worker))
 
     def start(self) -> None:
         self.running = True
@@ -419,22 +423,46 @@ class _Orphans(QObject):
     def __init__(self) -> None:
         super().__init__()
         self.handles: set[WorkerHandle] = set()
+        self.kept: set[tuple[QThread, GeneratorWorker]] = set()
+
+    @classmethod
+    def _get(cls) -> _Orphans:
+        if cls._instance is None:
+            cls._instance = _Orphans()
+        return cls._instance
 
     @classmethod
     def adopt(cls, handle: WorkerHandle) -> None:
-        if cls._instance is None:
-            cls._instance = _Orphans()
-        orphans = cls._instance
+        orphans = cls._get()
         handle.setParent(None)
         orphans.handles.add(handle)
         handle.thread.finished.connect(orphans._on_thread_finished)
         if handle.thread.isFinished():  # it ended meanwhile
             orphans._on_thread_finished()
 
+    @classmethod
+    def keep_running(cls, thread: QThread, worker: GeneratorWorker, *_: Any) -> None:
+        """A handle is being deleted: keep its thread and worker while the thread runs."""
+        try:
+            running = thread.isRunning()
+        except RuntimeError:  # the thread object is gone already
+            return
+        if not running:
+            return
+        worker.abort()
+        orphans = cls._get()
+        orphans.kept.add((thread, worker))
+        thread.finished.connect(orphans._on_thread_finished)
+
+    def threads(self) -> list[QThread]:
+        return [h.thread for h in self.handles] + [t for t, _ in self.kept]
+
     @Slot()
     def _on_thread_finished(self) -> None:
         for handle in [h for h in self.handles if h.thread.isFinished()]:
             self.handles.discard(handle)
+        for pair in [p for p in self.kept if p[0].isFinished()]:
+            self.kept.discard(pair)
 
 
 def wait_for_orphans(timeout_s: float = 10.0) -> bool:
@@ -442,9 +470,9 @@ def wait_for_orphans(timeout_s: float = 10.0) -> bool:
     still running then aborts it); True if they all ended in time."""
     orphans = _Orphans._instance
     deadline = time.monotonic() + timeout_s
-    for handle in list(orphans.handles) if orphans is not None else []:
+    for thread in orphans.threads() if orphans is not None else []:
         left_ms = max(0, int(1000 * (deadline - time.monotonic())))
-        if not handle.thread.wait(left_ms):
+        if not thread.wait(left_ms):
             return False
     return True
 

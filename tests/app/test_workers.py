@@ -164,3 +164,32 @@ def test_figure_job_stop_does_not_wait_for_a_stubborn_worker_nor_take_its_result
     assert wait_for_orphans(10)
     qtbot.wait(100)  # queued signals, if any, would arrive now
     assert got == []
+
+
+def test_a_handle_deleted_with_its_owner_while_running_keeps_its_thread(qtbot):
+    """A pane that starts work after its window's shutdown: deleting the window deletes the
+    handle; its running QThread must be kept (destroying it aborts the program)."""
+    import gc
+    import threading
+
+    from PySide6.QtCore import QObject
+
+    from app.workers import wait_for_orphans
+
+    release, running = threading.Event(), threading.Event()
+
+    def stubborn():
+        running.set()
+        release.wait(30)
+        yield "done"
+
+    owner = QObject()
+    WorkerHandle(GeneratorWorker(stubborn), owner).start()
+    assert running.wait(10)
+    owner.deleteLater()
+    qtbot.wait(50)
+    del owner
+    gc.collect()
+    qtbot.wait(50)
+    release.set()
+    assert wait_for_orphans(10)
