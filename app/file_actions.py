@@ -9,29 +9,31 @@ a TFDS ``.subwords`` file; what it is shows in the tokenizer bar.
 Dialogs go through Qt's static functions (``QFileDialog.getOpenFileName`` …,
 ``QMessageBox.critical``) so tests can substitute them. Every failure shows a
 message in words and leaves the session as it was; the core writes files atomically.
-Opening runs in a worker (a 10 MB Llama 3 file takes seconds to read and index):
-:func:`open_tokenizer` returns at once and calls back when the entry is added.
+Opening runs in a process of the window's pool (:mod:`app.process_pool`; a 10 MB Llama 3
+file takes most of a second to parse, which a thread of this process would spend holding
+the GIL the event loop needs): :func:`open_tokenizer` returns at once and calls back when
+the entry is added.
 :func:`split_dropped` tells the tokenizers among dropped files from the corpora.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QT_TRANSLATE_NOOP, Slot
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
-from subword_core.analysis import MergeGraph
 from subword_core.errors import SubwordError
-from subword_core.formats import open_tokenizer as open_any
 from subword_core.gold import LabeledDoc, read_gold
 from subword_core.naming import tokenizer_file_name
 from subword_core.sniffing import sniff_tokenizer_file
 
+from . import pool_jobs
+from .process_pool import PoolWorker, pool_for
 from .session import Session, TokenizerEntry
-from .workers import GeneratorWorker, WorkerHandle
+from .workers import WorkerHandle
 from .wording import source_description
 
 JSON_FILTER = QT_TRANSLATE_NOOP("FileActions", "Tokenizer (*.json);;All files (*)")
@@ -60,8 +62,9 @@ def open_tokenizer(parent: QWidget, session: Session, path: str | None = None,
     opening started. ``options`` go to ``open_tokenizer`` (``format``, ``encoding``,
     ``flavor``...); ``folder`` asks for a folder instead of a file.
 
-    The file is read, parsed and indexed (merge graph, compiled pre-tokenizer) off the
-    GUI thread, with a busy cursor and a status line; the GUI thread then only adds the
+    The file is read and parsed in a pool process, and the tokenizer rebuilt from its
+    compact pickle and warmed up in a worker thread, with a busy cursor and a status line
+    (the merge graph is built when a pane first needs it); the GUI thread then only adds the
     entry to the session, as the current tokenizer, named after its model or folder
     (:func:`subword_core.naming.tokenizer_file_name`), and calls ``on_opened(entry)``.
     A failure shows a message box in words and leaves the session unchanged.
@@ -91,7 +94,11 @@ class _Opening(QObject):
         super().__init__(parent)
         self._parent, self._session, self._path, self._on_opened = parent, session, path, on_opened
         self._options = options
-        self.worker = GeneratorWorker(lambda: _open_job(path, options))
+        # read and parsed in a process of the window's pool; this worker's thread only
+        # unpickles the compact result and warms it up (see app.pool_jobs)
+        self.worker = PoolWorker(pool_for(parent), pool_jobs.open_job, (path, options),
+                                 finish=_finish_open)
+        self.error: BaseException | None = None
         self.handle = WorkerHandle(self.worker, self)
         self.worker.returned.connect(self._on_worker_returned)
         self.worker.errored.connect(self._on_worker_errored)
@@ -108,10 +115,14 @@ class _Opening(QObject):
         self.handle.stop()
 
     @Slot(object)
-    def _on_worker_returned(self, result: tuple[Any, Any, str]) -> None:
-        tokenizer, graph, name = result
+    def _on_worker_returned(self, tokenizer: Any) -> None:
+        if isinstance(tokenizer, BaseException):  # the file could not be opened
+            self.error = tokenizer
+            self._on_worker_errored("")
+            return
+        # the merge graph is built when a pane first needs it, in that pane's worker
         entry = self._session.add_tokenizer(TokenizerEntry(
-            name, tokenizer, algorithm="file", source=self._path, graph=graph,
+            opened_name(self._path), tokenizer, algorithm="file", source=self._path,
             options={"open": dict(self._options)}))
         source = tokenizer.source
         what = f": {source_description(source.description)}" if source is not None else ""
@@ -123,11 +134,16 @@ class _Opening(QObject):
             self._on_opened(entry)
 
     @Slot(str)
-    def _on_worker_errored(self, _traceback: str) -> None:
+    def _on_worker_errored(self, traceback: str) -> None:
         self._session.notify("")  # clear "Opening …" from the status bar
         self._restore_cursor()
+        if self.error is not None:
+            problem = _in_words(self.error)
+        else:  # the worker process failed (it died, or the job could not be sent)
+            lines = [line for line in traceback.strip().splitlines() if line.strip()]
+            problem = _in_words(RuntimeError(lines[-1].partition(": ")[2] if lines else ""))
         QMessageBox.critical(self._parent, self.tr("Cannot open tokenizer"),
-                             f"{self._path}\n\n{_in_words(self.worker.error)}\n\n"
+                             f"{self._path}\n\n{problem}\n\n"
                              + self.tr("The session is unchanged."))
 
     @Slot()
@@ -164,17 +180,10 @@ def _openings(parent: QWidget) -> list[_Opening]:
     return openings
 
 
-def _open_job(path: str, options: dict[str, Any]
-              ) -> Generator[str, None, tuple[Any, Any, str]]:
-    """Worker body: open (a tokenizer.json is parsed in small steps, see
-    ``subword_core.loading``), warm up, index."""
-    yield "reading"
-    tokenizer = open_any(path, **options)
-    yield "indexing"
-    # the first encode compiles the pre-tokenizer's regex: pay it here, not in the GUI
-    tokenizer.encode("warm up")
-    graph = MergeGraph.of(tokenizer, None)
-    return tokenizer, graph, opened_name(path)
+def _finish_open(result: Any) -> Any:
+    """In the worker thread: warm the opened tokenizer up (its first encoding, on the GUI
+    thread, then finds its tables built); a failure passes through."""
+    return result if isinstance(result, BaseException) else pool_jobs.warm_up(result)
 
 
 def opened_name(path: str) -> str:

@@ -18,6 +18,8 @@ from PySide6.QtCore import QObject, Signal, Slot
 from .workers import GeneratorWorker, WorkerHandle
 
 MakeGenerator = Callable[[Any], Generator[Any, None, Any]]
+#: How long ``FigureJob.stop`` waits for the worker to notice the abort.
+STOP_WAIT_MS = 300
 
 
 class FigureJob(QObject):
@@ -53,11 +55,18 @@ class FigureJob(QObject):
             self._handle.abort()
 
     def stop(self) -> None:
-        """Abort and wait (before the window closes: a running QThread must not be destroyed)."""
+        """Abort and wait a moment (before the window closes, or to start afresh).
+
+        A core loop that has not noticed the abort within ``STOP_WAIT_MS`` is left to
+        finish on its own (``WorkerHandle`` keeps its thread alive, see ``app.workers``),
+        disconnected from this job: waiting longer froze the window for up to 10 s per
+        job when it closed or changed language during a whole-corpus computation.
+        """
         self._pending = None
         if self._handle is not None:
-            self._handle.stop()
-            self._handle = None
+            handle, self._handle = self._handle, None
+            if not handle.stop(STOP_WAIT_MS):
+                _disconnect(handle.worker, self)
             self.running_changed.emit(False)
 
     def _launch(self, make_generator: MakeGenerator) -> None:
@@ -102,3 +111,15 @@ class FigureJob(QObject):
             self._launch(pending)
         else:
             self.running_changed.emit(False)
+
+
+def _disconnect(worker: GeneratorWorker, job: FigureJob) -> None:
+    """Nothing a worker left running sends reaches ``job`` any more."""
+    for signal, slot in ((worker.yielded, job._on_worker_yielded),
+                         (worker.returned, job._on_worker_returned),
+                         (worker.errored, job._on_worker_errored),
+                         (worker.finished, job._on_worker_finished)):
+        try:
+            signal.disconnect(slot)
+        except (RuntimeError, TypeError):  # already gone
+            pass

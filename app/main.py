@@ -19,6 +19,8 @@ from subword_core.spawning import forbid_fork
 
 from . import i18n
 from .main_window import MainWindow
+from .process_pool import pool_for
+from .workers import wait_for_orphans
 from .selection import SelectionModel
 from .session import Session
 
@@ -75,10 +77,13 @@ def main(argv: list[str] | None = None) -> int:
     app = ensure_app(argv)
     window = create_main_window(load_sample=True)
     window.show()
+    pool_for(window).start()  # warm worker processes for opening tokenizers (app.process_pool)
     app._subword_window = window  # View ▸ Language replaces it (i18n.rebuild_window)
     # The ~100k objects of Qt, pyqtgraph and our modules live as long as the app; frozen,
     # the collector's full passes skip them. Those passes otherwise add 20-30 ms to a
     # keystroke's re-encoding every dozen or so keystrokes (compare bench/bench_encode.py with and
     # without --gc-freeze: the max column).
     gc.freeze()
-    return app.exec()
+    code = app.exec()
+    wait_for_orphans()  # workers a closed window left to notice their abort (app.workers)
+    return code

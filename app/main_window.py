@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 from . import file_actions, help_text, i18n, resources
 from .analysis_docks import add_analysis_docks
 from .pane_support import catch_up_when_seen
+from .process_pool import shutdown_pool
 from .panes.corpus_pane import CorpusPane
 from .panes.encoding_pane import EncodingPane
 from .panes.groupings_pane import GroupingsPane
@@ -51,14 +52,13 @@ from .panes.tokenizers_pane import TokenizersPane
 from .panes.training_pane import TrainingPane, retrain_kind
 from .selection import Selection, SelectionModel
 from .session import Session
-from .session_store import build_manifest, data_dir, iter_restore
+from .session_store import SessionRestore, build_manifest, data_dir
 from .undo import UndoHistory
 from .views import LAYOUT_VERSION, ViewManager
 from .widgets.copy_actions import install_table_copy
 from .widgets.help_dialog import HelpDialog
 from .widgets.numbers import show_thousands
 from .widgets.open_options import ask_open_options
-from .workers import GeneratorWorker, WorkerHandle
 
 MAX_RECENT = 8
 #: The window must fit a 1366x768 laptop screen (with a panel and a title bar).
@@ -78,7 +78,7 @@ class MainWindow(QMainWindow):
         self.selection = selection
         self.settings = settings if settings is not None else QSettings()
         self._train_after_load = False
-        self._restore_handle: WorkerHandle | None = None
+        self._restore_handle: SessionRestore | None = None
         self._pending_compare: list[str] = []
         self._pending_current = ""
 
@@ -486,10 +486,10 @@ class MainWindow(QMainWindow):
         if records:
             self.statusBar().showMessage(
                 self.tr("Restoring {n} tokenizer(s)…").format(n=len(records)))
-            worker = GeneratorWorker(lambda cancel: iter_restore(records, cancel), pass_cancel=True)
-            worker.yielded.connect(self._on_restore_yielded)
-            worker.finished.connect(self._on_restore_finished)
-            self._restore_handle = WorkerHandle(worker, self)
+            # read in the window's process pool, handed over in the manifest's order
+            self._restore_handle = SessionRestore(self, records)
+            self._restore_handle.yielded.connect(self._on_restore_yielded)
+            self._restore_handle.finished.connect(self._on_restore_finished)
             self._restore_handle.start()
         return True
 
@@ -658,12 +658,13 @@ class MainWindow(QMainWindow):
             self._restore_handle.stop()
             self._restore_handle = None
         for pane in (self.corpus_pane, self.training_pane, self.groupings_pane,
-                     self.vocab_pane, self.decode_pane):
+                     self.merges_pane, self.vocab_pane, self.decode_pane):
             if pane is not None and hasattr(pane, "shutdown"):
                 pane.shutdown()
         file_actions.stop_opening(self)
         self.analysis_docks.shutdown()
         self.session.shutdown()
+        shutdown_pool(self)  # after the workers that use it have stopped
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         if not self._confirm_quit():

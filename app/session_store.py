@@ -4,9 +4,11 @@ A *manifest* (a plain dict stored in ``QSettings`` by the main window) says what
 the session held. Tokenizers trained in the app have no file of their own, so
 :func:`build_manifest` writes each one (and its training history) once into the
 app's data folder; opened tokenizers are remembered by their source path.
-:func:`iter_restore` reads them back as a generator, so the window can run it in
-a worker (Llama 3's file takes seconds to load) and add each tokenizer as it
-arrives. Entries whose files have gone are reported, not fatal.
+:class:`SessionRestore` reads them back in the window's process pool
+(:mod:`app.process_pool`; Llama 3's file takes most of a second to parse, which a
+thread of the GUI process would spend holding the GIL) and hands them over in the
+manifest's order as they arrive. :func:`iter_restore` does the same in the calling
+thread. Entries whose files have gone are reported, not fatal.
 """
 
 from __future__ import annotations
@@ -18,14 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QStandardPaths
+from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, Signal, Slot
 
-from subword_core.analysis import MergeGraph
-from subword_core.formats import open_tokenizer
-from subword_core.tokenizer import Tokenizer
-from subword_core.trainers.history import TrainingHistory
-
+from . import pool_jobs
+from .process_pool import PoolWorker, pool_for
 from .session import Session, TokenizerEntry
+from .workers import WorkerHandle
 
 MANIFEST_VERSION = 1
 
@@ -112,7 +112,7 @@ def _remove_stale_files(folder: Path, records: list[dict[str, Any]]) -> None:
 
 
 def iter_restore(records: list[dict[str, Any]], cancel: Any = None) -> Iterator[Restored]:
-    """Read each recorded tokenizer back (in a worker); yields one :class:`Restored` each."""
+    """Read each recorded tokenizer back in this thread; yields one :class:`Restored` each."""
     for record in records:
         if cancel is not None and cancel.is_set():
             return
@@ -120,33 +120,152 @@ def iter_restore(records: list[dict[str, Any]], cancel: Any = None) -> Iterator[
 
 
 def _restore_one(record: dict[str, Any]) -> Restored:
-    path = record.get("path", "")
-    if not path or not Path(path).exists():
-        gone = QCoreApplication.translate("SessionStore", "{name}: {path} is gone").format(
-            name=record.get("name", "?"),
-            path=path or QCoreApplication.translate("SessionStore", "no file"))
-        return Restored(record, error=gone)
+    gone = _gone(record)
+    if gone is not None:
+        return gone
     try:
-        if record.get("kind") == "file":  # any format: opened again as it was the first time
-            tokenizer = open_tokenizer(path, **dict((record.get("options") or {}).get("open")
-                                                    or {}))
-        else:
-            tokenizer = Tokenizer.from_file(path)
-        history = None
-        if record.get("history") and Path(record["history"]).exists():
-            history = TrainingHistory.load(record["history"])
-        entry = TokenizerEntry(record.get("name") or Path(path).stem, tokenizer, history,
-                               algorithm=record.get("algorithm", "file"),
-                               options=dict(record.get("options") or {}),
-                               source=record.get("source", path))
-        if record.get("kind") == "stored":
-            entry.stored_path = path
-        if record.get("saved"):
-            entry.saved_path = record.get("source", path)
-        entry.graph = MergeGraph.of(tokenizer, history)  # off the GUI thread, like training's
+        job = pool_jobs.restore_job(record, lambda: False)
+        next(job)
+        next(job)
+    except StopIteration as stop:
+        tokenizer, history = stop.value
+        return _restored(record, tokenizer, history)
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the others
         return Restored(record, error=f"{record.get('name', '?')}: {exc}")
+    raise AssertionError("restore_job yields once")  # pragma: no cover
+
+
+def _gone(record: dict[str, Any]) -> Restored | None:
+    """The record's :class:`Restored` saying its file has gone, or None if it is there."""
+    path = record.get("path", "")
+    if path and Path(path).exists():
+        return None
+    gone = QCoreApplication.translate("SessionStore", "{name}: {path} is gone").format(
+        name=record.get("name", "?"),
+        path=path or QCoreApplication.translate("SessionStore", "no file"))
+    return Restored(record, error=gone)
+
+
+def _restored(record: dict[str, Any], tokenizer: Any, history: Any) -> Restored:
+    """The session entry of a tokenizer read back (its merge graph is built when a pane
+    first needs it, in that pane's worker)."""
+    path = record["path"]
+    entry = TokenizerEntry(record.get("name") or Path(path).stem, tokenizer, history,
+                           algorithm=record.get("algorithm", "file"),
+                           options=dict(record.get("options") or {}),
+                           source=record.get("source", path))
+    if record.get("kind") == "stored":
+        entry.stored_path = path
+    if record.get("saved"):
+        entry.saved_path = record.get("source", path)
     return Restored(record, entry)
 
 
-__all__ = ["Restored", "build_manifest", "data_dir", "iter_restore"]
+def _finish_restore(result: tuple[Any, Any]) -> tuple[Any, Any]:
+    """In the worker thread: warm the tokenizer up (see ``pool_jobs.warm_up``)."""
+    tokenizer, history = result
+    return pool_jobs.warm_up(tokenizer), history
+
+
+class SessionRestore(QObject):
+    """Read a manifest's tokenizers back in the window's process pool.
+
+    ``yielded`` carries lists of :class:`Restored` in the records' order (a record that
+    is read faster than the one before it waits for it), ``finished`` follows the last.
+    As many records are read at once as the pool has processes. :meth:`stop` abandons
+    what is left (before the window closes).
+    """
+
+    yielded = Signal(list)
+    finished = Signal()
+
+    def __init__(self, parent: QObject, records: list[dict[str, Any]]) -> None:
+        super().__init__(parent)
+        self._owner = parent
+        self._records = list(records)
+        self._results: dict[int, Restored] = {}
+        self._queue = list(range(len(self._records)))
+        self._running: dict[int, _RestoreJob] = {}
+        self._handed = 0
+        self._stopped = False
+
+    def start(self) -> None:
+        for index in list(self._queue):
+            gone = _gone(self._records[index])
+            if gone is not None:
+                self._queue.remove(index)
+                self._results[index] = gone
+        self._launch()
+        self._hand_over()
+
+    def stop(self) -> None:
+        """Abandon the records not read yet; waits for the worker threads to end."""
+        self._stopped = True
+        self._queue.clear()
+        for job in list(self._running.values()):
+            job.handle.stop()
+
+    def _launch(self) -> None:
+        pool = pool_for(self._owner)
+        while self._queue and len(self._running) < max(1, pool.size) and not self._stopped:
+            index = self._queue.pop(0)
+            self._running[index] = _RestoreJob(self, pool, index, self._records[index])
+
+    def job_ended(self, index: int, restored: Restored | None) -> None:
+        """Called by a job (in the GUI thread) once its worker has finished."""
+        self._running.pop(index, None)
+        if restored is not None:
+            self._results[index] = restored
+        if self._stopped:  # the window is closing: nobody waits for the rest
+            return
+        self._launch()
+        self._hand_over()
+
+    def _hand_over(self) -> None:
+        ready = []
+        while self._handed in self._results:
+            ready.append(self._results.pop(self._handed))
+            self._handed += 1
+        if ready:
+            self.yielded.emit(ready)
+        if self._handed == len(self._records) and not self._running:
+            self.finished.emit()
+
+
+class _RestoreJob(QObject):
+    """One record read in a pool process; its slots run in the GUI thread."""
+
+    def __init__(self, owner: SessionRestore, pool: Any, index: int,
+                 record: dict[str, Any]) -> None:
+        super().__init__(owner)
+        self._owner, self._index, self._record = owner, index, record
+        self._restored: Restored | None = None
+        worker = PoolWorker(pool, pool_jobs.restore_job, (record,), finish=_finish_restore)
+        worker.returned.connect(self._on_worker_returned)
+        worker.errored.connect(self._on_worker_errored)
+        worker.finished.connect(self._on_worker_finished)
+        self.handle = WorkerHandle(worker, self)
+        self.handle.start()
+
+    @Slot(object)
+    def _on_worker_returned(self, value: tuple[Any, Any]) -> None:
+        tokenizer, history = value
+        self._restored = _restored(self._record, tokenizer, history)
+
+    @Slot(str)
+    def _on_worker_errored(self, text: str) -> None:
+        lines = [line for line in text.strip().splitlines() if line.strip()]
+        message = lines[-1].partition(": ")[2] or lines[-1] if lines else "?"
+        self._restored = Restored(self._record,
+                                  error=f"{self._record.get('name', '?')}: {message}")
+
+    @Slot()
+    def _on_worker_finished(self) -> None:
+        self.handle.stop()
+        restored = self._restored
+        if restored is None:  # aborted: the window is closing, or the pool was shut down
+            restored = Restored(self._record, error=f"{self._record.get('name', '?')}: -")
+        self._owner.job_ended(self._index, restored)
+
+
+__all__ = ["Restored", "SessionRestore", "build_manifest", "data_dir", "iter_restore"]

@@ -24,6 +24,7 @@ both until ``finished`` (PySide garbage-collects unreferenced workers).
 
 from __future__ import annotations
 
+import functools
 import gc
 import multiprocessing
 import os
@@ -257,6 +258,7 @@ class ProcessGeneratorWorker(GeneratorWorker):
             receiver.close()
 
     def _relay(self, receiver: Any, child: Any, cancel: Any) -> None:
+        self.child_done = False  # True once the child has said how its job ended
         deadline = float("inf")
         parts: list[Any] = []
         while True:
@@ -277,6 +279,7 @@ class ProcessGeneratorWorker(GeneratorWorker):
                 kind, payload = receiver.recv()
             except EOFError:
                 continue  # the child closed the pipe; is_alive() decides on the next turn
+            self.child_done = kind not in ("events", "part")
             if kind == "events":
                 self.yielded.emit(payload)
             elif kind == "part":
@@ -301,15 +304,29 @@ class ProcessGeneratorWorker(GeneratorWorker):
 def _child_main(target: Callable[..., Generator[Any, None, Any]], args: tuple, sender: Any,
                 cancel: Any, interval_s: float) -> None:
     """Body of the training child: drive the generator, send batched events."""
-    batch: list[Any] = []
-    last = time.monotonic()
-    gen = None
-    # background work: when the CPUs are busy, the GUI process should win them
+    lower_priority()
+    try:
+        drive_in_child(target, args, sender, cancel, interval_s)
+    finally:
+        sender.close()
+
+
+def lower_priority() -> None:
+    """Background work: when the CPUs are busy, the GUI process should win them."""
     if hasattr(os, "nice"):
         try:
             os.nice(CHILD_NICENESS)
         except OSError:
             pass
+
+
+def drive_in_child(target: Callable[..., Generator[Any, None, Any]], args: tuple, sender: Any,
+                   cancel: Any, interval_s: float) -> None:
+    """Drive ``target(*args, cancel.is_set)`` in a child process and send what it yields
+    (batched), then how it ended, through ``sender`` (the protocol ``_relay`` reads)."""
+    batch: list[Any] = []
+    last = time.monotonic()
+    gen = None
     try:
         gen = target(*args, cancel.is_set)
         while True:
@@ -337,8 +354,6 @@ def _child_main(target: Callable[..., Generator[Any, None, Any]], args: tuple, s
                 batch, last = [], time.monotonic()
     except BaseException as exc:  # noqa: BLE001 - report everything to the parent
         sender.send(("errored", "".join(traceback.format_exception(exc))))
-    finally:
-        sender.close()
 
 
 class WorkerHandle(QObject):
@@ -366,6 +381,9 @@ class WorkerHandle(QObject):
         # forever. quit() is thread-safe: call it directly from the worker thread.
         worker.finished.connect(self.thread.quit, Qt.ConnectionType.DirectConnection)
         self.thread.finished.connect(self._on_thread_finished)
+        # deleted with its owner while the thread runs (a pane that started work after its
+        # window's shutdown, say): the thread and worker must outlive it (see _Orphans)
+        self.destroyed.connect(functools.partial(_Orphans.keep_running, self.thread, worker))
 
     def start(self) -> None:
         self.running = True
@@ -375,15 +393,88 @@ class WorkerHandle(QObject):
         self.worker.abort()
 
     def stop(self, timeout_ms: int = 10000) -> bool:
-        """Abort and wait for the thread to end; True if it ended in time."""
+        """Abort and wait for the thread to end; True if it ended in time.
+
+        A thread that has not ended is kept running on its own (see :class:`_Orphans`):
+        the window that owned it may be deleted next, and destroying a running QThread
+        aborts the program.
+        """
         self.worker.abort()
         if self.running and not self.thread.wait(timeout_ms):
+            _Orphans.adopt(self)
             return False
         return True
 
     @Slot()
     def _on_thread_finished(self) -> None:
         self.running = False
+
+
+class _Orphans(QObject):
+    """Handles whose thread outlived ``stop``: kept (parentless) until the thread ends.
+
+    One instance, made in the GUI thread on first use; each orphan's ``finished`` is
+    queued to it, so the last reference to a QThread is dropped in the GUI thread after
+    the thread has ended, never by the thread itself.
+    """
+
+    _instance: _Orphans | None = None
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.handles: set[WorkerHandle] = set()
+        self.kept: set[tuple[QThread, GeneratorWorker]] = set()
+
+    @classmethod
+    def _get(cls) -> _Orphans:
+        if cls._instance is None:
+            cls._instance = _Orphans()
+        return cls._instance
+
+    @classmethod
+    def adopt(cls, handle: WorkerHandle) -> None:
+        orphans = cls._get()
+        handle.setParent(None)
+        orphans.handles.add(handle)
+        handle.thread.finished.connect(orphans._on_thread_finished)
+        if handle.thread.isFinished():  # it ended meanwhile
+            orphans._on_thread_finished()
+
+    @classmethod
+    def keep_running(cls, thread: QThread, worker: GeneratorWorker, *_: Any) -> None:
+        """A handle is being deleted: keep its thread and worker while the thread runs."""
+        try:
+            running = thread.isRunning()
+        except RuntimeError:  # the thread object is gone already
+            return
+        if not running:
+            return
+        worker.abort()
+        orphans = cls._get()
+        orphans.kept.add((thread, worker))
+        thread.finished.connect(orphans._on_thread_finished)
+
+    def threads(self) -> list[QThread]:
+        return [h.thread for h in self.handles] + [t for t, _ in self.kept]
+
+    @Slot()
+    def _on_thread_finished(self) -> None:
+        for handle in [h for h in self.handles if h.thread.isFinished()]:
+            self.handles.discard(handle)
+        for pair in [p for p in self.kept if p[0].isFinished()]:
+            self.kept.discard(pair)
+
+
+def wait_for_orphans(timeout_s: float = 10.0) -> bool:
+    """Wait for the threads :class:`_Orphans` keeps (before the program exits: a QThread
+    still running then aborts it); True if they all ended in time."""
+    orphans = _Orphans._instance
+    deadline = time.monotonic() + timeout_s
+    for thread in orphans.threads() if orphans is not None else []:
+        left_ms = max(0, int(1000 * (deadline - time.monotonic())))
+        if not thread.wait(left_ms):
+            return False
+    return True
 
 
 class EncodeWorker(QObject):

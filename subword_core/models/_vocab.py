@@ -9,6 +9,7 @@ the other way round and must turn every malformed value into a one-line
 from __future__ import annotations
 
 import struct
+from itertools import islice
 from collections.abc import Mapping
 from typing import Any
 
@@ -49,6 +50,30 @@ def _plain_vocab(vocab: Mapping) -> bool:
 def reverse_vocab(vocab: dict[str, int]) -> dict[int, str]:
     """id -> token; when ids repeat, the token seen last wins (HF keeps an arbitrary one)."""
     return dict(zip(vocab.values(), vocab))
+
+
+#: Items per step of :func:`chunked_dict`.
+DICT_CHUNK = 20_000
+
+
+def chunked_dict(keys: Any, values: Any) -> dict:
+    """``dict(zip(keys, values))`` built ``DICT_CHUNK`` items per C call.
+
+    One call over a large vocabulary or merge table (128k-280k items for Llama 3)
+    holds the GIL for tens of milliseconds, and a GUI thread waiting for the GIL
+    freezes that long; between two steps the interpreter can hand the GIL over.
+    """
+    result: dict = {}
+    pairs = zip(keys, values)
+    while True:
+        size = len(result)
+        result.update(islice(pairs, DICT_CHUNK))
+        if len(result) - size < DICT_CHUNK:
+            # a repeated key adds nothing: only an exhausted iterator ends the loop
+            rest = list(islice(pairs, 1))
+            if not rest:
+                return result
+            result.update(rest)
 
 
 def ordered_vocab(vocab_r: dict[int, str]) -> dict[str, int]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import heapq
 import random
+from array import array
 from collections.abc import Iterable
 from itertools import accumulate, chain, repeat
 from operator import add, itemgetter
@@ -26,7 +27,7 @@ from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
 from ._files import BPEFiles, bpe_from_paths
 from ._vocab import (
-    VocabLookups, WordCache, check_vocab, f32_json, ordered_vocab, reverse_vocab,
+    VocabLookups, WordCache, check_vocab, chunked_dict, f32_json, ordered_vocab, reverse_vocab,
 )
 from .bpe_trace import LineageNode, MergeTrace, build_lineage, trace_merges
 
@@ -116,9 +117,11 @@ class BPE(VocabLookups, BPEFiles, Model):
             if "_pair_rank" in fields:
                 return fields["_pair_rank"]
             raise AttributeError(name)
-        lefts, rights = columns
-        # (left id, right id) -> rank; a repeated pair keeps its last rank, as in HF.
-        pair_rank: dict[Pair, int] = dict(zip(zip(lefts, rights), range(len(lefts))))
+        lefts, rights = columns[:2]
+        # (left id, right id) -> rank; a repeated pair keeps its last rank, as in HF. A
+        # compact state (see compact_state) brings the ranks as a third column.
+        ranks = columns[2] if len(columns) > 2 else range(len(lefts))
+        pair_rank: dict[Pair, int] = chunked_dict(zip(lefts, rights), ranks)
         fields["_pair_rank"] = pair_rank
         fields.pop("_pair_columns", None)
         return pair_rank
@@ -418,6 +421,48 @@ class BPE(VocabLookups, BPEFiles, Model):
 
     # -- serialization -----------------------------------------------------------------
 
+    def compact_state(self) -> dict[str, Any]:
+        """The model as a few flat columns, for pickling a tokenizer (``Tokenizer.__reduce_ex__``).
+
+        The vocabulary travels as one list of strings and packed id arrays, the merge
+        table as packed id columns: a Llama 3 model is a handful of objects to pickle and
+        unpickle instead of a 10 MB JSON text to parse (or a dict per merge), and
+        :meth:`from_compact_state` rebuilds it with whole-column operations. Attributes
+        a subclass adds travel as they are.
+        """
+        fields = self.__dict__
+        columns = fields.get("_pair_columns")
+        if columns is None:  # the pair -> rank dict was built: take it apart again
+            pair_rank = self._pair_rank
+            columns = (list(map(itemgetter(0), pair_rank)), list(map(itemgetter(1), pair_rank)),
+                       list(pair_rank.values()))
+        return {
+            "options": {name: fields[name] for name in _OPTIONS},
+            "cache_capacity": self._cache.capacity,
+            "tokens": list(self._vocab),
+            "ids": _packed(self._vocab.values()),
+            "pairs": tuple(_packed(column) for column in columns),
+            "new_ids": _packed(self._rank_new_id),
+            "extra": {k: v for k, v in fields.items() if k not in _COMPACT_FIELDS},
+        }
+
+    @classmethod
+    def from_compact_state(cls, state: dict[str, Any]) -> BPE:
+        """The model :meth:`compact_state` describes (no check: it came from a model)."""
+        model = cls.__new__(cls)
+        fields = model.__dict__
+        fields["_cache"] = WordCache(state["cache_capacity"])
+        fields.update(state["options"])
+        tokens, ids = state["tokens"], _unpacked(state["ids"])
+        vocab = chunked_dict(tokens, ids)
+        fields["_vocab"] = vocab
+        fields["_vocab_r"] = chunked_dict(vocab.values(), vocab)  # reverse_vocab, in steps
+        fields["_has_shared_ids"] = len(fields["_vocab_r"]) != len(vocab)
+        fields["_rank_new_id"] = _unpacked(state["new_ids"])
+        fields["_pair_columns"] = tuple(_unpacked(column) for column in state["pairs"])
+        fields.update(state["extra"])
+        return model
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "type": "BPE",
@@ -456,6 +501,22 @@ class BPE(VocabLookups, BPEFiles, Model):
         )
         model._set_tables(vocab, merges)
         return model
+
+
+#: What compact_state writes column by column (everything else travels as it is).
+_COMPACT_FIELDS = frozenset(("_cache", "_vocab", "_vocab_r", "_has_shared_ids", "_rank_new_id",
+                             "_pair_columns", "_pair_rank")) | _OPTIONS
+
+
+def _packed(numbers: Iterable[int]) -> bytes:
+    """Integers as the bytes of a signed 64-bit array (one object to pickle)."""
+    return array("q", numbers).tobytes()
+
+
+def _unpacked(data: bytes) -> list[int]:
+    column = array("q")
+    column.frombytes(data)
+    return column.tolist()
 
 
 class MergeColumns(NamedTuple):

@@ -13,6 +13,7 @@ Lattices and n-best segmentations, for the GUI's lattice view, live in :mod:`.la
 from __future__ import annotations
 
 import math
+from array import array
 from functools import cached_property
 from itertools import chain
 from operator import itemgetter
@@ -22,7 +23,7 @@ from .._gc import paused_gc
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
-from ._vocab import WordCache
+from ._vocab import WordCache, chunked_dict
 from .lattice import (
     Lattice, Segmentation, build_lattice, nbest_paths, sample_nbest_path, sample_path,
 )
@@ -232,6 +233,34 @@ class Unigram(Model):
 
     # -- serialization -----------------------------------------------------------------
 
+    def compact_state(self) -> dict[str, Any]:
+        """The model as flat columns, for pickling a tokenizer (``Tokenizer.__reduce_ex__``):
+        the pieces as one list of strings, the scores as packed doubles (exact). The trie
+        is not sent: it is built on first use, as after a load."""
+        fields = self.__dict__
+        return {
+            "tokens": list(map(itemgetter(0), self._pieces)),
+            "scores": array("d", self._scores).tobytes(),
+            "extra": {k: v for k, v in fields.items() if k not in _COMPACT_FIELDS},
+        }
+
+    @classmethod
+    def from_compact_state(cls, state: dict[str, Any]) -> Unigram:
+        """The model :meth:`compact_state` describes (no check: it came from a model)."""
+        model = cls.__new__(cls)
+        fields = model.__dict__
+        scores = array("d")
+        scores.frombytes(state["scores"])
+        tokens = state["tokens"]
+        fields["_pieces"] = list(zip(tokens, scores.tolist()))
+        fields["_scores"] = scores.tolist()
+        fields["_cache"] = WordCache(_CACHE_CAPACITY)
+        # a repeated piece keeps its last id, as in __init__
+        fields["_token_to_id"] = chunked_dict(tokens, range(len(tokens)))
+        fields["min_score"] = min(fields["_scores"], default=math.inf)
+        fields.update(state["extra"])
+        return model
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "type": "Unigram",
@@ -260,6 +289,11 @@ class Unigram(Model):
         else:
             nodes = sample_path(self, sequence, self.alpha)
         return [(node.start, node.end, node.id) for node in nodes]
+
+
+#: What compact_state writes as columns or rebuilds (the trie is built again on first use).
+_COMPACT_FIELDS = frozenset(("_pieces", "_scores", "_cache", "_token_to_id", "min_score",
+                             "_trie"))
 
 
 def _check_pieces(vocab: Any) -> list[tuple[str, float]]:

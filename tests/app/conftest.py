@@ -31,6 +31,37 @@ def _isolated_config(tmp_path, monkeypatch):
     monkeypatch.setenv("SUBWORD_EXPLORER_SYSTEM_LANGUAGE", "en")
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "heavy_on_gui_thread(reason): the test means the app to do heavy core work "
+        "on the GUI thread (see tests/app/gui_thread_guard.py)")
+
+
+@pytest.fixture(autouse=True)
+def _gui_thread_guard(request, monkeypatch):
+    """Fail a test whose app code ran a known heavy core call on the GUI thread."""
+    from gui_thread_guard import Guard
+
+    guard = Guard()
+    guard.install(monkeypatch)
+    yield guard
+    if guard.violations and request.node.get_closest_marker("heavy_on_gui_thread") is None:
+        pytest.fail("heavy work on the GUI thread:\n  " + "\n  ".join(
+            dict.fromkeys(guard.violations)), pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def _end_process_pools():
+    """Process pools a test made (app.process_pool) end with it, not with the session;
+    so do the threads of stopped jobs."""
+    yield
+    from app import process_pool, workers
+
+    process_pool._shutdown_all()
+    # threads a stopped job left to notice its abort end before the next test
+    assert workers.wait_for_orphans(60), "a worker thread ignored its abort for a minute"
+
+
 @pytest.fixture
 def settings(tmp_path):
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)

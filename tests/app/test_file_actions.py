@@ -137,7 +137,7 @@ def test_open_real_tokenizer_keeps_the_gui_responsive(qtbot, boxes, tmp_path, mo
     longest = gaps.stop()
     assert boxes == []
     assert [e.name for e in session.entries] == [folder] and opened == [session.current]
-    assert session.current.source == str(path) and session.current.graph is not None
+    assert session.current.source == str(path)
     assert messages[0].startswith("Opening") and messages[-1].startswith(f"Opened {path} as {folder}: ")
     # the stall itself is measured by bench/bench_gui_stall.py (open), not timed here
     print(f"longest GUI-thread block while opening {model}: {longest} ms (budget {bound_ms} ms)")

@@ -104,3 +104,92 @@ def test_abort_mid_run_closes_the_generator(qtbot):
     assert rec.order == ["started", "aborted", "finished"]
     assert closed.is_set()
     assert sys.getswitchinterval() == pytest.approx(0.005)
+
+
+def test_a_thread_that_outlives_stop_is_kept_until_it_ends(qtbot):
+    """Deleting the owner of a handle whose thread is still running must not destroy the
+    QThread (Qt aborts the program then): the handle is adopted until the thread ends."""
+    import threading
+
+    from PySide6.QtCore import QObject
+
+    from app import workers
+
+    release, running = threading.Event(), threading.Event()
+
+    def stubborn():
+        running.set()
+        release.wait(30)  # ignores the abort
+        yield "done"
+
+    owner = QObject()
+    handle = WorkerHandle(GeneratorWorker(stubborn), owner)
+    handle.start()
+    assert running.wait(10)
+    assert handle.stop(timeout_ms=50) is False
+    assert handle in workers._Orphans._instance.handles and handle.parent() is None
+    owner.deleteLater()
+    qtbot.wait(50)
+    release.set()
+    qtbot.waitUntil(lambda: handle not in workers._Orphans._instance.handles, timeout=10000)
+
+
+def test_figure_job_stop_does_not_wait_for_a_stubborn_worker_nor_take_its_result(qtbot):
+    """Closing a window during a long computation: stop() leaves the worker behind
+    (adopted until it ends) and nothing it returns later reaches the job's listeners."""
+    import threading
+
+    from app.jobs import FigureJob
+    from app.workers import wait_for_orphans
+
+    release, running = threading.Event(), threading.Event()
+
+    def make(_cancel):
+        def gen():
+            running.set()
+            release.wait(30)  # ignores the abort
+            yield "late"
+            return "stale"
+        return gen()
+
+    job = FigureJob()
+    got: list = []
+    job.returned.connect(got.append)
+    job.progress.connect(got.append)
+    job.start(make)
+    assert running.wait(10)
+    job.stop()
+    assert not job.is_running()
+    release.set()
+    assert wait_for_orphans(10)
+    qtbot.wait(100)  # queued signals, if any, would arrive now
+    assert got == []
+
+
+def test_a_handle_deleted_with_its_owner_while_running_keeps_its_thread(qtbot):
+    """A pane that starts work after its window's shutdown: deleting the window deletes the
+    handle; its running QThread must be kept (destroying it aborts the program)."""
+    import gc
+    import threading
+
+    from PySide6.QtCore import QObject
+
+    from app.workers import wait_for_orphans
+
+    release, running = threading.Event(), threading.Event()
+
+    def stubborn():
+        running.set()
+        release.wait(30)
+        yield "done"
+
+    owner = QObject()
+    WorkerHandle(GeneratorWorker(stubborn), owner).start()
+    assert running.wait(10)
+    owner.deleteLater()
+    qtbot.wait(50)
+    del owner
+    gc.collect()
+    qtbot.wait(50)
+    release.set()
+    assert wait_for_orphans(10)

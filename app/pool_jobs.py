@@ -1,0 +1,87 @@
+"""Jobs the window's process pool runs (imports ``subword_core`` only, no Qt).
+
+Each job is a generator ``job(*args, cancel)`` that yields progress words and returns
+its result, as :class:`~app.workers.ProcessGeneratorWorker` expects. Results are
+tokenizers, which pickle compactly (``Tokenizer.__reduce_ex__``): the GUI process
+rebuilds them from a few flat columns instead of parsing a ``tokenizer.json``.
+:func:`warm_up` then runs in the GUI process's worker thread, so the first encoding
+on the GUI thread finds every lazily built table ready.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from pathlib import Path
+from typing import Any
+
+#: What the warm-up encodes: Latin, Korean, an emoji and digits reach the regexes,
+#: the byte tables and the added-token matcher.
+WARM_UP_TEXT = "Hello, world! 한국어 café 🙂 42"
+
+
+def open_job(path: str, options: dict[str, Any], cancel: Callable[[], bool]
+             ) -> Generator[str, None, Any]:
+    """Open any tokenizer format (``subword_core.formats.open_tokenizer``); a failure is
+    returned as the exception itself, so the window can put the library's message in
+    words (a traceback's text would have to be parsed)."""
+    from subword_core.formats import open_tokenizer
+
+    yield "reading"
+    try:
+        return open_tokenizer(path, **options)
+    except Exception as exc:  # noqa: BLE001 - every failure is shown to the user
+        return _picklable(exc)
+
+
+def _picklable(exc: Exception) -> Exception:
+    """``exc``, or a ``RuntimeError`` with its message when it cannot be pickled."""
+    import pickle
+
+    try:
+        pickle.loads(pickle.dumps(exc))
+    except Exception:  # noqa: BLE001
+        return RuntimeError(str(exc))
+    exc.__traceback__ = None
+    return exc
+
+
+def restore_job(record: dict[str, Any], cancel: Callable[[], bool]
+                ) -> Generator[str, None, tuple[Any, Any]]:
+    """Read one tokenizer of a saved session back: ``(tokenizer, history or None)``.
+
+    ``record`` is a manifest entry (``app.session_store``): a file opened with its
+    options, or a tokenizer stored in the data folder with its training history.
+    """
+    from subword_core.formats import open_tokenizer
+    from subword_core.tokenizer import Tokenizer
+    from subword_core.trainers.history import TrainingHistory
+
+    yield "reading"
+    path = record["path"]
+    if record.get("kind") == "file":  # any format: opened again as it was the first time
+        tokenizer = open_tokenizer(path, **dict((record.get("options") or {}).get("open") or {}))
+    else:
+        tokenizer = Tokenizer.from_file(path)
+    history = None
+    if record.get("history") and Path(record["history"]).exists():
+        history = TrainingHistory.load(record["history"])
+    return tokenizer, history
+
+
+def warm_up(tokenizer: Any) -> Any:
+    """Build what a tokenizer builds on first use (the merge ranks, compiled regexes,
+    the added-token matcher) by encoding a short text; returns ``tokenizer``."""
+    try:
+        tokenizer.encode(WARM_UP_TEXT)
+        # a short text may need no merge at all (its words are tokens): a BPE model builds
+        # its pair -> rank dict on first use; build it here, not in a pane's first encoding
+        getattr(tokenizer.model, "_pair_rank", None)
+    except Exception:  # noqa: BLE001 - a tokenizer that cannot encode this says so later
+        pass
+    return tokenizer
+
+
+def warm_import() -> None:
+    """Import what the jobs need, once, when a pool process starts (not on its first job)."""
+    import subword_core.formats  # noqa: F401
+    import subword_core.trainers.history  # noqa: F401

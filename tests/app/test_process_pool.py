@@ -1,0 +1,197 @@
+"""The window's process pool: jobs run in warm spawned processes, are relayed like a
+GeneratorWorker's, can be aborted, and the opening and restoring of tokenizers use it."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from PySide6.QtWidgets import QWidget
+
+import pool_test_jobs as jobs
+from app import file_actions
+from app.process_pool import PoolWorker, ProcessPool, pool_for
+from app.session import Session
+from app.workers import WorkerHandle
+from subword_core import pre_tokenizers
+from subword_core.formats import open_tokenizer
+from subword_core.models import BPE
+from subword_core.tokenizer import Tokenizer
+
+
+class _Run:
+    """Collect a PoolWorker's signals."""
+
+    def __init__(self, qtbot, pool, target, args=(), finish=None):
+        self.events, self.values, self.errors, self.aborted = [], [], [], []
+        self.worker = PoolWorker(pool, target, args, finish=finish)
+        self.worker.yielded.connect(self.events.extend)
+        self.worker.returned.connect(self.values.append)
+        self.worker.errored.connect(self.errors.append)
+        self.worker.aborted.connect(lambda: self.aborted.append(True))
+        self.done = []
+        self.worker.finished.connect(lambda: self.done.append(True))
+        self.handle = WorkerHandle(self.worker)
+        self.handle.start()
+        self.qtbot = qtbot
+
+    def wait(self, timeout=60000):
+        self.qtbot.waitUntil(lambda: bool(self.done), timeout=timeout)
+        self.handle.stop()
+
+
+@pytest.fixture
+def pool():
+    pool = ProcessPool(size=1)
+    yield pool
+    pool.shutdown()
+
+
+def test_jobs_run_in_a_reused_process(qtbot, pool):
+    first = _Run(qtbot, pool, jobs.count_job, (5,))
+    first.wait()
+    assert first.events == [0, 1, 2, 3, 4] and first.errors == []
+    pid, n = first.values[0]
+    assert pid != os.getpid() and n == 5
+    second = _Run(qtbot, pool, jobs.count_job, (2,), finish=lambda value: ("finished", value))
+    second.wait()
+    assert second.values == [("finished", (pid, 2))]  # the same warm process
+    assert pool.process_count == 1
+
+
+def test_a_failing_job_reports_its_error_and_the_process_stays(qtbot, pool):
+    failed = _Run(qtbot, pool, jobs.failing_job, ("bad input",))
+    failed.wait()
+    assert failed.values == [] and "ValueError: bad input" in failed.errors[0]
+    again = _Run(qtbot, pool, jobs.count_job, (1,))
+    again.wait()
+    assert again.values and pool.process_count == 1
+
+
+def test_abort_stops_a_job_that_listens(qtbot, pool):
+    run = _Run(qtbot, pool, jobs.slow_job)
+    qtbot.waitUntil(lambda: bool(run.events), timeout=60000)
+    run.worker.abort()
+    run.wait()
+    # the job saw the cancel and returned, or the child closed it first
+    assert run.aborted or run.values == ["stopped"]
+    assert run.errors == []
+    after = _Run(qtbot, pool, jobs.count_job, (1,))
+    after.wait()
+    assert after.values[0][0] == run.events[0]  # the process was kept: it stopped in time
+
+
+def test_abort_ends_a_job_that_does_not_listen(qtbot, pool, monkeypatch):
+    monkeypatch.setattr(PoolWorker, "ABORT_GRACE_S", 0.2)
+    run = _Run(qtbot, pool, jobs.stubborn_job)
+    qtbot.waitUntil(lambda: bool(run.events), timeout=60000)
+    run.worker.abort()
+    run.wait()
+    assert run.aborted
+    after = _Run(qtbot, pool, jobs.count_job, (1,))
+    after.wait()
+    assert after.values[0][0] != run.events[0]  # a new process replaced the stuck one
+
+
+def test_a_shut_down_pool_runs_nothing(qtbot, pool):
+    pool.shutdown()
+    run = _Run(qtbot, pool, jobs.count_job, (1,))
+    run.wait()
+    assert run.values == [] and (run.errors or run.aborted)
+
+
+def _tokenizer_json(tmp_path):
+    vocab = {c: i for i, c in enumerate("abcdehlowr ")}
+    vocab.update({"lo": 11, "low": 12})
+    tok = Tokenizer(BPE(vocab, [("l", "o"), ("lo", "w")]))
+    tok.pre_tokenizer = pre_tokenizers.Whitespace()
+    path = tmp_path / "tokenizer.json"
+    tok.save(str(path))
+    return path
+
+
+def test_opening_parses_in_a_pool_process_not_here(qtbot, tmp_path, monkeypatch):
+    """No thread of the GUI process parses the file: parsing here would fail."""
+    path = _tokenizer_json(tmp_path)
+    expected = open_tokenizer(path).encode("lower low").ids
+
+    def refuse(*_a, **_k):
+        raise AssertionError("tokenizer.json parsed in the GUI process")
+    monkeypatch.setattr(Tokenizer, "from_str", classmethod(refuse))
+    monkeypatch.setattr(Tokenizer, "to_str", refuse)
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    session = Session()
+    assert file_actions.open_tokenizer(parent, session, str(path))
+    qtbot.waitUntil(lambda: not file_actions.is_opening(parent), timeout=60000)
+    assert [e.name for e in session.entries] and session.current.source == str(path)
+    assert session.current.tokenizer.encode("lower low").ids == expected
+    assert pool_for(parent).process_count >= 1
+    session.shutdown()
+
+
+def test_restore_reads_in_pool_processes_in_order(qtbot, tmp_path, monkeypatch, settings):
+    """A restart brings the tokenizers back in their order, read in the pool."""
+    from app import create_main_window
+    from app.session_store import SessionRestore
+
+    paths = []
+    for name in ("one", "two", "three"):
+        folder = tmp_path / name
+        folder.mkdir()
+        paths.append(_tokenizer_json(folder))
+    records = [{"name": f"tok {i}", "kind": "file", "path": str(p), "algorithm": "file",
+                "source": str(p), "options": {}} for i, p in enumerate(paths)]
+    records.insert(1, {"name": "missing", "kind": "file", "path": str(tmp_path / "gone.json")})
+
+    def refuse(*_a, **_k):
+        raise AssertionError("tokenizer parsed in the GUI process")
+    monkeypatch.setattr(Tokenizer, "from_str", classmethod(refuse))
+    window = create_main_window(load_sample=False, settings=settings)
+    qtbot.addWidget(window)
+    handed: list = []
+    restore = SessionRestore(window, records)
+    restore.yielded.connect(handed.extend)
+    done = []
+    restore.finished.connect(lambda: done.append(True))
+    restore.start()
+    qtbot.waitUntil(lambda: bool(done), timeout=60000)
+    assert [r.record["name"] for r in handed] == ["tok 0", "missing", "tok 1", "tok 2"]
+    assert handed[1].entry is None and "is gone" in handed[1].error
+    assert all(r.entry is not None for r in handed if r.record["name"] != "missing")
+    window.shutdown()
+
+
+def test_warm_up_builds_the_merge_ranks_even_when_no_merge_is_needed():
+    """The first encoding on the GUI thread must not build a BPE model's pair -> rank dict
+    (280k pairs for Llama 3): the worker thread's warm-up builds it."""
+    import pickle
+
+    from app import pool_jobs
+
+    vocab = {c: i for i, c in enumerate("Helo,wrd!ab")}
+    vocab["ab"] = len(vocab)
+    tok = pickle.loads(pickle.dumps(Tokenizer(BPE(vocab, [("a", "b")]))))
+    assert "_pair_rank" not in tok.model.__dict__
+    pool_jobs.warm_up(tok)
+    assert "_pair_rank" in tok.model.__dict__
+
+
+def test_window_shutdown_stops_every_pane_with_workers_and_the_pool(qtbot, settings):
+    """A pane's worker left running when its window is deleted destroys a running QThread
+    (the program aborts): shutdown must reach every pane that has workers."""
+    from app import create_main_window
+
+    window = create_main_window(load_sample=False, settings=settings)
+    qtbot.addWidget(window)
+    pool = pool_for(window)
+    stopped = []
+    for pane in window.findChildren(QWidget):
+        if type(pane).__name__.endswith("Pane") and hasattr(pane, "shutdown"):
+            original = pane.shutdown
+            pane.shutdown = lambda _o=original, _p=pane: (stopped.append(_p), _o())
+    window.shutdown()
+    with_workers = [p for p in window.findChildren(QWidget)
+                    if type(p).__name__.endswith("Pane") and hasattr(p, "shutdown")]
+    assert {type(p).__name__ for p in with_workers} <= {type(p).__name__ for p in stopped}
+    assert pool.closed
