@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QAbstractButton, QMessageBox
+from PySide6.QtWidgets import QAbstractButton, QLayout, QMessageBox
 
 from app.session import TokenizerEntry
 from app.widgets.compare_view import CompareView, wrap_lines
@@ -74,6 +74,12 @@ def test_every_compare_control_fits_at_1280x800(qtbot, window):
     members = pane.members_label
     assert all(name in members.text() for name in NAMES.values())
     assert members.height() >= members.heightForWidth(members.width())
+    # subtle: a finished job hides the busy bar, and a hidden widget keeps its last geometry
+    # while the label takes its place; show it again and lay the pane out before measuring
+    pane.busy.show()
+    pane.layout().activate()
+    for box in pane.findChildren(QLayout):
+        box.activate()
     busy = pane.busy.geometry().translated(pane.busy.parentWidget().mapTo(pane, pane.busy.pos())
                                            - pane.busy.pos())
     for label in (members, pane.status_label):
