@@ -10,7 +10,11 @@ Previews: a short while after each edit (or a new text), ``builder.stage_preview
 runs the normalizers one by one (each stage's text, and for the one picked, every
 character's span in the original) and the pre-tokenizers one by one (the pre-tokens
 with their offsets in the normalized and the original text). Only the head of a long
-text is previewed (``PREVIEW_CHARS``), which keeps this quick on the GUI thread.
+text is previewed (``PREVIEW_CHARS``), which keeps this quick on the GUI thread. While
+the Build view is out of sight the preview waits (``catch_up`` when it is shown), and the
+preview tables size their columns from their first rows only (``_fit_columns``): Qt's
+ResizeToContents asked the models for all 1,000 rows, each call waiting for the GIL, and
+with worker threads busy the Build view stalled the window for 14-31 s.
 
 Training goes through the training pane (``TrainingRunner``: its child
 process, progress, cancel and live curve); the result joins the session as any
@@ -62,6 +66,7 @@ from subword_core.builder import PipelineSpec
 from subword_core.errors import SubwordError
 
 from ..item_models.table_model import Column, RecordTableModel
+from ..pane_support import SightAwarePane, out_of_sight
 from ..selection import SelectionModel
 from ..session import Session
 from ..widgets.block_editor import BlockListEditor, SingleBlockEditor
@@ -91,6 +96,8 @@ START_KEY = "builder/start"
 PREVIEW_DELAY_MS = 200
 #: The four presets "Train all four" trains: (algorithm, WordPiece scoring).
 FOUR_PRESETS = (("byte-bpe", None), ("bpe", None), ("wordpiece", "likelihood"), ("unigram", None))
+#: Rows a preview table's column widths are measured on (the previews have up to 1,000).
+FIT_ROWS = 64
 
 
 #: ``builder.STARTING_POINTS``' keys in the words shown (the library's keys stay English).
@@ -116,7 +123,7 @@ def starting_point_label(key: str) -> str:
     return QCoreApplication.translate("BuilderPane", text) if text else key
 
 
-class BuilderPane(QWidget):
+class BuilderPane(SightAwarePane):
     """Blocks, model and trainer options, live stage previews, Train / Save / Train all four."""
 
     compare_requested = Signal(list)  # names of the tokenizers "Train all four" added
@@ -136,9 +143,10 @@ class BuilderPane(QWidget):
         self.last_trained = ""  # name of the tokenizer the last builder training added
         self.preview: builder.StagePreview | None = None
         self.error = ""
+        self._stale = False  # a preview came due while the pane was out of sight
 
         self._preview_timer = QTimer(self, singleShot=True, interval=PREVIEW_DELAY_MS)
-        self._preview_timer.timeout.connect(self.update_preview)
+        self._preview_timer.timeout.connect(self._on_preview_due)
         self._build_widgets()
         self._build_layout()
         self._connect()
@@ -342,7 +350,8 @@ class BuilderPane(QWidget):
         view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         view.setWordWrap(False)
         view.horizontalHeader().setStretchLastSection(True)
-        view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # subtle: not ResizeToContents, which reads every row at each layout (_fit_columns)
+        view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 6)
         view.setMinimumHeight(70)
         return view
@@ -625,6 +634,25 @@ class BuilderPane(QWidget):
         return self._session.text or DEFAULT_TEXT
 
     @Slot()
+    def _on_preview_due(self) -> None:
+        if not out_of_sight(self):
+            self.update_preview()
+            return
+        self._stale = True  # shown in catch_up; the pipeline is remembered now all the same
+        spec = self.spec()
+        try:
+            builder.validate(spec)
+        except SubwordError:
+            return
+        self._remember(spec)
+
+    def catch_up(self) -> None:
+        """The preview that came due while the Build view was out of sight."""
+        if self._stale:
+            self._stale = False
+            self.update_preview()
+
+    @Slot()
     def update_preview(self) -> None:
         """Validate the pipeline and show each stage's output on the session's text."""
         self._preview_timer.stop()
@@ -647,6 +675,7 @@ class BuilderPane(QWidget):
         identity = builder.NormalizerStage(self.tr("(no normalizer)"), preview.original,
                                            [(i, i + 1) for i in range(len(preview.original))])
         self.norm_model.set_records(preview.normalizers or [identity])
+        self._fit_columns(self.norm_view)
         last = self.norm_model.rowCount() - 1
         self.norm_view.selectRow(last)
         self._show_alignments(last)
@@ -667,6 +696,7 @@ class BuilderPane(QWidget):
         self.align_model.set_records(
             (i, ch, span, original[span[0]:span[1]])
             for i, (ch, span) in enumerate(zip(stage.text, stage.alignments)))
+        self._fit_columns(self.align_view)
 
     @Slot(int)
     def _show_pre_tokens(self, index: int) -> None:
@@ -678,6 +708,17 @@ class BuilderPane(QWidget):
         self.pre_model.set_records(
             (i, piece, original[piece.original[0]:piece.original[1]])
             for i, piece in enumerate(stages[index].pieces))
+        self._fit_columns(self.pre_view)
+
+    @staticmethod
+    def _fit_columns(view: QTableView) -> None:
+        """Widths from the header and the first ``FIT_ROWS`` rows; the last column stretches."""
+        model, metrics = view.model(), view.fontMetrics()
+        rows = range(min(FIT_ROWS, model.rowCount()))
+        for column in range(model.columnCount() - 1):
+            texts = [str(model.headerData(column, Qt.Orientation.Horizontal) or "")]
+            texts += [str(model.data(model.index(r, column)) or "") for r in rows]
+            view.setColumnWidth(column, max(map(metrics.horizontalAdvance, texts)) + 16)
 
     def _show_error(self, text: str) -> None:
         self.error = text
