@@ -712,9 +712,11 @@ class BuilderPane(SightAwarePane):
 
     @staticmethod
     def _fit_columns(view: QTableView) -> None:
-        """Widths from the header and the first ``FIT_ROWS`` rows; the last column stretches."""
+        """Widths from the header, the first ``FIT_ROWS`` rows and the last (the widest
+        numbers); the last column stretches."""
         model, metrics = view.model(), view.fontMetrics()
-        rows = range(min(FIT_ROWS, model.rowCount()))
+        count = model.rowCount()
+        rows = [*range(min(FIT_ROWS, count)), *([count - 1] if count > FIT_ROWS else [])]
         for column in range(model.columnCount() - 1):
             texts = [str(model.headerData(column, Qt.Orientation.Horizontal) or "")]
             texts += [str(model.data(model.index(r, column)) or "") for r in rows]
