@@ -10,8 +10,10 @@ Previews: a short while after each edit (or a new text), ``builder.stage_preview
 runs the normalizers one by one (each stage's text, and for the one picked, every
 character's span in the original) and the pre-tokenizers one by one (the pre-tokens
 with their offsets in the normalized and the original text). Only the head of a long
-text is previewed (``PREVIEW_CHARS``), which keeps this quick on the GUI thread. While
-the Build view is out of sight the preview waits (``catch_up`` when it is shown), and the
+text is previewed (``PREVIEW_CHARS``); the preview runs in a worker thread
+(``preview_job``: pre-tokenizing 1,000 characters in pure Python took 1-2 s on a GUI
+thread sharing the GIL with busy workers). While the Build view is out of sight the
+preview waits (``catch_up`` when it is shown), and the
 preview tables size their columns from their first rows only (``_fit_columns``): Qt's
 ResizeToContents asked the models for all 1,000 rows, each call waiting for the GIL, and
 with worker threads busy the Build view stalled the window for 14-31 s.
@@ -66,7 +68,8 @@ from subword_core.builder import PipelineSpec
 from subword_core.errors import SubwordError
 
 from ..item_models.table_model import Column, RecordTableModel
-from ..pane_support import SightAwarePane, out_of_sight
+from ..jobs import FigureJob
+from ..pane_support import SightAwarePane, in_words, no_generator_work, out_of_sight
 from ..selection import SelectionModel
 from ..session import Session
 from ..widgets.block_editor import BlockListEditor, SingleBlockEditor
@@ -147,6 +150,9 @@ class BuilderPane(SightAwarePane):
 
         self._preview_timer = QTimer(self, singleShot=True, interval=PREVIEW_DELAY_MS)
         self._preview_timer.timeout.connect(self._on_preview_due)
+        self.preview_job = FigureJob(self)
+        self.preview_job.returned.connect(self._on_preview_returned)
+        self.preview_job.failed.connect(lambda message: self._show_error(in_words(message)))
         self._build_widgets()
         self._build_layout()
         self._connect()
@@ -636,42 +642,67 @@ class BuilderPane(SightAwarePane):
     @Slot()
     def _on_preview_due(self) -> None:
         if not out_of_sight(self):
-            self.update_preview()
+            self.request_preview()
             return
         self._stale = True  # shown in catch_up; the pipeline is remembered now all the same
-        spec = self.spec()
-        try:
-            builder.validate(spec)
-        except SubwordError:
-            return
-        self._remember(spec)
+        self._valid_spec()
 
     def catch_up(self) -> None:
         """The preview that came due while the Build view was out of sight."""
         if self._stale:
             self._stale = False
-            self.update_preview()
+            self.request_preview()
+
+    def request_preview(self) -> None:
+        """Validate the pipeline; its stages' output on the session's text follows from the
+        worker thread (the latest request wins)."""
+        self._preview_timer.stop()
+        spec = self._valid_spec()
+        if spec is None:
+            self.preview_job.cancel()
+            return
+        text = self.preview_text()
+        self.preview_job.start(lambda _cancel: no_generator_work(
+            lambda: (builder.stage_preview(spec, text), len(text))))
 
     @Slot()
     def update_preview(self) -> None:
-        """Validate the pipeline and show each stage's output on the session's text."""
+        """Validate the pipeline and show each stage's output on the session's text, now."""
         self._preview_timer.stop()
-        spec = self.spec()
+        self.preview_job.cancel()
+        spec = self._valid_spec()
+        if spec is None:
+            return
         try:
-            builder.validate(spec)
             preview = builder.stage_preview(spec, self.preview_text())
         except SubwordError as exc:
             self._show_error(str(exc))
             return
+        self._show_preview(preview, len(self.preview_text()))
+
+    def _valid_spec(self) -> PipelineSpec | None:
+        """The pipeline, remembered, or None with its error shown."""
+        spec = self.spec()
+        try:
+            builder.validate(spec)
+        except SubwordError as exc:
+            self._show_error(str(exc))
+            return None
         self._show_error("")
         self._remember(spec)
+        return spec
+
+    @Slot(object)
+    def _on_preview_returned(self, result: tuple[builder.StagePreview, int]) -> None:
+        self._show_preview(*result)
+
+    def _show_preview(self, preview: builder.StagePreview, text_length: int) -> None:
         self.preview = preview
-        text = self.preview_text()
         self.preview_note.setText(self.tr(
             "Previewing the first {0:,} characters of {1:,}").format(len(preview.original),
-                                                                     len(text))
+                                                                     text_length)
             if preview.truncated else self.tr("Previewing the current text ({0:,} characters)")
-            .format(len(text)))
+            .format(text_length))
         identity = builder.NormalizerStage(self.tr("(no normalizer)"), preview.original,
                                            [(i, i + 1) for i in range(len(preview.original))])
         self.norm_model.set_records(preview.normalizers or [identity])
@@ -686,6 +717,11 @@ class BuilderPane(SightAwarePane):
         self.pre_stage_combo.setCurrentIndex(self.pre_stage_combo.count() - 1)
         self.pre_stage_combo.blockSignals(False)
         self._show_pre_tokens(self.pre_stage_combo.currentIndex())
+
+    def shutdown(self) -> None:
+        """Stop the preview worker (a running QThread must never be destroyed)."""
+        self._preview_timer.stop()
+        self.preview_job.stop()
 
     def _show_alignments(self, row: int) -> None:
         records = self.norm_model.records

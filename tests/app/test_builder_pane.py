@@ -39,7 +39,8 @@ def choose(qtbot, pane, label: str) -> None:
 
 def previewed(qtbot, pane) -> builder.StagePreview:
     """Wait for the debounced preview; return the core's preview of the same spec and text."""
-    qtbot.waitUntil(lambda: not pane._preview_timer.isActive(), timeout=3000)
+    qtbot.waitUntil(lambda: not pane._preview_timer.isActive()
+                    and not pane.preview_job.is_running(), timeout=3000)
     return builder.stage_preview(pane.spec(), pane.preview_text())
 
 
@@ -412,3 +413,21 @@ def test_the_preview_waits_while_the_build_view_is_out_of_sight(qtbot, window):
     window.show_view("build")
     qtbot.waitUntil(lambda: pane.preview is not before, timeout=3000)
     assert pane.preview == builder.stage_preview(pane.spec(), TEXT)
+
+
+def test_the_preview_runs_off_the_gui_thread(qtbot, window, pane, monkeypatch):
+    """Pre-tokenizing the previewed text is pure Python: on the GUI thread it stalled the
+    window for 1-2 s while worker threads held the GIL. A new text's preview runs in a worker."""
+    import threading
+
+    on_gui: list[bool] = []
+    original = builder.stage_preview
+
+    def recorded(*args, **kwargs):
+        on_gui.append(threading.current_thread() is threading.main_thread())
+        return original(*args, **kwargs)
+    monkeypatch.setattr(builder, "stage_preview", recorded)
+    window.session.set_text(TEXT)
+    expected = previewed(qtbot, pane)
+    assert on_gui[:1] == [False]
+    assert pane.preview == expected
