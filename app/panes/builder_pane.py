@@ -31,7 +31,6 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import (
     QCoreApplication,
-    QEvent,
     QSettings,
     QSize,
     Qt,
@@ -414,7 +413,7 @@ class BuilderPane(SightAwarePane):
         previews.addWidget(self.pre_view, 4)
 
         # the controls scroll on their own, so the previews always fill the dock's height
-        controls = _ControlsArea(objectName="builderControls")
+        controls = self._controls = _ControlsArea(objectName="builderControls")
         controls.setWidgetResizable(True)
         controls.setFrameShape(QScrollArea.Shape.NoFrame)
         controls.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -625,10 +624,12 @@ class BuilderPane(SightAwarePane):
         shown = set(builder.TRAINER_OPTIONS[model]) | set(builder.MODEL_OPTIONS[model])
         for name, widget in self._option_rows.items():
             self.model_form.setRowVisible(widget, name in shown)
+        self._controls.updateGeometry()  # the splitter asks the controls' width again
 
     # -- previews -----------------------------------------------------------------------------
     @Slot()
     def _on_edited(self, *_: Any) -> None:
+        self._controls.updateGeometry()  # a block added: the splitter asks again
         self._edited = True  # no longer the starting point: the trained tokenizer says "built"
         self._preview_timer.start()
 
@@ -894,11 +895,9 @@ class _ControlsArea(QScrollArea):
                 + 2 * self.frameWidth())
         return QSize(max(hint.width(), need), hint.height())
 
-    def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802 - Qt override
-        # rows shown or hidden (another model), blocks added: the splitter asks again
-        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
-            self.updateGeometry()
-        return super().eventFilter(watched, event)
+    # subtle: no eventFilter override for the widget's LayoutRequest: QScrollArea filters
+    # every event of its widget, and each one then waited for the GIL in a busy session
+    # (the pane calls updateGeometry itself when rows or blocks change)
 
 
 def _start_named(name: str) -> str:
