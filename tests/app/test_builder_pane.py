@@ -431,3 +431,12 @@ def test_the_preview_runs_off_the_gui_thread(qtbot, window, pane, monkeypatch):
     expected = previewed(qtbot, pane)
     assert on_gui[:1] == [False]
     assert pane.preview == expected
+
+
+def test_the_controls_area_sends_no_event_through_python(pane):
+    """QScrollArea filters every event of its widget: a Python ``eventFilter`` override made
+    each of them wait for the GIL while workers ran (the Build view's layout stalled)."""
+    from PySide6.QtWidgets import QScrollArea
+
+    controls = pane.findChild(QScrollArea, "builderControls")
+    assert "eventFilter" not in type(controls).__dict__
