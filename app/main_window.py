@@ -658,7 +658,7 @@ class MainWindow(QMainWindow):
             self._restore_handle.stop()
             self._restore_handle = None
         for pane in (self.corpus_pane, self.training_pane, self.groupings_pane,
-                     self.merges_pane, self.vocab_pane, self.decode_pane):
+                     self.merges_pane, self.vocab_pane, self.decode_pane, self.builder_pane):
             if pane is not None and hasattr(pane, "shutdown"):
                 pane.shutdown()
         file_actions.stop_opening(self)

@@ -10,7 +10,13 @@ Previews: a short while after each edit (or a new text), ``builder.stage_preview
 runs the normalizers one by one (each stage's text, and for the one picked, every
 character's span in the original) and the pre-tokenizers one by one (the pre-tokens
 with their offsets in the normalized and the original text). Only the head of a long
-text is previewed (``PREVIEW_CHARS``), which keeps this quick on the GUI thread.
+text is previewed (``PREVIEW_CHARS``); the preview runs in a worker thread
+(``preview_job``: pre-tokenizing 1,000 characters in pure Python took 1-2 s on a GUI
+thread sharing the GIL with busy workers). While the Build view is out of sight the
+preview waits (``catch_up`` when it is shown), and the
+preview tables size their columns from their first rows only (``_fit_columns``): Qt's
+ResizeToContents asked the models for all 1,000 rows, each call waiting for the GIL, and
+with worker threads busy the Build view stalled the window for 14-31 s.
 
 Training goes through the training pane (``TrainingRunner``: its child
 process, progress, cancel and live curve); the result joins the session as any
@@ -25,7 +31,6 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import (
     QCoreApplication,
-    QEvent,
     QSettings,
     QSize,
     Qt,
@@ -62,6 +67,8 @@ from subword_core.builder import PipelineSpec
 from subword_core.errors import SubwordError
 
 from ..item_models.table_model import Column, RecordTableModel
+from ..jobs import FigureJob
+from ..pane_support import SightAwarePane, in_words, no_generator_work, out_of_sight
 from ..selection import SelectionModel
 from ..session import Session
 from ..widgets.block_editor import BlockListEditor, SingleBlockEditor
@@ -91,6 +98,8 @@ START_KEY = "builder/start"
 PREVIEW_DELAY_MS = 200
 #: The four presets "Train all four" trains: (algorithm, WordPiece scoring).
 FOUR_PRESETS = (("byte-bpe", None), ("bpe", None), ("wordpiece", "likelihood"), ("unigram", None))
+#: Rows a preview table's column widths are measured on (the previews have up to 1,000).
+FIT_ROWS = 64
 
 
 #: ``builder.STARTING_POINTS``' keys in the words shown (the library's keys stay English).
@@ -116,7 +125,7 @@ def starting_point_label(key: str) -> str:
     return QCoreApplication.translate("BuilderPane", text) if text else key
 
 
-class BuilderPane(QWidget):
+class BuilderPane(SightAwarePane):
     """Blocks, model and trainer options, live stage previews, Train / Save / Train all four."""
 
     compare_requested = Signal(list)  # names of the tokenizers "Train all four" added
@@ -136,9 +145,13 @@ class BuilderPane(QWidget):
         self.last_trained = ""  # name of the tokenizer the last builder training added
         self.preview: builder.StagePreview | None = None
         self.error = ""
+        self._stale = False  # a preview came due while the pane was out of sight
 
         self._preview_timer = QTimer(self, singleShot=True, interval=PREVIEW_DELAY_MS)
-        self._preview_timer.timeout.connect(self.update_preview)
+        self._preview_timer.timeout.connect(self._on_preview_due)
+        self.preview_job = FigureJob(self)
+        self.preview_job.returned.connect(self._on_preview_returned)
+        self.preview_job.failed.connect(lambda message: self._show_error(in_words(message)))
         self._build_widgets()
         self._build_layout()
         self._connect()
@@ -342,7 +355,8 @@ class BuilderPane(QWidget):
         view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         view.setWordWrap(False)
         view.horizontalHeader().setStretchLastSection(True)
-        view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # subtle: not ResizeToContents, which reads every row at each layout (_fit_columns)
+        view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 6)
         view.setMinimumHeight(70)
         return view
@@ -399,7 +413,7 @@ class BuilderPane(QWidget):
         previews.addWidget(self.pre_view, 4)
 
         # the controls scroll on their own, so the previews always fill the dock's height
-        controls = _ControlsArea(objectName="builderControls")
+        controls = self._controls = _ControlsArea(objectName="builderControls")
         controls.setWidgetResizable(True)
         controls.setFrameShape(QScrollArea.Shape.NoFrame)
         controls.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -610,10 +624,12 @@ class BuilderPane(QWidget):
         shown = set(builder.TRAINER_OPTIONS[model]) | set(builder.MODEL_OPTIONS[model])
         for name, widget in self._option_rows.items():
             self.model_form.setRowVisible(widget, name in shown)
+        self._controls.updateGeometry()  # the splitter asks the controls' width again
 
     # -- previews -----------------------------------------------------------------------------
     @Slot()
     def _on_edited(self, *_: Any) -> None:
+        self._controls.updateGeometry()  # a block added: the splitter asks again
         self._edited = True  # no longer the starting point: the trained tokenizer says "built"
         self._preview_timer.start()
 
@@ -625,28 +641,73 @@ class BuilderPane(QWidget):
         return self._session.text or DEFAULT_TEXT
 
     @Slot()
-    def update_preview(self) -> None:
-        """Validate the pipeline and show each stage's output on the session's text."""
+    def _on_preview_due(self) -> None:
+        if not out_of_sight(self):
+            self.request_preview()
+            return
+        self._stale = True  # shown in catch_up; the pipeline is remembered now all the same
+        self._valid_spec()
+
+    def catch_up(self) -> None:
+        """The preview that came due while the Build view was out of sight."""
+        if self._stale:
+            self._stale = False
+            self.request_preview()
+
+    def request_preview(self) -> None:
+        """Validate the pipeline; its stages' output on the session's text follows from the
+        worker thread (the latest request wins)."""
         self._preview_timer.stop()
-        spec = self.spec()
+        spec = self._valid_spec()
+        if spec is None:
+            self.preview_job.cancel()
+            return
+        text = self.preview_text()
+        self.preview_job.start(lambda _cancel: no_generator_work(
+            lambda: (builder.stage_preview(spec, text), len(text))))
+
+    @Slot()
+    def update_preview(self) -> None:
+        """Validate the pipeline and show each stage's output on the session's text, now."""
+        self._preview_timer.stop()
+        self.preview_job.cancel()
+        spec = self._valid_spec()
+        if spec is None:
+            return
         try:
-            builder.validate(spec)
             preview = builder.stage_preview(spec, self.preview_text())
         except SubwordError as exc:
             self._show_error(str(exc))
             return
+        self._show_preview(preview, len(self.preview_text()))
+
+    def _valid_spec(self) -> PipelineSpec | None:
+        """The pipeline, remembered, or None with its error shown."""
+        spec = self.spec()
+        try:
+            builder.validate(spec)
+        except SubwordError as exc:
+            self._show_error(str(exc))
+            return None
         self._show_error("")
         self._remember(spec)
+        return spec
+
+    @Slot(object)
+    def _on_preview_returned(self, result: tuple[builder.StagePreview, int]) -> None:
+        self._show_preview(*result)
+
+    def _show_preview(self, preview: builder.StagePreview, text_length: int) -> None:
         self.preview = preview
-        text = self.preview_text()
         self.preview_note.setText(self.tr(
             "Previewing the first {0:,} characters of {1:,}").format(len(preview.original),
-                                                                     len(text))
+                                                                     text_length)
             if preview.truncated else self.tr("Previewing the current text ({0:,} characters)")
-            .format(len(text)))
+            .format(text_length))
         identity = builder.NormalizerStage(self.tr("(no normalizer)"), preview.original,
                                            [(i, i + 1) for i in range(len(preview.original))])
         self.norm_model.set_records(preview.normalizers or [identity])
+        self._fit_columns(self.norm_view)
         last = self.norm_model.rowCount() - 1
         self.norm_view.selectRow(last)
         self._show_alignments(last)
@@ -658,6 +719,11 @@ class BuilderPane(QWidget):
         self.pre_stage_combo.blockSignals(False)
         self._show_pre_tokens(self.pre_stage_combo.currentIndex())
 
+    def shutdown(self) -> None:
+        """Stop the preview worker (a running QThread must never be destroyed)."""
+        self._preview_timer.stop()
+        self.preview_job.stop()
+
     def _show_alignments(self, row: int) -> None:
         records = self.norm_model.records
         if not 0 <= row < len(records):
@@ -667,6 +733,7 @@ class BuilderPane(QWidget):
         self.align_model.set_records(
             (i, ch, span, original[span[0]:span[1]])
             for i, (ch, span) in enumerate(zip(stage.text, stage.alignments)))
+        self._fit_columns(self.align_view)
 
     @Slot(int)
     def _show_pre_tokens(self, index: int) -> None:
@@ -678,6 +745,19 @@ class BuilderPane(QWidget):
         self.pre_model.set_records(
             (i, piece, original[piece.original[0]:piece.original[1]])
             for i, piece in enumerate(stages[index].pieces))
+        self._fit_columns(self.pre_view)
+
+    @staticmethod
+    def _fit_columns(view: QTableView) -> None:
+        """Widths from the header, the first ``FIT_ROWS`` rows and the last (the widest
+        numbers); the last column stretches."""
+        model, metrics = view.model(), view.fontMetrics()
+        count = model.rowCount()
+        rows = [*range(min(FIT_ROWS, count)), *([count - 1] if count > FIT_ROWS else [])]
+        for column in range(model.columnCount() - 1):
+            texts = [str(model.headerData(column, Qt.Orientation.Horizontal) or "")]
+            texts += [str(model.data(model.index(r, column)) or "") for r in rows]
+            view.setColumnWidth(column, max(map(metrics.horizontalAdvance, texts)) + 16)
 
     def _show_error(self, text: str) -> None:
         self.error = text
@@ -815,11 +895,9 @@ class _ControlsArea(QScrollArea):
                 + 2 * self.frameWidth())
         return QSize(max(hint.width(), need), hint.height())
 
-    def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802 - Qt override
-        # rows shown or hidden (another model), blocks added: the splitter asks again
-        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
-            self.updateGeometry()
-        return super().eventFilter(watched, event)
+    # subtle: no eventFilter override for the widget's LayoutRequest: QScrollArea filters
+    # every event of its widget, and each one then waited for the GIL in a busy session
+    # (the pane calls updateGeometry itself when rows or blocks change)
 
 
 def _start_named(name: str) -> str:

@@ -39,7 +39,8 @@ def choose(qtbot, pane, label: str) -> None:
 
 def previewed(qtbot, pane) -> builder.StagePreview:
     """Wait for the debounced preview; return the core's preview of the same spec and text."""
-    qtbot.waitUntil(lambda: not pane._preview_timer.isActive(), timeout=3000)
+    qtbot.waitUntil(lambda: not pane._preview_timer.isActive()
+                    and not pane.preview_job.is_running(), timeout=3000)
     return builder.stage_preview(pane.spec(), pane.preview_text())
 
 
@@ -365,3 +366,77 @@ def test_the_controls_get_their_share_once_the_window_is_wide(qtbot, window):
     qtbot.waitUntil(lambda: pane.splitter.width() > 1000)
     left, right = pane.splitter.sizes()
     assert 420 <= left <= 600 and right > left
+
+
+def test_showing_the_build_view_reads_only_the_rows_in_sight(qtbot, window, monkeypatch):
+    """Laying out the preview tables must not ask the models for every row: each call into
+    Python from Qt's layout waits for the GIL, and with worker threads busy the Build view
+    stalled for 14-31 s in the heavy-session bench (ResizeToContents read all 1,000 rows)."""
+    from app.item_models.table_model import RecordTableModel
+
+    window.resize(1280, 800)
+    window.show()
+    window.show_view("compare")
+    window.session.set_text("naïve café, ﬁnance 2024. " * 2000)  # 50,000 characters
+    pane = window.builder_pane
+    pane.update_preview()
+    assert pane.align_model.rowCount() == builder.PREVIEW_CHARS
+    asked: dict[int, set[int]] = {}  # id of a model -> the rows asked for
+    original = RecordTableModel.data
+
+    def data(model, index, role=Qt.ItemDataRole.DisplayRole):
+        asked.setdefault(id(model), set()).add(index.row())
+        return original(model, index, role)
+    monkeypatch.setattr(RecordTableModel, "data", data)
+    window.show_view("build")
+    qtbot.waitUntil(lambda: pane.align_view.isVisible(), timeout=3000)
+    qtbot.wait(100)
+    for model in (pane.align_model, pane.pre_model):
+        assert model.rowCount() > 200
+        assert len(asked.get(id(model), ())) < 100, "a preview table read rows out of sight"
+    assert id(pane.align_model) in asked  # the table was laid out and painted
+
+
+def test_the_preview_waits_while_the_build_view_is_out_of_sight(qtbot, window):
+    """Typing in another view must not run the Build preview (and fill its tables) on the
+    GUI thread each time: it runs once the Build view is shown."""
+    window.resize(1280, 800)
+    window.show()
+    window.show_view("compare")
+    pane = window.builder_pane
+    qtbot.waitUntil(lambda: not pane._preview_timer.isActive(), timeout=3000)
+    before = pane.preview
+    window.session.set_text(TEXT)
+    qtbot.waitUntil(lambda: not pane._preview_timer.isActive(), timeout=3000)
+    qtbot.wait(50)
+    assert pane.preview is before
+    window.show_view("build")
+    qtbot.waitUntil(lambda: pane.preview is not before, timeout=3000)
+    assert pane.preview == builder.stage_preview(pane.spec(), TEXT)
+
+
+def test_the_preview_runs_off_the_gui_thread(qtbot, window, pane, monkeypatch):
+    """Pre-tokenizing the previewed text is pure Python: on the GUI thread it stalled the
+    window for 1-2 s while worker threads held the GIL. A new text's preview runs in a worker."""
+    import threading
+
+    on_gui: list[bool] = []
+    original = builder.stage_preview
+
+    def recorded(*args, **kwargs):
+        on_gui.append(threading.current_thread() is threading.main_thread())
+        return original(*args, **kwargs)
+    monkeypatch.setattr(builder, "stage_preview", recorded)
+    window.session.set_text(TEXT)
+    expected = previewed(qtbot, pane)
+    assert on_gui[:1] == [False]
+    assert pane.preview == expected
+
+
+def test_the_controls_area_sends_no_event_through_python(pane):
+    """QScrollArea filters every event of its widget: a Python ``eventFilter`` override made
+    each of them wait for the GIL while workers ran (the Build view's layout stalled)."""
+    from PySide6.QtWidgets import QScrollArea
+
+    controls = pane.findChild(QScrollArea, "builderControls")
+    assert "eventFilter" not in type(controls).__dict__
