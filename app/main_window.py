@@ -82,6 +82,7 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else QSettings()
         self._train_after_load = False
         self._restore_handle: SessionRestore | None = None
+        self._current_expected = False
         # trained tokenizers are written into the data folder in the pool, as they come
         self._tokenizer_store = TokenizerStore(self, data_dir())
         self._tokenizer_store.written.connect(self._on_tokenizer_stored)
@@ -493,8 +494,12 @@ class MainWindow(QMainWindow):
         if records:
             self.statusBar().showMessage(
                 self.tr("Restoring {n} tokenizer(s)…").format(n=len(records)))
-            # read in the window's process pool, handed over in the manifest's order
-            self._restore_handle = SessionRestore(self, records)
+            # read in the window's process pool, handed over in the manifest's order; the
+            # current one is read first, and is the only one made current (each switch
+            # re-encodes the text and redraws every pane)
+            names = {r.get("name") for r in records}
+            self._current_expected = bool(self._pending_current) and self._pending_current in names
+            self._restore_handle = SessionRestore(self, records, first=self._pending_current)
             self._restore_handle.yielded.connect(self._on_restore_yielded)
             self._restore_handle.finished.connect(self._on_restore_finished)
             self._restore_handle.start()
@@ -513,8 +518,9 @@ class MainWindow(QMainWindow):
                 continue
             name = restored.entry.name
             self.session.add_tokenizer(restored.entry,
-                                       make_current=self.session.current is None
-                                       or name == self._pending_current)
+                                       make_current=name == self._pending_current
+                                       or (self.session.current is None
+                                           and not self._current_expected))
             self.statusBar().showMessage(self.tr("Restored {name}").format(name=name), 4000)
 
     @Slot()
@@ -524,6 +530,8 @@ class MainWindow(QMainWindow):
         self._restore_handle = None
         if self._pending_current:
             self.session.set_current(self._pending_current)
+        if self.session.current is None and self.session.entries:  # the current one failed
+            self.session.set_current(self.session.entries[0].name)
         compare_pane = self.analysis_docks.compare
         if self._pending_compare and hasattr(compare_pane, "set_compared"):
             compare_pane.set_compared(self._pending_compare)

@@ -208,19 +208,21 @@ class SessionRestore(QObject):
 
     ``yielded`` carries lists of :class:`Restored` in the records' order (a record that
     is read faster than the one before it waits for it), ``finished`` follows the last.
-    As many records are read at once as the pool has processes. :meth:`stop` abandons
-    what is left (before the window closes).
+    As many records are read at once as the pool has processes, the one named ``first``
+    (the session's current tokenizer) before the others. :meth:`stop` abandons what is
+    left (before the window closes).
     """
 
     yielded = Signal(list)
     finished = Signal()
 
-    def __init__(self, parent: QObject, records: list[dict[str, Any]]) -> None:
+    def __init__(self, parent: QObject, records: list[dict[str, Any]], first: str = "") -> None:
         super().__init__(parent)
         self._owner = parent
         self._records = list(records)
         self._results: dict[int, Restored] = {}
-        self._queue = list(range(len(self._records)))
+        self._queue = sorted(range(len(self._records)),
+                             key=lambda i: not (first and self._records[i].get("name") == first))
         self._running: dict[int, _RestoreJob] = {}
         self._handed = 0
         self._stopped = False
