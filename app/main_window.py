@@ -63,7 +63,7 @@ from .widgets.open_options import ask_open_options
 MAX_RECENT = 8
 #: Seconds closing waits for trained tokenizers still being written in the pool; the
 #: rest are then written on the GUI thread: the user's tokenizers are never lost.
-STORE_WAIT_S = 30.0
+STORE_WAIT_S = 10.0
 #: The window must fit a 1366x768 laptop screen (with a panel and a title bar).
 MAX_MINIMUM_HEIGHT = 700
 

@@ -323,6 +323,7 @@ class TokenizerStore(QObject):
         self._owner = owner
         self.folder = folder
         self._jobs: list[_StoreJob] = []
+        self._stopped = False
 
     def write_all(self, entries: list[TokenizerEntry]) -> None:
         """Start writing every entry that needs a copy in the data folder."""
@@ -331,8 +332,8 @@ class TokenizerStore(QObject):
                 self.write(entry)
 
     def write(self, entry: TokenizerEntry) -> None:
-        if any(job.entry is entry for job in self._jobs):
-            return
+        if self._stopped or any(job.entry is entry for job in self._jobs):
+            return  # stopped: the window is closing, its pool ends
         self.folder.mkdir(parents=True, exist_ok=True)
         path, history = _store_paths(entry, self.folder)
         self._jobs.append(_StoreJob(self, pool_for(self._owner), entry, path, history))
@@ -356,7 +357,9 @@ class TokenizerStore(QObject):
             job.settle()
 
     def stop(self) -> None:
-        """Abandon the writes still running (their files are then never named)."""
+        """Abandon the writes still running (their files are then never named) and start
+        no more."""
+        self._stopped = True
         for job in list(self._jobs):
             job.handle.stop()
 
