@@ -560,8 +560,10 @@ class MainWindow(QMainWindow):
         if hasattr(compare_pane, "compared_names"):
             compare = list(compare_pane.compared_names())
         try:
+            unrestored = (self._restore_handle.unhanded_records()
+                          if self._restore_handle is not None else [])
             manifest = build_manifest(self.session, data_dir(), compare, self.views.current or "",
-                                      store=None if final else store)
+                                      store=None if final else store, unrestored=unrestored)
         except OSError as exc:
             self.session.notify(
                 self.tr("Could not keep the session for next time: {error}").format(error=exc))

@@ -49,16 +49,19 @@ class Restored:
 
 
 def build_manifest(session: Session, folder: Path, compare: list[str] | None = None,
-                   view: str = "", store: TokenizerStore | None = None) -> dict[str, Any]:
+                   view: str = "", store: TokenizerStore | None = None,
+                   unrestored: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Describe ``session``. A trained tokenizer not yet in ``folder`` is handed to
     ``store`` (written in the pool, left out until it is on disk), or without a store
-    written there first, in this thread."""
+    written there first, in this thread. ``unrestored`` are the records of a restore
+    still running (kept, with their files: quitting mid-restore must lose nothing)."""
     corpus = session.corpus
     records = []
     for entry in session.entries:
         record = _record(entry, folder, store)
         if record is not None:
             records.append(record)
+    records += [r for r in unrestored or [] if r.get("path") and Path(r["path"]).exists()]
     _remove_stale_files(folder, records, store.pending_paths() if store is not None else set())
     return {
         "version": MANIFEST_VERSION,
@@ -235,6 +238,10 @@ class SessionRestore(QObject):
                 self._results[index] = gone
         self._launch()
         self._hand_over()
+
+    def unhanded_records(self) -> list[dict[str, Any]]:
+        """The records not handed over yet (their tokenizers are not in the session)."""
+        return self._records[self._handed:]
 
     def stop(self) -> None:
         """Abandon the records not read yet; waits for the worker threads to end."""

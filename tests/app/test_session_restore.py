@@ -63,3 +63,24 @@ def test_when_the_current_ones_file_is_gone_the_first_restored_is_current(
         assert made_current == ["first"]
     finally:
         window.shutdown()
+
+
+def test_quitting_mid_restore_keeps_the_tokenizers_not_restored_yet(qtbot, settings, tmp_path,
+                                                                    tokenizer):
+    from pathlib import Path
+
+    from app import create_main_window
+
+    _saved(settings, tmp_path, tokenizer, "first")
+    saved = json.loads(settings.value("session"))["tokenizers"]
+    window = create_main_window(load_sample=False, settings=settings)
+    qtbot.addWidget(window)
+    try:
+        assert window.restore_session()
+        assert window.is_restoring and window.session.entries == []  # nothing handed over yet
+        window.save_settings()  # the user quits at once
+        kept = json.loads(settings.value("session"))["tokenizers"]
+        assert [r["name"] for r in kept] == ["first", "second", "third"]
+        assert all(Path(r["path"]).exists() for r in saved)
+    finally:
+        window.shutdown()
