@@ -52,7 +52,7 @@ from .panes.tokenizers_pane import TokenizersPane
 from .panes.training_pane import TrainingPane, retrain_kind
 from .selection import Selection, SelectionModel
 from .session import Session
-from .session_store import SessionRestore, build_manifest, data_dir
+from .session_store import SessionRestore, TokenizerStore, build_manifest, data_dir
 from .undo import UndoHistory
 from .views import LAYOUT_VERSION, ViewManager
 from .widgets.copy_actions import install_table_copy
@@ -61,6 +61,9 @@ from .widgets.numbers import show_thousands
 from .widgets.open_options import ask_open_options
 
 MAX_RECENT = 8
+#: Seconds closing waits for trained tokenizers still being written in the pool; the
+#: rest are then written on the GUI thread: the user's tokenizers are never lost.
+STORE_WAIT_S = 10.0
 #: The window must fit a 1366x768 laptop screen (with a panel and a title bar).
 MAX_MINIMUM_HEIGHT = 700
 
@@ -79,6 +82,11 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else QSettings()
         self._train_after_load = False
         self._restore_handle: SessionRestore | None = None
+        self._current_expected = False
+        # trained tokenizers are written into the data folder in the pool, as they come
+        self._tokenizer_store = TokenizerStore(self, data_dir())
+        self._tokenizer_store.written.connect(self._on_tokenizer_stored)
+        self._tokenizer_store.failed.connect(self._on_tokenizer_store_failed)
         self._pending_compare: list[str] = []
         self._pending_current = ""
 
@@ -486,8 +494,12 @@ class MainWindow(QMainWindow):
         if records:
             self.statusBar().showMessage(
                 self.tr("Restoring {n} tokenizer(s)…").format(n=len(records)))
-            # read in the window's process pool, handed over in the manifest's order
-            self._restore_handle = SessionRestore(self, records)
+            # read in the window's process pool, handed over in the manifest's order; the
+            # current one is read first, and is the only one made current (each switch
+            # re-encodes the text and redraws every pane)
+            names = {r.get("name") for r in records}
+            self._current_expected = bool(self._pending_current) and self._pending_current in names
+            self._restore_handle = SessionRestore(self, records, first=self._pending_current)
             self._restore_handle.yielded.connect(self._on_restore_yielded)
             self._restore_handle.finished.connect(self._on_restore_finished)
             self._restore_handle.start()
@@ -506,8 +518,9 @@ class MainWindow(QMainWindow):
                 continue
             name = restored.entry.name
             self.session.add_tokenizer(restored.entry,
-                                       make_current=self.session.current is None
-                                       or name == self._pending_current)
+                                       make_current=name == self._pending_current
+                                       or (self.session.current is None
+                                           and not self._current_expected))
             self.statusBar().showMessage(self.tr("Restored {name}").format(name=name), 4000)
 
     @Slot()
@@ -517,18 +530,40 @@ class MainWindow(QMainWindow):
         self._restore_handle = None
         if self._pending_current:
             self.session.set_current(self._pending_current)
+        if self.session.current is None and self.session.entries:  # the current one failed
+            self.session.set_current(self.session.entries[0].name)
         compare_pane = self.analysis_docks.compare
         if self._pending_compare and hasattr(compare_pane, "set_compared"):
             compare_pane.set_compared(self._pending_compare)
         self._pending_compare, self._pending_current = [], ""
 
-    def _save_session(self) -> None:
+    @Slot()
+    def _on_tokenizer_stored(self) -> None:
+        # the manifest may name it now; a manifest saved mid-restore would drop the rest
+        if not self.is_restoring:
+            self._save_session()
+
+    @Slot(str)
+    def _on_tokenizer_store_failed(self, error: str) -> None:
+        self.session.notify(
+            self.tr("Could not keep the session for next time: {error}").format(error=error))
+
+    def _save_session(self, final: bool = False) -> None:
+        """Save the manifest; ``final`` (the window closes) first waits for the tokenizers
+        being written, and writes any the pool has not written by then here."""
+        store = self._tokenizer_store
+        if final:
+            store.write_all(self.session.entries)
+            store.wait(STORE_WAIT_S)
         compare = []
         compare_pane = self.analysis_docks.compare
         if hasattr(compare_pane, "compared_names"):
             compare = list(compare_pane.compared_names())
         try:
-            manifest = build_manifest(self.session, data_dir(), compare, self.views.current or "")
+            unrestored = (self._restore_handle.unhanded_records()
+                          if self._restore_handle is not None else [])
+            manifest = build_manifest(self.session, data_dir(), compare, self.views.current or "",
+                                      store=None if final else store, unrestored=unrestored)
         except OSError as exc:
             self.session.notify(
                 self.tr("Could not keep the session for next time: {error}").format(error=exc))
@@ -562,6 +597,7 @@ class MainWindow(QMainWindow):
         # long as the session keeps it; frozen, the collector's full passes skip it. Those passes
         # otherwise block the window for 0.4-0.6 s when a worker resumes the collector.
         gc.freeze()
+        self._tokenizer_store.write_all(self.session.entries)
 
     @Slot()
     def _on_undo_changed(self) -> None:
@@ -649,7 +685,7 @@ class MainWindow(QMainWindow):
         s.setValue("encodeOptions", json.dumps({"add_special_tokens": o.add_special_tokens,
                                                 "truncation": o.truncation, "padding": o.padding}))
         s.setValue("text", self.session.text[:200_000])
-        self._save_session()
+        self._save_session(final=True)
         s.sync()
 
     def shutdown(self) -> None:
@@ -657,6 +693,8 @@ class MainWindow(QMainWindow):
         if self._restore_handle is not None:
             self._restore_handle.stop()
             self._restore_handle = None
+        self._tokenizer_store.blockSignals(True)  # a late one must not save a manifest
+        self._tokenizer_store.stop()
         for pane in (self.corpus_pane, self.training_pane, self.groupings_pane,
                      self.merges_pane, self.vocab_pane, self.decode_pane, self.builder_pane):
             if pane is not None and hasattr(pane, "shutdown"):

@@ -68,6 +68,19 @@ def restore_job(record: dict[str, Any], cancel: Callable[[], bool]
     return tokenizer, history
 
 
+def store_job(tokenizer: Any, history: Any, path: str, history_path: str,
+              cancel: Callable[[], bool]) -> Generator[str, None, str]:
+    """Write a trained tokenizer (and its training history) into the app's data folder:
+    serializing tens of thousands of tokens takes a good part of a second, which the GUI
+    thread must not spend. Both writes are atomic, the history first: once ``path``
+    exists, the whole entry is on disk (``app.session_store`` relies on it)."""
+    yield "writing"
+    if history is not None:
+        history.save(history_path)
+    tokenizer.save(path)
+    return path
+
+
 def warm_up(tokenizer: Any) -> Any:
     """Build what a tokenizer builds on first use (the merge ranks, compiled regexes,
     the added-token matcher) by encoding a short text; returns ``tokenizer``."""

@@ -1,9 +1,12 @@
 """Keep the user's work across restarts: corpus, tokenizers, compare list, text, active view.
 
 A *manifest* (a plain dict stored in ``QSettings`` by the main window) says what
-the session held. Tokenizers trained in the app have no file of their own, so
-:func:`build_manifest` writes each one (and its training history) once into the
-app's data folder; opened tokenizers are remembered by their source path.
+the session held. Tokenizers trained in the app have no file of their own, so each
+one (and its training history) is written once into the app's data folder; opened
+tokenizers are remembered by their source path. In the window a
+:class:`TokenizerStore` writes them in the window's process pool (serializing tens of
+thousands of tokens held the GUI thread for most of a second), and a manifest names a
+stored file only once it is written.
 :class:`SessionRestore` reads them back in the window's process pool
 (:mod:`app.process_pool`; Llama 3's file takes most of a second to parse, which a
 thread of the GUI process would spend holding the GIL) and hands them over in the
@@ -46,11 +49,20 @@ class Restored:
 
 
 def build_manifest(session: Session, folder: Path, compare: list[str] | None = None,
-                   view: str = "") -> dict[str, Any]:
-    """Describe ``session``; trained tokenizers not yet in ``folder`` are written there first."""
+                   view: str = "", store: TokenizerStore | None = None,
+                   unrestored: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Describe ``session``. A trained tokenizer not yet in ``folder`` is handed to
+    ``store`` (written in the pool, left out until it is on disk), or without a store
+    written there first, in this thread. ``unrestored`` are the records of a restore
+    still running (kept, with their files: quitting mid-restore must lose nothing)."""
     corpus = session.corpus
-    records = [_record(entry, folder) for entry in session.entries]
-    _remove_stale_files(folder, records)
+    records = []
+    for entry in session.entries:
+        record = _record(entry, folder, store)
+        if record is not None:
+            records.append(record)
+    records += [r for r in unrestored or [] if r.get("path") and Path(r["path"]).exists()]
+    _remove_stale_files(folder, records, store.pending_paths() if store is not None else set())
     return {
         "version": MANIFEST_VERSION,
         "corpus": None if corpus is None else {"paths": list(corpus.paths),
@@ -62,27 +74,51 @@ def build_manifest(session: Session, folder: Path, compare: list[str] | None = N
     }
 
 
-def _record(entry: TokenizerEntry, folder: Path) -> dict[str, Any]:
+def _record(entry: TokenizerEntry, folder: Path,
+            store: TokenizerStore | None = None) -> dict[str, Any] | None:
     record = {"name": entry.name, "algorithm": entry.algorithm, "options": _plain(entry.options),
               "source": entry.source, "saved": bool(getattr(entry, "saved_path", ""))}
-    if entry.algorithm == "file" and entry.source and Path(entry.source).exists():
+    if _file_backed(entry):
         record.update(kind="file", path=entry.source)
         return record
     # trained here (or opened from a file that has gone): keep a copy in the data folder
-    stored = getattr(entry, "stored_path", "")
-    if not stored or not Path(stored).exists():
-        folder.mkdir(parents=True, exist_ok=True)
-        stem = _stem(entry)
-        stored = str(folder / f"{stem}.json")
-        entry.tokenizer.save(stored)  # atomic in the core
-        if entry.history is not None:
-            entry.history.save(str(folder / f"{stem}.history.jsonl"))
-        entry.stored_path = stored
+    if not _is_stored(entry):
+        if store is not None:
+            store.write(entry)
+            return None  # named once its file is written
+        _write_stored(entry, folder)
+    stored = entry.stored_path
     record.update(kind="stored", path=stored)
     history = Path(stored).with_suffix(".history.jsonl")
     if entry.history is not None and history.exists():
         record["history"] = str(history)
     return record
+
+
+def _file_backed(entry: TokenizerEntry) -> bool:
+    return bool(entry.algorithm == "file" and entry.source and Path(entry.source).exists())
+
+
+def _is_stored(entry: TokenizerEntry) -> bool:
+    stored = getattr(entry, "stored_path", "")
+    return bool(stored) and Path(stored).exists()
+
+
+def _store_paths(entry: TokenizerEntry, folder: Path) -> tuple[Path, Path]:
+    """Where ``entry`` is kept: its ``tokenizer.json`` and its training history."""
+    path = folder / f"{_stem(entry)}.json"
+    return path, path.with_suffix(".history.jsonl")
+
+
+def _write_stored(entry: TokenizerEntry, folder: Path) -> None:
+    """Write ``entry`` into ``folder`` in this thread (scripts, tests, and the close path's
+    last resort when the pool did not write it in time)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path, history = _store_paths(entry, folder)
+    if entry.history is not None:
+        entry.history.save(str(history))
+    entry.tokenizer.save(str(path))  # atomic in the core
+    entry.stored_path = str(path)
 
 
 def _stem(entry: TokenizerEntry) -> str:
@@ -100,12 +136,15 @@ def _plain(options: dict[str, Any]) -> dict[str, Any]:
             if isinstance(v, (str, int, float, bool, list, tuple, dict, type(None)))}
 
 
-def _remove_stale_files(folder: Path, records: list[dict[str, Any]]) -> None:
-    """Delete stored tokenizers that no entry refers to any more (removed ones)."""
+def _remove_stale_files(folder: Path, records: list[dict[str, Any]],
+                        pending: set[str] = frozenset()) -> None:
+    """Delete stored tokenizers that no entry refers to any more (removed ones); files
+    being written (``pending``) stay."""
     if not folder.is_dir():
         return
     keep = {Path(r["path"]).name for r in records if r.get("kind") == "stored"}
     keep |= {Path(r["history"]).name for r in records if r.get("history")}
+    keep |= {Path(p).name for p in pending}
     for path in folder.iterdir():
         if path.is_file() and path.name not in keep and path.suffix in (".json", ".jsonl"):
             path.unlink(missing_ok=True)
@@ -172,19 +211,21 @@ class SessionRestore(QObject):
 
     ``yielded`` carries lists of :class:`Restored` in the records' order (a record that
     is read faster than the one before it waits for it), ``finished`` follows the last.
-    As many records are read at once as the pool has processes. :meth:`stop` abandons
-    what is left (before the window closes).
+    As many records are read at once as the pool has processes, the one named ``first``
+    (the session's current tokenizer) before the others. :meth:`stop` abandons what is
+    left (before the window closes).
     """
 
     yielded = Signal(list)
     finished = Signal()
 
-    def __init__(self, parent: QObject, records: list[dict[str, Any]]) -> None:
+    def __init__(self, parent: QObject, records: list[dict[str, Any]], first: str = "") -> None:
         super().__init__(parent)
         self._owner = parent
         self._records = list(records)
         self._results: dict[int, Restored] = {}
-        self._queue = list(range(len(self._records)))
+        self._queue = sorted(range(len(self._records)),
+                             key=lambda i: not (first and self._records[i].get("name") == first))
         self._running: dict[int, _RestoreJob] = {}
         self._handed = 0
         self._stopped = False
@@ -197,6 +238,10 @@ class SessionRestore(QObject):
                 self._results[index] = gone
         self._launch()
         self._hand_over()
+
+    def unhanded_records(self) -> list[dict[str, Any]]:
+        """The records not handed over yet (their tokenizers are not in the session)."""
+        return self._records[self._handed:]
 
     def stop(self) -> None:
         """Abandon the records not read yet; waits for the worker threads to end."""
@@ -268,4 +313,102 @@ class _RestoreJob(QObject):
         self._owner.job_ended(self._index, restored)
 
 
-__all__ = ["Restored", "SessionRestore", "build_manifest", "data_dir", "iter_restore"]
+class TokenizerStore(QObject):
+    """Write the session's trained tokenizers into the data folder in the window's pool.
+
+    :meth:`write` starts one job per entry (once); when its file is on disk the entry's
+    ``stored_path`` is set and ``written`` is emitted, so the window saves a manifest
+    naming it. ``failed`` carries the reason a write failed. :meth:`wait` (before the
+    window closes) waits, bounded, for the writes still running.
+    """
+
+    written = Signal()
+    failed = Signal(str)
+
+    def __init__(self, owner: QObject, folder: Path) -> None:
+        super().__init__(owner)
+        self._owner = owner
+        self.folder = folder
+        self._jobs: list[_StoreJob] = []
+        self._stopped = False
+
+    def write_all(self, entries: list[TokenizerEntry]) -> None:
+        """Start writing every entry that needs a copy in the data folder."""
+        for entry in entries:
+            if not _file_backed(entry) and not _is_stored(entry):
+                self.write(entry)
+
+    def write(self, entry: TokenizerEntry) -> None:
+        if self._stopped or any(job.entry is entry for job in self._jobs):
+            return  # stopped: the window is closing, its pool ends
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path, history = _store_paths(entry, self.folder)
+        self._jobs.append(_StoreJob(self, pool_for(self._owner), entry, path, history))
+
+    def pending_paths(self) -> set[str]:
+        """The files of the writes still running (and their histories)."""
+        return {str(p) for job in self._jobs for p in (job.path, job.history)}
+
+    @property
+    def pending(self) -> bool:
+        return bool(self._jobs)
+
+    def wait(self, timeout_s: float) -> None:
+        """Wait up to ``timeout_s`` for the running writes; the entries written meanwhile
+        are marked stored now (their signals would come after the window has gone)."""
+        deadline = time.monotonic() + timeout_s
+        for job in list(self._jobs):
+            left_ms = max(0, int((deadline - time.monotonic()) * 1000))
+            if job.handle.running:
+                job.handle.thread.wait(left_ms)
+            job.settle()
+
+    def stop(self) -> None:
+        """Abandon the writes still running (their files are then never named) and start
+        no more."""
+        self._stopped = True
+        for job in list(self._jobs):
+            job.handle.stop()
+
+    def job_ended(self, job: _StoreJob, error: str) -> None:
+        if job in self._jobs:
+            self._jobs.remove(job)
+        if error:
+            self.failed.emit(error)
+        elif _is_stored(job.entry):
+            self.written.emit()
+
+
+class _StoreJob(QObject):
+    """One entry written in a pool process; its slots run in the GUI thread."""
+
+    def __init__(self, owner: TokenizerStore, pool: Any, entry: TokenizerEntry,
+                 path: Path, history: Path) -> None:
+        super().__init__(owner)
+        self._owner, self.entry, self.path, self.history = owner, entry, path, history
+        self._error = ""
+        worker = PoolWorker(pool, pool_jobs.store_job,
+                            (entry.tokenizer, entry.history, str(path), str(history)))
+        worker.errored.connect(self._on_worker_errored)
+        worker.finished.connect(self._on_worker_finished)
+        self.handle = WorkerHandle(worker, self)
+        self.handle.start()
+
+    def settle(self) -> None:
+        """Mark the entry stored once its file exists (written atomically, history first)."""
+        if self.path.exists() and not _is_stored(self.entry):
+            self.entry.stored_path = str(self.path)
+
+    @Slot(str)
+    def _on_worker_errored(self, text: str) -> None:
+        lines = [line for line in text.strip().splitlines() if line.strip()]
+        self._error = f"{self.entry.name}: {lines[-1] if lines else '?'}"
+
+    @Slot()
+    def _on_worker_finished(self) -> None:
+        self.handle.stop()
+        self.settle()
+        self._owner.job_ended(self, self._error)
+
+
+__all__ = ["Restored", "SessionRestore", "TokenizerStore", "build_manifest", "data_dir", "iter_restore"]

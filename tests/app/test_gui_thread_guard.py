@@ -1,5 +1,6 @@
 """The GUI-thread guard of tests/app/conftest.py catches heavy app work on the GUI thread,
-and only that (another thread, a test's own core calls and small inputs pass)."""
+and only that (another thread, a test's own core calls and small inputs pass); and the
+window keeps a big trained tokenizer for the next session without tripping it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from gui_thread_guard import MAX_MERGES, Guard
 from subword_core.models import BPE
 from subword_core.tokenizer import Tokenizer
 
-pytestmark = pytest.mark.heavy_on_gui_thread("checks the guard itself")
+#: the tests that check the guard itself do heavy work on the GUI thread on purpose
+checks_the_guard = pytest.mark.heavy_on_gui_thread("checks the guard itself")
 
 
 def _bpe(n_merges: int) -> Tokenizer:
@@ -29,12 +31,14 @@ def guard(monkeypatch):
     return guard
 
 
+@checks_the_guard
 def test_app_code_building_a_big_merge_graph_here_is_caught(guard):
     TokenizerEntry("big", _bpe(MAX_MERGES + 1)).merge_graph()
     assert len(guard.violations) == 1
     assert "merge graph" in guard.violations[0] and "app/session.py" in guard.violations[0]
 
 
+@checks_the_guard
 def test_the_same_in_a_worker_thread_passes(guard):
     entry = TokenizerEntry("big", _bpe(MAX_MERGES + 1))
     thread = threading.Thread(target=entry.merge_graph)
@@ -43,6 +47,7 @@ def test_the_same_in_a_worker_thread_passes(guard):
     assert entry.graph is not None and guard.violations == []
 
 
+@checks_the_guard
 def test_small_inputs_and_a_tests_own_core_calls_pass(guard):
     TokenizerEntry("small", _bpe(50)).merge_graph()
     big = _bpe(MAX_MERGES + 1)
@@ -50,9 +55,50 @@ def test_small_inputs_and_a_tests_own_core_calls_pass(guard):
     assert guard.violations == []
 
 
+@checks_the_guard
 def test_app_code_serializing_a_big_tokenizer_is_caught(guard, tmp_path):
-    from app.session_store import _record
+    from app.session_store import _write_stored
 
     entry = TokenizerEntry("trained", _bpe(MAX_MERGES + 1), algorithm="bpe")
-    _record(entry, tmp_path)  # writes the tokenizer.json of a trained tokenizer
+    _write_stored(entry, tmp_path)  # the close path's last resort, in the calling thread
     assert any("to_str" in v and "app/session_store.py" in v for v in guard.violations)
+
+
+def test_keeping_a_big_trained_tokenizer_serializes_it_off_the_gui_thread(qtbot, window,
+                                                                         settings):
+    """Issue 20: the session's manifest wrote each trained tokenizer's tokenizer.json on
+    the GUI thread (at close, at View > Language). No opt-out marker here: the guard fails
+    this test if the window serializes it on the GUI thread."""
+    import json
+
+    big = _bpe(MAX_MERGES + 1)
+    window.session.add_tokenizer(TokenizerEntry("trained", big, algorithm="bpe"))
+    window.save_settings()  # what closing and View > Language do
+    entry = window.session.entry("trained")
+    manifest = json.loads(settings.value("session"))
+    assert [r["path"] for r in manifest["tokenizers"]] == [entry.stored_path]
+    assert Tokenizer.from_file(entry.stored_path).get_vocab() == big.get_vocab()
+
+
+def test_a_manifest_names_a_trained_tokenizer_only_once_written(qtbot, window, settings):
+    import json
+
+    window.session.add_tokenizer(TokenizerEntry("trained", _bpe(50), algorithm="bpe"))
+    store = window._tokenizer_store
+    assert store.pending  # being written in the pool
+    window._save_session()
+    pending = json.loads(settings.value("session"))
+    assert pending["tokenizers"] == []
+    qtbot.waitUntil(lambda: not store.pending, timeout=30000)
+    assert [r["name"] for r in json.loads(settings.value("session"))["tokenizers"]] == ["trained"]
+
+
+def test_closing_waits_for_a_write_still_running(qtbot, window, settings):
+    import json
+
+    window.session.add_tokenizer(TokenizerEntry("trained", _bpe(50), algorithm="bpe"))
+    assert window._tokenizer_store.pending
+    window.save_settings()  # at once, as quitting right after training does
+    records = json.loads(settings.value("session"))["tokenizers"]
+    assert [r["name"] for r in records] == ["trained"]
+    assert Tokenizer.from_file(records[0]["path"]).get_vocab_size() == 51 + 50
