@@ -48,6 +48,7 @@ from .labels import (
     scheme_problems,
     token_word_indices,
 )
+from .serialization import json_error
 from .trainers.events import StageProgress, StageStarted
 
 Span = tuple[int, int]
@@ -192,7 +193,9 @@ def _parse_line(raw: str, path: Any, line: int) -> LabeledDoc:
     try:
         record = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise CorpusError(f"{where}: invalid JSON ({exc.msg})") from None
+        # One line of JSONL is one line of JSON: its column is what locates the fault.
+        detail = json_error(exc).replace(" line 1 column ", " column ")
+        raise CorpusError(f"{where}: invalid JSON ({detail})") from None
     if not isinstance(record, dict):
         raise CorpusError(f"{where}: expected an object with 'text' and 'entities'")
     for key in ("text", "entities"):

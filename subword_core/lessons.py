@@ -61,6 +61,7 @@ from .compression import compress, sennrich_bpe, sennrich_segment
 from .errors import SubwordError
 from .models import BPE, Unigram, WordPiece
 from .pre_tokenizers import WhitespaceSplit
+from .serialization import json_error
 from .tokenizer import Tokenizer
 from .trainers import BpeTrainer, WordPieceTrainer
 from .trainers.history import TrainingHistory
@@ -435,7 +436,7 @@ def load_lesson(path: str | Path) -> Lesson:
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise LessonError(f"{path}:{exc.lineno}: not JSON: {exc.msg}") from exc
+        raise LessonError(f"{path}:{exc.lineno}: not JSON ({json_error(exc)})") from exc
     _validate(path, data)
     return Lesson(path, data)
 

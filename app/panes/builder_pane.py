@@ -793,6 +793,7 @@ class BuilderPane(SightAwarePane):
             return False
         self._queue = list(FOUR_PRESETS)
         self._four, self._four_size, self._failed = [], vocab_size, []
+        self._training.failure_boxes = False  # the refusals are said once, at the end
         return self._next_preset()
 
     def _can_train(self) -> bool:
@@ -814,6 +815,7 @@ class BuilderPane(SightAwarePane):
             algorithm, self._four_size, self.min_frequency_spin.value(), scoring)
         if not started:
             self._queue = []
+            self._training.failure_boxes = True  # nothing runs: the Training pane speaks again
             return False
         self.status_label.setText(self.tr("Training {0} at {1:,} ({2} of 4)…").format(
             algorithm, self._four_size, 5 - len(self._queue)))
@@ -836,6 +838,7 @@ class BuilderPane(SightAwarePane):
         algorithm, _ = self._queue.pop(0)
         if not ok and not self._training.last_error:  # cancelled: the rest is not trained
             self._queue = []
+            self._training.failure_boxes = True
             self.status_label.setText(self.tr("Train all four cancelled after {0} of 4")
                                       .format(len(self._four)))
             return
@@ -844,10 +847,13 @@ class BuilderPane(SightAwarePane):
         if self._queue:
             QTimer.singleShot(0, self._next_preset)
             return
+        self._training.failure_boxes = True
         text = self.tr("Trained {0}").format(", ".join(self._four))
         if self._failed:
             text += "\n" + self.tr("Not trained: {0}").format("; ".join(self._failed))
         self.status_label.setText(text)
+        if self._failed:  # one box for every refusal (a size below the alphabet refuses three)
+            QMessageBox.warning(self, self.tr("Cannot train"), "\n".join(self._failed))
         if len(self._four) >= 2:
             self.compare_requested.emit(list(self._four))
 

@@ -113,7 +113,7 @@ class ComparePane(SightAwarePane):
             n=MAX_COMPARE))
         self.remove_button = QPushButton(self.tr("Remove"), objectName="removeFromCompareButton")
         self.remove_button.setToolTip(self.tr("Take the chosen tokenizer out of the comparison"))
-        self.export_button = QPushButton(self.tr("Export…"), objectName="exportButton")
+        self.export_button = QPushButton(self.tr("Export…"), objectName="compareExportButton")
         self.export_button.setToolTip(self.tr("The view as PNG, or the table shown below as CSV"))
         self.members_label = QLabel("", objectName="compareMembers", wordWrap=True)
         # a line of its own, wrapped: long names (a retrained tokenizer's) neither widen the

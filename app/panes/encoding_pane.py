@@ -126,8 +126,10 @@ class EncodingPane(SightAwarePane):
         self.summary_label = QLabel("", objectName="encodingSummary")
         self.summary_label.setToolTip(self.tr(
             "Tokens, characters, characters per token and tokens per word of the current text"))
-        # long summaries must not widen the window: let the label be cut instead
+        # long summaries must not widen the window, nor be cut (Korean at 1280 is longer than
+        # the row): the label takes the width it is given and wraps onto a second line
         self.summary_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.summary_label.setWordWrap(True)
 
         # -- encoding options ----------------------------------------------------------------
         self.special_check = QCheckBox(self.tr("special tokens"), objectName="specialTokensToggle")

@@ -120,7 +120,7 @@ class OovPane(SightAwarePane):
         self.input.setToolTip(self.tr(
             "Every tokenizer of the session encodes this text; the list shows what each does with "
             "each word"))
-        self.export_button = QPushButton(self.tr("Export…"), objectName="exportButton")
+        self.export_button = QPushButton(self.tr("Export…"), objectName="oovExportButton")
         self.export_button.setToolTip(self.tr(
             "The pane as PNG, or the outcomes / held-out table as CSV"))
         self.status_label = QLabel("", objectName="oovStatus")

@@ -96,7 +96,7 @@ class StatsPane(SightAwarePane):
         self.run_button = QPushButton(self.tr("Stop"), objectName="statsRunButton")
         self.run_button.setToolTip(self.tr("Stop encoding the corpus, or compute its figures"))
         self.run_button.hide()
-        self.export_button = QPushButton(self.tr("Export…"), objectName="exportButton")
+        self.export_button = QPushButton(self.tr("Export…"), objectName="statsExportButton")
         self.export_button.setToolTip(self.tr("The shown plot as PNG, or its data as CSV"))
         self.weight_check = QCheckBox(self.tr(
             "count corpus occurrences"), objectName="lengthWeightCheck")

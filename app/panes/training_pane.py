@@ -145,6 +145,8 @@ class TrainingPane(QWidget):
         self._request: dict[str, Any] = {}
         self._overall: OverallProgress | None = None
         self.last_error = ""
+        #: False while a caller (Build's "Train all four") says its runs' failures in one box
+        self.failure_boxes = True
 
         self.algorithm_combo = QComboBox(objectName="algorithmCombo")
         for label in ALGORITHMS:  # the English label is the item's data (settings, logic)
@@ -451,8 +453,9 @@ class TrainingPane(QWidget):
     def _on_worker_errored(self, text: str) -> None:
         self.last_error = _in_words(text)
         self._idle_progress(self.tr("failed"))
-        QMessageBox.critical(self, self.tr("Training failed"),
-                             f"{self.last_error}\n\n" + self.tr("The current tokenizer is kept."))
+        if self.failure_boxes:
+            QMessageBox.critical(self, self.tr("Training failed"), f"{self.last_error}\n\n"
+                                 + self.tr("The current tokenizer is kept."))
         self.training_finished.emit(False)
 
     @Slot()

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import CorpusError
+from ..serialization import json_error
 
 if TYPE_CHECKING:
     from .reading import CorpusReport
@@ -418,14 +419,23 @@ def json_values(pieces: Iterable[str], name: str = "<json>") -> Iterator[Any]:
             except json.JSONDecodeError as exc:
                 if not eof and _maybe_incomplete(exc, buf):
                     break  # read more and try again
-                raise CorpusError(f"invalid JSON in {name} near character "
-                                  f"{consumed + exc.pos}: {exc.msg}") from None
+                raise CorpusError(f"invalid JSON in {name} {_json_fault(exc, consumed)}") from None
             if end == len(buf) and not eof:
                 break  # subtle: "12" may be the start of "123"; wait for what follows
             pos = end
             yield value
     if in_array:
         raise CorpusError(f"invalid JSON in {name}: the array is not closed")
+
+
+def _json_fault(exc: json.JSONDecodeError, consumed: int) -> str:
+    """Where and what went wrong, as a complete phrase (Python's can end in "starting at")."""
+    # The buffer is a window on the file, so its line and column numbers are not the
+    # file's: the fault is located by character, counted from the start of the file.
+    if exc.msg.startswith("Unterminated string"):
+        return ("(unexpected end of file inside the string that starts at character "
+                f"{consumed + exc.pos})")
+    return f"near character {consumed + exc.pos}: {json_error(exc).partition(': ')[2]}"
 
 
 def _maybe_incomplete(exc: json.JSONDecodeError, buf: str) -> bool:

@@ -82,15 +82,15 @@ def cell(model, row: int, column: int):
     return model.data(model.index(row, column))
 
 
-def export_both(qtbot, pane, tmp_path, monkeypatch) -> tuple[bytes, str]:
-    """Export through the real button, once as PNG and once as CSV."""
+def export_both(qtbot, pane, tmp_path, monkeypatch, button: str) -> tuple[bytes, str]:
+    """Export through the real button (found by its object name), once as PNG and once as CSV."""
     out = {}
     for suffix in ("png", "csv"):
         path = tmp_path / f"export.{suffix}"
         monkeypatch.setattr(
             QFileDialog, "getSaveFileName", staticmethod(lambda *a, p=path, **k: (str(p), ""))
         )
-        qtbot.mouseClick(pane.findChild(QWidget, "exportButton"), Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(pane.findChild(QWidget, button), Qt.MouseButton.LeftButton)
         out[suffix] = path
     assert out["png"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     return out["png"].read_bytes(), out["csv"].read_text(encoding="utf-8")
@@ -196,7 +196,7 @@ def test_compare_holds_at_most_four(qtbot, compare, session, trained):
 def test_compare_exports_png_and_csv(qtbot, compare, tmp_path, monkeypatch):
     compare.add_entry("bpe")
     compared(qtbot, compare)
-    _, text = export_both(qtbot, compare, tmp_path, monkeypatch)
+    _, text = export_both(qtbot, compare, tmp_path, monkeypatch, "compareExportButton")
     lines = text.splitlines()
     assert lines[0].startswith("tokenizer,tokens,chars/token")
     assert [line.split(",")[0] for line in lines[1:]] == ["unigram", "bpe"]
@@ -264,7 +264,7 @@ def test_oov_heldout_equals_core(qtbot, oov, session, corpus_file):
 
 
 def test_oov_exports_png_and_csv(qtbot, oov, tmp_path, monkeypatch):
-    _, text = export_both(qtbot, oov, tmp_path, monkeypatch)
+    _, text = export_both(qtbot, oov, tmp_path, monkeypatch, "oovExportButton")
     lines = text.splitlines()
     assert lines[0] == "tokenizer,strategy,word,start,end,model_input,outcome,tokens"
     assert len(lines) - 1 == sum(len(r.words) for _, r in oov.reports)
@@ -337,7 +337,7 @@ def test_stats_can_be_stopped_and_computed_again(qtbot, stats):
 
 
 def test_stats_exports_png_and_csv(qtbot, stats, tmp_path, monkeypatch):
-    _, text = export_both(qtbot, stats, tmp_path, monkeypatch)
+    _, text = export_both(qtbot, stats, tmp_path, monkeypatch, "statsExportButton")
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0] == ["length", "count", "tokens"]
     assert [int(r[1]) for r in rows[1:]] == [b.count for b in stats.bins]
@@ -363,7 +363,9 @@ def test_add_analysis_docks_tabs_with_the_merge_history(qtbot, session):
         "oovView",
         "latticeView",
         "statsView",
-        "exportButton",
+        "compareExportButton",
+        "oovExportButton",
+        "statsExportButton",
     ):
         assert window.findChild(QWidget, name) is not None, name
     window.show()

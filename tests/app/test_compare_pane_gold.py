@@ -73,7 +73,7 @@ def test_gold_columns_show_each_tokenizers_figures(qtbot, pane, tokenizers, tmp_
     path = tmp_path / "metrics.csv"
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(path), "")))
-    qtbot.mouseClick(pane.findChild(QWidget, "exportButton"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(pane.findChild(QWidget, "compareExportButton"), Qt.MouseButton.LeftButton)
     header = next(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
     assert header[-2:] == ["gold entities split", "gold tokens/entity"]
 

@@ -14,9 +14,6 @@ from PySide6.QtWidgets import QWidget
 
 #: Names Qt gives its own child widgets (scroll area viewports, tab bar arrows, dock buttons).
 QT_INTERNAL_PREFIXES = ("qt_", "ScrollLeftButton", "ScrollRightButton")
-#: Shared by the Unseen words, Statistics and Compare panes' Export buttons; each pane's test
-#: finds its own with ``pane.findChild``. Left to those panes (see issue 21, item 14).
-SHARED_ELSEWHERE = {"exportButton"}
 
 
 def _named(window) -> Counter:
@@ -26,12 +23,13 @@ def _named(window) -> Counter:
 
 def test_object_names_are_unique_in_the_window(window):
     counts = _named(window)
-    duplicated = {name: n for name, n in counts.items() if n > 1 and name not in SHARED_ELSEWHERE}
+    duplicated = {name: n for name, n in counts.items() if n > 1}
     assert duplicated == {}
     # the named views are among them, once each
     for name in ("latticeView", "lessonLatticeView", "traceView", "lessonTraceView",
                  "lessonFigures", "lessonTokenText", "lessonModelTable", "oovView",
-                 "compareView", "statsView"):
+                 "compareView", "statsView", "compareExportButton", "oovExportButton",
+                 "statsExportButton"):
         assert counts[name] == 1, name
 
 

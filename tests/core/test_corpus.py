@@ -113,6 +113,25 @@ def test_malformed_json_is_an_error(tmp_path, content, message):
     assert "\n" not in str(info.value)
 
 
+@pytest.mark.parametrize("content, where", [
+    # a string cut by the end of the file: located by where the string starts
+    ('[{"text": "a"}, {"text": "an unfinished stri', "the string that starts at character 25"),
+    ('[{"text": "a"}, {"text": "b"}, {"te', "the string that starts at character 32"),  # a key
+    ('[{"text": "a"}, {"text": nu', "near character 25: unexpected end of file"),  # a literal
+])
+@pytest.mark.parametrize("read_bytes", [7, 1 << 16])
+def test_a_json_file_cut_short_is_one_complete_line(tmp_path, monkeypatch, content, where,
+                                                     read_bytes):
+    # Tiny blocks slide the decoder's window: the place is still counted from the file's start.
+    monkeypatch.setattr(_corpus_formats, "READ_BYTES", read_bytes)
+    path = write(tmp_path / "cut.json", content)
+    with pytest.raises(CorpusError) as info:
+        docs(path)
+    text = str(info.value)
+    assert "\n" not in text and "end of file" in text and where in text
+    assert not text.endswith((" at", "starting at"))
+
+
 @pytest.mark.parametrize("suffix", ["", ".bz2"])
 def test_csv_columns(tmp_path, suffix):
     path = write(tmp_path / "t.csv", 'id,text,lang\n1,"multi\nline, quoted",en\n2,second,fr\n3\n',

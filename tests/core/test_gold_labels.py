@@ -196,6 +196,15 @@ def test_jsonl_reads_spans(tmp_path):
     assert [e.text for e in doc.entities] == ["Ada", "Kim"] and doc.line == 1
 
 
+def test_a_jsonl_line_cut_short_is_one_complete_line(tmp_path):
+    path = _write(tmp_path, ['{"text": "fine", "entities": []}', '{"text": "Ada met'])
+    with pytest.raises(CorpusError) as err:
+        read_spans_jsonl(path)
+    text = str(err.value)
+    assert text == (f"{path}:2: invalid JSON (malformed JSON at column 18: unexpected end of "
+                    "file inside the string that starts at column 10)")
+
+
 @pytest.mark.parametrize("line,message", [
     ('{"text": "a"', "invalid JSON"),
     ('{"entities": []}', "missing key 'text'"),

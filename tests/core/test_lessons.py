@@ -396,6 +396,17 @@ def test_bad_lesson_files(tmp_path, mutate, message):
     assert isinstance(info.value, SubwordError)
 
 
+def test_a_lesson_cut_short_is_one_complete_line(tmp_path):
+    path = tmp_path / "cut.json"
+    path.write_text('{\n  "kind": "bpe",\n  "title": "Byte pair', encoding="utf-8")
+    with pytest.raises(LessonError) as info:
+        load_lesson(path)
+    text = str(info.value)
+    assert "\n" not in text and "starting at" not in text
+    assert text.endswith("unexpected end of file inside the string that starts at line 3 "
+                         "column 12)")
+
+
 def test_bad_json_names_the_line(tmp_path):
     path = write(tmp_path, "broken.json", '{\n  "kind": "bpe",\n  "title": }\n')
     with pytest.raises(LessonError, match=r"broken\.json:3: not JSON"):
