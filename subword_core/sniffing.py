@@ -87,7 +87,7 @@ def sniff_tokenizer_bytes(head: bytes, size: int | None = None) -> str | None:
     """:func:`sniff_tokenizer_file` on the first bytes of a file of ``size`` bytes
     (``len(head)``, the whole file, when None)."""
     size = len(head) if size is None else size
-    if _is_model_proto(head, size):
+    if is_model_proto(head, size):
         return "sentencepiece"
     text = _text(head, complete=size <= len(head))
     if text is None:
@@ -207,7 +207,8 @@ def _merges_kind(lines: list[str]) -> str | None:
     return "subword-nmt" if nmt else "merges.txt"
 
 
-def _varint(data: bytes, pos: int) -> tuple[int, int]:
+def read_varint(data: bytes, pos: int) -> tuple[int, int]:
+    """A protobuf varint at ``pos``: ``(value, next position)``, or ``(-1, past the end)``."""
     value = shift = 0
     while pos < len(data) and shift <= 63:
         byte = data[pos]
@@ -219,17 +220,17 @@ def _varint(data: bytes, pos: int) -> tuple[int, int]:
     return -1, len(data) + 1
 
 
-def _is_model_proto(head: bytes, size: int) -> bool:
+def is_model_proto(head: bytes, size: int) -> bool:
     """A SentencePiece ``ModelProto``: length-delimited fields 1-5 tiling the head, the
     first a piece (field 1) whose own field 1 is UTF-8 text."""
     if head[:1] != b"\x0a" or len(head) < 4:
         return False
     pos = fields = 0
     while pos < len(head):
-        tag, pos = _varint(head, pos)
+        tag, pos = read_varint(head, pos)
         if tag < 0 or tag & 7 != 2 or not 1 <= tag >> 3 <= 5:
             return False
-        length, start = _varint(head, pos)
+        length, start = read_varint(head, pos)
         if length < 0 or start + length > size:
             return False
         if fields == 0 and not _is_piece(head[start:start + length]):
@@ -241,7 +242,7 @@ def _is_model_proto(head: bytes, size: int) -> bool:
 def _is_piece(data: bytes) -> bool:
     if data[:1] != b"\x0a":
         return False
-    length, start = _varint(data, 1)
+    length, start = read_varint(data, 1)
     if length < 1 or start + length > len(data):
         return False
     try:

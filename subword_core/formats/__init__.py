@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..errors import TokenizerFileError
+from ..sniffing import is_model_proto
 
 
 @dataclass(frozen=True)
@@ -287,38 +288,9 @@ def _json_format(path: Path) -> str:
                              "(a vocab.json needs its merges.txt beside it)")
 
 
-def _varint(data: bytes, pos: int) -> tuple[int, int]:
-    value = shift = 0
-    while pos < len(data):
-        byte = data[pos]
-        pos += 1
-        value |= (byte & 0x7F) << shift
-        if byte < 0x80:
-            return value, pos
-        shift += 7
-        if shift > 63:
-            break
-    return -1, len(data) + 1
-
-
 def _is_model_proto(path: Path, head: bytes) -> bool:
-    """Whether the file starts like a SentencePiece ``ModelProto``: length-delimited fields
-    1-5 (pieces, specs) that tile the head, the first a piece holding its text."""
-    if head[:1] != b"\x0a" or len(head) < 4:
-        return False
-    size = path.stat().st_size
-    pos = fields = 0
-    while pos < len(head):
-        tag, pos = _varint(head, pos)
-        if tag & 7 != 2 or not 1 <= tag >> 3 <= 5:
-            return False
-        length, start = _varint(head, pos)
-        if length < 0 or start + length > size:
-            return False
-        if fields == 0 and (length < 2 or head[start:start + 1] != b"\x0a"):
-            return False
-        pos, fields = start + length, fields + 1
-    return pos == size or pos >= len(head)
+    """Whether the file starts like a SentencePiece ``ModelProto`` (see :mod:`..sniffing`)."""
+    return is_model_proto(head, path.stat().st_size)
 
 
 def _sample_lines(path: Path, head: bytes) -> list[str]:
