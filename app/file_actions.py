@@ -28,7 +28,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 from subword_core.errors import SubwordError
 from subword_core.gold import LabeledDoc, read_gold
 from subword_core.naming import tokenizer_file_name
-from subword_core.sniffing import sniff_tokenizer_file
+from subword_core.formats.sniffing import sniff_tokenizer_file
 
 from . import pool_jobs
 from .process_pool import PoolWorker, pool_for
@@ -225,7 +225,7 @@ def split_dropped(paths: list[str]) -> tuple[list[str], list[str]]:
 
 def looks_like_tokenizer(path: str) -> bool:
     """A tokenizer file by its name or, whatever its name, by its content
-    (``bert-base-uncased-vocab.txt``: :mod:`subword_core.sniffing`), or a folder holding a
+    (``bert-base-uncased-vocab.txt``: :mod:`subword_core.formats.sniffing`), or a folder holding a
     model's tokenizer files. A word list or any other text is a corpus."""
     p = Path(path)
     if p.is_dir():

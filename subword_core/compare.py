@@ -333,13 +333,13 @@ class CorpusProfile:
     either_cuts: int = 0
     #: How the token figures were measured: ``"documents"`` (each document encoded whole,
     #: :func:`iter_corpus_profiles`) or ``"counts"`` (each distinct model input encoded
-    #: once and weighted by its count: :mod:`subword_core.corpus_counts`, the same numbers).
+    #: once and weighted by its count: :mod:`subword_core.figures.counts`, the same numbers).
     method: str = "documents"
     #: The cut agreement's sample: the first documents of the corpus up to this many
     #: characters (None: every document profiled).
     cut_sample_chars: int | None = None
     #: Documents the counts took through the tokenizer's own pipeline (added tokens in
-    #: them...): see :mod:`subword_core.corpus_counts`.
+    #: them...): see :mod:`subword_core.figures.counts`.
     set_aside: int = 0
 
     @property

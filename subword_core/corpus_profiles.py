@@ -2,7 +2,7 @@
 
 Every corpus-wide figure of a tokenizer (tokens, characters per token, tokens per word,
 unknown share, how often each token id occurs: the Zipf plot and the length histograms
-weighted by use) is a sum over the corpus. :mod:`subword_core.corpus_counts` gets those
+weighted by use) is a sum over the corpus. :mod:`subword_core.figures.counts` gets those
 sums *exactly* without encoding every document: the corpus is read once, each distinct
 model input of each pipeline counted (tokenizers with the same normalizer, pre-tokenizer
 and added tokens share the counts), then each distinct input encoded once by each model
@@ -14,12 +14,12 @@ Cut agreement with the first tokenizer needs positions: it is measured by encodi
 documents whole (:func:`~subword_core.compare.iter_corpus_profiles`) on the first
 :data:`CUT_SAMPLE_CHARS` characters of the corpus, recorded as the profile's
 ``cut_sample_chars`` (None when the sample is the whole corpus). A tokenizer without a
-:class:`~subword_core.corpus_counts.Pipeline` (a subclass, another library's) has its
+:class:`~subword_core.figures.counts.Pipeline` (a subclass, another library's) has its
 documents encoded whole; its profile says ``method == "documents"``.
 
 Results are kept by (tokenizer fingerprint, corpus files with sizes and modification
 times, reading options) in memory and, given a folder, on disk
-(:mod:`subword_core.figures_cache`), so switching back to a tokenizer, reopening the
+(:mod:`subword_core.figures.cache`), so switching back to a tokenizer, reopening the
 Compare view or restarting the app does not measure the corpus again.
 """
 
@@ -41,9 +41,9 @@ from .corpus._formats import FileReader
 from .corpus.counting import balanced_partition_bytes
 from .corpus.partitions import PARTITION_BYTES, Partition, plan_partitions
 from .corpus.reading import _chunks, choose_workers
-from .corpus_counts import ChunkCounts, Pipeline, TokenSums, count_chunk, encode_counts, pipeline_of
-from .figures_cache import MAX_BYTES, FiguresStore
-from .fingerprint import tokenizer_fingerprint
+from .figures.counts import ChunkCounts, Pipeline, TokenSums, count_chunk, encode_counts, pipeline_of
+from .figures.cache import MAX_BYTES, FiguresStore
+from .figures.fingerprint import tokenizer_fingerprint
 from .spawning import ordered_pool_map
 from .trainers.base import Ticker, drive
 from .trainers.events import StageProgress, StageStarted
@@ -96,7 +96,7 @@ def corpus_key(corpus: Corpus) -> tuple | None:
 
 class ProfileCache:
     """Least-recently-used profiles in memory, and on disk in ``folder`` if given
-    (:class:`~subword_core.figures_cache.FiguresStore`); thread-safe.
+    (:class:`~subword_core.figures.cache.FiguresStore`); thread-safe.
 
     Keys are tuples whose first item says the kind: ``("row", ...)`` finished profiles,
     ``("profile", ...)`` a tokenizer's figures without cut agreement, ``("cuts", ...)``
@@ -572,7 +572,7 @@ def _spans(tokenizer: Any, docs: list[str], starts: Any) -> Any:
 
 def _for_offsets(tokenizer: Any) -> Any:
     """The tokenizer without truncation or padding; a SentencePiece BPE whose parts
-    between runs of ``▁`` are exact (:func:`~subword_core.corpus_counts.metaspace_parts_exact`)
+    between runs of ``▁`` are exact (:func:`~subword_core.figures.counts.metaspace_parts_exact`)
     cut there: the same tokens and offsets, without encoding each document as one word."""
     plain = _plain(tokenizer)
     pipeline = pipeline_of(tokenizer)

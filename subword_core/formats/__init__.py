@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..errors import TokenizerFileError
-from ..sniffing import is_model_proto
+from .sniffing import is_model_proto
 
 
 @dataclass(frozen=True)
@@ -289,7 +289,7 @@ def _json_format(path: Path) -> str:
 
 
 def _is_model_proto(path: Path, head: bytes) -> bool:
-    """Whether the file starts like a SentencePiece ``ModelProto`` (see :mod:`..sniffing`)."""
+    """Whether the file starts like a SentencePiece ``ModelProto`` (see :mod:`.sniffing`)."""
     return is_model_proto(head, path.stat().st_size)
 
 

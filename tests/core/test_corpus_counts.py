@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from subword_core import normalizers, pre_tokenizers
 from subword_core.added_tokens import AddedToken
 from subword_core.compare import iter_corpus_profiles
-from subword_core.corpus_counts import metaspace_parts_exact, pipeline_of
+from subword_core.figures.counts import metaspace_parts_exact, pipeline_of
 from subword_core.corpus_profiles import whole_corpus_profiles
 from subword_core.formats import open_tokenizer
 from subword_core.presets import ALGORITHMS, train_tokenizer

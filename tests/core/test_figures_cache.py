@@ -11,8 +11,8 @@ import pytest
 from subword_core import corpus_profiles
 from subword_core.compare import CorpusProfile, Metrics
 from subword_core.corpus_profiles import ProfileCache, whole_corpus_profiles
-from subword_core.figures_cache import FiguresStore
-from subword_core.fingerprint import tokenizer_fingerprint
+from subword_core.figures.cache import FiguresStore
+from subword_core.figures.fingerprint import tokenizer_fingerprint
 from subword_core.presets import train_tokenizer
 from subword_core.trainers.base import drive
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from wild_sources import package_file
 
-from subword_core.sniffing import KINDS, sniff_tokenizer_bytes, sniff_tokenizer_file
+from subword_core.formats.sniffing import KINDS, sniff_tokenizer_bytes, sniff_tokenizer_file
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPORA = ROOT / "resources" / "corpora"
@@ -154,6 +154,6 @@ def test_a_head_cut_inside_a_character_still_reads(tmp_path):
 def test_doctests():
     import doctest
 
-    import subword_core.sniffing as module
+    import subword_core.formats.sniffing as module
 
     assert doctest.testmod(module).failed == 0
