@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
-from subword_core.spawning import forbid_fork
+from subword_core._util.spawning import forbid_fork
 
 from . import i18n
 from .main_window import MainWindow

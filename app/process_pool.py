@@ -3,7 +3,7 @@
 A worker ``QThread`` running pure Python shares the GUI process's GIL: parsing Llama 3's
 ``tokenizer.json`` there starved the event loop for seconds in a busy session. The pool
 runs such jobs in ``spawn``ed processes (Qt is loaded: never fork, see
-:func:`subword_core.spawning.forbid_fork`) that start once and stay, with
+:func:`subword_core._util.spawning.forbid_fork`) that start once and stay, with
 ``subword_core`` imported, so a job pays neither a start nor the imports.
 
 :class:`PoolWorker` is a :class:`~app.workers.GeneratorWorker` (same signals, so
@@ -32,7 +32,7 @@ from typing import Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from subword_core.spawning import bare_main
+from subword_core._util.spawning import bare_main
 
 from .workers import BATCH_INTERVAL_S, ProcessGeneratorWorker, drive_in_child
 

@@ -37,7 +37,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
-from subword_core.spawning import bare_main
+from subword_core._util.spawning import bare_main
 
 #: Seconds between two ``yielded`` batches (about 25 updates per second).
 BATCH_INTERVAL_S = 0.04

@@ -106,7 +106,7 @@ def hf_trainer(algorithm: str, vocab_size: int):
 
 
 def our_trainer(algorithm: str, vocab_size: int):
-    from subword_core.pre_tokenizers import bytes_to_unicode
+    from subword_core.text.gpt2_bytes import bytes_to_unicode
     from subword_core.trainers import BpeTrainer, WordPieceTrainer
 
     common = {"vocab_size": vocab_size, "special_tokens": specials(algorithm), "show_progress": False}

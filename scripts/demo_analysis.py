@@ -25,7 +25,7 @@ from app.resources import SAMPLE_TEXT, sample_corpora
 from app.selection import SelectionModel
 from app.session import CorpusState, Session, TokenizerEntry
 from subword_core.presets import train_tokenizer
-from subword_core.trainers.base import drive
+from subword_core._util.progress import drive
 
 PRESETS = [("byte-bpe", 600), ("bpe", 900), ("wordpiece", 800), ("unigram", 800)]
 

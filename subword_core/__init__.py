@@ -12,8 +12,8 @@ from .errors import (
     TrainingError,
     UnsupportedComponentError,
 )
-from .normalized import NormalizedString, SplitDelimiterBehavior
-from .pretokenized import PreTokenizedString, Split, Token
+from .text.normalized import NormalizedString, SplitDelimiterBehavior
+from .text.pretokenized import PreTokenizedString, Split, Token
 from .added_tokens import AddedToken  # noqa: E402  (after the foundation it builds on)
 from .tokenizer import Tokenizer  # noqa: E402  (it imports every component family)
 from .formats import open_tokenizer  # noqa: E402  (readers build Tokenizers)

@@ -197,7 +197,7 @@ def _drive(gen: Generator[Any, None, Any], on_event: EventCallback | None,
     """Run the events to the end: to ``on_event``, and to a terminal progress line if asked."""
     progress = None
     if show_progress:
-        from .cli import Progress  # draws on a terminal only, like HF's progress bars
+        from ._util.progress import Progress  # draws on a terminal only, like HF's progress bars
 
         progress = Progress(sys.stderr)
     try:

@@ -13,7 +13,7 @@ Matching is leftmost-longest over all candidates of a pass; a candidate rejected
 ``rstrip`` widen a match over neighbouring whitespace, which then belongs to the token.
 
 Example:
-    >>> from subword_core.pretokenized import PreTokenizedString
+    >>> from subword_core.text.pretokenized import PreTokenizedString
     >>> vocab = AddedVocabulary()
     >>> vocab.add_tokens([AddedToken("[MASK]", lstrip=True)], model=None)
     1
@@ -30,9 +30,9 @@ from typing import Any
 
 import regex
 
-from ._unicode import count_leading_whitespace, count_trailing_whitespace
-from .normalized import NormalizedString
-from .pretokenized import PreTokenizedString, Split, Token
+from .text._unicode import count_leading_whitespace, count_trailing_whitespace
+from .text.normalized import NormalizedString
+from .text.pretokenized import PreTokenizedString, Split, Token
 
 Offsets = tuple[int, int]
 Match = tuple[int | None, Offsets]  # (added token id or None, span in the piece)

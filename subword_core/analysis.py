@@ -64,7 +64,7 @@ def _visible_char(c: str) -> str:
 
 @lru_cache(maxsize=1)
 def _byte_decoder() -> dict[str, int]:
-    from .pre_tokenizers import bytes_to_unicode
+    from .text.gpt2_bytes import bytes_to_unicode
 
     return {char: byte for byte, char in bytes_to_unicode().items()}
 

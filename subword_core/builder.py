@@ -39,9 +39,9 @@ from . import decoders, models, normalizers, pre_tokenizers, processors
 from .components import component_from_dict
 from .corpus import Cancel
 from .errors import SubwordError, TrainingError
-from .normalized import NormalizedString
+from .text.normalized import NormalizedString
 from .presets import DEFAULT_SPECIAL_TOKENS, Preset, TrainedTokenizer, train_preset
-from .pretokenized import PreTokenizedString
+from .text.pretokenized import PreTokenizedString
 from .processors.template import SpecialPiece, parse_template
 from .tokenizer import Tokenizer
 

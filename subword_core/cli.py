@@ -37,8 +37,9 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any
 
+from ._util.progress import Progress, is_terminal
 from .errors import SubwordError
 
 PROG = "subword"
@@ -207,7 +208,7 @@ def _train(args: argparse.Namespace) -> int:
     # Imported here so that `info`, `encode` and `--help` do not load the trainers.
     from pathlib import Path
 
-    from .fileio import atomic_write_text
+    from ._util.fileio import atomic_write_text
     from .presets import train_tokenizer
 
     # 1. run the shared training path, drawing progress from its events
@@ -289,103 +290,11 @@ def _open_like(path: str) -> Any:
     return open_tokenizer(path)
 
 
-class Progress:
-    """A one-line progress display on a terminal (``\\r`` redraws); silent otherwise."""
-
-    def __init__(self, stream: TextIO, interval: float = 0.1) -> None:
-        self.stream = stream
-        self.enabled = _is_terminal(stream)
-        self.interval = interval
-        self._last = 0.0
-        self._stage = ""
-        self._total: int | None = None
-        self._bytes_stage = True  # the first stage of train_tokenizer reads the corpus, in bytes
-        self._stages_seen = 0
-
-    def run(self, gen: Any) -> Any:
-        """Drive ``gen`` to the end, drawing its events; return its return value."""
-        try:
-            while True:
-                self.update(next(gen))
-        except StopIteration as stop:
-            return stop.value
-        finally:
-            gen.close()
-            self.clear()
-
-    def update(self, event: Any) -> None:
-        if not self.enabled:
-            return
-        kind = type(event).__name__
-        if kind == "StageStarted":
-            # subtle: trainers also have a "count_words" stage (in words), so the unit is
-            # decided by position, not by name.
-            self._stages_seen += 1
-            self._bytes_stage = self._stages_seen == 1
-            self._stage, self._total = event.stage, event.total
-            self._draw(self._stage, 0, self._total, force=True)
-        elif kind == "StageProgress":
-            self._draw(event.stage, event.current, event.total)
-        elif kind == "MergeAdded" and not self._total:
-            self._draw("merge", event.rank + 1, None, detail=f"{event.token!r} ({event.count:,})")
-        elif kind == "UnigramStep":
-            self._draw("em", event.round + 1, None,
-                       detail=f"vocab {event.vocab_size:,}, loss {event.loss:,.1f}")
-
-    def _draw(self, stage: str, current: int, total: int | None, *, detail: str = "",
-              force: bool = False) -> None:
-        now = time.monotonic()
-        if not force and now - self._last < self.interval:
-            return
-        self._last = now
-        if total:
-            frac = min(1.0, current / total)
-            bar = "#" * int(frac * 24)
-            amount = (f"{_human(current)}/{_human(total)}" if self._bytes_stage
-                      else f"{current:,}/{total:,}")
-            line = f"{stage:<12} [{bar:<24}] {frac:4.0%}  {amount}"
-        elif current or detail:
-            line = f"{stage:<12} {current:,} {detail}"
-        else:
-            line = f"{stage:<12} ..."
-        width = _terminal_width(self.stream)
-        self.stream.write("\r" + line[: width - 1].ljust(width - 1))
-        self.stream.flush()
-
-    def clear(self) -> None:
-        if self.enabled:
-            width = _terminal_width(self.stream)
-            self.stream.write("\r" + " " * (width - 1) + "\r")
-            self.stream.flush()
-
-
 def _clear_progress() -> None:
     # After an error the cursor may sit at the end of a progress line: start a fresh one.
-    if _is_terminal(sys.stderr):
+    if is_terminal(sys.stderr):
         sys.stderr.write("\r\x1b[K")
         sys.stderr.flush()
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-def _terminal_width(stream: TextIO) -> int:
-    try:
-        return max(20, os.get_terminal_size(stream.fileno()).columns)
-    except (AttributeError, OSError, ValueError):
-        return 80
-
-
-def _human(n: int) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if n < 1024 or unit == "GB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024  # type: ignore[assignment]
-    return str(n)  # pragma: no cover
 
 
 # -- encode -----------------------------------------------------------------------------------
@@ -509,7 +418,7 @@ def _load(path: str, **options: Any) -> Any:
 
 # -- convert ----------------------------------------------------------------------------------
 def _convert(args: argparse.Namespace) -> int:
-    from .fileio import atomic_write_text
+    from ._util.fileio import atomic_write_text
 
     options = {name: getattr(args, name) for name in ("encoding", "flavor")
                if getattr(args, name) is not None}
@@ -520,7 +429,7 @@ def _convert(args: argparse.Namespace) -> int:
         tokenizer.save_pretrained(args.output)
     else:
         atomic_write_text(args.output, tokenizer.to_str(pretty=True))
-    if _is_terminal(sys.stderr):
+    if is_terminal(sys.stderr):
         print(f"{PROG}: {tokenizer.source.description} -> {args.output}", file=sys.stderr)
     return EXIT_OK
 

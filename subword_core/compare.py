@@ -48,7 +48,7 @@ from .analysis import byte_level_to_bytes, is_byte_level, unk_id
 from .encoding import Encoding
 from .gold import GoldFigures, LabeledDoc, iter_gold_figures
 from .pre_tokenizers import Whitespace
-from .trainers.events import StageProgress, StageStarted
+from ._util.progress import StageProgress, StageStarted
 
 _NON_SPACE = re.compile(r"\S")
 

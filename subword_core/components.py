@@ -14,11 +14,11 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
-from ._hf_repr import hf_repr
+from ._util.hf_repr import hf_repr
 from .encoding import Encoding
 from .errors import SubwordError, TokenizerFileError, UnsupportedComponentError
-from .normalized import NormalizedString
-from .pretokenized import PreTokenizedString, Token
+from .text.normalized import NormalizedString
+from .text.pretokenized import PreTokenizedString, Token
 from .serialization import dumps, unpickled_json
 
 KINDS = ("normalizer", "pre_tokenizer", "model", "post_processor", "decoder")
@@ -302,3 +302,27 @@ class Decoder(Component):
 #: The family class of each kind (for ``Component.__setstate__``).
 _FAMILIES = {"normalizer": Normalizer, "pre_tokenizer": PreTokenizer, "model": Model,
              "post_processor": PostProcessor, "decoder": Decoder}
+
+
+# ----------------------------------------------------------------------- attributes
+def _one_char(value: str, name: str) -> str:
+    # HF's messages (pyo3's char extraction): TypeError for a non-str, else ValueError
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str of one character, got {type(value).__name__}")
+    if len(value) != 1:
+        raise ValueError(f"expected a string of length 1 for {name}, got {value!r}")
+    return value
+
+
+class OneChar:
+    """An attribute holding one character, checked on every assignment (HF's setters check
+    it too: ``Metaspace().replacement = ""`` raises ValueError)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name, self.slot = name, "_" + name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        return self if obj is None else obj.__dict__[self.slot]
+
+    def __set__(self, obj: Any, value: str) -> None:
+        obj.__dict__[self.slot] = _one_char(value, self.name)

@@ -44,9 +44,9 @@ from .corpus.reading import _chunks, choose_workers
 from .figures.counts import ChunkCounts, Pipeline, TokenSums, count_chunk, encode_counts, pipeline_of
 from .figures.cache import MAX_BYTES, FiguresStore
 from .figures.fingerprint import tokenizer_fingerprint
-from .spawning import ordered_pool_map
-from .trainers.base import Ticker, drive
-from .trainers.events import StageProgress, StageStarted
+from ._util.spawning import ordered_pool_map
+from ._util.progress import Ticker, drive
+from ._util.progress import StageProgress, StageStarted
 
 #: Documents are sent to workers in chunks of about this many characters.
 CHUNK_CHARS = 400_000

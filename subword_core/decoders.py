@@ -19,10 +19,11 @@ from functools import partial
 from itertools import groupby
 from typing import Any
 
-from . import onig
+from .text import onig
 from .components import Decoder, MemberList, components_from_list, register
 from .errors import DecodingError, TokenizerFileError
-from .pre_tokenizers import OneChar, bytes_to_unicode
+from .components import OneChar
+from .text.gpt2_bytes import bytes_to_unicode
 
 # str.translate table: byte-level char -> the Latin-1 char of its byte. Latin-1 chars that
 # are NOT byte-level chars map above U+00FF so that encoding to Latin-1 fails on them.
@@ -314,7 +315,7 @@ class Replace(Decoder):
     """Replace every match of ``pattern`` in each token by ``content``.
 
     Args:
-        pattern: a literal string; a regex as :class:`subword_core.onig.Regex`, a compiled
+        pattern: a literal string; a regex as :class:`subword_core.text.onig.Regex`, a compiled
             pattern, or HF's JSON form ``{"String": ...}`` / ``{"Regex": ...}``.
         content: the replacement text.
 

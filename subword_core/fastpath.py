@@ -40,8 +40,8 @@ from .encoding import Encoding, Offsets
 from .models.bpe import BPE
 from .models.wordpiece import WordPiece
 from .models._vocab import CACHE_MAX_WORD
-from .normalized import NormalizedString
-from .pretokenized import PreToken
+from .text.normalized import NormalizedString
+from .text.pretokenized import PreToken
 from .processors.byte_level import ByteLevel as ByteLevelProcessor
 from .processors.byte_level import process_offsets
 from .processors.template import SequencePiece, TemplateProcessing

@@ -49,7 +49,7 @@ from .labels import (
     token_word_indices,
 )
 from .serialization import json_error
-from .trainers.events import StageProgress, StageStarted
+from ._util.progress import StageProgress, StageStarted
 
 Span = tuple[int, int]
 GOLD_STAGE = "gold_labels"

@@ -1,14 +1,14 @@
 """Normalizers: the first stage of the pipeline, each a few lines on top of ``transform``.
 
-Every normalizer edits a :class:`~subword_core.normalized.NormalizedString` only through
+Every normalizer edits a :class:`~subword_core.text.normalized.NormalizedString` only through
 ``transform`` (or the helpers built on it: ``filter``, ``map``, ``lowercase``, ``strip``,
 ``prepend``, ``replace``), so each normalized character keeps pointing at the original
 characters it came from, exactly as in HF ``tokenizers``. Names, constructor arguments
 and ``tokenizer.json`` fields are HF's.
 
 Unicode details (which Unicode version each HF test uses, the ``change`` values of the
-normalization forms) live in :mod:`subword_core._hf_unicode`; SentencePiece's compiled
-rules live in :mod:`subword_core.precompiled`.
+normalization forms) live in :mod:`subword_core.text._hf_unicode`; SentencePiece's compiled
+rules live in :mod:`subword_core.text.precompiled`.
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ from typing import Any
 
 import regex
 
-from . import _hf_unicode as hfu
-from ._unicode import is_whitespace
+from .text import _hf_unicode as hfu
+from .text._unicode import is_whitespace
 from .components import MemberList, Normalizer, components_from_list, register
 from .errors import TokenizerFileError
-from .normalized import NormalizedString
-from .onig import Regex, compile_onig
-from .pre_tokenizers import bytes_to_unicode
-from .precompiled import PrecompiledCharsMap, precompiled_changes, rewrites_whole
+from .text.normalized import NormalizedString
+from .text.onig import Regex, compile_onig
+from .text.gpt2_bytes import bytes_to_unicode
+from .text.precompiled import PrecompiledCharsMap, precompiled_changes, rewrites_whole
 
 __all__ = [
     "NFC", "NFD", "NFKC", "NFKD", "BertNormalizer", "ByteLevel", "Lowercase", "Nmt",
@@ -390,7 +390,7 @@ class Prepend(Normalizer):
 class Replace(Normalizer):
     """Replace every match of ``pattern`` (a literal string or a regex) with ``content``.
 
-    ``pattern`` is a ``str`` (matched literally), a :class:`~subword_core.onig.Regex`
+    ``pattern`` is a ``str`` (matched literally), a :class:`~subword_core.text.onig.Regex`
     (Oniguruma syntax, as HF's ``tokenizers.Regex``), or HF's JSON form
     ``{"String": s}`` / ``{"Regex": r}``. Like HF, a literal is matched through an
     escaped regex, so an empty literal matches between every two chars.

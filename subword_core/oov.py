@@ -39,13 +39,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from ._unicode import WHITE_SPACE
+from .text._unicode import WHITE_SPACE
 from .analysis import byte_level_to_bytes, is_byte_level, unk_id
 from .compare import Metrics, _plain, text_metrics, words
 from .corpus import Cancelled
 from .encoding import Encoding
-from .pretokenized import PreToken
-from .trainers.events import StageProgress, StageStarted
+from .text.pretokenized import PreToken
+from ._util.progress import StageProgress, StageStarted
 
 Offsets = tuple[int, int]
 HOLDOUT_FRACTION = 0.1

@@ -2,8 +2,8 @@
 
 Each component is a few lines on top of :meth:`PreTokenizedString.split`, given the
 matches of a pattern and a :class:`SplitDelimiterBehavior`, exactly as in HF's Rust
-sources. The character classes come from :mod:`subword_core.onig` and
-:mod:`subword_core._unicode_tables`: they follow the Unicode versions frozen in the
+sources. The character classes come from :mod:`subword_core.text.onig` and
+:mod:`subword_core.text._unicode_tables`: they follow the Unicode versions frozen in the
 ``tokenizers`` wheel, not Python's, so pieces and offsets match HF on any script.
 
 Most of them also offer ``fast_split(text)``: for a text aligned to itself, the
@@ -28,8 +28,11 @@ from typing import Any
 
 import regex
 
-from ._unicode import WHITE_SPACE
-from ._unicode_tables import (
+from .components import MemberList, OneChar, PreTokenizer, components_from_list, register
+from .errors import EncodingError
+from .text._bert_classes import PUNCTUATION, WHITESPACE
+from .text._unicode import WHITE_SPACE
+from .text._unicode_tables import (
     ADDED_AFTER_UNICODE_9,
     ADDED_AFTER_UNICODE_16,
     NUMBERS_ADDED_AFTER_UNICODE_17,
@@ -40,11 +43,10 @@ from ._unicode_tables import (
     char_set,
     class_items,
 )
-from .components import MemberList, PreTokenizer, components_from_list, register
-from .errors import EncodingError
-from .normalized import NormalizedString, SplitDelimiterBehavior, invert_matches, split_pieces
-from .onig import OnigPattern, Regex, compile_onig, find_matches
-from .pretokenized import PreTokenizedString
+from .text.normalized import NormalizedString, SplitDelimiterBehavior, invert_matches, split_pieces
+from .text.onig import OnigPattern, Regex, compile_onig, find_matches
+from .text.pretokenized import PreTokenizedString
+from .text.gpt2_bytes import bytes_to_unicode
 
 __all__ = [
     "GPT2_PATTERN", "BertPreTokenizer", "ByteLevel", "CharDelimiterSplit", "Digits",
@@ -147,7 +149,6 @@ _BERT_ASCII = re.compile(
 @cache
 def _bert_unicode() -> re.Pattern[str]:
     """``_bert_words()``'s exact classes as one ``re`` pattern (see ``_bert_classes``)."""
-    from ._bert_classes import PUNCTUATION, WHITESPACE
 
     def ranges(table: str) -> str:
         return "".join("-".join(re.escape(chr(int(end, 16))) for end in item.split("-"))
@@ -201,29 +202,6 @@ def _pieces_on(
     """The pieces the function of :func:`_split_on` cuts ``text`` into, and their starts."""
     matches = find_matches(pattern, text)
     return split_pieces(text, invert_matches(matches) if invert else matches, behavior)
-
-
-def _one_char(value: str, name: str) -> str:
-    # HF's messages (pyo3's char extraction): TypeError for a non-str, else ValueError
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str of one character, got {type(value).__name__}")
-    if len(value) != 1:
-        raise ValueError(f"expected a string of length 1 for {name}, got {value!r}")
-    return value
-
-
-class OneChar:
-    """An attribute holding one character, checked on every assignment (HF's setters check
-    it too: ``Metaspace().replacement = ""`` raises ValueError)."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name, self.slot = name, "_" + name
-
-    def __get__(self, obj: Any, owner: type | None = None) -> Any:
-        return self if obj is None else obj.__dict__[self.slot]
-
-    def __set__(self, obj: Any, value: str) -> None:
-        obj.__dict__[self.slot] = _one_char(value, self.name)
 
 
 # ----------------------------------------------------------------- simple splitters
@@ -619,26 +597,6 @@ class Metaspace(PreTokenizer):
 
 
 # ----------------------------------------------------------------------- ByteLevel
-def bytes_to_unicode() -> dict[int, str]:
-    """GPT-2's map from each byte to a printable character (``encoder.py``).
-
-    Printable Latin-1 bytes map to themselves; the others to U+0100 and up, in order.
-
-    Example:
-        >>> m = bytes_to_unicode(); m[ord("a")], m[ord(" ")], m[ord("\\n")]
-        ('a', 'Ġ', 'Ċ')
-    """
-    printable = [*range(ord("!"), ord("~") + 1), *range(0xA1, 0xAD), *range(0xAE, 0x100)]
-    chars = list(printable)
-    extra = 0
-    for b in range(256):
-        if b not in printable:
-            printable.append(b)
-            chars.append(256 + extra)
-            extra += 1
-    return {b: chr(c) for b, c in zip(printable, chars)}
-
-
 _BYTE_CHARS = "".join(v for _, v in sorted(bytes_to_unicode().items()))  # charmap table
 
 

@@ -25,7 +25,7 @@ import re
 from json.encoder import encode_basestring
 from typing import Any
 
-from ._gc import paused_gc  # noqa: F401  (loading and Tokenizer.from_str use it from here)
+from ._util.gc import paused_gc  # noqa: F401  (loading and Tokenizer.from_str use it from here)
 from .added_tokens import AddedToken
 from .errors import TokenizerFileError
 

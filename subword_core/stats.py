@@ -27,7 +27,7 @@ from .analysis import MergeGraph, can_replay, is_byte_level, truncated_tokenizer
 from .compare import _plain, model_vocab, surface_form, take_chars
 from .corpus import as_corpus
 from .corpus_profiles import CACHE, iter_whole_corpus_profiles
-from .trainers.events import StageProgress, StageStarted
+from ._util.progress import StageProgress, StageStarted
 
 CURVE_STAGE = "replay_merges"
 

@@ -40,10 +40,10 @@ from .components import (
     Decoder, Model, Normalizer, PostProcessor, PreTokenizer, component_from_dict,
 )
 from .encoding import Encoding, Offsets
-from ._hf_repr import Verbatim, hf_repr
+from ._util.hf_repr import Verbatim, hf_repr
 from .errors import SubwordError, TokenizerFileError
-from .fileio import atomic_write_text
-from .pretokenized import PreToken
+from ._util.fileio import atomic_write_text
+from .text.pretokenized import PreToken
 from .serialization import (
     VERSION, decode_utf8, dumps, parse_added_tokens, parse_json, read_text,
 )
@@ -631,7 +631,7 @@ class Tokenizer:
         Raises:
             TokenizerFileError: malformed JSON, a wrong shape or an unknown component type.
         """
-        from .serialization import paused_gc
+        from ._util.gc import paused_gc
 
         with paused_gc():
             data = parse_json(json)
@@ -723,7 +723,7 @@ def _component_from_state(kind: str, state: tuple | None) -> Any:
 
 def _rebuild_tokenizer(cls: type, state: dict[str, Any]) -> Tokenizer:
     """The tokenizer of a :meth:`Tokenizer.__reduce_ex__` state (the order of ``_from_parts``)."""
-    from .serialization import paused_gc
+    from ._util.gc import paused_gc
 
     with paused_gc():  # as from_str: a collection amid the new tables would walk them all
         return _rebuild_parts(cls, state)

@@ -28,7 +28,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .trainers.events import StageProgress, StageStarted, UnigramStep
+from ._util.progress import StageProgress, StageStarted
+from .trainers.events import UnigramStep
 
 #: (start, end) of each stage's slice of the run, for merge-based trainers.
 MERGE_SLICES = {"read": (0.0, 0.35), "count_words": (0.35, 0.40), "count_pairs": (0.40, 0.45),

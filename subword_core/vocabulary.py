@@ -38,7 +38,7 @@ from typing import Any
 
 from .analysis import MergeGraph, byte_level_to_bytes, is_byte_level, visible_text, visible_token
 from .errors import SubwordError
-from .trainers.events import StageProgress
+from ._util.progress import StageProgress
 
 ROWS_STAGE = "vocab_rows"
 SORT_STAGE = "sort_rows"

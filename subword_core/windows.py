@@ -45,7 +45,7 @@ from typing import Any
 
 from .encoding import Encoding, Offsets
 from .errors import EncodingError, SubwordError
-from .graphemes import joined_spans
+from .text.graphemes import joined_spans
 from .truncation import DIRECTIONS, STRATEGIES
 
 Span = tuple[int, int]

@@ -39,7 +39,7 @@ from subword_core.analysis import (
     visible_text,
     visible_token,
 )
-from subword_core.graphemes import joined_spans
+from subword_core.text.graphemes import joined_spans
 
 from .. import style
 from ..encode_options import EncodeOptions, describe_settings

@@ -52,7 +52,7 @@ from subword_core.gold import (
     EntityCheck, GoldFigures, LabeledDoc, align_doc, check_entities, iter_gold_figures,
 )
 from subword_core.labels import STRATEGIES, aggregate, align_sentence, read_conll, summarize, two_class_scores
-from subword_core.trainers.events import StageProgress
+from subword_core._util.progress import StageProgress
 
 from .. import resources
 from ..file_actions import ask_gold_path, read_gold_or_warn

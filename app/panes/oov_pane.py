@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from subword_core.analysis import is_byte_level, visible_text, visible_token
 from subword_core.corpus import Corpus
 from subword_core.oov import TRACE_LIMIT, TrainSpec, explain_unseen, iter_heldout
-from subword_core.trainers.events import StageProgress, StageStarted
+from subword_core._util.progress import StageProgress, StageStarted
 
 from .. import style
 from ..item_models.analysis_columns import (

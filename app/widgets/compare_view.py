@@ -12,7 +12,7 @@ around it scrolls. The view computes nothing: segments, boundaries and the diffe
 come from the core.
 
 Each code point is one column (offsets are code points), except inside a grapheme
-cluster (``subword_core.graphemes``): a flag 🇰🇷, a ZWJ family 👨‍👩‍👧 or an emoji with
+cluster (``subword_core.text.graphemes``): a flag 🇰🇷, a ZWJ family 👨‍👩‍👧 or an emoji with
 a skin tone is drawn whole in its first code point's column (the others are zero
 wide) and coloured with the union of the tokens of all its code points, so byte
 tokens that share the glyph never cut it into pieces; the tooltip lists them all.
@@ -28,7 +28,7 @@ from PySide6.QtGui import QAccessible, QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from subword_core.analysis import visible_token
-from subword_core.graphemes import joined_spans
+from subword_core.text.graphemes import joined_spans
 
 from .. import style
 from .accessible import TokenNavigation, paint_focus_ring, token_name

@@ -2,7 +2,7 @@
 
 One Save dialog (``QFileDialog.getSaveFileName``, so tests can substitute it)
 offers both formats; the suffix, else the chosen filter, decides. Files are
-written atomically through :mod:`subword_core.fileio`, so a failed export never
+written atomically through :mod:`subword_core._util.fileio`, so a failed export never
 leaves half a file.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from subword_core.fileio import atomic_write_bytes
+from subword_core._util.fileio import atomic_write_bytes
 
 PNG_FILTER = QT_TRANSLATE_NOOP("Export", "PNG image (*.png)")
 CSV_FILTER = QT_TRANSLATE_NOOP("Export", "CSV table (*.csv)")

@@ -10,7 +10,7 @@ What it shows, and why:
 - A glyph covered by several tokens (a byte-level model splitting an emoji
   into byte tokens) gets its own colour and a wavy underline; the tooltip lists
   all its tokens, and repeated clicks cycle through them. Colours change only at
-  grapheme cluster boundaries (``subword_core.graphemes``): a flag 🇰🇷 or a ZWJ
+  grapheme cluster boundaries (``subword_core.text.graphemes``): a flag 🇰🇷 or a ZWJ
   family 👨‍👩‍👧 stays one glyph even when several byte tokens share it.
 - Text that is in no token (cut off by truncation, removed by the normalizer) is
   dimmed, and its tooltip says why.
@@ -45,7 +45,7 @@ from PySide6.QtGui import (QAccessible, QFont, QKeySequence, QPainter, QTextChar
 from PySide6.QtWidgets import QMenu, QPlainTextEdit, QToolTip, QWidget
 
 from subword_core.analysis import visible_token
-from subword_core.graphemes import grapheme_spans, joined_spans
+from subword_core.text.graphemes import grapheme_spans, joined_spans
 
 from .. import style
 from .accessible import TokenNavigation, paint_focus_ring, token_name

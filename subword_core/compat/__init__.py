@@ -38,8 +38,8 @@ from enum import Enum
 from typing import List, Tuple, Union  # noqa: UP035 (HF's public aliases are spelled so)
 
 from .. import AddedToken, Encoding, NormalizedString, PreTokenizedString, Token, Tokenizer
-from ..normalized import SplitDelimiterBehavior
-from ..onig import Regex
+from ..text.normalized import SplitDelimiterBehavior
+from ..text.onig import Regex
 from . import decoders, implementations, models, normalizers, pre_tokenizers, processors, trainers
 from .implementations import (
     BertWordPieceTokenizer,

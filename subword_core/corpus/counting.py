@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CorpusError
-from ..spawning import bare_main, ordered_pool_map
-from ..trainers.base import drive
-from ..trainers.events import StageProgress, StageStarted
+from .._util.spawning import bare_main, ordered_pool_map
+from .._util.progress import drive
+from .._util.progress import StageProgress, StageStarted
 from .counts_file import (
     CountsFileError,
     cache_key,

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CorpusError, SubwordError
-from ..fileio import atomic_write_bytes
+from .._util.fileio import atomic_write_bytes
 from .reading import Corpus, CorpusReport, WordCounts
 
 MAGIC = "# subword-counts"

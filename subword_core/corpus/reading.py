@@ -32,9 +32,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
 from ..errors import CorpusError
-from ..spawning import start_method
-from ..trainers.base import Ticker, drive
-from ..trainers.events import StageProgress, StageStarted
+from .._util.spawning import start_method
+from .._util.progress import Ticker, drive
+from .._util.progress import StageProgress, StageStarted
 from ._formats import CorpusFile, FileReader, resolve_files
 from ._word_counting import ChunkCounter, count_chunks_in_pool, words_function
 

@@ -55,7 +55,7 @@ import regex
 from ..analysis import unk_id
 from ..corpus._word_counting import ChunkCounter, _text_function
 from ..models.bpe import BPE
-from ..normalized import NormalizedString
+from ..text.normalized import NormalizedString
 from ..pre_tokenizers import Metaspace, Regex, Sequence, Split, Whitespace
 from ..tokenizer import Tokenizer
 

@@ -33,7 +33,7 @@ from typing import Any
 
 from ..added_tokens import AddedToken
 from ..errors import TokenizerFileError
-from ..fileio import atomic_write_text
+from .._util.fileio import atomic_write_text
 from ..serialization import read_json_object
 
 CONFIG_NAME = "tokenizer_config.json"

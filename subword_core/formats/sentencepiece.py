@@ -76,12 +76,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import decoders, normalizers, pre_tokenizers, processors
-from .._gc import paused_gc
+from .._util.gc import paused_gc
 from ..added_tokens import AddedToken
 from ..errors import TokenizerFileError
 from ..models import BPE, Unigram
 from ..models.bpe import MergeColumns
-from ..onig import Regex
+from ..text.onig import Regex
 from ..serialization import read_bytes
 from ..tokenizer import Tokenizer
 from . import Opened, Source

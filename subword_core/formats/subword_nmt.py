@@ -38,7 +38,7 @@ from ..decoders import BPEDecoder
 from ..errors import TokenizerFileError
 from ..models.bpe import BPE
 from ..pre_tokenizers import WhitespaceSplit
-from ..pretokenized import Token
+from ..text.pretokenized import Token
 from ..serialization import decode_utf8, read_bytes
 from ..tokenizer import Tokenizer
 from . import Opened, Source

@@ -36,10 +36,11 @@ from operator import itemgetter
 import numpy as np
 
 from .. import decoders, processors
-from .._gc import paused_gc
+from .._util.gc import paused_gc
 from ..errors import TokenizerFileError
 from ..models.bpe import BPE, MergeColumns
-from ..pre_tokenizers import ByteLevel, Regex, Sequence, Split, bytes_to_unicode
+from ..pre_tokenizers import ByteLevel, Regex, Sequence, Split
+from ..text.gpt2_bytes import bytes_to_unicode
 from ..serialization import read_text
 from ..tokenizer import Tokenizer
 from . import Opened, Source

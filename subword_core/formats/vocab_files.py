@@ -37,13 +37,13 @@ from pathlib import Path
 from typing import Any
 
 from .. import decoders, normalizers, pre_tokenizers
-from .._unicode import WHITE_SPACE
+from ..text._unicode import WHITE_SPACE
 from ..added_tokens import AddedToken
 from ..errors import TokenizerFileError
 from ..models import BPE, WordPiece
 from ..models.bpe import MergeColumns
 from ..naming import tokenizer_file_name
-from ..onig import Regex
+from ..text.onig import Regex
 from ..processors import RobertaProcessing, TemplateProcessing
 from ..serialization import decode_utf8, read_bytes, read_json_object
 from ..tokenizer import Tokenizer

@@ -34,7 +34,7 @@ from typing import Any
 from .. import decoders, normalizers, pre_tokenizers, processors
 from ..added_tokens import AddedToken
 from ..models import BPE, Unigram, WordPiece
-from ..onig import Regex
+from ..text.onig import Regex
 from ..presets import DEFAULT_SPECIAL_TOKENS
 from ..tokenizer import Tokenizer
 from ..trainers import BpeTrainer
@@ -51,7 +51,8 @@ UNICODE_NORMALIZERS = {"nfc": normalizers.NFC, "nfd": normalizers.NFD,
 # ---------------------------------------------------------------------------- helpers
 def _bpe_files(vocab: Vocab, merges: Merges) -> tuple[Any, Any]:
     """A vocabulary and merges given as file paths are read (HF's ``BPE(vocab, merges)``)."""
-    from ..formats.vocab_files import read_merges, read_vocab_json
+    from ..formats.vocab_files import read_merges
+    from ..models._files import read_vocab_json
 
     if isinstance(vocab, (str, os.PathLike)):
         vocab = read_vocab_json(vocab)
@@ -61,7 +62,7 @@ def _bpe_files(vocab: Vocab, merges: Merges) -> tuple[Any, Any]:
 
 
 def _wordpiece_file(vocab: Vocab) -> Any:
-    from ..formats.vocab_files import read_vocab_txt
+    from ..models._files import read_vocab_txt
 
     return read_vocab_txt(vocab) if isinstance(vocab, (str, os.PathLike)) else vocab
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..components import READING_JSON
 from ..errors import TokenizerFileError
-from ..fileio import atomic_write_text
+from .._util.fileio import atomic_write_text
 from ..serialization import dumps
 
 if TYPE_CHECKING:

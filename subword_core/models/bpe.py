@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
-from ..pretokenized import Token
+from ..text.pretokenized import Token
 from ._files import BPEFiles, bpe_from_paths
 from ._vocab import (
     VocabLookups, WordCache, check_vocab, chunked_dict, f32_json, ordered_vocab, reverse_vocab,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..pretokenized import Token
+from ..text.pretokenized import Token
 
 if TYPE_CHECKING:
     from .bpe import BPE

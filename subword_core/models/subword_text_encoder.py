@@ -38,8 +38,8 @@ from typing import Any
 
 from ..components import Decoder, Model, PreTokenizer
 from ..errors import TokenizerFileError
-from ..normalized import NormalizedString, SplitDelimiterBehavior
-from ..pretokenized import PreTokenizedString, Token
+from ..text.normalized import NormalizedString, SplitDelimiterBehavior
+from ..text.pretokenized import PreTokenizedString, Token
 from ._vocab import CachedWords, WordCache, model_repr
 
 ESCAPE = "\\&undsc"  # what "_" becomes inside a token (TFDS _UNDERSCORE_REPLACEMENT)

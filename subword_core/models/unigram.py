@@ -19,10 +19,10 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any
 
-from .._gc import paused_gc
+from .._util.gc import paused_gc
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
-from ..pretokenized import Token
+from ..text.pretokenized import Token
 from ._vocab import WordCache, chunked_dict
 from .lattice import (
     Lattice, Segmentation, build_lattice, nbest_paths, sample_nbest_path, sample_path,

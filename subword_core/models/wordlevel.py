@@ -10,7 +10,7 @@ from typing import Any
 
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
-from ..pretokenized import Token
+from ..text.pretokenized import Token
 from ._files import WordLevelFiles, read_vocab_json, vocab_from_path
 from ._vocab import VocabLookups, check_vocab, ordered_vocab, reverse_vocab
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
-from ..pretokenized import Token
+from ..text.pretokenized import Token
 from ._vocab import CachedWords, VocabLookups, WordCache, check_vocab, ordered_vocab, reverse_vocab
 
 _CACHE_CAPACITY = 10000

@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any
 
-from .._unicode import WHITE_SPACE
+from ..text._unicode import WHITE_SPACE
 from ..components import PostProcessor, register
 from ..encoding import Encoding
 

@@ -24,8 +24,10 @@ from collections.abc import Generator
 from operator import add
 
 from ._pairs import CHECK_EVERY, Key, PairState, Setup, apply_merge, new_symbol
-from .base import Ticker, TrainerBase
-from .events import MergeAdded, StageProgress, StageStarted, TrainEvent
+from .._util.progress import Ticker
+from .base import TrainerBase
+from .events import MergeAdded, TrainEvent
+from .._util.progress import StageProgress, StageStarted
 from .history import TrainingHistory
 
 Position = tuple[int, int]  # (word index, character offset)

@@ -31,8 +31,8 @@ from functools import partial
 from operator import add
 from typing import Any
 
-from .base import Ticker
-from .events import StageProgress
+from .._util.progress import Ticker
+from .._util.progress import StageProgress
 
 Key = str  # a pair: chr(left id) + chr(right id)
 

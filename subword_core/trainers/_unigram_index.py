@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .base import Ticker
+from .._util.progress import Ticker
 
 Beats = Generator[None, None, object]
 

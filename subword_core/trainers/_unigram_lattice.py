@@ -37,7 +37,7 @@ from collections.abc import Generator
 
 import numpy as np
 
-from .base import Ticker
+from .._util.progress import Ticker
 
 Beats = Generator[None, None, object]
 _SAFE = 1e120

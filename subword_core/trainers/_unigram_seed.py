@@ -19,7 +19,8 @@ import numpy as np
 
 from ..errors import TrainingError
 from ._unigram_index import SuffixIndex, WordTable
-from .events import StageProgress, TrainEvent
+from .._util.progress import StageProgress
+from .events import TrainEvent
 
 #: Strings per chunk when slicing piece strings out of the text.
 _SLICE_CHUNK = 200_000

@@ -17,65 +17,18 @@ closed generator leaves nothing half-mutated.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Generator, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
-from .._gc import paused_gc
+from .._util.gc import paused_gc
 from ..errors import TrainingError
+from .._util.progress import PROGRESS_INTERVAL, EventCallback, Ticker, drive  # noqa: F401
 from .events import TrainEvent
 from .history import TrainingHistory
 
 TrainResult = tuple[Any, TrainingHistory]
 TrainGenerator = Generator[TrainEvent, None, TrainResult]
-EventCallback = Callable[[TrainEvent], object]
-
-#: Target maximum time between two yields, in seconds (keeps progress and cancel responsive).
-PROGRESS_INTERVAL = 0.05
-
-
-def drive(gen: Generator[TrainEvent, None, Any], on_event: EventCallback | None = None) -> Any:
-    """Run a trainer generator to the end and return its return value.
-
-    Args:
-        gen: a generator from ``iter_train``.
-        on_event: called with every event, in order; ``None`` ignores them.
-
-    Returns:
-        What the generator returned (for trainers, ``(model, history)``).
-    """
-    try:
-        while True:
-            event = next(gen)
-            if on_event is not None:
-                on_event(event)
-    except StopIteration as stop:
-        return stop.value
-    finally:
-        gen.close()
-
-
-class Ticker:
-    """Says when ``PROGRESS_INTERVAL`` has passed, so loops yield on a time budget.
-
-    Call :meth:`due` every few hundred items; it reads the clock once per call.
-    """
-
-    __slots__ = ("_next", "interval")
-
-    def __init__(self, interval: float = PROGRESS_INTERVAL) -> None:
-        self.interval = interval
-        self._next = time.perf_counter() + interval
-
-    def due(self) -> bool:
-        """True at most once per interval."""
-        now = time.perf_counter()
-        if now < self._next:
-            return False
-        self._next = now + self.interval
-        return True
-
 
 def option(default: Any = MISSING, *, help: str, min: float | None = None,
            default_factory: Any = MISSING, **extra: Any) -> Any:

@@ -13,29 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .._util.progress import StageProgress, StageStarted
+
 Pair = tuple[str, str]
-
-
-@dataclass(frozen=True, slots=True)
-class StageStarted:
-    """A training stage begins.
-
-    Args:
-        stage: stable snake_case name, e.g. ``"count_pairs"``.
-        total: number of work items in the stage, or ``None`` if unknown.
-    """
-
-    stage: str
-    total: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class StageProgress:
-    """Work done so far in the current stage (``current`` of ``total`` items)."""
-
-    stage: str
-    current: int
-    total: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

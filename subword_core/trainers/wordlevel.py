@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..models import WordLevel
 from ._pairs import special_contents
 from .base import TrainerBase, TrainGenerator, check_word_counts
-from .events import StageProgress, StageStarted
+from .._util.progress import StageProgress, StageStarted
 
 
 @dataclass(kw_only=True)

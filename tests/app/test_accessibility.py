@@ -59,7 +59,7 @@ def bert_json():
 @pytest.fixture(scope="module")
 def trained():
     from subword_core.presets import train_tokenizer
-    from subword_core.trainers.base import drive
+    from subword_core._util.progress import drive
 
     return {name: drive(train_tokenizer(DOCS, algo, size)).tokenizer
             for name, algo, size in (("byte", "byte-bpe", 300), ("bpe", "bpe", 80),

@@ -26,7 +26,7 @@ from subword_core.compare import (
 from subword_core.corpus import Corpus
 from subword_core.oov import explain_unseen, iter_heldout
 from subword_core.stats import chars_per_token_curve, length_histogram, merge_counts, zipf
-from subword_core.trainers.base import drive
+from subword_core._util.progress import drive
 
 DOCS = [
     "low lower newest widest the other",

@@ -14,7 +14,7 @@ from app.selection import SelectionModel
 from app.session import Session, TokenizerEntry
 from subword_core.gold import iter_gold_figures, read_gold
 from subword_core.presets import train_tokenizer
-from subword_core.trainers.base import drive
+from subword_core._util.progress import drive
 
 SPANS = Path(__file__).resolve().parents[2] / "resources" / "labeled" / "sample_spans.jsonl"
 CORPUS = ["Ada Lovelace met Charles Babbage in London", "the United Nations in New York"] * 5

@@ -11,7 +11,7 @@ from app import corpus_figures_cache
 from app.selection import SelectionModel
 from app.session import CorpusState, Session, TokenizerEntry
 from subword_core import corpus_profiles
-from subword_core.trainers.base import drive
+from subword_core._util.progress import drive
 
 DOCS = ["low lower newest widest the other", "theatre thesis lowest", "한국어 문장 🙂 café naïve",
         "the newest theatre is the lowest [UNK]"] * 5

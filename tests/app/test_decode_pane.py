@@ -13,7 +13,7 @@ from app.selection import SelectionModel
 from app.session import Session, TokenizerEntry
 from subword_core import Tokenizer
 from subword_core.analysis import visible_token
-from subword_core.trainers.base import drive
+from subword_core._util.progress import drive
 
 DOCS = ["low lower newest widest the other", "한국어 문장 🙂 café naïve"] * 5
 TEXT = "the lowest 한국어 🙂"

@@ -18,7 +18,7 @@ from app.panes import oov_pane
 from app.selection import SelectionModel
 from app.session import Session, TokenizerEntry
 from subword_core.formats import open_tokenizer
-from subword_core.trainers.base import drive
+from subword_core._util.progress import drive
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
 from wild_sources import package_file  # noqa: E402

@@ -6,7 +6,7 @@ import pytest
 
 from app.train_job import counts_cache_dir, finish_train_job, train_job
 from subword_core.corpus import counting
-from subword_core.trainers.base import drive
+from subword_core._util.progress import drive
 
 
 def _request(path, vocab_size: int) -> dict:

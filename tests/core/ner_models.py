@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 from subword_core.presets import train_tokenizer
-from subword_core.trainers.base import drive
+from subword_core._util.progress import drive
 
 LABELS = ["O", "B-PER", "I-PER", "B-ORG", "I-ORG", "B-LOC", "I-LOC", "B-MISC", "I-MISC"]
 CORPUS = [

@@ -19,7 +19,7 @@ from subword_core.analysis import (
     visible_text,
     visible_token,
 )
-from subword_core.trainers.base import drive
+from subword_core._util.progress import drive
 
 CORPUS = ["low lower newest widest", "the other theatre thesis", "한국어 문장 🙂 café naïve"] * 20
 

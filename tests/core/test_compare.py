@@ -33,7 +33,7 @@ from subword_core.encoding import Encoding
 from subword_core.models import BPE, WordPiece
 from subword_core.pre_tokenizers import Whitespace
 from subword_core.tokenizer import Tokenizer
-from subword_core.trainers.base import drive
+from subword_core._util.progress import drive
 
 TEXT = "lower lowest"  # l0 o1 w2 e3 r4 _5 l6 o7 w8 e9 s10 t11
 

@@ -37,7 +37,7 @@ from subword_core.pre_tokenizers import (
     Whitespace,
     WhitespaceSplit,
 )
-from subword_core.trainers.events import StageProgress, StageStarted
+from subword_core._util.progress import StageProgress, StageStarted
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPORA = ROOT / "resources" / "corpora"

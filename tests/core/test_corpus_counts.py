@@ -24,7 +24,7 @@ from subword_core.figures.counts import metaspace_parts_exact, pipeline_of
 from subword_core.corpus_profiles import whole_corpus_profiles
 from subword_core.formats import open_tokenizer
 from subword_core.presets import ALGORITHMS, train_tokenizer
-from subword_core.trainers.base import drive
+from subword_core._util.progress import drive
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from wild_sources import package_dir, package_file  # noqa: E402
@@ -304,7 +304,7 @@ def test_cut_masks_equal_encoding_boundaries(presets):
 def test_spawned_workers_equal_one_process(presets, tmp_path, monkeypatch):
     """The window spawns its workers (never forks): pipelines and models are pickled."""
     import subword_core.corpus_profiles as cp
-    from subword_core import spawning
+    from subword_core._util import spawning
 
     path = tmp_path / "corpus.txt"
     docs = [d for d in _with_added(presets["wordpiece"], TEXTS) if "\x00" not in d]

@@ -29,7 +29,7 @@ from subword_core.presets import (
     train_tokenizer,
 )
 from subword_core.tokenizer import Tokenizer
-from subword_core.trainers.base import drive
+from subword_core._util.progress import drive
 
 CORPORA = Path(__file__).resolve().parents[2] / "resources" / "corpora"
 MULTI = CORPORA / "multilingual.txt"

@@ -180,7 +180,7 @@ def test_forked_workers_count_as_one_process(tmp_path):
     plain, packed = write_corpus(tmp_path / "a.txt"), write_corpus(tmp_path / "b.txt.gz")
     script = f"""
 import json, sys
-from subword_core.spawning import start_method
+from subword_core._util.spawning import start_method
 from subword_core.corpus import count_words
 from subword_core.presets import counting_pipeline
 assert start_method() == "fork", start_method()

@@ -11,8 +11,8 @@ import regex
 from subword_core import decoders as ours
 from subword_core.components import component_from_dict
 from subword_core.errors import TokenizerFileError
-from subword_core.onig import Regex
-from subword_core.pre_tokenizers import bytes_to_unicode
+from subword_core.text.onig import Regex
+from subword_core.text.gpt2_bytes import bytes_to_unicode
 
 ALPHABET = [
     "a", "b", "é", "▁", "▁a", "a▁b", "##", "##b", " ", ".", "n't", " .", " 's", "'s", " do not",

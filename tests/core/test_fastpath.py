@@ -29,8 +29,8 @@ from subword_core.models.bpe import (
     MergeColumns, _merge_columns_fast, _merge_table_checked, _merge_table_fast,
     _parse_merges_checked, parse_merges,
 )
-from subword_core.normalized import NormalizedString
-from subword_core.pretokenized import PreToken
+from subword_core.text.normalized import NormalizedString
+from subword_core.text.pretokenized import PreToken
 from subword_core.pre_tokenizers import (
     _BERT_ASCII, _GPT2_ASCII, _bert_words, _byte_level_normalize, _byte_level_piece, _gpt2,
     _to_byte_chars,
@@ -478,7 +478,7 @@ def test_ascii_twins_match_on_every_short_ascii_string():
 
 def test_ascii_twins_classes():
     # The twins hard-code what \p{L}, \p{N}, \s, whitespace and punctuation are on ASCII.
-    from subword_core.onig import compile_onig
+    from subword_core.text.onig import compile_onig
     from subword_core.pre_tokenizers import _punctuation, _whitespace
 
     space = "\t\n\x0b\x0c\r "

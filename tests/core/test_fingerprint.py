@@ -15,7 +15,7 @@ from subword_core.figures.fingerprint import model_digest, tokenizer_fingerprint
 from subword_core.models import BPE
 from subword_core.presets import train_tokenizer
 from subword_core.tokenizer import Tokenizer
-from subword_core.trainers.base import drive
+from subword_core._util.progress import drive
 
 RESOURCES = Path(__file__).resolve().parents[2] / "resources" / "corpora"
 ROOT = Path(__file__).resolve().parents[2]

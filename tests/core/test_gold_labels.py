@@ -23,7 +23,7 @@ from subword_core.gold import (  # noqa: E402
 )
 from subword_core.labels import CharEntity  # noqa: E402
 from subword_core.loading import tokenizer_from_str  # noqa: E402
-from subword_core.trainers.events import StageProgress, StageStarted  # noqa: E402
+from subword_core._util.progress import StageProgress, StageStarted  # noqa: E402
 
 RESOURCES = Path(__file__).resolve().parents[2] / "resources" / "labeled"
 

@@ -7,7 +7,7 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from subword_core.graphemes import cluster_covers, grapheme_spans, joined_spans
+from subword_core.text.graphemes import cluster_covers, grapheme_spans, joined_spans
 
 FLAG = "\U0001F1F0\U0001F1F7"                              # 🇰🇷: two regional indicators
 FAMILY = "\U0001F468\u200d\U0001F469\u200d\U0001F467"      # 👨‍👩‍👧: five code points

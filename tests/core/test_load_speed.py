@@ -26,7 +26,7 @@ from subword_core.models.bpe import (
     _parse_merges_checked,
 )
 from subword_core.models.unigram import _check_pieces_one_by_one, _plain_pieces
-from subword_core.onig import FLAGS, compile_onig, translate
+from subword_core.text.onig import FLAGS, compile_onig, translate
 from subword_core.tokenizer import Tokenizer
 
 hf = pytest.importorskip("tokenizers")

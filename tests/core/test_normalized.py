@@ -4,7 +4,7 @@ import unicodedata
 
 import pytest
 
-from subword_core.normalized import NormalizedString, find_matches
+from subword_core.text.normalized import NormalizedString, find_matches
 
 
 def test_identity_alignments():

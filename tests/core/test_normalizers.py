@@ -18,13 +18,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import subword_core._hf_unicode as hf_unicode_module
+import subword_core.text._hf_unicode as hf_unicode_module
 import subword_core.normalizers as normalizers_module
-from subword_core._hf_unicode import compose, decompose
+from subword_core.text._hf_unicode import compose, decompose
 from subword_core.components import component_from_dict
 from subword_core.errors import TokenizerFileError
-from subword_core.normalized import NormalizedString
-from subword_core.onig import Regex
+from subword_core.text.normalized import NormalizedString
+from subword_core.text.onig import Regex
 from subword_core.normalizers import (
     NFC,
     NFD,

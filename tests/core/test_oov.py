@@ -18,7 +18,7 @@ from subword_core.oov import (
 )
 from subword_core.pre_tokenizers import Whitespace
 from subword_core.tokenizer import Tokenizer
-from subword_core.trainers.base import drive
+from subword_core._util.progress import drive
 
 CORPUS = ["low lower newest widest", "the other theatre thesis", "café naïve"] * 20
 

@@ -7,7 +7,7 @@ puts every normalized char in its own token, so ``encode(text).offsets`` lists, 
 normalized char, the original span it came from, which must equal ours.
 
 The exhaustive sweeps over every code point (which back the tables in
-``subword_core._unicode_tables``) are marked ``slow``.
+``subword_core.text._unicode_tables``) are marked ``slow``.
 """
 
 from __future__ import annotations
@@ -20,24 +20,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import subword_core._unicode_tables as tables
-import subword_core.onig as onig_module
+import subword_core.text._unicode_tables as tables
+import subword_core.text.onig as onig_module
 import subword_core.pre_tokenizers as ours
 from subword_core.components import component_from_dict
 from subword_core.errors import EncodingError, TokenizerFileError
-from subword_core.normalized import NormalizedString, SplitDelimiterBehavior
-from subword_core.onig import Regex, compile_onig, find_matches, find_spans
-from subword_core.pre_tokenizers import (
-    GPT2_PATTERN,
-    ByteLevel,
-    Metaspace,
-    Split,
-    _byte_level_changes,
-    _byte_level_normalize,
-    byte_level_words,
-    bytes_to_unicode,
-)
-from subword_core.pretokenized import PreTokenizedString
+from subword_core.text.normalized import NormalizedString, SplitDelimiterBehavior
+from subword_core.text.onig import Regex, compile_onig, find_matches, find_spans
+from subword_core.pre_tokenizers import (GPT2_PATTERN, ByteLevel, Metaspace, Split,
+    _byte_level_changes, _byte_level_normalize, byte_level_words)
+from subword_core.text.gpt2_bytes import bytes_to_unicode
+from subword_core.text.pretokenized import PreTokenizedString
 
 PROBES = [
     "",

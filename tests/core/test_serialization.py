@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from subword_core import SubwordError, Tokenizer, TokenizerFileError, UnsupportedComponentError
-from subword_core import fileio
+from subword_core._util import fileio
 from subword_core.serialization import dumps, format_float
 
 hf = pytest.importorskip("tokenizers")

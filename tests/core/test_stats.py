@@ -18,7 +18,7 @@ from subword_core.stats import (
     zipf_slope,
 )
 from subword_core.tokenizer import Tokenizer
-from subword_core.trainers.base import drive
+from subword_core._util.progress import drive
 from subword_core.trainers.events import MergeAdded
 from subword_core.trainers.history import TrainingHistory
 

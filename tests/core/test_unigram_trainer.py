@@ -475,7 +475,7 @@ def test_corpus_nll_and_viterbi_match_brute_force():
 
 def test_expected_counts_match_brute_force_at_any_scale():
     from subword_core.trainers import unigram as U
-    from subword_core.trainers.base import Ticker
+    from subword_core._util.progress import Ticker
 
     rng = random.Random(4)
     words = {"abcab": 3, "bca": 2, "aaab": 5, "cabbage": 1}

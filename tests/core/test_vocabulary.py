@@ -13,7 +13,7 @@ from subword_core import SubwordError, Tokenizer
 from subword_core.analysis import MergeGraph, is_byte_level, visible_token
 from subword_core.models import BPE, Unigram, WordLevel
 from subword_core.pre_tokenizers import ByteLevel
-from subword_core.trainers.base import drive
+from subword_core._util.progress import drive
 from subword_core.vocabulary import (
     VocabSearchError,
     decode_ids,

@@ -28,8 +28,8 @@ from hypothesis import strategies as st
 
 from subword_core import normalizers as N
 from subword_core import pre_tokenizers as P
-from subword_core._hf_unicode import _GRAPHEME, graphemes
-from subword_core._unicode import WHITE_SPACE
+from subword_core.text._hf_unicode import _GRAPHEME, graphemes
+from subword_core.text._unicode import WHITE_SPACE
 from subword_core.corpus._word_counting import (
     count_characters,
     _PYTHON_ONLY_SPACE,
@@ -39,7 +39,7 @@ from subword_core.corpus._word_counting import (
     words_function,
 )
 from subword_core.corpus import as_corpus, count_words
-from subword_core.onig import Regex
+from subword_core.text.onig import Regex
 
 from spm_models import _protobuf_fields, spm_charsmap  # noqa: E402
 from test_corpus import TRICKY as CORPUS_TRICKY  # noqa: E402

@@ -15,7 +15,7 @@ from __future__ import annotations
 import struct
 
 from ._hf_unicode import graphemes
-from .errors import TokenizerFileError
+from ..errors import TokenizerFileError
 
 Change = tuple[str, int]
 

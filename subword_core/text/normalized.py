@@ -28,8 +28,9 @@ from typing import Union
 
 import regex
 
-from ._hf_unicode import rust_lowercase
+from ._hf_unicode import compose, decompose, rust_lowercase
 from ._unicode import count_leading_whitespace, count_trailing_whitespace
+from .onig import Match, Regex, compile_onig
 
 Offsets = tuple[int, int]
 Change = tuple[str, int]  # (new char, change): 1 inserted, 0 replaces, -N replaces and removes N
@@ -55,7 +56,6 @@ class SplitDelimiterBehavior(str, Enum):
 
 # A pattern is a literal string, a compiled regex, or a per-character predicate.
 Pattern = Union[str, "regex.Pattern[str]", Callable[[str], bool]]
-Match = tuple[Offsets, bool]
 
 
 def find_matches(pattern: Pattern, inside: str) -> list[Match]:
@@ -490,9 +490,10 @@ class NormalizedString:
         self._unicode_form("NFKD")
 
     def _unicode_form(self, name: str) -> None:
-        from . import normalizers  # normalizers builds on this module
-
-        getattr(normalizers, name)().normalize(self)
+        # What normalizers.NFC... do on a string that is not identity-aligned (their general
+        # code): decompose, then compose for the C forms.
+        decomposed = decompose(self.normalized, compat=name.startswith("NFK"))
+        self.transform(compose(decomposed) if name.endswith("C") else decomposed)
 
 
 def _char_range(index: int | tuple[int, int] | slice, size: int) -> tuple[int, int]:
@@ -516,8 +517,6 @@ def _char_range(index: int | tuple[int, int] | slice, size: int) -> tuple[int, i
 
 def _compiled(pattern: Pattern, text: str) -> Pattern:
     """An Oniguruma ``Regex`` compiled for ``text``; other patterns as they are."""
-    from .onig import Regex, compile_onig  # onig builds on this module
-
     if isinstance(pattern, Regex):
         return compile_onig(pattern.pattern).for_text(text)
     return pattern

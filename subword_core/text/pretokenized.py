@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .encoding import Encoding, Offsets
+from ..encoding import Encoding, Offsets
 from .normalized import NormalizedString
 
 

@@ -30,7 +30,8 @@ from functools import lru_cache
 import regex
 
 from ._unicode_tables import ADDED_AFTER_UNICODE_16, char_set, class_items
-from .normalized import Match
+
+Match = tuple[tuple[int, int], bool]  # ((start, end), is_match); normalized.find_matches' too
 
 FLAGS = regex.VERSION1 | regex.MULTILINE
 
