@@ -20,9 +20,8 @@ class (config)      pipeline
                     WordPiece, ``[CLS] $A [SEP]``, WordPiece decoder
 ==================  ================================================================
 
-The files are read as ``tokenizers`` reads them (``BPE.from_file``, ``WordPiece.from_file``):
-``#version`` lines skipped, one ``left right`` merge per line; a ``vocab.txt`` token is its
-line with trailing white space removed, its id the line number.
+The files are read as ``tokenizers`` reads them (``BPE.from_file``, ``WordPiece.from_file``),
+by the models' own readers in :mod:`subword_core.models._files`.
 
 Example:
     ``read_gpt2_bpe("gpt2/vocab.json")`` finds ``merges.txt`` beside it.
@@ -31,21 +30,18 @@ Example:
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .. import decoders, normalizers, pre_tokenizers
-from ..text._unicode import WHITE_SPACE
 from ..added_tokens import AddedToken
 from ..errors import TokenizerFileError
 from ..models import BPE, WordPiece
-from ..models.bpe import MergeColumns
+from ..models._files import read_merge_columns, read_vocab_json, read_vocab_txt
 from ..naming import tokenizer_file_name
 from ..text.onig import Regex
 from ..processors import RobertaProcessing, TemplateProcessing
-from ..serialization import decode_utf8, read_bytes, read_json_object
 from ..tokenizer import Tokenizer
 from . import Opened, Source
 from .pretrained import (
@@ -69,10 +65,6 @@ _BERT_ROLES = {"unk_token": "[UNK]", "sep_token": "[SEP]", "pad_token": "[PAD]",
                "cls_token": "[CLS]", "mask_token": "[MASK]"}
 _ROBERTA_CLASSES = {"RobertaTokenizer", "BartTokenizer", "LongformerTokenizer"}
 _BERT_CLASSES = {"BertTokenizer", "DistilBertTokenizer"}
-_RUST_WHITE_SPACE = "".join(sorted(WHITE_SPACE))
-_VERSION_LINE = re.compile(r"^#version[^\n]*(?:\n|$)", re.MULTILINE)
-# a line without a space, or with two: the merge is not a pair (or the line is empty)
-_BAD_MERGE_LINE = re.compile(r"^[^ \n]*$|^[^ \n]* [^ \n]* ", re.MULTILINE)
 
 
 # ---------------------------------------------------------------- finding the files
@@ -107,87 +99,6 @@ def bpe_partner(path: str | os.PathLike[str]) -> Path | None:
     return merges if Path(path) == vocab else vocab
 
 
-# ---------------------------------------------------------------- reading the files
-def _read_text(path: Path) -> str:
-    return decode_utf8(read_bytes(path, "file"), str(path))
-
-
-def _lines(text: str) -> list[str]:
-    """Rust's ``BufRead::lines``: split on LF, drop one CR before it, no final empty line."""
-    lines = text.split("\n")
-    last = lines.pop()
-    if "\r" in text:
-        lines = [line[:-1] if line.endswith("\r") else line for line in lines]
-    if last:
-        lines.append(last)  # a last line without LF keeps a trailing CR
-    return lines
-
-
-def read_vocab_json(path: str | os.PathLike[str]) -> dict[str, int]:
-    """token -> id from a ``vocab.json``; entries whose value is not a number are skipped,
-    as in ``tokenizers``."""
-    path = Path(path)
-    data = read_json_object(path, ": a vocab.json must hold an object of token -> id")
-    if set(map(type, data.values())) <= {int} and min(data.values(), default=0) >= 0 \
-            and max(data.values(), default=0) < 2**32:
-        return data  # the usual file, checked a column at a time
-    vocab: dict[str, int] = {}
-    for token, index in data.items():
-        if isinstance(index, bool) or not isinstance(index, (int, float)):
-            continue  # serde_json Value that is not a Number
-        if isinstance(index, float) or not 0 <= index < 2**32:
-            raise TokenizerFileError(f"{path}: id of {token!r} is not a token id: {index!r}")
-        vocab[token] = index
-    return vocab
-
-
-def read_merges(path: str | os.PathLike[str]) -> list[tuple[str, str]]:
-    """The merges of a ``merges.txt`` in rank order (``#version`` lines skipped)."""
-    return list(zip(*merge_columns(path)))
-
-
-def merge_columns(path: str | os.PathLike[str]) -> MergeColumns:
-    """:func:`read_merges` as two columns (what :class:`~subword_core.models.BPE` takes)."""
-    path = Path(path)
-    text = _read_text(path)
-    body = text.replace("\r\n", "\n")
-    if body.endswith("\n"):
-        body = body[:-1]
-    if "#version" in body:
-        body = _VERSION_LINE.sub("", body)
-    # every line exactly one space: the whole text splits into alternating left/right
-    if body and not _BAD_MERGE_LINE.search(body):
-        words = body.replace("\n", " ").split(" ")
-        return MergeColumns(words[0::2], words[1::2])
-    return _merge_columns_checked(path, text)
-
-
-def _merge_columns_checked(path: Path, text: str) -> MergeColumns:
-    lefts: list[str] = []
-    rights: list[str] = []
-    for number, line in enumerate(_lines(text), 1):
-        if line.startswith("#version"):
-            continue
-        parts = line.split(" ")
-        if len(parts) != 2:
-            raise TokenizerFileError(f"{path}, line {number}: a merge is two symbols separated "
-                                     f"by one space, got {line[:60]!r}")
-        lefts.append(parts[0])
-        rights.append(parts[1])
-    return MergeColumns(lefts, rights)
-
-
-def read_vocab_txt(path: str | os.PathLike[str]) -> dict[str, int]:
-    """token -> line number from a ``vocab.txt`` (a repeated token keeps its last line)."""
-    path = Path(path)
-    vocab: dict[str, int] = {}
-    for index, line in enumerate(_lines(_read_text(path))):
-        vocab[line.rstrip(_RUST_WHITE_SPACE)] = index
-    if not vocab:
-        raise TokenizerFileError(f"{path}: empty vocabulary")
-    return vocab
-
-
 # ---------------------------------------------------------------- byte-level BPE
 def read_gpt2_bpe(path: str | os.PathLike[str], *,
                   pretrained: Pretrained | None = None) -> Opened:
@@ -201,7 +112,7 @@ def read_gpt2_bpe(path: str | os.PathLike[str], *,
         pretrained = read_pretrained(vocab_path.parent)
     config = pretrained or Pretrained()
     vocab = read_vocab_json(vocab_path)
-    merges = merge_columns(merges_path)
+    merges = read_merge_columns(merges_path)
     family, notes = _bpe_family(config.tokenizer_class)
     build: Callable[..., Tokenizer] = _BPE_BUILDERS[family]
     try:
@@ -357,7 +268,4 @@ def _build_bert(vocab: dict[str, int], config: Pretrained) -> Tokenizer:
     return tokenizer
 
 
-__all__ = [
-    "BPE_PAIRS", "bpe_partner", "find_bpe_pair", "read_gpt2_bpe", "read_merges",
-    "read_vocab_json", "read_vocab_txt", "read_wordpiece_vocab",
-]
+__all__ = ["BPE_PAIRS", "bpe_partner", "find_bpe_pair", "read_gpt2_bpe", "read_wordpiece_vocab"]

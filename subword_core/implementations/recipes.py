@@ -51,7 +51,7 @@ UNICODE_NORMALIZERS = {"nfc": normalizers.NFC, "nfd": normalizers.NFD,
 # ---------------------------------------------------------------------------- helpers
 def _bpe_files(vocab: Vocab, merges: Merges) -> tuple[Any, Any]:
     """A vocabulary and merges given as file paths are read (HF's ``BPE(vocab, merges)``)."""
-    from ..formats.vocab_files import read_merges
+    from ..models._files import read_merges
     from ..models._files import read_vocab_json
 
     if isinstance(vocab, (str, os.PathLike)):

@@ -6,48 +6,130 @@
 - WordLevel: ``vocab.json``;
 - Unigram: ``unigram.json``, the model's JSON object, pretty-printed.
 
-With a ``prefix``, each name becomes ``{prefix}-vocab.json``... Reading goes through
-:mod:`subword_core.formats.vocab_files` (HF's parsing rules, one-line errors naming the
-file and line). HF's constructors also accept file names
+With a ``prefix``, each name becomes ``{prefix}-vocab.json``... The readers follow
+``tokenizers``' parsing rules (``#version`` lines skipped, one ``left right`` merge per line; a
+``vocab.txt`` token is its line with trailing white space removed, its id the line number) and
+raise one-line errors naming the file and line; :mod:`subword_core.formats.vocab_files` builds
+whole pipelines on them. HF's constructors also accept file names
 (``BPE("vocab.json", "merges.txt")``): :func:`vocab_from_path` does that part.
 """
 
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+import re
+from pathlib import Path
+from typing import Any, NamedTuple
 
+from .._util.fileio import atomic_write_text
 from ..components import READING_JSON
 from ..errors import TokenizerFileError
-from .._util.fileio import atomic_write_text
-from ..serialization import dumps
-
-if TYPE_CHECKING:
-    from ..components import Model
+from ..serialization import decode_utf8, dumps, read_bytes, read_json_object
+from ..text._unicode import WHITE_SPACE
 
 PathLike = str | os.PathLike
+_RUST_WHITE_SPACE = "".join(sorted(WHITE_SPACE))
+_VERSION_LINE = re.compile(r"^#version[^\n]*(?:\n|$)", re.MULTILINE)
+# a line without a space, or with two: the merge is not a pair (or the line is empty)
+_BAD_MERGE_LINE = re.compile(r"^[^ \n]*$|^[^ \n]* [^ \n]* ", re.MULTILINE)
+
+
+class MergeColumns(NamedTuple):
+    """Merges as two columns: the left parts and the right parts, in rank order.
+
+    ``BPE(vocab, MergeColumns(lefts, rights))`` is ``BPE(vocab, list(zip(lefts, rights)))``
+    without building a pair per merge; a large tokenizer.json has hundreds of thousands.
+    """
+
+    lefts: list[str]
+    rights: list[str]
 
 
 # ---------------------------------------------------------------------------- reading
-def read_vocab_json(path: PathLike) -> dict[str, int]:
-    """token -> id from a ``vocab.json`` (HF's ``WordLevel.read_file``)."""
-    from ..formats import vocab_files  # the file formats build on the models
-
-    return vocab_files.read_vocab_json(path)
+def _read_text(path: Path) -> str:
+    return decode_utf8(read_bytes(path, "file"), str(path))
 
 
-def read_vocab_txt(path: PathLike) -> dict[str, int]:
-    """token -> line number from a ``vocab.txt`` (``WordPiece.read_file``)."""
-    from ..formats import vocab_files
+def _lines(text: str) -> list[str]:
+    """Rust's ``BufRead::lines``: split on LF, drop one CR before it, no final empty line."""
+    lines = text.split("\n")
+    last = lines.pop()
+    if "\r" in text:
+        lines = [line[:-1] if line.endswith("\r") else line for line in lines]
+    if last:
+        lines.append(last)  # a last line without LF keeps a trailing CR
+    return lines
 
-    return vocab_files.read_vocab_txt(path)
+
+def read_vocab_json(path: str | os.PathLike[str]) -> dict[str, int]:
+    """token -> id from a ``vocab.json``; entries whose value is not a number are skipped,
+    as in ``tokenizers``."""
+    path = Path(path)
+    data = read_json_object(path, ": a vocab.json must hold an object of token -> id")
+    if set(map(type, data.values())) <= {int} and min(data.values(), default=0) >= 0 \
+            and max(data.values(), default=0) < 2**32:
+        return data  # the usual file, checked a column at a time
+    vocab: dict[str, int] = {}
+    for token, index in data.items():
+        if isinstance(index, bool) or not isinstance(index, (int, float)):
+            continue  # serde_json Value that is not a Number
+        if isinstance(index, float) or not 0 <= index < 2**32:
+            raise TokenizerFileError(f"{path}: id of {token!r} is not a token id: {index!r}")
+        vocab[token] = index
+    return vocab
+
+
+def read_merges(path: str | os.PathLike[str]) -> list[tuple[str, str]]:
+    """The merges of a ``merges.txt`` in rank order (``#version`` lines skipped)."""
+    return list(zip(*read_merge_columns(path)))
+
+
+def read_merge_columns(path: str | os.PathLike[str]) -> MergeColumns:
+    """:func:`read_merges` as two columns (what :class:`~subword_core.models.BPE` takes)."""
+    path = Path(path)
+    text = _read_text(path)
+    body = text.replace("\r\n", "\n")
+    if body.endswith("\n"):
+        body = body[:-1]
+    if "#version" in body:
+        body = _VERSION_LINE.sub("", body)
+    # every line exactly one space: the whole text splits into alternating left/right
+    if body and not _BAD_MERGE_LINE.search(body):
+        words = body.replace("\n", " ").split(" ")
+        return MergeColumns(words[0::2], words[1::2])
+    return _merge_columns_checked(path, text)
+
+
+def _merge_columns_checked(path: Path, text: str) -> MergeColumns:
+    lefts: list[str] = []
+    rights: list[str] = []
+    for number, line in enumerate(_lines(text), 1):
+        if line.startswith("#version"):
+            continue
+        parts = line.split(" ")
+        if len(parts) != 2:
+            raise TokenizerFileError(f"{path}, line {number}: a merge is two symbols separated "
+                                     f"by one space, got {line[:60]!r}")
+        lefts.append(parts[0])
+        rights.append(parts[1])
+    return MergeColumns(lefts, rights)
+
+
+def read_vocab_txt(path: str | os.PathLike[str]) -> dict[str, int]:
+    """token -> line number from a ``vocab.txt`` (a repeated token keeps its last line)."""
+    path = Path(path)
+    vocab: dict[str, int] = {}
+    for index, line in enumerate(_lines(_read_text(path))):
+        vocab[line.rstrip(_RUST_WHITE_SPACE)] = index
+    if not vocab:
+        raise TokenizerFileError(f"{path}: empty vocabulary")
+    return vocab
+
 
 
 def read_bpe(vocab: PathLike, merges: PathLike) -> tuple[dict[str, int], list[tuple[str, str]]]:
     """``(vocab, merges)`` from a ``vocab.json`` and a ``merges.txt`` (HF's ``BPE.read_file``)."""
-    from ..formats import vocab_files
-
-    return vocab_files.read_vocab_json(vocab), vocab_files.read_merges(merges)
+    return read_vocab_json(vocab), read_merges(merges)
 
 
 def vocab_from_path(vocab: Any, reader: Any) -> Any:
@@ -76,29 +158,13 @@ def bpe_from_paths(vocab: Any, merges: Any) -> tuple[Any, Any]:
 
 
 # ---------------------------------------------------------------------------- writing
-def save_model(model: Model, folder: PathLike, prefix: str | None = None) -> list[str]:
+def save_model(model: Any, folder: PathLike, prefix: str | None = None) -> list[str]:
     """Write ``model``'s files into ``folder``; their paths, as HF's ``Model.save``.
 
     Raises:
         TokenizerFileError: a file cannot be written, or the model has no such files.
     """
-    from . import BPE, Unigram, WordLevel, WordPiece  # this module is theirs
-
-    if isinstance(model, BPE):
-        data = model.to_dict()  # its vocab in HF's order: by id, holes skipped
-        merges = "".join(f"{left} {right}\n" for left, right in data["merges"])
-        files = [("vocab.json", dumps(data["vocab"])),
-                 ("merges.txt", "#version: 0.2\n" + merges)]
-    elif isinstance(model, WordPiece):
-        by_id = sorted(model.get_vocab().items(), key=lambda item: item[1])
-        files = [("vocab.txt", "".join(f"{token}\n" for token, _ in by_id))]
-    elif isinstance(model, WordLevel):
-        files = [("vocab.json", dumps(model.to_dict()["vocab"]))]
-    elif isinstance(model, Unigram):
-        files = [("unigram.json", dumps(model.to_dict(), pretty=True))]
-    else:
-        raise TokenizerFileError(f"a {type(model).__name__} model has no files of its own")
-    return [_write(folder, prefix, name, text) for name, text in files]
+    return model.save(folder, prefix)
 
 
 def _write(folder: PathLike, prefix: str | None, name: str, text: str) -> str:
@@ -113,8 +179,29 @@ def _write(folder: PathLike, prefix: str | None, name: str, text: str) -> str:
 
 
 # ---------------------------------------------------------------------------- the classes' API
-class BPEFiles:
+class ModelFiles:
+    """HF's ``Model.save`` for a model with files of its own: :meth:`own_files` names them."""
+
+    def own_files(self) -> list[tuple[str, str]]:
+        """``(file name, text)`` of each file the model writes."""
+        raise NotImplementedError
+
+    def save(self, folder: PathLike, prefix: str | None = None) -> list[str]:
+        """Write the model's own files into ``folder``; their paths.
+
+        Raises:
+            TokenizerFileError: a file cannot be written.
+        """
+        return [_write(folder, prefix, name, text) for name, text in self.own_files()]
+
+
+class BPEFiles(ModelFiles):
     """HF's ``BPE.from_file`` / ``BPE.read_file`` (mixed into :class:`~subword_core.models.BPE`)."""
+
+    def own_files(self) -> list[tuple[str, str]]:
+        data = self.to_dict()  # its vocab in HF's order: by id, holes skipped
+        merges = "".join(f"{left} {right}\n" for left, right in data["merges"])
+        return [("vocab.json", dumps(data["vocab"])), ("merges.txt", "#version: 0.2\n" + merges)]
 
     @classmethod
     def from_file(cls, vocab: PathLike, merges: PathLike, **kwargs: Any) -> Any:
@@ -133,8 +220,11 @@ class BPEFiles:
         return read_bpe(vocab, merges)
 
 
-class WordLevelFiles:
+class WordLevelFiles(ModelFiles):
     """HF's ``WordLevel.from_file`` / ``read_file`` (mixed into the WordLevel model)."""
+
+    def own_files(self) -> list[tuple[str, str]]:
+        return [("vocab.json", dumps(self.to_dict()["vocab"]))]
 
     @classmethod
     def from_file(cls, vocab: PathLike, unk_token: str | None = None) -> Any:
@@ -147,5 +237,21 @@ class WordLevelFiles:
         return read_vocab_json(vocab)
 
 
-__all__ = ["BPEFiles", "WordLevelFiles", "bpe_from_paths", "read_bpe",
+class WordPieceFiles(ModelFiles):
+    """HF's ``WordPiece.save``: ``vocab.txt``, one token a line by id."""
+
+    def own_files(self) -> list[tuple[str, str]]:
+        by_id = sorted(self.get_vocab().items(), key=lambda item: item[1])
+        return [("vocab.txt", "".join(f"{token}\n" for token, _ in by_id))]
+
+
+class UnigramFiles(ModelFiles):
+    """HF's ``Unigram.save``: ``unigram.json``, the model's JSON object, pretty-printed."""
+
+    def own_files(self) -> list[tuple[str, str]]:
+        return [("unigram.json", dumps(self.to_dict(), pretty=True))]
+
+
+__all__ = ["BPEFiles", "MergeColumns", "ModelFiles", "UnigramFiles", "WordLevelFiles",
+           "WordPieceFiles", "bpe_from_paths", "read_bpe", "read_merge_columns", "read_merges",
            "read_vocab_json", "read_vocab_txt", "save_model", "vocab_from_path"]

@@ -20,12 +20,12 @@ from array import array
 from collections.abc import Iterable
 from itertools import accumulate, chain, repeat
 from operator import add, itemgetter
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..text.pretokenized import Token
-from ._files import BPEFiles, bpe_from_paths
+from ._files import BPEFiles, MergeColumns, bpe_from_paths
 from ._vocab import (
     VocabLookups, WordCache, check_vocab, chunked_dict, f32_json, ordered_vocab, reverse_vocab,
 )
@@ -517,17 +517,6 @@ def _unpacked(data: bytes) -> list[int]:
     column = array("q")
     column.frombytes(data)
     return column.tolist()
-
-
-class MergeColumns(NamedTuple):
-    """Merges as two columns: the left parts and the right parts, in rank order.
-
-    ``BPE(vocab, MergeColumns(lefts, rights))`` is ``BPE(vocab, list(zip(lefts, rights)))``
-    without building a pair per merge; a large tokenizer.json has hundreds of thousands.
-    """
-
-    lefts: list[str]
-    rights: list[str]
 
 
 def parse_merges(merges: Any) -> list[tuple[str, str]]:

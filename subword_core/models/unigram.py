@@ -23,6 +23,7 @@ from .._util.gc import paused_gc
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..text.pretokenized import Token
+from ._files import UnigramFiles
 from ._vocab import WordCache, chunked_dict
 from .lattice import (
     Lattice, Segmentation, build_lattice, nbest_paths, sample_nbest_path, sample_path,
@@ -33,7 +34,7 @@ _CACHE_CAPACITY = 10000
 
 
 @register("model")
-class Unigram(Model):
+class Unigram(UnigramFiles, Model):
     """Unigram language-model tokenizer.
 
     Args:

@@ -16,6 +16,7 @@ from typing import Any
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..text.pretokenized import Token
+from ._files import WordPieceFiles, read_vocab_txt, vocab_from_path
 from ._vocab import CachedWords, VocabLookups, WordCache, check_vocab, ordered_vocab, reverse_vocab
 
 _CACHE_CAPACITY = 10000
@@ -46,7 +47,7 @@ class MatchTrace:
 
 
 @register("model")
-class WordPiece(CachedWords, VocabLookups, Model):
+class WordPiece(CachedWords, VocabLookups, WordPieceFiles, Model):
     """Greedy longest-match-first subword model (BERT).
 
     Args:
@@ -69,8 +70,6 @@ class WordPiece(CachedWords, VocabLookups, Model):
         continuing_subword_prefix: str = "##",
     ) -> None:
         if isinstance(vocab, str) or hasattr(vocab, "__fspath__"):  # HF also takes a file name
-            from ._files import vocab_from_path  # (not while a tokenizer.json is read)
-
             vocab = vocab_from_path(vocab, WordPiece.read_file)
         self._cache = WordCache(_CACHE_CAPACITY)
         self._vocab = check_vocab(vocab, "WordPiece")
@@ -91,8 +90,6 @@ class WordPiece(CachedWords, VocabLookups, Model):
     @staticmethod
     def read_file(vocab: str | os.PathLike) -> dict[str, int]:
         """token -> id (its line number) from a ``vocab.txt`` (HF's)."""
-        from ._files import read_vocab_txt  # the file formats build on the models
-
         return read_vocab_txt(vocab)
 
     def __setattr__(self, name: str, value: Any) -> None:

@@ -149,7 +149,7 @@ def test_counts_of_another_pipeline_are_refused(tmp_path):
 
 
 def test_a_custom_component_cannot_be_recorded(tmp_path):
-    from subword_core.custom_components import CustomNormalizer
+    from subword_core.components import CustomNormalizer
 
     class Lower:
         def normalize(self, normalized):
