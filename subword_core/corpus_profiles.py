@@ -45,8 +45,7 @@ from .figures.counts import ChunkCounts, Pipeline, TokenSums, count_chunk, encod
 from .figures.cache import MAX_BYTES, FiguresStore
 from .figures.fingerprint import tokenizer_fingerprint
 from ._util.spawning import ordered_pool_map
-from ._util.progress import Ticker, drive
-from ._util.progress import StageProgress, StageStarted
+from ._util.progress import StageProgress, StageStarted, Ticker, drive
 
 #: Documents are sent to workers in chunks of about this many characters.
 CHUNK_CHARS = 400_000

@@ -20,9 +20,8 @@ from itertools import groupby
 from typing import Any
 
 from .text import onig
-from .components import Decoder, MemberList, components_from_list, register
+from .components import Decoder, MemberList, OneChar, components_from_list, register
 from .errors import DecodingError, TokenizerFileError
-from .components import OneChar
 from .text.gpt2_bytes import bytes_to_unicode
 
 # str.translate table: byte-level char -> the Latin-1 char of its byte. Latin-1 chars that

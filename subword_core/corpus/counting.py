@@ -28,8 +28,7 @@ from typing import Any
 
 from ..errors import CorpusError
 from .._util.spawning import bare_main, ordered_pool_map
-from .._util.progress import drive
-from .._util.progress import StageProgress, StageStarted
+from .._util.progress import StageProgress, StageStarted, drive
 from .counts_file import (
     CountsFileError,
     cache_key,

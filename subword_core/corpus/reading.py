@@ -33,8 +33,7 @@ from typing import Any, NamedTuple
 
 from ..errors import CorpusError
 from .._util.spawning import start_method
-from .._util.progress import Ticker, drive
-from .._util.progress import StageProgress, StageStarted
+from .._util.progress import StageProgress, StageStarted, Ticker, drive
 from ._formats import CorpusFile, FileReader, resolve_files
 from ._word_counting import ChunkCounter, count_chunks_in_pool, words_function
 

@@ -11,10 +11,9 @@
 from __future__ import annotations
 
 from .base import TrainerBase
-from .._util.progress import drive
+from .._util.progress import StageProgress, StageStarted, drive
 from .bpe import BpeTrainer, WordPieceTrainer
 from .events import MergeAdded, TrainEvent, UnigramStep
-from .._util.progress import StageProgress, StageStarted
 from .history import TrainingHistory
 from .wordlevel import WordLevelTrainer
 

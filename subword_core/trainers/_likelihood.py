@@ -24,10 +24,9 @@ from collections.abc import Generator
 from operator import add
 
 from ._pairs import CHECK_EVERY, Key, PairState, Setup, apply_merge, new_symbol
-from .._util.progress import Ticker
+from .._util.progress import StageProgress, StageStarted, Ticker
 from .base import TrainerBase
 from .events import MergeAdded, TrainEvent
-from .._util.progress import StageProgress, StageStarted
 from .history import TrainingHistory
 
 Position = tuple[int, int]  # (word index, character offset)

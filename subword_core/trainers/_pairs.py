@@ -31,8 +31,7 @@ from functools import partial
 from operator import add
 from typing import Any
 
-from .._util.progress import Ticker
-from .._util.progress import StageProgress
+from .._util.progress import StageProgress, Ticker
 
 Key = str  # a pair: chr(left id) + chr(right id)
 

@@ -22,8 +22,10 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from .._util.gc import paused_gc
-from ..errors import TrainingError
 from .._util.progress import PROGRESS_INTERVAL, EventCallback, Ticker, drive  # noqa: F401
+from ..added_tokens import AddedToken
+from ..errors import TrainingError
+from ..serialization import dumps, unpickled_json
 from .events import TrainEvent
 from .history import TrainingHistory
 
@@ -101,8 +103,6 @@ class TrainerBase:
     def __getstate__(self) -> bytes:
         """HF's state: :meth:`hf_state` as compact JSON bytes. (Pickling keeps every option,
         HF's or not: see ``__reduce_ex__``.)"""
-        from ..serialization import dumps
-
         return dumps(self.hf_state()).encode("utf-8")
 
     def __setstate__(self, state: bytes | str | dict[str, Any]) -> None:
@@ -111,8 +111,6 @@ class TrainerBase:
         Raises:
             TrainingError: the JSON is malformed or is another trainer's.
         """
-        from ..serialization import unpickled_json
-
         if isinstance(state, dict):
             self.__dict__.update(state)
             return
@@ -157,8 +155,6 @@ class TrainerBase:
 def special_added_tokens(tokens: Any) -> Any:
     """``tokens`` as special AddedTokens (their options kept), as HF's trainers store them;
     anything else is left for :meth:`TrainerBase.validate` to report."""
-    from ..added_tokens import AddedToken  # the trainers' foundation does not import it
-
     if isinstance(tokens, (str, bytes)) or not isinstance(tokens, (list, tuple)):
         return tokens
     converted = []
@@ -191,8 +187,6 @@ def _hf_options(data: Any, template: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _added_token(value: Any) -> Any:
-    from ..added_tokens import AddedToken  # the trainers' foundation does not import it
-
     if not isinstance(value, dict):
         return value
     return AddedToken(value.get("content", ""), bool(value.get("single_word", False)),

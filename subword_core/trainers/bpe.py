@@ -58,11 +58,10 @@ from ._pairs import (
     special_contents,
     split_words,
 )
-from .._util.progress import Ticker
+from .._util.progress import StageProgress, StageStarted, Ticker
 from .base import TrainerBase, TrainGenerator, check_word_counts, option
 from .._util.gc import paused_gc
 from .events import MergeAdded, TrainEvent
-from .._util.progress import StageProgress, StageStarted
 from .history import TrainingHistory
 
 RawMerge = tuple[int, int, int]  # (left id, right id, new id)

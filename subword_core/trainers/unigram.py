@@ -56,9 +56,8 @@ from ._pairs import special_contents
 from ._unigram_index import SuffixIndex, WordTable
 from ._unigram_lattice import BatchLattice, digamma
 from ._unigram_seed import Alphabet, Seeds, build_grid, first_occurrence, given_seeds, suffix_seeds
-from .._util.progress import Ticker
+from .._util.progress import StageProgress, StageStarted, Ticker
 from .base import TrainerBase, TrainGenerator, check_word_counts, option
-from .._util.progress import StageProgress, StageStarted
 from .events import TrainEvent, UnigramStep
 
 #: Pieces whose expected count falls below this are dropped by the M-step (sentencepiece).

@@ -9,8 +9,7 @@ from subword_core.gold import GOLD_STAGE, doc_from_spans, iter_gold_figures, rea
 from subword_core.models import BPE, WordPiece
 from subword_core.pre_tokenizers import Whitespace
 from subword_core.tokenizer import Tokenizer
-from subword_core._util.progress import drive
-from subword_core._util.progress import StageStarted
+from subword_core._util.progress import StageStarted, drive
 
 SPANS = Path(__file__).resolve().parents[2] / "resources" / "labeled" / "sample_spans.jsonl"
 

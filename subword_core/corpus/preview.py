@@ -31,7 +31,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .corpus._formats import (
+from ._formats import (
     _DECOMPRESSION_ERRORS,
     SNIFF_BYTES,
     CorpusFile,
@@ -39,7 +39,7 @@ from .corpus._formats import (
     json_values,
     resolve_files,
 )
-from .errors import CorpusError
+from ..errors import CorpusError
 
 #: Records shown by default.
 PREVIEW_RECORDS = 20
@@ -95,7 +95,8 @@ class CorpusPreview:
             return [r if isinstance(r, str) else r.get(key) for r in self.records
                     if isinstance(r, str) or (isinstance(r, dict) and isinstance(r.get(key), str))]
         if self.format in TABLE_FORMATS:
-            index = _column_index(self.columns, column if column is not None else self.default_column)
+            index = _column_index(self.columns,
+                                  column if column is not None else self.default_column)
             return [row[index] for row in self.records if index is not None and index < len(row)]
         return list(self.records)
 
