@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from subword_core.errors import SubwordError
 from subword_core.gold import LabeledDoc, read_gold
-from subword_core.naming import tokenizer_file_name
+from subword_core.formats.naming import tokenizer_file_name
 from subword_core.formats.sniffing import sniff_tokenizer_file
 
 from . import pool_jobs
@@ -66,7 +66,7 @@ def open_tokenizer(parent: QWidget, session: Session, path: str | None = None,
     compact pickle and warmed up in a worker thread, with a busy cursor and a status line
     (the merge graph is built when a pane first needs it); the GUI thread then only adds the
     entry to the session, as the current tokenizer, named after its model or folder
-    (:func:`subword_core.naming.tokenizer_file_name`), and calls ``on_opened(entry)``.
+    (:func:`subword_core.formats.naming.tokenizer_file_name`), and calls ``on_opened(entry)``.
     A failure shows a message box in words and leaves the session unchanged.
     While it runs, :func:`is_opening` is True; :func:`stop_opening` abandons it.
     """

@@ -30,6 +30,7 @@ from typing import Any
 
 from . import serialization
 from .errors import TokenizerFileError
+from .tokenizer import Tokenizer
 
 _scan = scanner.make_scanner(json.JSONDecoder())
 _scanstring = decoder.scanstring
@@ -60,8 +61,6 @@ def tokenizer_from_file(path: str | os.PathLike[str]) -> Any:
 
 def tokenizer_from_str(text: str) -> Any:
     """``Tokenizer.from_str(text)``, parsing the JSON with :func:`loads`."""
-    from .tokenizer import Tokenizer
-
     with serialization.paused_gc():  # as in Tokenizer.from_str: nothing to collect meanwhile
         try:
             data = loads(text) if text.strip() else None

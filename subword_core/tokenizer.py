@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 # Importing the component families registers every "type" name tokenizer.json may use.
 from . import decoders, models, normalizers, pre_tokenizers, processors  # noqa: F401
 from . import fastpath
+from ._util.gc import paused_gc
 from .added_tokens import AddedToken, AddedVocabulary
 from .components import (
     Decoder, Model, Normalizer, PostProcessor, PreTokenizer, component_from_dict,
@@ -631,8 +632,6 @@ class Tokenizer:
         Raises:
             TokenizerFileError: malformed JSON, a wrong shape or an unknown component type.
         """
-        from ._util.gc import paused_gc
-
         with paused_gc():
             data = parse_json(json)
             try:
@@ -723,8 +722,6 @@ def _component_from_state(kind: str, state: tuple | None) -> Any:
 
 def _rebuild_tokenizer(cls: type, state: dict[str, Any]) -> Tokenizer:
     """The tokenizer of a :meth:`Tokenizer.__reduce_ex__` state (the order of ``_from_parts``)."""
-    from ._util.gc import paused_gc
-
     with paused_gc():  # as from_str: a collection amid the new tables would walk them all
         return _rebuild_parts(cls, state)
 

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from subword_core.analysis import is_byte_level, visible_token
-from subword_core.naming import trained_name
+from subword_core.formats.naming import trained_name
 from subword_core.presets import DEFAULT_SPECIAL_TOKENS
 from subword_core.trainers.events import MergeAdded, UnigramStep
 from subword_core.training_progress import OverallProgress

@@ -36,6 +36,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..errors import TokenizerFileError
+from ..loading import tokenizer_from_file
+from .naming import find_bpe_pair, tokenizer_file_name
 from .sniffing import is_model_proto
 
 
@@ -216,9 +218,6 @@ def read_tokenizer_json(path: str | os.PathLike[str]) -> Opened:
 
 def load_tokenizer_json(path: str | os.PathLike[str]) -> Opened:
     """:func:`read_tokenizer_json` without a word about the folder (the folder reader's)."""
-    from ..loading import tokenizer_from_file
-    from ..naming import tokenizer_file_name
-
     path = Path(path)
     tokenizer = tokenizer_from_file(path)
     added = len(tokenizer.get_added_tokens_decoder())
@@ -250,8 +249,6 @@ def _read_head(path: Path) -> bytes:
 
 def _format_by_name(path: Path, name: str) -> str | None:
     """Formats a name settles: folder files, TFDS, vocab/merges pairs (present or not)."""
-    from .vocab_files import find_bpe_pair
-
     if name in _FOLDER_FILES:
         return "folder"
     if name == "tokenizer.json":

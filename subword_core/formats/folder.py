@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import TokenizerFileError
-from ..naming import tokenizer_file_name
+from .naming import tokenizer_file_name
 from . import Opened, Source, detect_format, load_tokenizer_json, reader_for
 from .pretrained import (
     CONFIG_NAME, Pretrained, apply_pretrained, read_pretrained, role_template,

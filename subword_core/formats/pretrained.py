@@ -33,6 +33,7 @@ from typing import Any
 
 from ..added_tokens import AddedToken
 from ..errors import TokenizerFileError
+from ..processors import TemplateProcessing
 from .._util.fileio import atomic_write_text
 from ..serialization import read_json_object
 
@@ -324,8 +325,6 @@ def added_id_notes(tokenizer: Any, pretrained: Pretrained) -> list[str]:
 
 def role_template(tokenizer: Any, pretrained: Pretrained) -> Any:
     """transformers' ``update_post_processor``: ``[bos] $A [eos]`` per add_bos/eos_token."""
-    from ..processors import TemplateProcessing
-
     roles = pretrained.special_roles
     bos = roles.get("bos_token") if pretrained.add_bos_token else None
     eos = roles.get("eos_token") if pretrained.add_eos_token else None

@@ -39,18 +39,15 @@ from ..added_tokens import AddedToken
 from ..errors import TokenizerFileError
 from ..models import BPE, WordPiece
 from ..models._files import read_merge_columns, read_vocab_json, read_vocab_txt
-from ..naming import tokenizer_file_name
 from ..text.onig import Regex
 from ..processors import RobertaProcessing, TemplateProcessing
 from ..tokenizer import Tokenizer
 from . import Opened, Source
+from .naming import find_bpe_pair, tokenizer_file_name
 from .pretrained import (
     Pretrained, added_id_notes, apply_pretrained, read_pretrained, role_template,
 )
 
-#: File pairs that make a byte-level BPE: (vocabulary, merges). OpenAI's GPT-2 release
-#: named them encoder.json and vocab.bpe.
-BPE_PAIRS = (("vocab.json", "merges.txt"), ("encoder.json", "vocab.bpe"))
 #: Qwen2's split pattern (``Qwen2Tokenizer``): GPT-4-like, digits one at a time.
 QWEN2_PATTERN = (r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}|"
                  r" ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+")
@@ -65,38 +62,6 @@ _BERT_ROLES = {"unk_token": "[UNK]", "sep_token": "[SEP]", "pad_token": "[PAD]",
                "cls_token": "[CLS]", "mask_token": "[MASK]"}
 _ROBERTA_CLASSES = {"RobertaTokenizer", "BartTokenizer", "LongformerTokenizer"}
 _BERT_CLASSES = {"BertTokenizer", "DistilBertTokenizer"}
-
-
-# ---------------------------------------------------------------- finding the files
-def find_bpe_pair(path: str | os.PathLike[str]) -> tuple[Path, Path]:
-    """``(vocab.json, merges.txt)`` given either file (or ``encoder.json`` / ``vocab.bpe``).
-
-    A ``PREFIX-vocab.json`` pairs with ``PREFIX-merges.txt``.
-
-    Raises:
-        TokenizerFileError: the other file of the pair is not beside it.
-    """
-    path = Path(path)
-    name = path.name
-    for vocab_name, merges_name in BPE_PAIRS:
-        for mine, other, vocab_side in ((vocab_name, merges_name, True),
-                                        (merges_name, vocab_name, False)):
-            if name == mine or name.endswith("-" + mine) or name.endswith("_" + mine):
-                partner = path.with_name(name[: len(name) - len(mine)] + other)
-                if not partner.is_file():
-                    raise TokenizerFileError(f"{path}: {other} not found beside it "
-                                             f"(a byte-level BPE needs both files)")
-                return (path, partner) if vocab_side else (partner, path)
-    raise TokenizerFileError(f"{path}: not a vocab.json or merges.txt file")
-
-
-def bpe_partner(path: str | os.PathLike[str]) -> Path | None:
-    """The other file of a BPE pair when it exists beside ``path``, else None."""
-    try:
-        vocab, merges = find_bpe_pair(path)
-    except TokenizerFileError:
-        return None
-    return merges if Path(path) == vocab else vocab
 
 
 # ---------------------------------------------------------------- byte-level BPE
@@ -268,4 +233,4 @@ def _build_bert(vocab: dict[str, int], config: Pretrained) -> Tokenizer:
     return tokenizer
 
 
-__all__ = ["BPE_PAIRS", "bpe_partner", "find_bpe_pair", "read_gpt2_bpe", "read_wordpiece_vocab"]
+__all__ = ["read_gpt2_bpe", "read_wordpiece_vocab"]

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 from app.panes.training_pane import TrainingPane, readable_number
 from app.selection import SelectionModel
 from app.session import CorpusState, Session
-from subword_core.naming import trained_name
+from subword_core.formats.naming import trained_name
 
 
 @pytest.fixture

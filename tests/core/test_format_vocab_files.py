@@ -17,7 +17,7 @@ import pytest
 
 from subword_core import TokenizerFileError
 from subword_core.formats import open_tokenizer
-from subword_core.formats.vocab_files import find_bpe_pair
+from subword_core.formats.naming import find_bpe_pair
 from subword_core.models._files import read_merges, read_vocab_json, read_vocab_txt
 from transformers_ref import (
     PAIRS, TEXTS, assert_same_pipeline, auto_tokenizer, compare_encodings, roles_of,

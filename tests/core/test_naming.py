@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from subword_core.naming import tokenizer_file_name, trained_name
+from subword_core.formats.naming import tokenizer_file_name, trained_name
 
 
 def _file(tmp_path, relative: str, config: dict | str | None = None):

@@ -5,6 +5,7 @@ Hub checkouts and packages keep every model's file under the same name
 ``tokenizer_config.json`` beside it usually names the model (``name_or_path``, or
 ``_name_or_path`` in older files); otherwise the folder does.
 
+:func:`find_bpe_pair` finds the other file of a ``vocab.json`` + ``merges.txt`` pair;
 :func:`tokenizer_file_name` names an opened file; :func:`trained_name` names a
 trained tokenizer after the vocabulary size it really has, and says when that is
 not what was asked (a corpus too small for the requested size).
@@ -20,6 +21,8 @@ import json
 import os
 import re
 from pathlib import Path
+
+from ..errors import TokenizerFileError
 
 #: File names that say nothing about the model (their folder does): a GPT-2 checkout opened
 #: from its merges.txt is "gpt2", not "merges".
@@ -106,4 +109,41 @@ def _meaningful_folder(folder: Path) -> str:
     return ""
 
 
-__all__ = ["tokenizer_file_name", "trained_name"]
+#: File pairs that make a byte-level BPE: (vocabulary, merges). OpenAI's GPT-2 release
+#: named them encoder.json and vocab.bpe.
+BPE_PAIRS = (("vocab.json", "merges.txt"), ("encoder.json", "vocab.bpe"))
+
+
+# ---------------------------------------------------------------- finding the files
+def find_bpe_pair(path: str | os.PathLike[str]) -> tuple[Path, Path]:
+    """``(vocab.json, merges.txt)`` given either file (or ``encoder.json`` / ``vocab.bpe``).
+
+    A ``PREFIX-vocab.json`` pairs with ``PREFIX-merges.txt``.
+
+    Raises:
+        TokenizerFileError: the other file of the pair is not beside it.
+    """
+    path = Path(path)
+    name = path.name
+    for vocab_name, merges_name in BPE_PAIRS:
+        for mine, other, vocab_side in ((vocab_name, merges_name, True),
+                                        (merges_name, vocab_name, False)):
+            if name == mine or name.endswith("-" + mine) or name.endswith("_" + mine):
+                partner = path.with_name(name[: len(name) - len(mine)] + other)
+                if not partner.is_file():
+                    raise TokenizerFileError(f"{path}: {other} not found beside it "
+                                             f"(a byte-level BPE needs both files)")
+                return (path, partner) if vocab_side else (partner, path)
+    raise TokenizerFileError(f"{path}: not a vocab.json or merges.txt file")
+
+
+def bpe_partner(path: str | os.PathLike[str]) -> Path | None:
+    """The other file of a BPE pair when it exists beside ``path``, else None."""
+    try:
+        vocab, merges = find_bpe_pair(path)
+    except TokenizerFileError:
+        return None
+    return merges if Path(path) == vocab else vocab
+
+
+__all__ = ["BPE_PAIRS", "bpe_partner", "find_bpe_pair", "tokenizer_file_name", "trained_name"]
