@@ -29,7 +29,7 @@ from typing import Any
 
 from subword_core.analysis import MergeGraph
 from subword_core.loading import tokenizer_from_str
-from subword_core.presets import train_preset, train_tokenizer
+from subword_core.training.presets import train_preset, train_tokenizer
 from subword_core.trainers.history import TrainingHistory
 
 #: History records per piece sent from the child (each piece is one unpickling).

@@ -105,7 +105,7 @@ def run_mode(mode: str, corpus: str, algorithm: str, partition_mb: int) -> dict:
     """Count ``corpus`` one way; return the figures (this runs in the child)."""
     from subword_core.corpus import count_words
     from subword_core.corpus.counting import local_client
-    from subword_core.presets import counting_pipeline
+    from subword_core.training.presets import counting_pipeline
 
     pipeline = counting_pipeline(algorithm)
     options = {"partition_bytes": partition_mb << 20}

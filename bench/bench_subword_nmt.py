@@ -38,7 +38,7 @@ def main() -> None:
         learn_bpe(infile, io.StringIO(), args.merges, min_frequency=2)
     nmt = time.perf_counter() - start
 
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
     from subword_core.trainers import drive
 
     start = time.perf_counter()

@@ -24,7 +24,7 @@ from app.panes.encoding_pane import EncodingPane
 from app.resources import SAMPLE_TEXT, sample_corpora
 from app.selection import SelectionModel
 from app.session import CorpusState, Session, TokenizerEntry
-from subword_core.presets import train_tokenizer
+from subword_core.training.presets import train_tokenizer
 from subword_core._util.progress import drive
 
 PRESETS = [("byte-bpe", 600), ("bpe", 900), ("wordpiece", 800), ("unigram", 800)]

@@ -31,7 +31,7 @@ from app.selection import SelectionModel  # noqa: E402
 from app.session import CorpusState, Session, TokenizerEntry  # noqa: E402
 from subword_core import Tokenizer  # noqa: E402
 from subword_core.corpus import count_words  # noqa: E402
-from subword_core.presets import PRESETS, train_tokenizer  # noqa: E402
+from subword_core.training.presets import PRESETS, train_tokenizer  # noqa: E402
 from subword_core._util.progress import drive  # noqa: E402
 
 

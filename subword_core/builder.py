@@ -12,8 +12,8 @@ the JSON object HF writes in ``tokenizer.json`` (``{"type": "NFD"}``,
 - ``post_processor``: a ``TemplateProcessing`` whose special-token ids are filled in
   after training, a ``ByteLevel`` one, or none; ``decoder``: any decoder block.
 
-:func:`spec_preset` turns a spec into a :class:`~subword_core.presets.Preset`, so it
-trains through :func:`~subword_core.presets.train_preset`, the path the four presets
+:func:`spec_preset` turns a spec into a :class:`~subword_core.training.presets.Preset`, so it
+trains through :func:`~subword_core.training.presets.train_preset`, the path the four presets
 take (:func:`train_spec`). The trained model is set up as HF's trainers set up the
 model they train: a BPE model keeps its unk token, dropout, ``fuse_unk`` and byte
 fallback; WordPiece its unk token and ``max_input_chars_per_word``; a Unigram model is
@@ -40,7 +40,7 @@ from .components import component_from_dict
 from .corpus import Cancel
 from .errors import SubwordError, TrainingError
 from .text.normalized import NormalizedString
-from .presets import DEFAULT_SPECIAL_TOKENS, Preset, TrainedTokenizer, train_preset
+from .training.presets import DEFAULT_SPECIAL_TOKENS, Preset, TrainedTokenizer, train_preset
 from .text.pretokenized import PreTokenizedString
 from .processors.template import SpecialPiece, parse_template
 from .tokenizer import Tokenizer
@@ -616,7 +616,7 @@ def course_xlnet() -> PipelineSpec:
 def preset_spec(algorithm: str, vocab_size: int, *, min_frequency: int | None = None,
                 special_tokens: Iterable[str] | None = None,
                 scoring: str = "likelihood") -> PipelineSpec:
-    """One of the four presets (:mod:`subword_core.presets`) as a spec; it trains to the
+    """One of the four presets (:mod:`subword_core.training.presets`) as a spec; it trains to the
     same tokenizer as ``make_preset`` with these options.
 
     Raises:

@@ -20,7 +20,7 @@ corpus again, and refuses counts made with another pipeline. ``count`` runs in o
 process, in ``--workers N`` processes, or on a Dask cluster (``--dask ADDRESS``, or
 ``--dask local`` for a local cluster of ``--workers`` processes); see docs/scale.md.
 
-A thin layer over :func:`subword_core.presets.train_tokenizer`,
+A thin layer over :func:`subword_core.training.presets.train_tokenizer`,
 :func:`~subword_core.formats.open_tokenizer` and :class:`~subword_core.tokenizer.Tokenizer`.
 Exit status: 0 success, 1 a data error
 (any ``SubwordError``, or an ``OSError`` on a user's file) reported as one line
@@ -209,7 +209,7 @@ def _train(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from ._util.fileio import atomic_write_text
-    from .presets import train_tokenizer
+    from .training.presets import train_tokenizer
 
     # 1. run the shared training path, drawing progress from its events
     start = time.perf_counter()
@@ -244,7 +244,7 @@ def _count(args: argparse.Namespace) -> int:
     from .corpus import Corpus
     from .corpus.counting import connect, iter_count, local_client
     from .corpus.counts_file import corpus_files, write_counts
-    from .presets import counting_pipeline
+    from .training.presets import counting_pipeline
 
     start = time.perf_counter()
     # 1. the pipeline, then the corpus (both fail fast, before any cluster starts)

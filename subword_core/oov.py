@@ -367,7 +367,7 @@ class TrainSpec:
     @classmethod
     def from_options(cls, algorithm: str, options: Mapping[str, Any]) -> TrainSpec | None:
         """The spec of a preset trained with ``options`` (None if it is not a preset run)."""
-        from .presets import ALGORITHMS
+        from .training.presets import ALGORITHMS
 
         if algorithm not in ALGORITHMS or "vocab_size" not in options:
             return None
@@ -529,7 +529,7 @@ def iter_heldout(
 
 
 def _train_on(train: list[str], spec: TrainSpec, cancel: Any = None) -> Generator[Any, None, Any]:
-    from .presets import train_tokenizer
+    from .training.presets import train_tokenizer
 
     result = yield from train_tokenizer(
         train,

@@ -490,7 +490,7 @@ class Tokenizer:
         Every file is plain text, one line (line ending included) a sequence; each goes
         through the added tokens, normalizer and pre-tokenizer, the words are counted,
         ``trainer`` learns the vocabulary into :attr:`model`, and its special tokens are
-        added. See :mod:`subword_core._hf_training` for what carries over.
+        added. See :mod:`subword_core.training.hf_api` for what carries over.
 
         Args:
             files: paths (a single path is accepted too).
@@ -507,7 +507,7 @@ class Tokenizer:
             TrainingError: a trainer for another model type, or bad options;
             CorpusError: a missing file, or no text.
         """
-        from . import _hf_training  # training code loads only when training
+        from .training import hf_api as _hf_training  # training code loads only when training
 
         _hf_training.train(self, lambda: _hf_training.file_corpus(files), trainer, on_event)
 
@@ -529,7 +529,7 @@ class Tokenizer:
             TrainingError, CorpusError: as :meth:`train`; TypeError: an item that is neither
             a string nor a batch of strings.
         """
-        from . import _hf_training
+        from .training import hf_api as _hf_training
         from .corpus import Corpus
 
         _hf_training.train(self, lambda: Corpus(texts=_hf_training.sequences(iterator)),
@@ -545,14 +545,14 @@ class Tokenizer:
 
         Same normalizer, pre-tokenizer, decoder, special tokens and post-processor
         (special ids remapped); a new model of the same type (BPE, WordPiece, Unigram).
-        See :func:`subword_core.presets.preset_like` for what carries over.
+        See :func:`subword_core.training.presets.preset_like` for what carries over.
 
         Args:
             texts: documents, or batches (lists) of documents.
             vocab_size: size of the new vocabulary, special tokens included.
             length: the number of texts; only for progress in transformers, unused here.
             new_special_tokens, min_frequency, special_tokens_map, **trainer_options:
-                see :func:`~subword_core.presets.preset_like`.
+                see :func:`~subword_core.training.presets.preset_like`.
 
         Returns:
             ``(tokenizer, history)``: the new tokenizer and its
@@ -564,7 +564,7 @@ class Tokenizer:
         """
         # imported here: presets imports this module, and encoding needs no training code
         from .corpus import Corpus, count_words
-        from .presets import preset_like
+        from .training.presets import preset_like
 
         preset = preset_like(self, vocab_size, new_special_tokens=new_special_tokens,
                              min_frequency=min_frequency, special_tokens_map=special_tokens_map,

@@ -1,6 +1,6 @@
 """TrainingPane: pick an algorithm and sizes, train in a worker, watch it converge.
 
-Training runs ``subword_core.presets.train_tokenizer`` (read corpus, count words,
+Training runs ``subword_core.training.presets.train_tokenizer`` (read corpus, count words,
 train, assemble) in a child process driven by a
 :class:`~app.workers.ProcessGeneratorWorker` (``app.train_job``). Batches of events
 drive one progress bar for the whole run (``training_progress.OverallProgress``:
@@ -39,9 +39,9 @@ from PySide6.QtWidgets import (
 
 from subword_core.analysis import is_byte_level, visible_token
 from subword_core.formats.naming import trained_name
-from subword_core.presets import DEFAULT_SPECIAL_TOKENS
+from subword_core.training.presets import DEFAULT_SPECIAL_TOKENS
 from subword_core.trainers.events import MergeAdded, UnigramStep
-from subword_core.training_progress import OverallProgress
+from subword_core.training.progress import OverallProgress
 
 from ..plots import TrainingCurvePlot
 from ..selection import SelectionModel

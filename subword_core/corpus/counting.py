@@ -169,7 +169,7 @@ def count_words(source: Corpus | str | os.PathLike[str] | Iterable[Any],
             ``datasets.Dataset`` column).
         normalizer, pre_tokenizer: the components to count with; or ``pipeline``: any
             object with ``normalizer`` and ``pre_tokenizer`` attributes (a preset:
-            :func:`subword_core.presets.counting_pipeline`).
+            :func:`subword_core.training.presets.counting_pipeline`).
         output: write a counts file here (``.gz``: compressed), recording the pipeline,
             the files with their sizes and SHA-256, and the totals.
         on_event: sees each progress event.

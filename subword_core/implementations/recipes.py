@@ -5,7 +5,7 @@ and trains it with :meth:`subword_core.Tokenizer.train` and HF's trainer setting
 
 - :class:`ByteLevelBPETokenizer` (GPT-2): optional Unicode normalizer and lowercase,
   ``ByteLevel`` pre-tokenizer, decoder and post-processor; BPE over the 256 byte symbols.
-  With HF's defaults it is :func:`subword_core.presets.byte_bpe`'s pipeline;
+  With HF's defaults it is :func:`subword_core.training.presets.byte_bpe`'s pipeline;
 - :class:`CharBPETokenizer` (Sennrich/OpenAI GPT): ``BertNormalizer(lowercase=False)``
   (and options), ``BertPreTokenizer`` or ``WhitespaceSplit``, BPE with unk ``<unk>`` and
   suffix ``</w>``, ``BPEDecoder``;
@@ -16,8 +16,8 @@ and trains it with :meth:`subword_core.Tokenizer.train` and HF's trainer setting
 - :class:`SentencePieceUnigramTokenizer`: ``Nmt`` + ``NFKC`` + spaces squeezed,
   ``Metaspace``, Unigram.
 
-The presets of :mod:`subword_core.presets` are this project's own variants (a ``Whitespace``
-pre-tokenizer for ``bpe``, ``NFKC`` alone for ``unigram``, a ``[CLS] $A [SEP]`` template for
+The presets of :mod:`subword_core.training.presets` are this project's own variants (a
+``Whitespace`` pre-tokenizer for ``bpe``, ``NFKC`` alone for ``unigram``, a ``[CLS] $A [SEP]`` template for
 ``wordpiece``...), so only their shared parts are reused here: the byte alphabet and the
 BERT special tokens.
 
@@ -31,13 +31,17 @@ import os
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .. import decoders, normalizers, pre_tokenizers, processors
+from .. import decoders, normalizers, pre_tokenizers, processors, trainers
 from ..added_tokens import AddedToken
+from ..errors import TokenizerFileError
+from ..formats.sentencepiece import parse_model
 from ..models import BPE, Unigram, WordPiece
+from ..models._files import read_merges, read_vocab_json, read_vocab_txt
 from ..text.onig import Regex
-from ..presets import DEFAULT_SPECIAL_TOKENS
+from ..training.presets import DEFAULT_SPECIAL_TOKENS
 from ..tokenizer import Tokenizer
 from ..trainers import BpeTrainer
+from ..training.hf_trainers import WordPieceTrainer  # HF's: pairs chosen by count
 from .base import BaseTokenizer
 
 Vocab = str | os.PathLike | dict[str, int] | None
@@ -51,9 +55,6 @@ UNICODE_NORMALIZERS = {"nfc": normalizers.NFC, "nfd": normalizers.NFD,
 # ---------------------------------------------------------------------------- helpers
 def _bpe_files(vocab: Vocab, merges: Merges) -> tuple[Any, Any]:
     """A vocabulary and merges given as file paths are read (HF's ``BPE(vocab, merges)``)."""
-    from ..models._files import read_merges
-    from ..models._files import read_vocab_json
-
     if isinstance(vocab, (str, os.PathLike)):
         vocab = read_vocab_json(vocab)
     if isinstance(merges, (str, os.PathLike)):
@@ -62,8 +63,6 @@ def _bpe_files(vocab: Vocab, merges: Merges) -> tuple[Any, Any]:
 
 
 def _wordpiece_file(vocab: Vocab) -> Any:
-    from ..models._files import read_vocab_txt
-
     return read_vocab_txt(vocab) if isinstance(vocab, (str, os.PathLike)) else vocab
 
 
@@ -241,8 +240,6 @@ class BertWordPieceTokenizer(_Recipe):
                  limit_alphabet: int = 1000, initial_alphabet: Sequence[str] = (),
                  special_tokens: Specials = tuple(DEFAULT_SPECIAL_TOKENS["wordpiece"]),
                  show_progress: bool = True, wordpieces_prefix: str = "##") -> Any:
-        from ..compat.trainers import WordPieceTrainer  # HF's: pairs chosen by count
-
         return WordPieceTrainer(vocab_size=vocab_size, min_frequency=min_frequency,
                                 limit_alphabet=limit_alphabet,
                                 initial_alphabet=list(initial_alphabet),
@@ -318,11 +315,11 @@ class SentencePieceUnigramTokenizer(_Recipe):
                  special_tokens: Specials | None = None,
                  initial_alphabet: Sequence[str] | None = None,
                  unk_token: str | None = None) -> Any:
-        from ..trainers.unigram import UnigramTrainer  # numpy: loaded when training only
-
-        return UnigramTrainer(vocab_size=vocab_size, show_progress=show_progress,
-                              special_tokens=list(special_tokens or ()),
-                              initial_alphabet=list(initial_alphabet or ()), unk_token=unk_token)
+        # trainers.UnigramTrainer loads on first use (numpy): only when training
+        return trainers.UnigramTrainer(vocab_size=vocab_size, show_progress=show_progress,
+                                       special_tokens=list(special_tokens or ()),
+                                       initial_alphabet=list(initial_alphabet or ()),
+                                       unk_token=unk_token)
 
     @staticmethod
     def from_spm(filename: str | os.PathLike) -> SentencePieceUnigramTokenizer:
@@ -332,9 +329,6 @@ class SentencePieceUnigramTokenizer(_Recipe):
         Raises:
             TokenizerFileError: unreadable, not a SentencePiece model, or not a Unigram one.
         """
-        from ..errors import TokenizerFileError
-        from ..formats.sentencepiece import parse_model
-
         try:
             with open(filename, "rb") as file:
                 data = file.read()

@@ -58,7 +58,7 @@ def bert_json():
 
 @pytest.fixture(scope="module")
 def trained():
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
     from subword_core._util.progress import drive
 
     return {name: drive(train_tokenizer(DOCS, algo, size)).tokenizer

@@ -143,7 +143,7 @@ def test_alphabet_and_byte_symbols(qtbot, pane):
     ("Preset: byte-level BPE (GPT-2)", "byte-bpe"), ("Preset: BPE with </w> (Sennrich)", "bpe"),
     ("Preset: WordPiece (BERT)", "wordpiece"), ("Preset: Unigram (SentencePiece)", "unigram")])
 def test_presets_read_back_from_the_form_train_as_the_presets(qtbot, pane, label, algorithm):
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
 
     english = Path(__file__).resolve().parents[2] / "resources" / "corpora" / "english.txt"
     pane.vocab_spin.setValue(400)

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from app.selection import SelectionModel
 from app.session import Session, TokenizerEntry
 from subword_core.gold import iter_gold_figures, read_gold
-from subword_core.presets import train_tokenizer
+from subword_core.training.presets import train_tokenizer
 from subword_core._util.progress import drive
 
 SPANS = Path(__file__).resolve().parents[2] / "resources" / "labeled" / "sample_spans.jsonl"

@@ -14,7 +14,7 @@ FAMILY = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
 
 @pytest.fixture(scope="module")
 def tokenizers():
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
     from subword_core._util.progress import drive
 
     docs = ["low lower newest widest", "the other theatre", "한국어 café"] * 10

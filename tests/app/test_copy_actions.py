@@ -107,7 +107,7 @@ def test_offsets_pane_copies_selected_tokens(qtbot):
     from app.panes.offsets_pane import OffsetsPane
     from app.selection import SelectionModel
     from app.session import Session, TokenizerEntry
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
     from subword_core._util.progress import drive
 
     tok = drive(train_tokenizer(["low lower newest widest"] * 5, "byte-bpe", 270)).tokenizer

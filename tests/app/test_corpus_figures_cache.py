@@ -27,7 +27,7 @@ def corpus_file(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def trained(corpus_file):
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
 
     return {alg: drive(train_tokenizer([corpus_file], alg, size)) for alg, size in SIZES.items()}
 

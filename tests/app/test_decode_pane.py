@@ -21,7 +21,7 @@ TEXT = "the lowest 한국어 🙂"
 
 @pytest.fixture(scope="module")
 def byte_bpe(tmp_path_factory):
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
 
     path = tmp_path_factory.mktemp("corpus") / "tiny.txt"
     path.write_text("\n".join(DOCS) + "\n", encoding="utf-8")

@@ -13,7 +13,7 @@ from subword_core.tokenizer import Tokenizer
 
 @pytest.fixture(scope="module")
 def trained():
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
     from subword_core._util.progress import drive
 
     return drive(train_tokenizer(["low lower newest widest"] * 5, "bpe", 60))

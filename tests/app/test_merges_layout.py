@@ -13,7 +13,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
 
 from app.session import TokenizerEntry
-from subword_core.presets import train_tokenizer
+from subword_core.training.presets import train_tokenizer
 from subword_core.trainers import drive
 
 CORPORA = Path(__file__).resolve().parents[2] / "resources" / "corpora"

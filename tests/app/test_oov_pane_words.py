@@ -35,7 +35,7 @@ def mistral():
 
 @pytest.fixture(scope="module")
 def unigram():
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
 
     return drive(train_tokenizer(CORPUS, "unigram", 60)).tokenizer
 

@@ -15,7 +15,7 @@ PANES = Path(__file__).resolve().parents[2] / "app" / "panes"
 
 @pytest.fixture(scope="module")
 def trained():
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
     from subword_core._util.progress import drive
 
     docs = ["low lower newest widest", "the other theatre", "한국어 🙂 café"] * 10

@@ -10,7 +10,7 @@ from app.session import Session, TokenizerEntry
 
 @pytest.fixture(scope="module")
 def tokenizer():
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
     from subword_core._util.progress import drive
 
     return drive(train_tokenizer(["low lower newest widest"] * 5, "bpe", 60)).tokenizer

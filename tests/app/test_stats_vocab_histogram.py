@@ -14,7 +14,7 @@ DOCS = ["low lower newest widest", "the newest theatre is the lowest", "한국�
 
 @pytest.fixture
 def session(tmp_path):
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
 
     path = tmp_path / "tiny.txt"
     path.write_text("\n".join(DOCS) + "\n", encoding="utf-8")

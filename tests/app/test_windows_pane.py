@@ -37,7 +37,7 @@ def bert():
 
 @pytest.fixture(scope="module")
 def byte_bpe():
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
     from subword_core._util.progress import drive
 
     return drive(train_tokenizer([LINE * 20, "the other lower newest"] * 5, "byte-bpe", 300))

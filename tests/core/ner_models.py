@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from subword_core.presets import train_tokenizer
+from subword_core.training.presets import train_tokenizer
 from subword_core._util.progress import drive
 
 LABELS = ["O", "B-PER", "I-PER", "B-ORG", "I-ORG", "B-LOC", "I-LOC", "B-MISC", "I-MISC"]

@@ -25,7 +25,7 @@ CORPUS = ["low lower newest widest", "the other theatre thesis", "한국어 문�
 
 
 def _train(algorithm, vocab_size, **kw):
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
 
     return drive(train_tokenizer(CORPUS, algorithm, vocab_size, **kw))
 

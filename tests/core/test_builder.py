@@ -48,7 +48,7 @@ from subword_core.builder import (
 )
 from subword_core.components import component_from_dict
 from subword_core.models import BPE
-from subword_core.presets import train_tokenizer
+from subword_core.training.presets import train_tokenizer
 from subword_core.tokenizer import Tokenizer
 from subword_core.trainers import drive
 

@@ -252,7 +252,7 @@ CORPUS = [
 
 @pytest.fixture(scope="module")
 def trained():
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
 
     sizes = {"byte-bpe": 320, "bpe": 120, "wordpiece": 120, "unigram": 100}
     return {alg: drive(train_tokenizer(CORPUS, alg, size)).tokenizer for alg, size in sizes.items()}

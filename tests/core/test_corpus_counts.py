@@ -23,7 +23,7 @@ from subword_core.compare import iter_corpus_profiles
 from subword_core.figures.counts import metaspace_parts_exact, pipeline_of
 from subword_core.corpus_profiles import whole_corpus_profiles
 from subword_core.formats import open_tokenizer
-from subword_core.presets import ALGORITHMS, train_tokenizer
+from subword_core.training.presets import ALGORITHMS, train_tokenizer
 from subword_core._util.progress import drive
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

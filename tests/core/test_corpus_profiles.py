@@ -16,7 +16,7 @@ from subword_core.corpus_profiles import (
     profile_documents,
     whole_corpus_profiles,
 )
-from subword_core.presets import train_tokenizer
+from subword_core.training.presets import train_tokenizer
 from subword_core._util.progress import drive
 
 RESOURCES = Path(__file__).resolve().parents[2] / "resources" / "corpora"

@@ -14,7 +14,7 @@ import pytest
 from subword_core.corpus import Corpus, count_words, plan_partitions, read_counts
 from subword_core.errors import CorpusError
 from subword_core.pre_tokenizers import Whitespace
-from subword_core.presets import ALGORITHMS, counting_pipeline
+from subword_core.training.presets import ALGORITHMS, counting_pipeline
 from test_counts_partitions import TEXTS, corpus_text, write_corpus  # noqa: E402
 
 distributed = pytest.importorskip("distributed")

@@ -22,7 +22,7 @@ from subword_core.corpus import counting as counting_module
 from subword_core.errors import CorpusError
 from subword_core.normalizers import NFKC, BertNormalizer
 from subword_core.pre_tokenizers import Sequence, Split, Whitespace
-from subword_core.presets import (
+from subword_core.training.presets import (
     ALGORITHMS,
     counting_pipeline,
     make_preset,

@@ -23,7 +23,7 @@ from subword_core.corpus.partitions import (
 )
 from subword_core.errors import CorpusError
 from subword_core.pre_tokenizers import Whitespace
-from subword_core.presets import ALGORITHMS, counting_pipeline
+from subword_core.training.presets import ALGORITHMS, counting_pipeline
 
 LINES = ["héllo wörld 한국어 text\n", "\n", "naïve café 🙂 émoji\r\n", "repeated line\n",
          "repeated line\n", "   \n", "ünïcödé ẞ straße ﬁ ligature\n"]
@@ -182,7 +182,7 @@ def test_forked_workers_count_as_one_process(tmp_path):
 import json, sys
 from subword_core._util.spawning import start_method
 from subword_core.corpus import count_words
-from subword_core.presets import counting_pipeline
+from subword_core.training.presets import counting_pipeline
 assert start_method() == "fork", start_method()
 pipe = counting_pipeline("byte-bpe")
 out = {{}}

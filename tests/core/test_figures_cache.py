@@ -13,7 +13,7 @@ from subword_core.compare import CorpusProfile, Metrics
 from subword_core.corpus_profiles import ProfileCache, whole_corpus_profiles
 from subword_core.figures.cache import FiguresStore
 from subword_core.figures.fingerprint import tokenizer_fingerprint
-from subword_core.presets import train_tokenizer
+from subword_core.training.presets import train_tokenizer
 from subword_core._util.progress import drive
 
 RESOURCES = Path(__file__).resolve().parents[2] / "resources" / "corpora"

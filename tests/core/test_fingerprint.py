@@ -13,7 +13,7 @@ from subword_core import normalizers, pre_tokenizers
 from subword_core.added_tokens import AddedToken
 from subword_core.figures.fingerprint import model_digest, tokenizer_fingerprint
 from subword_core.models import BPE
-from subword_core.presets import train_tokenizer
+from subword_core.training.presets import train_tokenizer
 from subword_core.tokenizer import Tokenizer
 from subword_core._util.progress import drive
 

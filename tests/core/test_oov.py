@@ -45,7 +45,7 @@ def hand_unigram(**options) -> Tokenizer:
 
 @pytest.fixture(scope="module")
 def trained():
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
 
     sizes = {"byte-bpe": 300, "bpe": 100, "wordpiece": 100, "unigram": 60}
     return {alg: drive(train_tokenizer(CORPUS, alg, size)).tokenizer for alg, size in sizes.items()}

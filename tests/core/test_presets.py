@@ -10,7 +10,7 @@ import pytest
 
 from subword_core.corpus import Cancelled
 from subword_core.errors import CorpusError, TrainingError, VocabSizeError
-from subword_core.presets import ALGORITHMS, TrainedTokenizer, make_preset, train_tokenizer
+from subword_core.training.presets import ALGORITHMS, TrainedTokenizer, make_preset, train_tokenizer
 from subword_core.trainers import TrainingHistory, drive
 from subword_core.trainers.events import MergeAdded, UnigramStep
 from subword_core._util.progress import StageProgress, StageStarted

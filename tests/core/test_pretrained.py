@@ -17,7 +17,7 @@ from subword_core import TokenizerFileError, open_tokenizer
 from subword_core.formats.pretrained import (
     PLAIN_CLASS, Pretrained, infer_pretrained, save_pretrained,
 )
-from subword_core.presets import ALGORITHMS, train_tokenizer
+from subword_core.training.presets import ALGORITHMS, train_tokenizer
 from subword_core.trainers import drive
 from transformers_ref import (
     PAIRS, TEXTS, auto_tokenizer, compare_encodings, pipeline_json,

@@ -40,7 +40,7 @@ from subword_core import AddedToken, Tokenizer
 from subword_core.cli import main
 from subword_core.compare import iter_corpus_profiles
 from subword_core.errors import CorpusError, SubwordError, TokenizerFileError, TrainingError
-from subword_core.presets import preset_like, train_tokenizer
+from subword_core.training.presets import preset_like, train_tokenizer
 from subword_core.trainers import TrainingHistory, drive
 
 tokenizers = pytest.importorskip("tokenizers")

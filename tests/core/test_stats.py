@@ -123,7 +123,7 @@ def test_merge_counts_from_a_history():
 
 
 def test_trained_bpe_pair_counts_never_increase():
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
 
     docs = ["low lower newest widest", "the other theatre thesis"] * 30
     result = drive(train_tokenizer(docs, "byte-bpe", 300))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from subword_core.presets import train_tokenizer
+from subword_core.training.presets import train_tokenizer
 from subword_core._util.progress import StageProgress, StageStarted
-from subword_core.training_progress import OverallProgress, format_eta
+from subword_core.training.progress import OverallProgress, format_eta
 
 TEXTS = ["the lower newest widest low lowest " * 3, "한국어 문장 café naïve 🙂 emoji"] * 40
 

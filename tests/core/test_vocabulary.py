@@ -37,7 +37,7 @@ PRESETS = {"byte-bpe": 300, "bpe": 90, "wordpiece": 90, "unigram": 70}
 
 @pytest.fixture(scope="module")
 def trained(tmp_path_factory):
-    from subword_core.presets import train_tokenizer
+    from subword_core.training.presets import train_tokenizer
 
     path = tmp_path_factory.mktemp("corpus") / "tiny.txt"
     path.write_text("\n".join(DOCS) + "\n", encoding="utf-8")

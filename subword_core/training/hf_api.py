@@ -38,14 +38,16 @@ import sys
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from . import models
-from .corpus import PARALLEL_MIN_BYTES, Corpus, iter_count_words
-from .errors import CorpusError, TrainingError
-from .trainers.base import TrainerBase
+from .. import models, trainers
+from ..corpus import PARALLEL_MIN_BYTES, Corpus, iter_count_words
+from ..errors import CorpusError, TrainingError
+from ..trainers.base import TrainerBase
+from .._util.progress import Progress
+from . import hf_trainers
 
 if TYPE_CHECKING:
-    from .tokenizer import Tokenizer
-    from .trainers.history import TrainingHistory
+    from ..tokenizer import Tokenizer
+    from ..trainers.history import TrainingHistory
 
 EventCallback = Callable[[Any], object]
 
@@ -98,11 +100,11 @@ def default_trainer(model: Any) -> TrainerBase:
     Raises:
         TrainingError: the model type has no trainer.
     """
-    from .compat import trainers as hf_trainers  # HF's defaults (compat imports this package)
-
     for trainer_name, model_name in _TRAINS.items():
         model_class = getattr(models, model_name, None)
-        trainer_class = getattr(hf_trainers, trainer_name, None)
+        # HF's defaults where they differ from the core trainers'
+        trainer_class = getattr(hf_trainers, trainer_name, None) or getattr(trainers,
+                                                                            trainer_name, None)
         if model_class is not None and trainer_class is not None \
                 and isinstance(model, model_class):
             return trainer_class()
@@ -197,9 +199,7 @@ def _drive(gen: Generator[Any, None, Any], on_event: EventCallback | None,
     """Run the events to the end: to ``on_event``, and to a terminal progress line if asked."""
     progress = None
     if show_progress:
-        from ._util.progress import Progress  # draws on a terminal only, like HF's progress bars
-
-        progress = Progress(sys.stderr)
+        progress = Progress(sys.stderr)  # draws on a terminal only, like HF's progress bars
     try:
         while True:
             event = next(gen)

@@ -1,6 +1,6 @@
 """One overall progress fraction and ETA for a whole training run, across its stages.
 
-A run of :func:`~subword_core.presets.train_tokenizer` goes through several stages
+A run of :func:`~subword_core.training.presets.train_tokenizer` goes through several stages
 (reading the corpus, counting words and pairs, merging or EM rounds, finishing),
 each with its own ``StageStarted`` / ``StageProgress`` events and its own total. A
 progress bar that restarts at each stage says little; :class:`OverallProgress`
@@ -28,8 +28,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ._util.progress import StageProgress, StageStarted
-from .trainers.events import UnigramStep
+from .._util.progress import StageProgress, StageStarted
+from ..trainers.events import UnigramStep
 
 #: (start, end) of each stage's slice of the run, for merge-based trainers.
 MERGE_SLICES = {"read": (0.0, 0.35), "count_words": (0.35, 0.40), "count_pairs": (0.40, 0.45),

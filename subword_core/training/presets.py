@@ -38,10 +38,10 @@ from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
 
-from . import decoders, models, normalizers, pre_tokenizers, processors
-from .added_tokens import AddedToken
-from .components import component_from_dict
-from .corpus import (
+from .. import decoders, models, normalizers, pre_tokenizers, processors
+from ..added_tokens import AddedToken
+from ..components import component_from_dict
+from ..corpus import (
     Cancel,
     Cancelled,
     CorpusReport,
@@ -52,10 +52,10 @@ from .corpus import (
     iter_count_words,
     read_counts,
 )
-from .corpus.counting import iter_cached_count
-from .errors import TrainingError, VocabSizeError, special_tokens_phrase
-from .tokenizer import Tokenizer
-from .trainers import BpeTrainer, TrainingHistory, UnigramTrainer, WordPieceTrainer
+from ..corpus.counting import iter_cached_count
+from ..errors import TrainingError, VocabSizeError, special_tokens_phrase
+from ..tokenizer import Tokenizer
+from ..trainers import BpeTrainer, TrainingHistory, UnigramTrainer, WordPieceTrainer
 
 ALGORITHMS = ("byte-bpe", "bpe", "wordpiece", "unigram")
 SCORINGS = ("likelihood", "frequency")
