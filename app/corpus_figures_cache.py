@@ -1,7 +1,7 @@
 """The corpus figures' cache of the window: in memory, and on disk in the app's data folder.
 
 Compare and Statistics measure the whole corpus for each tokenizer
-(:mod:`subword_core.corpus_profiles`); the results are kept in ``corpus-figures/`` beside
+(:mod:`subword_core.analysis.corpus_profiles`); the results are kept in ``corpus-figures/`` beside
 the app's saved tokenizers (:func:`app.session_store.data_dir`), so that after a restart
 the restored tokenizers' figures come back from disk instead of from a corpus pass. An
 edited corpus file or tokenizer is another key: it is measured again.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from subword_core.corpus_profiles import ProfileCache
+from subword_core.analysis.corpus_profiles import ProfileCache
 
 from .session_store import data_dir
 

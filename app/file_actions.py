@@ -26,7 +26,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, QT_TRANSLATE_NOOP, Slo
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from subword_core.errors import SubwordError
-from subword_core.gold import LabeledDoc, read_gold
+from subword_core.analysis.gold import LabeledDoc, read_gold
 from subword_core.formats.naming import tokenizer_file_name
 from subword_core.formats.sniffing import sniff_tokenizer_file
 

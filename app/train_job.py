@@ -65,8 +65,9 @@ def train_job(request: dict[str, Any], cancel: Callable[[], bool]
     """
     paths = [Path(p) for p in request["paths"]]
     cache = request.get("counts_cache", counts_cache_dir())
-    if request.get("spec") is not None:  # a pipeline from the builder (subword_core.builder)
-        from subword_core.builder import PipelineSpec, spec_preset
+    # a pipeline from the builder (subword_core.teaching.builder)
+    if request.get("spec") is not None:
+        from subword_core.teaching.builder import PipelineSpec, spec_preset
 
         preset = spec_preset(PipelineSpec.from_dict(request["spec"]))
         result = yield from train_preset(preset, paths, cancel=cancel, counts_cache=cache,

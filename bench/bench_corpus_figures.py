@@ -2,7 +2,7 @@
 
 Measures, on 2 workers by default:
 
-(a) the Compare view's figures (:func:`subword_core.corpus_profiles.whole_corpus_profiles`)
+(a) the Compare view's figures (:func:`subword_core.analysis.corpus_profiles.whole_corpus_profiles`)
     for Llama 3 (``tokenizer.json``), GPT-2 (``encoder.json`` + ``vocab.bpe``), BERT
     (``vocab.txt``) and Mistral 7B (SentencePiece ``.model``, byte fallback), from the test
     extras: cold (empty cache folder), then with a fresh cache object reading that folder,
@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "core"))
 
 from bench.corpora import DATA, MB, english_prose  # noqa: E402
-from subword_core.corpus_profiles import ProfileCache, whole_corpus_profiles  # noqa: E402
+from subword_core.analysis.corpus_profiles import ProfileCache, whole_corpus_profiles  # noqa: E402
 from subword_core.formats import open_tokenizer  # noqa: E402
 
 MULTILINGUAL = ROOT / "resources" / "corpora" / "multilingual.txt"

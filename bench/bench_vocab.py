@@ -38,7 +38,7 @@ from app.session import CorpusState, Session, TokenizerEntry  # noqa: E402
 from subword_core import Tokenizer  # noqa: E402
 from subword_core.analysis import MergeGraph  # noqa: E402
 from subword_core.corpus import count_words  # noqa: E402
-from subword_core.vocabulary import (  # noqa: E402
+from subword_core.analysis.vocabulary import (  # noqa: E402
     decode_ids, ids_text, search_rows, token_usage, vocab_table,
 )
 

@@ -39,8 +39,14 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from ._util.fileio import atomic_write_text
 from ._util.progress import Progress, is_terminal
+from .corpus import Corpus
+from .corpus.counting import connect, iter_count, local_client
+from .corpus.counts_file import corpus_files, write_counts
 from .errors import SubwordError
+from .formats import FORMATS, open_tokenizer
+from .training.presets import counting_pipeline, train_tokenizer
 
 PROG = "subword"
 EXIT_OK, EXIT_DATA, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 1, 2, 130, 141
@@ -168,8 +174,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _formats() -> tuple[str, ...]:
-    from .formats import FORMATS
-
     return FORMATS
 
 
@@ -208,9 +212,6 @@ def _train(args: argparse.Namespace) -> int:
     # Imported here so that `info`, `encode` and `--help` do not load the trainers.
     from pathlib import Path
 
-    from ._util.fileio import atomic_write_text
-    from .training.presets import train_tokenizer
-
     # 1. run the shared training path, drawing progress from its events
     start = time.perf_counter()
     like = _open_like(args.like) if args.like is not None else None
@@ -240,11 +241,6 @@ def _train(args: argparse.Namespace) -> int:
 def _count(args: argparse.Namespace) -> int:
     from contextlib import nullcontext
     from pathlib import Path
-
-    from .corpus import Corpus
-    from .corpus.counting import connect, iter_count, local_client
-    from .corpus.counts_file import corpus_files, write_counts
-    from .training.presets import counting_pipeline
 
     start = time.perf_counter()
     # 1. the pipeline, then the corpus (both fail fast, before any cluster starts)
@@ -285,8 +281,6 @@ def _closing(client: Any) -> Any:
 def _open_like(path: str) -> Any:
     """The tokenizer ``--like`` names: anything :func:`~subword_core.formats.open_tokenizer`
     opens (tokenizer.json, a model folder, a SentencePiece .model, a .tiktoken file...)."""
-    from .formats import open_tokenizer
-
     return open_tokenizer(path)
 
 
@@ -411,15 +405,11 @@ def _template(pieces: list[dict[str, Any]]) -> str:
 
 
 def _load(path: str, **options: Any) -> Any:
-    from .formats import open_tokenizer
-
     return open_tokenizer(path, **options)
 
 
 # -- convert ----------------------------------------------------------------------------------
 def _convert(args: argparse.Namespace) -> int:
-    from ._util.fileio import atomic_write_text
-
     options = {name: getattr(args, name) for name in ("encoding", "flavor")
                if getattr(args, name) is not None}
     tokenizer = _load(args.tokenizer, format=args.format, **options)

@@ -24,9 +24,9 @@ from .errors import (
     TokenizerFileError,
     UnsupportedComponentError,
 )
+from .serialization import dumps, unpickled_json
 from .text.normalized import NormalizedString
 from .text.pretokenized import PreTokenizedString, Token
-from .serialization import dumps, unpickled_json
 
 KINDS = ("normalizer", "pre_tokenizer", "model", "post_processor", "decoder")
 _REGISTRY: dict[str, dict[str, type]] = {kind: {} for kind in KINDS}

@@ -19,9 +19,9 @@ from functools import partial
 from itertools import groupby
 from typing import Any
 
-from .text import onig
 from .components import Decoder, MemberList, OneChar, components_from_list, register
 from .errors import DecodingError, TokenizerFileError
+from .text import onig
 from .text.gpt2_bytes import bytes_to_unicode
 
 # str.translate table: byte-level char -> the Latin-1 char of its byte. Latin-1 chars that

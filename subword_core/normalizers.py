@@ -23,13 +23,13 @@ from typing import Any
 
 import regex
 
-from .text import _hf_unicode as hfu
-from .text._unicode import is_whitespace
 from .components import MemberList, Normalizer, components_from_list, register
 from .errors import TokenizerFileError
+from .text import _hf_unicode as hfu
+from .text._unicode import is_whitespace
+from .text.gpt2_bytes import bytes_to_unicode
 from .text.normalized import NormalizedString
 from .text.onig import Regex, compile_onig
-from .text.gpt2_bytes import bytes_to_unicode
 from .text.precompiled import PrecompiledCharsMap, precompiled_changes, rewrites_whole
 
 __all__ = [

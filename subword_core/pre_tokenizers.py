@@ -43,10 +43,10 @@ from .text._unicode_tables import (
     char_set,
     class_items,
 )
+from .text.gpt2_bytes import bytes_to_unicode
 from .text.normalized import NormalizedString, SplitDelimiterBehavior, invert_matches, split_pieces
 from .text.onig import OnigPattern, Regex, compile_onig, find_matches
 from .text.pretokenized import PreTokenizedString
-from .text.gpt2_bytes import bytes_to_unicode
 
 __all__ = [
     "GPT2_PATTERN", "BertPreTokenizer", "ByteLevel", "CharDelimiterSplit", "Digits",

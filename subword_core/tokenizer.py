@@ -35,19 +35,19 @@ from typing import TYPE_CHECKING, Any
 # Importing the component families registers every "type" name tokenizer.json may use.
 from . import decoders, models, normalizers, pre_tokenizers, processors  # noqa: F401
 from . import fastpath
+from ._util.fileio import atomic_write_text
 from ._util.gc import paused_gc
+from ._util.hf_repr import Verbatim, hf_repr
 from .added_tokens import AddedToken, AddedVocabulary
 from .components import (
     Decoder, Model, Normalizer, PostProcessor, PreTokenizer, component_from_dict,
 )
 from .encoding import Encoding, Offsets
-from ._util.hf_repr import Verbatim, hf_repr
 from .errors import SubwordError, TokenizerFileError
-from ._util.fileio import atomic_write_text
-from .text.pretokenized import PreToken
 from .serialization import (
     VERSION, decode_utf8, dumps, parse_added_tokens, parse_json, read_text,
 )
+from .text.pretokenized import PreToken
 from .truncation import PaddingParams, TruncationParams, pad_encodings, truncate_encodings
 
 if TYPE_CHECKING:

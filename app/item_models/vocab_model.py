@@ -1,6 +1,6 @@
 """VocabModel: every vocabulary entry of a tokenizer as a sortable, filterable table.
 
-The rows are a :class:`subword_core.vocabulary.VocabTable` (built by a worker); this
+The rows are a :class:`subword_core.analysis.vocabulary.VocabTable` (built by a worker); this
 model only maps them to cells. Like :class:`WordCountsModel` it keeps a *view order*
 (a numpy array of table rows) that sorting and filtering rewrite, so 150k rows sort in
 milliseconds: numeric columns with a stable numpy argsort, the two string columns
@@ -25,7 +25,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
-from subword_core.vocabulary import VocabTable
+from subword_core.analysis.vocabulary import VocabTable
 
 from .table_model import Column, RecordTableModel, column_text
 

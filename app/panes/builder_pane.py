@@ -1,6 +1,6 @@
 """BuilderPane: build a tokenizer block by block, watch each block's output, train and save it.
 
-The pipeline is a :class:`subword_core.builder.PipelineSpec`: ordered normalizers and
+The pipeline is a :class:`subword_core.teaching.builder.PipelineSpec`: ordered normalizers and
 pre-tokenizers (:class:`~app.widgets.block_editor.BlockListEditor`), a model with its
 trainer options, a post-processor and a decoder. A starting point (the HF course's
 three builds, the four presets) fills every editor; changing the model keeps the
@@ -61,9 +61,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from subword_core import builder
+from subword_core.teaching import builder
 from subword_core.analysis import visible_text
-from subword_core.builder import PipelineSpec
+from subword_core.teaching.builder import PipelineSpec
 from subword_core.errors import SubwordError
 
 from ..item_models.table_model import Column, RecordTableModel

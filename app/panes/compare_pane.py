@@ -3,7 +3,7 @@
 - The compare set is picked from the session's tokenizers (``addToCompareButton``
   adds the one chosen in the combo; the current tokenizer joins an empty set).
 - The :class:`~app.widgets.compare_view.CompareView` draws one row per tokenizer;
-  boundaries they disagree on are red (``subword_core.compare.align``).
+  boundaries they disagree on are red (``subword_core.analysis.compare.align``).
 - Tables: per-tokenizer metrics on the text and on the corpus (tokens, characters
   per token, tokens per word, unknown share; the corpus pass runs in a
   :class:`~app.jobs.FigureJob`), vocabulary overlap of each pair, and every
@@ -33,10 +33,10 @@ from PySide6.QtWidgets import (
 )
 
 from subword_core.analysis import is_byte_level, unk_id
-from subword_core.compare import (
+from subword_core.analysis.compare import (
     MAX_COMPARE, align_tokenizers, iter_gold_profiles, pairwise_overlaps, text_metrics,
 )
-from subword_core.corpus_profiles import iter_whole_corpus_profiles
+from subword_core.analysis.corpus_profiles import iter_whole_corpus_profiles
 
 from ..corpus_figures_cache import figures_cache
 from ..file_actions import ask_gold_path, read_gold_or_warn

@@ -6,7 +6,7 @@ gives the text (optionally without special tokens); the table lists each id's to
 the readable form. Ids missing from the vocabulary and pieces that are not ids are
 reported in words above the result, never raised. "From the current text" fills in
 the ids of the current encoding. Clicking a token selects its id, so the other
-panes highlight it. Parsing and decoding are :func:`subword_core.vocabulary.decode_ids`
+panes highlight it. Parsing and decoding are :func:`subword_core.analysis.vocabulary.decode_ids`
 (19 ms for 13k ids of Llama 3: synchronous).
 """
 
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from subword_core.vocabulary import DecodedIds, decode_ids, ids_text
+from subword_core.analysis.vocabulary import DecodedIds, decode_ids, ids_text
 
 from ..item_models.table_model import Column
 from ..item_models.vocab_model import TippedRecordModel

@@ -12,15 +12,15 @@ Mode 2, *IOB labels*: a word-per-line IOB/CoNLL file is aligned to sub-tokens
 (``labels.align_sentence``: first sub-token only or all, IOB1 or IOB2), the
 token labels are regrouped into entities and compared with the originals.
 
-Mode 3, *Gold labels*: a CoNLL/IOB or JSONL-spans file (``subword_core.gold``)
+Mode 3, *Gold labels*: a CoNLL/IOB or JSONL-spans file (``subword_core.analysis.gold``)
 against the current tokenizer: one document's token labels, its entities with
 "fragmented into N tokens" and "regrouped: exact / differs" (after trimming a
 byte-level token's leading space), and the corpus-wide figures, computed in a
 worker (:class:`~app.jobs.FigureJob`) and deferred while the pane is out of sight.
 
 Mode 4, *Token-classification model (folder)*: a ``transformers`` model folder read from
-disk (``subword_core.token_classification``, the optional ``ner`` extra) runs in a worker on
-the current text (again, debounced, when the text changes); its entity groups and per-token
+disk (``subword_core.analysis.token_classification``, the optional ``ner`` extra) runs in a
+worker on the current text (again, debounced, when the text changes); its entity groups and per-token
 labels are shown exactly as ``TokenClassificationPipeline`` gives them for the strategy
 picked. The last folder is remembered in QSettings.
 
@@ -48,10 +48,10 @@ from subword_core.analysis import (
     visible_text,
 )
 from subword_core.errors import SubwordError
-from subword_core.gold import (
+from subword_core.analysis.gold import (
     EntityCheck, GoldFigures, LabeledDoc, align_doc, check_entities, iter_gold_figures,
 )
-from subword_core.labels import STRATEGIES, aggregate, align_sentence, read_conll, summarize, two_class_scores
+from subword_core.analysis.labels import STRATEGIES, aggregate, align_sentence, read_conll, summarize, two_class_scores
 from subword_core._util.progress import StageProgress
 
 from .. import resources
@@ -517,7 +517,7 @@ MODEL_TOKEN_COLUMNS = [
 
 def _load_body(folder: str):
     """Worker body: load the model folder (imports torch; seconds on a first load)."""
-    from subword_core.token_classification import load_classifier
+    from subword_core.analysis.token_classification import load_classifier
 
     yield StageProgress("load", 0, 1)
     return settled(load_classifier(folder))
@@ -624,7 +624,7 @@ class ModelPage(QWidget):
             "directory with config.json, its weights and tokenizer files; read from disk only) "
             "with Open model folder…, or pick Gold labels above and open a CoNLL/IOB or JSONL "
             "file of labelled texts.")
-        from subword_core.token_classification import EXTRA_HINT, extra_available
+        from subword_core.analysis.token_classification import EXTRA_HINT, extra_available
 
         if not extra_available():
             text += " " + self.tr("Running a model needs the ner extra (transformers and "
@@ -668,7 +668,7 @@ class ModelPage(QWidget):
 
     def open_folder(self, folder: str) -> bool:
         """Load ``folder`` in a worker; False (and a message box) without the ner extra."""
-        from subword_core.token_classification import EXTRA_HINT, extra_available
+        from subword_core.analysis.token_classification import EXTRA_HINT, extra_available
 
         if not extra_available():
             QMessageBox.critical(self, self.tr("Cannot load the model"), self.tr(
@@ -742,7 +742,7 @@ class ModelPage(QWidget):
 
     def shown(self) -> None:
         """The mode was picked: load the remembered folder once, else run on the text."""
-        from subword_core.token_classification import extra_available
+        from subword_core.analysis.token_classification import extra_available
 
         folder = self.last_folder()
         if (self._classifier is None and not self.load_job.is_running() and folder

@@ -1,7 +1,7 @@
 """LessonsPane: the course notes' worked examples as lessons that step forward and back.
 
 The lessons are data files (``resources/lessons/*.json``) read and computed by
-:mod:`subword_core.lessons`; this pane only lays them out. Pick a lesson, then
+:mod:`subword_core.teaching.lessons`; this pane only lays them out. Pick a lesson, then
 Back/Next (buttons, Alt+←/Alt+→ or Page Up/Page Down): the step's title and prose
 are shown in the app's language, its figures in a table (the notes' figures first,
 with what the notes say and whether it agrees), and where the notes slip a
@@ -43,7 +43,9 @@ from PySide6.QtWidgets import (
 )
 
 from subword_core.errors import SubwordError
-from subword_core.lessons import Check, Figure, Lesson, LessonState, StepResult, load_lessons
+from subword_core.teaching.lessons import (
+    Check, Figure, Lesson, LessonState, StepResult, load_lessons,
+)
 from subword_core.tokenizer import Tokenizer
 
 from .. import resources, style

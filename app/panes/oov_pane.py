@@ -1,7 +1,7 @@
 """OovPane: what each tokenizer does with words and characters it never saw.
 
 - ``oovInput``: a word or sentence; every session tokenizer encodes it
-  (``subword_core.oov.explain_unseen``). ``oovView`` lists, per tokenizer, its
+  (``subword_core.analysis.oov.explain_unseen``). ``oovView`` lists, per tokenizer, its
   strategy (unknown per character, bytes, whole word ``[UNK]``, ``<unk>`` span)
   and the tokens; per word, the outcome (in vocabulary, split, spelled with
   bytes, unknown).
@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from subword_core.analysis import is_byte_level, visible_text, visible_token
 from subword_core.corpus import Corpus
-from subword_core.oov import TRACE_LIMIT, TrainSpec, explain_unseen, iter_heldout
+from subword_core.analysis.oov import TRACE_LIMIT, TrainSpec, explain_unseen, iter_heldout
 from subword_core._util.progress import StageProgress, StageStarted
 
 from .. import style

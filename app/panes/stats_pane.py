@@ -1,6 +1,6 @@
 """StatsPane: the current tokenizer as numbers — four linked pyqtgraph plots.
 
-``statsView`` holds one tab per figure, each computed by :mod:`subword_core.stats`:
+``statsView`` holds one tab per figure, each computed by :mod:`subword_core.analysis.stats`:
 
 1. token length histogram (vocabulary entries, or corpus occurrences);
 2. Zipf rank-frequency of token counts on the corpus (log-log, with the slope);
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from subword_core.analysis import ids_of_tokens
 from subword_core.corpus import Corpus
-from subword_core.stats import (
+from subword_core.analysis.stats import (
     figure_table, iter_corpus_figures, length_histogram, merge_counts, zipf, zipf_slope,
 )
 

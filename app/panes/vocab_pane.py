@@ -7,8 +7,8 @@
 - The side panel shows the selected token's merge tree (or, in words, why there is
   none) and the corpus words that use it.
 
-The rows (:func:`subword_core.vocabulary.iter_vocab_table`, 1-2 s for 150k entries)
-and the frequencies (:func:`subword_core.vocabulary.iter_token_usage`) run in
+The rows (:func:`subword_core.analysis.vocabulary.iter_vocab_table`, 1-2 s for 150k entries)
+and the frequencies (:func:`subword_core.analysis.vocabulary.iter_token_usage`) run in
 :class:`~app.jobs.FigureJob` workers, only while the pane is visible; the frequency
 count shows progress and can be cancelled. Selecting a row selects that token id on
 the selection bus; a token selected elsewhere selects its row.
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from subword_core import SubwordError
-from subword_core.vocabulary import (
+from subword_core.analysis.vocabulary import (
     SEARCH_MODES, VocabTable, iter_token_usage, iter_vocab_table, search_rows,
     vocab_table,
 )

@@ -16,7 +16,7 @@ and with a question (``only_second``) every window repeats the question.
   it in every window that holds it; a span selected elsewhere is outlined too, and the
   rows of the windows holding it are highlighted. A question token is outlined in every
   window's question (the question is not the session text, so other panes are not told).
-- :func:`subword_core.windows.encode_windows` and the drawing pieces run in a
+- :func:`subword_core.analysis.windows.encode_windows` and the drawing pieces run in a
   :class:`~app.jobs.FigureJob` (a 50k-character text does not block the window), and
   only while the pane is in sight.
 """
@@ -32,7 +32,9 @@ from PySide6.QtWidgets import (
 )
 
 from subword_core.analysis import is_byte_level, unk_id
-from subword_core.windows import CONTEXT, QUESTION, WindowSettings, encode_windows, window_pieces
+from subword_core.analysis.windows import (
+    CONTEXT, QUESTION, WindowSettings, encode_windows, window_pieces,
+)
 
 from ..item_models.table_model import Column, RecordTableModel
 from ..jobs import FigureJob

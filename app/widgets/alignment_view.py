@@ -1,9 +1,10 @@
-"""AlignmentView: shows one sentence's IOB label alignment (computed by ``subword_core.labels``).
+"""AlignmentView: shows one sentence's IOB label alignment (computed by
+``subword_core.analysis.labels``).
 
 Two tables: the tokens with the word they belong to, the word's tag and the
 token's label (``-100`` for ignored tokens); and the entities, original vs.
 regrouped from token labels, with a ✓/✗ per entity and the number of tokens it
-was split into. The widget draws an :class:`~subword_core.labels.Alignment`; it
+was split into. The widget draws an :class:`~subword_core.analysis.labels.Alignment`; it
 computes nothing.
 """
 
@@ -15,7 +16,7 @@ from PySide6.QtCore import Qt, QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from subword_core.analysis import visible_token, visible_text
-from subword_core.labels import IGNORE_INDEX
+from subword_core.analysis.labels import IGNORE_INDEX
 
 from ..item_models import Column, RecordTableModel
 from .copy_actions import install_table_copy

@@ -2,7 +2,7 @@
 
 A block is the ``tokenizer.json`` object of a normalizer, pre-tokenizer, decoder or
 post-processor (``{"type": "Digits", "individual_digits": true}``), as
-:mod:`subword_core.builder` holds them. :class:`BlockOptionsForm` shows one editor
+:mod:`subword_core.teaching.builder` holds them. :class:`BlockOptionsForm` shows one editor
 per field, chosen by the field's value (check box, spin box, choice, pattern, text);
 :class:`BlockListEditor` is an ordered list with add / remove / move up / move down
 and the form of the selected block. No checking here: the core validates the blocks.
@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from subword_core.builder import block_label, default_block
+from subword_core.teaching.builder import block_label, default_block
 
 #: Fields whose value is one of a few names.
 CHOICES: dict[str, tuple[str, ...]] = {

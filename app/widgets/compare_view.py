@@ -1,6 +1,6 @@
 """CompareView: several encodings of one text, one row each, aligned character by character.
 
-The view draws a :class:`subword_core.compare.Alignment`: every character gets one
+The view draws a :class:`subword_core.analysis.compare.Alignment`: every character gets one
 column, the same in every row, so a cut one tokenizer makes and another does not
 lines up vertically. In each row the tokens are coloured spans (unknown tokens in
 the unknown colour, characters shared by several byte tokens in the shared

@@ -55,7 +55,7 @@ class StepTokenizerView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("lessonTokenizerColumn")
-        self._view: Any = None  # subword_core.lessons.StepView
+        self._view: Any = None  # subword_core.teaching.lessons.StepView
         self._own_text = False  # the reader typed a text of their own: steps keep it
         self.heading = QLabel("", objectName="lessonStepTokenizerHeading")
         self.info = QLabel("", objectName="lessonStepTokenizerInfo", wordWrap=True)
@@ -133,7 +133,7 @@ class StepTokenizerView(QWidget):
         self._own_text = False
 
     def show_view(self, view: Any) -> None:
-        """Show ``view`` (a :class:`~subword_core.lessons.StepView`; None: nothing)."""
+        """Show ``view`` (a :class:`~subword_core.teaching.lessons.StepView`; None: nothing)."""
         self._view = view
         for widget in (self.text_edit, self.token_view, self.table, self.keep_button):
             widget.setEnabled(view is not None)

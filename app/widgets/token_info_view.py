@@ -1,10 +1,10 @@
 """TokenInfoView: one vocabulary entry in detail — its forms, its merge tree, its corpus words.
 
 The side panel of the vocabulary pane. It lays out what the core computed: a row of a
-:class:`subword_core.vocabulary.VocabTable`, the token's
+:class:`subword_core.analysis.vocabulary.VocabTable`, the token's
 :meth:`~subword_core.analysis.MergeGraph.lineage` (in a :class:`MergeTreeView`) or, when
 no merge applies, the reason in words, and the words of a
-:class:`subword_core.vocabulary.TokenUsage` that use it.
+:class:`subword_core.analysis.vocabulary.TokenUsage` that use it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QLabel, QStackedWidget, QTableView, QVBoxLayout, QWidget
 
-from subword_core.vocabulary import TokenUsage, VocabTable
+from subword_core.analysis.vocabulary import TokenUsage, VocabTable
 
 from ..item_models.table_model import Column, column_text
 from ..item_models.vocab_model import TippedRecordModel

@@ -1,7 +1,7 @@
 """WindowsView: the windows of a long text, one block each, drawn as rows of token cells.
 
-The view draws a :class:`subword_core.windows.Windows` and each window's
-:func:`~subword_core.windows.window_pieces` (computed by the caller, in a worker):
+The view draws a :class:`subword_core.analysis.windows.Windows` and each window's
+:func:`~subword_core.analysis.windows.window_pieces` (computed by the caller, in a worker):
 
 - a block per window: a header line ("Window 3 · overflowing[2] · context chars
   1,024–1,530 · shares 8 tokens / 31 chars with window 2"), then the window's tokens as
@@ -70,7 +70,7 @@ def _label(text: str, gap: bool) -> str:
 class Cell:
     """One drawn piece: its label, kind and place in the block."""
 
-    piece: Any          # subword_core.windows.Piece
+    piece: Any          # subword_core.analysis.windows.Piece
     label: str
     kind: str           # "special" | "question" | "context" | "gap"
     color_key: int = 0  # context position (same token, same colour in every window)
@@ -99,7 +99,7 @@ def prepare_blocks(windows: Any, pieces: list[list[Any]], byte_level: bool) -> l
     Pure Python (no Qt object): the pane's worker calls it, so a 20k-token drawing costs
     the GUI thread only the line breaking.
     """
-    from subword_core.windows import CONTEXT, QUESTION
+    from subword_core.analysis.windows import CONTEXT, QUESTION
 
     texts = {0: windows.context} if windows.question is None else \
         {QUESTION: windows.question, CONTEXT: windows.context}
@@ -230,7 +230,7 @@ class WindowsView(TokenNavigation, HitTooltips, QWidget):
         return int(self._blocks[window].top) if 0 <= window < len(self._blocks) else 0
 
     def _mark(self) -> None:
-        from subword_core.windows import QUESTION
+        from subword_core.analysis.windows import QUESTION
 
         self._marked = {}
         if self._windows is None:

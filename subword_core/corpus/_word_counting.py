@@ -37,10 +37,10 @@ import numpy as np
 import regex
 
 from .. import normalizers, pre_tokenizers
+from .._util.spawning import ordered_pool_map
 from ..text._unicode import WHITE_SPACE
 from ..text.normalized import find_matches
 from ..text.onig import compile_onig
-from .._util.spawning import ordered_pool_map
 
 # -- counters ----------------------------------------------------------------------------
 WordsOf = Callable[[str], Iterable[str]]

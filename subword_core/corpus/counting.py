@@ -26,9 +26,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ..errors import CorpusError
-from .._util.spawning import bare_main, ordered_pool_map
 from .._util.progress import StageProgress, StageStarted, drive
+from .._util.spawning import bare_main, ordered_pool_map
+from ..errors import CorpusError
 from .counts_file import (
     CountsFileError,
     cache_key,

@@ -40,8 +40,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import CorpusError, SubwordError
 from .._util.fileio import atomic_write_bytes
+from ..errors import CorpusError, SubwordError
 from .reading import Corpus, CorpusReport, WordCounts
 
 MAGIC = "# subword-counts"

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import CorpusError
 from ._formats import (
     _DECOMPRESSION_ERRORS,
     SNIFF_BYTES,
@@ -39,7 +40,6 @@ from ._formats import (
     json_values,
     resolve_files,
 )
-from ..errors import CorpusError
 
 #: Records shown by default.
 PREVIEW_RECORDS = 20

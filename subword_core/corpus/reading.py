@@ -31,9 +31,9 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
-from ..errors import CorpusError
-from .._util.spawning import start_method
 from .._util.progress import StageProgress, StageStarted, Ticker, drive
+from .._util.spawning import start_method
+from ..errors import CorpusError
 from ._formats import CorpusFile, FileReader, resolve_files
 from ._word_counting import ChunkCounter, count_chunks_in_pool, words_function
 

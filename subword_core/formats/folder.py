@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import TokenizerFileError
-from .naming import tokenizer_file_name
 from . import Opened, Source, detect_format, load_tokenizer_json, reader_for
+from .naming import tokenizer_file_name
 from .pretrained import (
     CONFIG_NAME, Pretrained, apply_pretrained, read_pretrained, role_template,
 )

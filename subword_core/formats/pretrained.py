@@ -31,10 +31,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from .._util.fileio import atomic_write_text
 from ..added_tokens import AddedToken
 from ..errors import TokenizerFileError
 from ..processors import TemplateProcessing
-from .._util.fileio import atomic_write_text
 from ..serialization import read_json_object
 
 CONFIG_NAME = "tokenizer_config.json"

@@ -81,8 +81,8 @@ from ..added_tokens import AddedToken
 from ..errors import TokenizerFileError
 from ..models import BPE, Unigram
 from ..models.bpe import MergeColumns
-from ..text.onig import Regex
 from ..serialization import read_bytes
+from ..text.onig import Regex
 from ..tokenizer import Tokenizer
 from . import Opened, Source
 

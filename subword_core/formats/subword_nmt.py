@@ -38,8 +38,8 @@ from ..decoders import BPEDecoder
 from ..errors import TokenizerFileError
 from ..models.bpe import BPE
 from ..pre_tokenizers import WhitespaceSplit
-from ..text.pretokenized import Token
 from ..serialization import decode_utf8, read_bytes
+from ..text.pretokenized import Token
 from ..tokenizer import Tokenizer
 from . import Opened, Source
 

@@ -39,8 +39,8 @@ from ..added_tokens import AddedToken
 from ..errors import TokenizerFileError
 from ..models import BPE, WordPiece
 from ..models._files import read_merge_columns, read_vocab_json, read_vocab_txt
-from ..text.onig import Regex
 from ..processors import RobertaProcessing, TemplateProcessing
+from ..text.onig import Regex
 from ..tokenizer import Tokenizer
 from . import Opened, Source
 from .naming import find_bpe_pair, tokenizer_file_name

@@ -17,8 +17,8 @@ and trains it with :meth:`subword_core.Tokenizer.train` and HF's trainer setting
   ``Metaspace``, Unigram.
 
 The presets of :mod:`subword_core.training.presets` are this project's own variants (a
-``Whitespace`` pre-tokenizer for ``bpe``, ``NFKC`` alone for ``unigram``, a ``[CLS] $A [SEP]`` template for
-``wordpiece``...), so only their shared parts are reused here: the byte alphabet and the
+``Whitespace`` pre-tokenizer for ``bpe``, ``NFKC`` alone for ``unigram``, a ``[CLS] $A [SEP]``
+template for ``wordpiece``...), so only their shared parts are reused here: the byte alphabet and the
 BERT special tokens.
 
 Vocabulary files are read by :mod:`subword_core.formats.vocab_files` (``vocab.json`` +
@@ -38,9 +38,9 @@ from ..formats.sentencepiece import parse_model
 from ..models import BPE, Unigram, WordPiece
 from ..models._files import read_merges, read_vocab_json, read_vocab_txt
 from ..text.onig import Regex
-from ..training.presets import DEFAULT_SPECIAL_TOKENS
 from ..tokenizer import Tokenizer
 from ..trainers import BpeTrainer
+from ..training.presets import DEFAULT_SPECIAL_TOKENS
 from ..training.hf_trainers import WordPieceTrainer  # HF's: pairs chosen by count
 from .base import BaseTokenizer
 

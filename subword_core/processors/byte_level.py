@@ -8,9 +8,9 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any
 
-from ..text._unicode import WHITE_SPACE
 from ..components import PostProcessor, register
 from ..encoding import Encoding
+from ..text._unicode import WHITE_SPACE
 
 BYTE_LEVEL_SPACE = "\u0120"  # "Ġ": how the byte-level alphabet writes a space byte
 _SPACES = "".join(sorted(WHITE_SPACE | {BYTE_LEVEL_SPACE}))  # what trimming removes

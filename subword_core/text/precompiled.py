@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import struct
 
-from ._hf_unicode import graphemes
 from ..errors import TokenizerFileError
+from ._hf_unicode import graphemes
 
 Change = tuple[str, int]
 

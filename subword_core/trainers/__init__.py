@@ -10,8 +10,8 @@
 
 from __future__ import annotations
 
-from .base import TrainerBase
 from .._util.progress import StageProgress, StageStarted, drive
+from .base import TrainerBase
 from .bpe import BpeTrainer, WordPieceTrainer
 from .events import MergeAdded, TrainEvent, UnigramStep
 from .history import TrainingHistory

@@ -23,8 +23,8 @@ from collections import defaultdict
 from collections.abc import Generator
 from operator import add
 
-from ._pairs import CHECK_EVERY, Key, PairState, Setup, apply_merge, new_symbol
 from .._util.progress import StageProgress, StageStarted, Ticker
+from ._pairs import CHECK_EVERY, Key, PairState, Setup, apply_merge, new_symbol
 from .base import TrainerBase
 from .events import MergeAdded, TrainEvent
 from .history import TrainingHistory

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._util.progress import StageProgress
 from ..errors import TrainingError
 from ._unigram_index import SuffixIndex, WordTable
-from .._util.progress import StageProgress
 from .events import TrainEvent
 
 #: Strings per chunk when slicing piece strings out of the text.

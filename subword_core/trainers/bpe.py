@@ -40,6 +40,8 @@ from collections import Counter, defaultdict
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 
+from .._util.gc import paused_gc
+from .._util.progress import StageProgress, StageStarted, Ticker
 from ..errors import TrainingError
 from ..models import BPE, WordPiece
 from ._likelihood import likelihood_merges
@@ -58,9 +60,7 @@ from ._pairs import (
     special_contents,
     split_words,
 )
-from .._util.progress import StageProgress, StageStarted, Ticker
 from .base import TrainerBase, TrainGenerator, check_word_counts, option
-from .._util.gc import paused_gc
 from .events import MergeAdded, TrainEvent
 from .history import TrainingHistory
 

@@ -50,13 +50,13 @@ from operator import itemgetter
 
 import numpy as np
 
+from .._util.progress import StageProgress, StageStarted, Ticker
 from ..errors import TrainingError, VocabSizeError, special_tokens_phrase
 from ..models.unigram import UNK_PENALTY, Unigram
 from ._pairs import special_contents
 from ._unigram_index import SuffixIndex, WordTable
 from ._unigram_lattice import BatchLattice, digamma
 from ._unigram_seed import Alphabet, Seeds, build_grid, first_occurrence, given_seeds, suffix_seeds
-from .._util.progress import StageProgress, StageStarted, Ticker
 from .base import TrainerBase, TrainGenerator, check_word_counts, option
 from .events import TrainEvent, UnigramStep
 

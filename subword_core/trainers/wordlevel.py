@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .._util.progress import StageProgress, StageStarted
 from ..models import WordLevel
 from ._pairs import special_contents
 from .base import TrainerBase, TrainGenerator, check_word_counts
-from .._util.progress import StageProgress, StageStarted
 
 
 @dataclass(kw_only=True)

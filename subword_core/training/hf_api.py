@@ -39,10 +39,10 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .. import models, trainers
+from .._util.progress import Progress
 from ..corpus import PARALLEL_MIN_BYTES, Corpus, iter_count_words
 from ..errors import CorpusError, TrainingError
 from ..trainers.base import TrainerBase
-from .._util.progress import Progress
 from . import hf_trainers
 
 if TYPE_CHECKING:

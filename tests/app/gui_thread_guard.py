@@ -67,7 +67,8 @@ class Guard:
 
     # -- wrapping ---------------------------------------------------------------------------
     def install(self, monkeypatch: Any) -> None:
-        from subword_core import compare, corpus_profiles, formats
+        from subword_core.analysis import compare, corpus_profiles
+        from subword_core import formats
         from subword_core.analysis import MergeGraph
         from subword_core.corpus import counting, reading
         from subword_core.tokenizer import Tokenizer

@@ -204,7 +204,7 @@ def test_byte_level_tokens_share_a_glyph_and_name_their_bytes(qtbot, trained):
 
 
 def test_compare_view_rows_and_tokens(qtbot, trained):
-    from subword_core.compare import align_tokenizers
+    from subword_core.analysis.compare import align_tokenizers
 
     from app.widgets.compare_view import CompareView
 
@@ -253,7 +253,7 @@ def test_compare_view_rows_and_tokens(qtbot, trained):
 
 
 def test_compare_view_down_reaches_the_next_row_in_a_long_text(qtbot, trained):
-    from subword_core.compare import align_tokenizers
+    from subword_core.analysis.compare import align_tokenizers
 
     from app.widgets import accessible
     from app.widgets.compare_view import CompareView

@@ -17,15 +17,15 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QWidget
 
 from app.selection import Selection, SelectionModel
 from app.session import CorpusState, Session, TokenizerEntry
-from subword_core.compare import (
+from subword_core.analysis.compare import (
     align_tokenizers,
     iter_corpus_profiles,
     pairwise_overlaps,
     text_metrics,
 )
 from subword_core.corpus import Corpus
-from subword_core.oov import explain_unseen, iter_heldout
-from subword_core.stats import chars_per_token_curve, length_histogram, merge_counts, zipf
+from subword_core.analysis.oov import explain_unseen, iter_heldout
+from subword_core.analysis.stats import chars_per_token_curve, length_histogram, merge_counts, zipf
 from subword_core._util.progress import drive
 
 DOCS = [

@@ -12,7 +12,7 @@ from app_helpers import load_corpus
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QMessageBox
 
-from subword_core import builder
+from subword_core.teaching import builder
 from subword_core.trainers import drive
 
 XLNET = "Course: XLNet-style Unigram"

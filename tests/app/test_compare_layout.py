@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QAbstractButton, QLayout, QMessageBox
 
 from app.session import TokenizerEntry
 from app.widgets.compare_view import CompareView, wrap_lines
-from subword_core.compare import align_tokenizers
+from subword_core.analysis.compare import align_tokenizers
 from subword_core.training.presets import train_tokenizer
 from subword_core.trainers import drive
 

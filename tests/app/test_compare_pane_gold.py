@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from app.selection import SelectionModel
 from app.session import Session, TokenizerEntry
-from subword_core.gold import iter_gold_figures, read_gold
+from subword_core.analysis.gold import iter_gold_figures, read_gold
 from subword_core.training.presets import train_tokenizer
 from subword_core._util.progress import drive
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from subword_core.compare import align_tokenizers
+from subword_core.analysis.compare import align_tokenizers
 
 from app.widgets.compare_view import CompareView
 

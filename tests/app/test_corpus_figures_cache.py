@@ -10,7 +10,7 @@ import pytest
 from app import corpus_figures_cache
 from app.selection import SelectionModel
 from app.session import CorpusState, Session, TokenizerEntry
-from subword_core import corpus_profiles
+from subword_core.analysis import corpus_profiles
 from subword_core._util.progress import drive
 
 DOCS = ["low lower newest widest the other", "theatre thesis lowest", "한국어 문장 🙂 café naïve",

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from app.selection import SelectionModel
 from app.session import Session, TokenizerEntry
-from subword_core.gold import align_doc, check_entities, iter_gold_figures, read_gold
+from subword_core.analysis.gold import align_doc, check_entities, iter_gold_figures, read_gold
 from subword_core.tokenizer import Tokenizer
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))

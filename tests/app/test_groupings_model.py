@@ -20,7 +20,7 @@ from app.session import Session  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
 from ner_models import TEXTS, build_folder  # noqa: E402
 
-from subword_core.token_classification import load_classifier  # noqa: E402
+from subword_core.analysis.token_classification import load_classifier  # noqa: E402
 
 MODEL = 3  # the mode combo's index of the model mode
 TEXT = TEXTS[0]
@@ -116,7 +116,7 @@ def test_a_folder_without_a_model_shows_a_message(qtbot, pane, tmp_path, monkeyp
 
 
 def test_without_the_extra_the_install_command_is_shown(pane, monkeypatch, tmp_path):
-    import subword_core.token_classification as tc
+    import subword_core.analysis.token_classification as tc
 
     shown = []
     monkeypatch.setattr(QMessageBox, "critical", lambda *a: shown.append(a[2]))

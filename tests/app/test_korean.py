@@ -388,7 +388,7 @@ def test_korean_groupings_pages_and_painted_views(qtbot, korean, tmp_path):
     """The groupings pane's four pages filled in (gold labels with their whole-file figures,
     IOB alignment, the tiny model when torch is here), the trace and lattice captions, and
     what the painted views say: accessible names, descriptions and their tooltips."""
-    from subword_core.compare import align_tokenizers
+    from subword_core.analysis.compare import align_tokenizers
     from subword_core.models import Unigram
 
     from app import resources

@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QShortcut, QTextDocument
 
-from subword_core.lessons import load_lessons
+from subword_core.teaching.lessons import load_lessons
 
 LESSON_IDS = [lesson.id for lesson in load_lessons()]
 

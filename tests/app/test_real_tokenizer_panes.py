@@ -185,7 +185,7 @@ def test_statistics_of_an_opened_file(qtbot, session, name):
         with qtbot.waitSignal(pane.job.returned, timeout=60000):
             shown(qtbot, pane)
         assert pane.status.text().startswith("on the text: ")
-        from subword_core.stats import length_histogram
+        from subword_core.analysis.stats import length_histogram
 
         assert pane.bins and pane.bins == length_histogram(opened(name))
         assert pane.zipf_points
@@ -215,7 +215,7 @@ def test_compare_with_gpt2(qtbot, session, name):
                         timeout=30000)
         assert pane.metrics_model.rowCount() == 2 and pane.overlap_model.rowCount() == 1
         assert pane.status_label.text() == "" and not pane.busy.isVisible()
-        from subword_core.compare import encode_plain  # no padding or truncation
+        from subword_core.analysis.compare import encode_plain  # no padding or truncation
 
         encoding = pane.view.alignment.rows[0].encoding
         assert encoding.tokens == encode_plain(opened(name), TEXT).tokens

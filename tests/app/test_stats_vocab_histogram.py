@@ -6,7 +6,7 @@ import pytest
 
 from app.selection import SelectionModel
 from app.session import CorpusState, Session, TokenizerEntry
-from subword_core.stats import length_histogram
+from subword_core.analysis.stats import length_histogram
 from subword_core._util.progress import drive
 
 DOCS = ["low lower newest widest", "the newest theatre is the lowest", "한국어 문장 🙂"] * 3

@@ -22,7 +22,7 @@ from app.session import CorpusState, Session, TokenizerEntry
 from subword_core import Tokenizer
 from subword_core.analysis import MergeGraph
 from subword_core._util.progress import drive
-from subword_core.vocabulary import search_rows, token_usage, vocab_table
+from subword_core.analysis.vocabulary import search_rows, token_usage, vocab_table
 
 DOCS = [
     "low lower newest widest the other",

@@ -249,7 +249,7 @@ def test_settings_are_remembered(qtbot, settings, sample_paths):
 
 def test_groupings_match_core_aggregation_and_iob_alignment(qtbot, window, sample_paths):
     from subword_core.analysis import token_scores
-    from subword_core.labels import aggregate, align_sentence, read_conll, summarize, two_class_scores
+    from subword_core.analysis.labels import aggregate, align_sentence, read_conll, summarize, two_class_scores
 
     load_corpus(qtbot, window, sample_paths)
     entry = train(qtbot, window, "BPE with </w> (Sennrich)", 900)

@@ -1,6 +1,6 @@
 """The Long text pane: windows of the session text (or a question + context) through the real
-widgets, offscreen. What it shows equals ``subword_core.windows.encode_windows``; clicks link
-every window; a 50k-character text is cut in a worker while the GUI stays responsive."""
+widgets, offscreen. What it shows equals ``subword_core.analysis.windows.encode_windows``;
+clicks link every window; a 50k-character text is cut in a worker while the GUI stays responsive."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QWidget
 
 from app.selection import Selection, SelectionModel
 from app.session import Session, TokenizerEntry
-from subword_core.windows import QUESTION, WindowSettings, encode_windows
+from subword_core.analysis.windows import QUESTION, WindowSettings, encode_windows
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
 from wild_sources import tokenizer_json  # noqa: E402

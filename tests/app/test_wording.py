@@ -13,13 +13,13 @@ import pytest
 
 from subword_core.encoding import Encoding
 from subword_core.models import BPE, Unigram, WordLevel, WordPiece
-from subword_core.oov import unknown_strategy
+from subword_core.analysis.oov import unknown_strategy
 from subword_core.pre_tokenizers import ByteLevel
 from subword_core.processors import BertProcessing
 from subword_core.tokenizer import Tokenizer
-from subword_core.token_classification import TokenClassifier
-from subword_core.vocabulary import decode_ids
-from subword_core.windows import WindowSettings, encode_windows
+from subword_core.analysis.token_classification import TokenClassifier
+from subword_core.analysis.vocabulary import decode_ids
+from subword_core.analysis.windows import WindowSettings, encode_windows
 
 from app import i18n, wording
 

@@ -6,7 +6,7 @@ import sys
 
 def test_analysis_labels_and_train_job_load_no_qt():
     code = (
-        "import sys, subword_core.analysis, subword_core.labels, app.train_job;"
+        "import sys, subword_core.analysis, subword_core.analysis.labels, app.train_job;"
         "bad=[m for m in sys.modules if m.split('.')[0] in ('PySide6','shiboken6','pyqtgraph')];"
         "print(bad); sys.exit(1 if bad else 0)"
     )

@@ -37,7 +37,7 @@ def test_hug_example_merges_and_counts():
 def test_low_example_with_end_of_word_suffix():
     # HF glues the suffix to the last character ("t</w>") and breaks ties on the smallest
     # (left id, right id); the textbook list with a separate "</w>" symbol and first-seen
-    # ties is subword_core.compression.sennrich_bpe (tested in test_compression.py).
+    # ties is subword_core.teaching.compression.sennrich_bpe (tested in test_compression.py).
     model, history = BpeTrainer(vocab_size=23, end_of_word_suffix="</w>").train(LOW)
     assert merges_of(history) == [
         ("e", "s"), ("es", "t</w>"), ("l", "o"), ("e", "w"), ("n", "ew"),

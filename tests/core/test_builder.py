@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from subword_core import normalizers, pre_tokenizers
-from subword_core.builder import (
+from subword_core.teaching.builder import (
     DECODER_TYPES,
     NORMALIZER_TYPES,
     POST_PROCESSOR_TYPES,

@@ -1,4 +1,5 @@
-"""subword_core.compare: boundaries aligned by offsets, metrics, vocabulary overlap (no Qt).
+"""subword_core.analysis.compare: boundaries aligned by offsets, metrics, vocabulary overlap
+(no Qt).
 
 Hand-made models whose figures are worked out in the comments, plus invariants on
 tokenizers trained with the presets.
@@ -12,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import subword_core.compare as compare_module
+import subword_core.analysis.compare as compare_module
 
-from subword_core.compare import (
+from subword_core.analysis.compare import (
     Metrics,
     align,
     align_tokenizers,
@@ -299,7 +300,7 @@ def test_pairwise_overlaps_cover_each_pair_once(trained):
 
 
 def test_take_chars_stops_after_the_document_that_reaches_the_budget():
-    from subword_core.compare import take_chars
+    from subword_core.analysis.compare import take_chars
 
     assert take_chars(["ab", "cd", "ef"], 3) == ["ab", "cd"]
     assert take_chars(["ab", "cd"], 100) == ["ab", "cd"]

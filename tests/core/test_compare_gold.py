@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from subword_core.compare import iter_gold_profiles
-from subword_core.gold import GOLD_STAGE, doc_from_spans, iter_gold_figures, read_gold
+from subword_core.analysis.compare import iter_gold_profiles
+from subword_core.analysis.gold import GOLD_STAGE, doc_from_spans, iter_gold_figures, read_gold
 from subword_core.models import BPE, WordPiece
 from subword_core.pre_tokenizers import Whitespace
 from subword_core.tokenizer import Tokenizer

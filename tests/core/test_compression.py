@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from subword_core.compression import compress, sennrich_bpe, sennrich_segment
+from subword_core.teaching.compression import compress, sennrich_bpe, sennrich_segment
 
 LOW = {"low": 5, "lower": 2, "newest": 6, "widest": 3}
 

@@ -1,8 +1,8 @@
 """Corpus figures from counts equal encoding every document whole, for every kind of pipeline.
 
-The reference is :func:`subword_core.compare.iter_corpus_profiles` (each document encoded
+The reference is :func:`subword_core.analysis.compare.iter_corpus_profiles` (each document encoded
 with ``add_special_tokens=False``); the counts-first pass is
-:func:`subword_core.corpus_profiles.whole_corpus_profiles`. Both run on the same
+:func:`subword_core.analysis.corpus_profiles.whole_corpus_profiles`. Both run on the same
 documents; metrics, token-id counts, documents and (the sample being the whole corpus)
 cut agreement must be equal.
 """
@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from subword_core import normalizers, pre_tokenizers
 from subword_core.added_tokens import AddedToken
-from subword_core.compare import iter_corpus_profiles
-from subword_core.figures.counts import metaspace_parts_exact, pipeline_of
-from subword_core.corpus_profiles import whole_corpus_profiles
+from subword_core.analysis.compare import iter_corpus_profiles
+from subword_core.analysis.figures.counts import metaspace_parts_exact, pipeline_of
+from subword_core.analysis.corpus_profiles import whole_corpus_profiles
 from subword_core.formats import open_tokenizer
 from subword_core.training.presets import ALGORITHMS, train_tokenizer
 from subword_core._util.progress import drive
@@ -195,7 +195,7 @@ def test_random_documents(presets, docs):
 
 
 def test_worker_processes_and_partitions_equal_one_process(presets, tmp_path, monkeypatch):
-    import subword_core.corpus_profiles as cp
+    import subword_core.analysis.corpus_profiles as cp
 
     path = tmp_path / "corpus.txt"
     english = (RESOURCES / "english.txt").read_text(encoding="utf-8")
@@ -282,8 +282,8 @@ def test_random_documents_metaspace_parts(mistral, docs):
 def test_cut_masks_equal_encoding_boundaries(presets):
     import numpy as np
 
-    from subword_core.compare import encode_plain, encoding_boundaries
-    from subword_core.corpus_profiles import _cut_mask, _nonspace, _spans, cut_counts
+    from subword_core.analysis.compare import encode_plain, encoding_boundaries
+    from subword_core.analysis.corpus_profiles import _cut_mask, _nonspace, _spans, cut_counts
 
     docs_of = {}
     for tok in (*presets.values(), _real("mistral")):
@@ -303,7 +303,7 @@ def test_cut_masks_equal_encoding_boundaries(presets):
 
 def test_spawned_workers_equal_one_process(presets, tmp_path, monkeypatch):
     """The window spawns its workers (never forks): pipelines and models are pickled."""
-    import subword_core.corpus_profiles as cp
+    import subword_core.analysis.corpus_profiles as cp
     from subword_core._util import spawning
 
     path = tmp_path / "corpus.txt"

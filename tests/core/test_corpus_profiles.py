@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from subword_core.compare import iter_corpus_profiles
+from subword_core.analysis.compare import iter_corpus_profiles
 from subword_core.corpus import Cancelled, Corpus
-from subword_core.corpus_profiles import (
+from subword_core.analysis.corpus_profiles import (
     ProfileCache,
     iter_whole_corpus_profiles,
     profile_documents,

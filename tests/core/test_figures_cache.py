@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from subword_core import corpus_profiles
-from subword_core.compare import CorpusProfile, Metrics
-from subword_core.corpus_profiles import ProfileCache, whole_corpus_profiles
-from subword_core.figures.cache import FiguresStore
-from subword_core.figures.fingerprint import tokenizer_fingerprint
+from subword_core.analysis import corpus_profiles
+from subword_core.analysis.compare import CorpusProfile, Metrics
+from subword_core.analysis.corpus_profiles import ProfileCache, whole_corpus_profiles
+from subword_core.analysis.figures.cache import FiguresStore
+from subword_core.analysis.figures.fingerprint import tokenizer_fingerprint
 from subword_core.training.presets import train_tokenizer
 from subword_core._util.progress import drive
 

@@ -11,7 +11,7 @@ import pytest
 
 from subword_core import normalizers, pre_tokenizers
 from subword_core.added_tokens import AddedToken
-from subword_core.figures.fingerprint import model_digest, tokenizer_fingerprint
+from subword_core.analysis.figures.fingerprint import model_digest, tokenizer_fingerprint
 from subword_core.models import BPE
 from subword_core.training.presets import train_tokenizer
 from subword_core.tokenizer import Tokenizer
@@ -38,7 +38,7 @@ def test_the_fingerprint_is_stable_across_processes(trained, tmp_path):
     path = tmp_path / "t.json"
     trained["byte-bpe"].save(str(path))
     code = ("from subword_core.tokenizer import Tokenizer;"
-            "from subword_core.figures.fingerprint import tokenizer_fingerprint;"
+            "from subword_core.analysis.figures.fingerprint import tokenizer_fingerprint;"
             f"print(tokenizer_fingerprint(Tokenizer.from_file({str(path)!r})))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout.strip()

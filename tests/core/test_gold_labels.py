@@ -1,4 +1,5 @@
-"""subword_core.gold: gold labels (CoNLL or JSONL spans) against real tokenizers (no Qt)."""
+"""subword_core.analysis.gold: gold labels (CoNLL or JSONL spans) against real tokenizers
+(no Qt)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from wild_sources import tokenizer_json  # noqa: E402
 
 from subword_core.errors import CorpusError  # noqa: E402
-from subword_core.gold import (  # noqa: E402
+from subword_core.analysis.gold import (  # noqa: E402
     align_doc,
     check_entities,
     doc_from_spans,
@@ -21,7 +22,7 @@ from subword_core.gold import (  # noqa: E402
     read_spans_jsonl,
     trim_entity,
 )
-from subword_core.labels import CharEntity  # noqa: E402
+from subword_core.analysis.labels import CharEntity  # noqa: E402
 from subword_core.loading import tokenizer_from_str  # noqa: E402
 from subword_core._util.progress import StageProgress, StageStarted  # noqa: E402
 

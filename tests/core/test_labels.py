@@ -1,4 +1,5 @@
-"""subword_core.labels: token-classification aggregation and IOB label alignment (no Qt)."""
+"""subword_core.analysis.labels: token-classification aggregation and IOB label alignment
+(no Qt)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import re
 import pytest
 
 from subword_core.encoding import Encoding
-from subword_core.labels import (
+from subword_core.analysis.labels import (
     CharEntity,
     Entity,
     LabeledSentence,

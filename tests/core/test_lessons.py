@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from subword_core.compression import sennrich_segment
+from subword_core.teaching.compression import sennrich_segment
 from subword_core.errors import SubwordError
-from subword_core.lessons import (
+from subword_core.teaching.lessons import (
     LessonError,
     LessonState,
     compare,

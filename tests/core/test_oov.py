@@ -1,11 +1,11 @@
-"""subword_core.oov: unknown-input strategies, traced words, held-out OOV rates (no Qt)."""
+"""subword_core.analysis.oov: unknown-input strategies, traced words, held-out OOV rates (no Qt)."""
 
 from __future__ import annotations
 
 import pytest
 
 from subword_core.models import BPE, Unigram, WordPiece
-from subword_core.oov import (
+from subword_core.analysis.oov import (
     TrainSpec,
     explain_unseen,
     heldout_metrics,

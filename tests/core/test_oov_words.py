@@ -1,4 +1,4 @@
-"""Unseen words, word by word, with real tokenizers (``subword_core.oov.explain_unseen``).
+"""Unseen words, word by word, with real tokenizers (``subword_core.analysis.oov.explain_unseen``).
 
 A SentencePiece pipeline hands the model the whole text at once (Mistral's ``.model``:
 ``Metaspace(split=False)``; its converted ``tokenizer.json``: a normalizer and no
@@ -19,7 +19,7 @@ import pytest
 
 from subword_core.formats import open_tokenizer
 from subword_core.formats.sentencepiece import tokenizer_from_model_bytes
-from subword_core.oov import TRACE_LIMIT, explain_unseen
+from subword_core.analysis.oov import TRACE_LIMIT, explain_unseen
 from subword_core.tokenizer import Tokenizer
 from wild_sources import package_file, tokenizer_json
 

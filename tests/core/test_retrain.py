@@ -14,7 +14,7 @@ WhitespaceSplit + Metaspace, template ``$A </s>``). Checked:
   padding's ``pad_id`` follow their tokens in ours; transformers leaves them stale;
 - Unigram: the same pipeline and a vocabulary of the requested size; its overlap with
   HF's and both tokenizers' tokens per word / characters per token on held-out text
-  (``subword_core.compare``) are printed (``-s``) and bounded.
+  (``subword_core.analysis.compare``) are printed (``-s``) and bounded.
 
 Fast tests use light GPT-2 and Llama 3.2 files (their pipelines and added tokens, the model
 cut to its 256 byte symbols: retraining never reads the old vocabulary); the slow ones the
@@ -38,7 +38,7 @@ import pytest
 
 from subword_core import AddedToken, Tokenizer
 from subword_core.cli import main
-from subword_core.compare import iter_corpus_profiles
+from subword_core.analysis.compare import iter_corpus_profiles
 from subword_core.errors import CorpusError, SubwordError, TokenizerFileError, TrainingError
 from subword_core.training.presets import preset_like, train_tokenizer
 from subword_core.trainers import TrainingHistory, drive

@@ -1,4 +1,5 @@
-"""subword_core.stats: length histogram, Zipf, chars per token by replaying merges, merge counts."""
+"""subword_core.analysis.stats: length histogram, Zipf, chars per token by replaying merges,
+merge counts."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 from subword_core.analysis import MergeGraph
 from subword_core.models import BPE, WordPiece
 from subword_core.pre_tokenizers import Whitespace
-from subword_core.stats import (
+from subword_core.analysis.stats import (
     chars_per_token_curve,
     length_histogram,
     merge_counts,
@@ -140,7 +141,7 @@ def test_trained_bpe_pair_counts_never_increase():
 
 # ----------------------------------------------------------------------- corpus figures, tables
 def test_corpus_figures_count_the_whole_corpus_and_replay_on_its_beginning():
-    from subword_core.stats import iter_corpus_figures
+    from subword_core.analysis.stats import iter_corpus_figures
 
     tok = hand_bpe()
     docs = ["lower lowest", "low", "lower"]
@@ -152,7 +153,7 @@ def test_corpus_figures_count_the_whole_corpus_and_replay_on_its_beginning():
 
 
 def test_figure_tables():
-    from subword_core.stats import figure_table
+    from subword_core.analysis.stats import figure_table
 
     tok = hand_bpe()
     header, rows = figure_table("lengths", length_histogram(tok), tok)

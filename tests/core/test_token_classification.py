@@ -22,8 +22,8 @@ torch.set_num_threads(1)  # a tiny model: threads only add overhead on a shared 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ner_models import CORPUS, KINDS, TEXTS, build_folder  # noqa: E402
 
-from subword_core.labels import STRATEGIES  # noqa: E402
-from subword_core.token_classification import (  # noqa: E402
+from subword_core.analysis.labels import STRATEGIES  # noqa: E402
+from subword_core.analysis.token_classification import (  # noqa: E402
     MissingExtraError, ModelFolderError, load_classifier, subword_flags,
 )
 

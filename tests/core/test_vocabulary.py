@@ -1,4 +1,5 @@
-"""subword_core.vocabulary: the vocabulary table, its search, corpus token usage, ids -> text."""
+"""subword_core.analysis.vocabulary: the vocabulary table, its search, corpus token usage,
+ids -> text."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from subword_core.analysis import MergeGraph, is_byte_level, visible_token
 from subword_core.models import BPE, Unigram, WordLevel
 from subword_core.pre_tokenizers import ByteLevel
 from subword_core._util.progress import drive
-from subword_core.vocabulary import (
+from subword_core.analysis.vocabulary import (
     VocabSearchError,
     decode_ids,
     ids_text,

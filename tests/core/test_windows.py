@@ -20,7 +20,7 @@ import pytest
 from subword_core.encoding import Encoding
 from subword_core.errors import EncodingError
 from subword_core.tokenizer import Tokenizer
-from subword_core.windows import (
+from subword_core.analysis.windows import (
     CONTEXT, QUESTION, WindowSettings, encode_windows, window_encodings, window_pieces,
 )
 
@@ -292,7 +292,7 @@ def test_pieces_of_an_empty_encoding():
 def test_doctests():
     import doctest
 
-    from subword_core import windows as module
+    from subword_core.analysis import windows as module
 
     assert doctest.testmod(module).failed == 0
 
@@ -301,7 +301,7 @@ def test_views_copy_the_tokenizer_shallowly_never_through_its_json(bert, monkeyp
     # copy.copy goes through __getstate__ (the whole tokenizer.json, seconds for Llama 3);
     # the long-text windows, the compare alignment and the merge replay share the model
     from subword_core.analysis import MergeGraph, truncated_tokenizer
-    from subword_core.compare import align_tokenizers
+    from subword_core.analysis.compare import align_tokenizers
 
     expected = encode_windows(bert, CONTEXT_TEXT, None, WindowSettings(32, 8))
     aligned = align_tokenizers(CONTEXT_TEXT, {"bert": bert})

@@ -2,7 +2,7 @@
 
 Every corpus-wide figure of a tokenizer (tokens, characters per token, tokens per word,
 unknown share, how often each token id occurs: the Zipf plot and the length histograms
-weighted by use) is a sum over the corpus. :mod:`subword_core.figures.counts` gets those
+weighted by use) is a sum over the corpus. :mod:`subword_core.analysis.figures.counts` gets those
 sums *exactly* without encoding every document: the corpus is read once, each distinct
 model input of each pipeline counted (tokenizers with the same normalizer, pre-tokenizer
 and added tokens share the counts), then each distinct input encoded once by each model
@@ -11,15 +11,15 @@ processes (the word counters of :mod:`subword_core.corpus`), the encoding on sha
 the distinct inputs; characters, words and documents are counted once.
 
 Cut agreement with the first tokenizer needs positions: it is measured by encoding the
-documents whole (:func:`~subword_core.compare.iter_corpus_profiles`) on the first
+documents whole (:func:`~subword_core.analysis.compare.iter_corpus_profiles`) on the first
 :data:`CUT_SAMPLE_CHARS` characters of the corpus, recorded as the profile's
 ``cut_sample_chars`` (None when the sample is the whole corpus). A tokenizer without a
-:class:`~subword_core.figures.counts.Pipeline` (a subclass, another library's) has its
+:class:`~subword_core.analysis.figures.counts.Pipeline` (a subclass, another library's) has its
 documents encoded whole; its profile says ``method == "documents"``.
 
 Results are kept by (tokenizer fingerprint, corpus files with sizes and modification
 times, reading options) in memory and, given a folder, on disk
-(:mod:`subword_core.figures.cache`), so switching back to a tokenizer, reopening the
+(:mod:`subword_core.analysis.figures.cache`), so switching back to a tokenizer, reopening the
 Compare view or restarting the app does not measure the corpus again.
 """
 
@@ -36,16 +36,17 @@ from typing import Any
 import numpy as np
 
 from .compare import PROFILE_STAGE, CorpusProfile, Metrics, _plain, iter_corpus_profiles, take_chars
-from .corpus import Cancel, Cancelled, Corpus, CorpusReport, as_corpus, cancel_check
-from .corpus._formats import FileReader
-from .corpus.counting import balanced_partition_bytes
-from .corpus.partitions import PARTITION_BYTES, Partition, plan_partitions
-from .corpus.reading import _chunks, choose_workers
+from ..corpus import Cancel, Cancelled, Corpus, CorpusReport, as_corpus, cancel_check
+from ..corpus._formats import FileReader
+from ..corpus.counting import balanced_partition_bytes
+from ..corpus.partitions import PARTITION_BYTES, Partition, plan_partitions
+from ..corpus.reading import _chunks, choose_workers
 from .figures.counts import ChunkCounts, Pipeline, TokenSums, count_chunk, encode_counts, pipeline_of
 from .figures.cache import MAX_BYTES, FiguresStore
 from .figures.fingerprint import tokenizer_fingerprint
-from ._util.spawning import ordered_pool_map
-from ._util.progress import StageProgress, StageStarted, Ticker, drive
+from .._util.spawning import ordered_pool_map
+from .._util.progress import StageProgress, StageStarted, Ticker, drive
+from ..tokenizer import Tokenizer
 
 #: Documents are sent to workers in chunks of about this many characters.
 CHUNK_CHARS = 400_000
@@ -95,7 +96,7 @@ def corpus_key(corpus: Corpus) -> tuple | None:
 
 class ProfileCache:
     """Least-recently-used profiles in memory, and on disk in ``folder`` if given
-    (:class:`~subword_core.figures.cache.FiguresStore`); thread-safe.
+    (:class:`~subword_core.analysis.figures.cache.FiguresStore`); thread-safe.
 
     Keys are tuples whose first item says the kind: ``("row", ...)`` finished profiles,
     ``("profile", ...)`` a tokenizer's figures without cut agreement, ``("cuts", ...)``
@@ -488,8 +489,6 @@ class _Shipped:
 
 
 def _shipped(tokenizer: Any) -> Any:
-    from .tokenizer import Tokenizer
-
     if not isinstance(tokenizer, Tokenizer) or not hasattr(tokenizer.model, "__dict__"):
         return tokenizer
     return _Shipped(tokenizer)
@@ -522,9 +521,9 @@ def _cut_sample(corpus: Corpus, max_chars: int) -> tuple[list[str], int | None]:
 
 def cut_counts(documents: Iterable[str], tokenizers: list[tuple[str, Any]]
                ) -> dict[str, tuple[int, int]]:
-    """Per tokenizer, the boundaries (:func:`~subword_core.compare.encoding_boundaries`)
+    """Per tokenizer, the boundaries (:func:`~subword_core.analysis.compare.encoding_boundaries`)
     it shares with the first one and those of either, summed over ``documents``: the
-    cut agreement of :func:`~subword_core.compare.iter_corpus_profiles` alone.
+    cut agreement of :func:`~subword_core.analysis.compare.iter_corpus_profiles` alone.
 
     The documents are laid end to end and each tokenizer's token spans placed in that
     text, so the masks are computed once per tokenizer, not once per document; a
@@ -571,7 +570,8 @@ def _spans(tokenizer: Any, docs: list[str], starts: Any) -> Any:
 
 def _for_offsets(tokenizer: Any) -> Any:
     """The tokenizer without truncation or padding; a SentencePiece BPE whose parts
-    between runs of ``▁`` are exact (:func:`~subword_core.figures.counts.metaspace_parts_exact`)
+    between runs of ``▁`` are exact
+    (:func:`~subword_core.analysis.figures.counts.metaspace_parts_exact`)
     cut there: the same tokens and offsets, without encoding each document as one word."""
     plain = _plain(tokenizer)
     pipeline = pipeline_of(tokenizer)

@@ -10,7 +10,7 @@ compute (``{"op": …}``), and optionally the figures *the notes* state
 Every figure a step shows is computed here with the library's real code — the
 trainers (:class:`~subword_core.trainers.BpeTrainer`, the likelihood
 :class:`~subword_core.trainers.WordPieceTrainer`), the models (BPE, WordPiece,
-the Unigram lattice and Viterbi path), :mod:`subword_core.compression` — never
+the Unigram lattice and Viterbi path), :mod:`subword_core.teaching.compression` — never
 read from the file. The notes' figures are compared with them: where they
 differ, the step carries a remark "the notes say X; the correct figure is Y"
 (:meth:`Check.remark`), where the notes pick one of several equally good
@@ -57,14 +57,14 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from ..errors import SubwordError
+from ..models import BPE, Unigram, WordPiece
+from ..pre_tokenizers import WhitespaceSplit
+from ..serialization import json_error
+from ..tokenizer import Tokenizer
+from ..trainers import BpeTrainer, WordPieceTrainer
+from ..trainers.history import TrainingHistory
 from .compression import compress, sennrich_bpe, sennrich_segment
-from .errors import SubwordError
-from .models import BPE, Unigram, WordPiece
-from .pre_tokenizers import WhitespaceSplit
-from .serialization import json_error
-from .tokenizer import Tokenizer
-from .trainers import BpeTrainer, WordPieceTrainer
-from .trainers.history import TrainingHistory
 
 #: Languages every text of a lesson file is given in; the first is the fallback.
 LANGUAGES = ("en", "ko")
@@ -415,7 +415,7 @@ class LessonState:
 # -- reading and validating ------------------------------------------------------------------
 def lessons_dir() -> Path:
     """The lessons shipped with the explorer (``resources/lessons``)."""
-    return Path(__file__).resolve().parent.parent / "resources" / "lessons"
+    return Path(__file__).resolve().parents[2] / "resources" / "lessons"
 
 
 def load_lessons(folder: str | Path | None = None) -> list[Lesson]:
@@ -546,7 +546,7 @@ class _Engine:
 
 
 class _CompressionEngine(_Engine):
-    """Gage's byte pair compression (:func:`subword_core.compression.compress`)."""
+    """Gage's byte pair compression (:func:`subword_core.teaching.compression.compress`)."""
 
     @cached_property
     def result(self):

@@ -4,7 +4,7 @@ Every figure keeps the token ids behind each bar or point, so a click in the GUI
 select exactly those tokens:
 
 - :func:`length_histogram`: vocabulary tokens by length in characters of their
-  surface form (:func:`subword_core.compare.surface_form`: ``Ġ``/``▁``/``##``/``</w>``
+  surface form (:func:`subword_core.analysis.compare.surface_form`: ``Ġ``/``▁``/``##``/``</w>``
   removed, byte-level symbols decoded), optionally weighted by corpus counts;
 - :func:`zipf`: rank-frequency points of token counts on a corpus (and the
   log-log slope, about -1 for natural text);
@@ -23,11 +23,11 @@ from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .analysis import MergeGraph, can_replay, is_byte_level, truncated_tokenizer, visible_token
+from .._util.progress import StageProgress, StageStarted
+from ..corpus import as_corpus
+from . import MergeGraph, can_replay, is_byte_level, truncated_tokenizer, visible_token
 from .compare import _plain, model_vocab, surface_form, take_chars
-from .corpus import as_corpus
 from .corpus_profiles import CACHE, iter_whole_corpus_profiles
-from ._util.progress import StageProgress, StageStarted
 
 CURVE_STAGE = "replay_merges"
 
@@ -197,7 +197,7 @@ def iter_corpus_figures(tokenizer: Any, graph: MergeGraph, source: Any, curve_ch
     ``source`` is anything :func:`~subword_core.corpus.as_corpus` takes (files, or a list of
     texts). The corpus figures come from counts (each distinct model input encoded once),
     counted in worker processes for a big corpus, and are cached by tokenizer and files in
-    ``cache`` (a :class:`~subword_core.corpus_profiles.ProfileCache`, on disk if it has a
+    ``cache`` (a :class:`~subword_core.analysis.corpus_profiles.ProfileCache`, on disk if it has a
     folder); the curve encodes its sample once per point, so it stays on a sample.
     """
     corpus = as_corpus(source)

@@ -52,12 +52,12 @@ from typing import Any
 import numpy as np
 import regex
 
-from ..analysis import unk_id
-from ..corpus._word_counting import ChunkCounter, _text_function
-from ..models.bpe import BPE
-from ..text.normalized import NormalizedString
-from ..pre_tokenizers import Metaspace, Regex, Sequence, Split, Whitespace
-from ..tokenizer import Tokenizer
+from .. import unk_id
+from ...corpus._word_counting import ChunkCounter, _text_function
+from ...models.bpe import BPE
+from ...text.normalized import NormalizedString
+from ...pre_tokenizers import Metaspace, Regex, Sequence, Split, Whitespace
+from ...tokenizer import Tokenizer
 
 # ----------------------------------------------------------------------------- pipelines
 class Pipeline:

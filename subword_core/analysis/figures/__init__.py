@@ -4,5 +4,5 @@
 - :mod:`.fingerprint`: a cheap tokenizer fingerprint (tables digested once, memoised);
 - :mod:`.cache`: counts, profiles and cuts on disk, keyed by corpus and fingerprints.
 
-:mod:`subword_core.corpus_profiles` drives them; nothing below the tokenizer imports them.
+:mod:`subword_core.analysis.corpus_profiles` drives them; nothing below the tokenizer imports them.
 """

@@ -12,7 +12,7 @@ module lines them up:
   corpus (a generator for the GUI's worker, with the token counts the Zipf plot needs);
 - :func:`iter_gold_profiles`: with gold entity labels, how each tokenizer fragments the
   entities (share split into several tokens, tokens per entity, exact regrouping), the
-  figures of :mod:`subword_core.gold` for every compared tokenizer on the same texts;
+  figures of :mod:`subword_core.analysis.gold` for every compared tokenizer on the same texts;
 - :func:`vocab_overlap` / :func:`pairwise_overlaps`: shared vocabulary between two
   tokenizers, both as raw strings and as *surface forms* (markers such as ``Ġ``,
   ``▁``, ``##`` and ``</w>`` removed, byte-level symbols decoded), since the raw
@@ -44,11 +44,11 @@ from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import byte_level_to_bytes, is_byte_level, unk_id
-from .encoding import Encoding
+from . import byte_level_to_bytes, is_byte_level, unk_id
+from ..encoding import Encoding
 from .gold import GoldFigures, LabeledDoc, iter_gold_figures
-from .pre_tokenizers import Whitespace
-from ._util.progress import StageProgress, StageStarted
+from ..pre_tokenizers import Whitespace
+from .._util.progress import StageProgress, StageStarted
 
 _NON_SPACE = re.compile(r"\S")
 
@@ -333,13 +333,14 @@ class CorpusProfile:
     either_cuts: int = 0
     #: How the token figures were measured: ``"documents"`` (each document encoded whole,
     #: :func:`iter_corpus_profiles`) or ``"counts"`` (each distinct model input encoded
-    #: once and weighted by its count: :mod:`subword_core.figures.counts`, the same numbers).
+    #: once and weighted by its count: :mod:`subword_core.analysis.figures.counts`, the same
+    #: numbers).
     method: str = "documents"
     #: The cut agreement's sample: the first documents of the corpus up to this many
     #: characters (None: every document profiled).
     cut_sample_chars: int | None = None
     #: Documents the counts took through the tokenizer's own pipeline (added tokens in
-    #: them...): see :mod:`subword_core.figures.counts`.
+    #: them...): see :mod:`subword_core.analysis.figures.counts`.
     set_aside: int = 0
 
     @property
@@ -422,7 +423,7 @@ def iter_gold_profiles(
     """Gold-label figures of each tokenizer on the same labelled documents.
 
     Each tokenizer encodes the documents as the Groupings pane's gold labels do
-    (:func:`subword_core.gold.iter_gold_figures`, labels on the ``mode`` sub-tokens), so
+    (:func:`subword_core.analysis.gold.iter_gold_figures`, labels on the ``mode`` sub-tokens), so
     the figures are the ones that pane shows for it. Yields that function's progress
     events, one stage per tokenizer.
     """

@@ -39,13 +39,17 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .text._unicode import WHITE_SPACE
-from .analysis import byte_level_to_bytes, is_byte_level, unk_id
+from .._util.progress import StageProgress, StageStarted
+from ..corpus import Cancelled
+from ..encoding import Encoding
+from ..models import WordLevel
+from ..pre_tokenizers import Whitespace
+from ..text._unicode import WHITE_SPACE
+from ..text.pretokenized import PreToken
+from ..tokenizer import Tokenizer
+from ..training.presets import ALGORITHMS, train_tokenizer
+from . import byte_level_to_bytes, is_byte_level, unk_id
 from .compare import Metrics, _plain, text_metrics, words
-from .corpus import Cancelled
-from .encoding import Encoding
-from .text.pretokenized import PreToken
-from ._util.progress import StageProgress, StageStarted
 
 Offsets = tuple[int, int]
 HOLDOUT_FRACTION = 0.1
@@ -367,8 +371,6 @@ class TrainSpec:
     @classmethod
     def from_options(cls, algorithm: str, options: Mapping[str, Any]) -> TrainSpec | None:
         """The spec of a preset trained with ``options`` (None if it is not a preset run)."""
-        from .training.presets import ALGORITHMS
-
         if algorithm not in ALGORITHMS or "vocab_size" not in options:
             return None
         specials = options.get("special_tokens")
@@ -444,10 +446,6 @@ def word_vocabulary(word_counts: Mapping[str, int], size: int) -> list[str]:
 
 def word_level_tokenizer(vocabulary: Iterable[str], unk_token: str = "[UNK]") -> Any:
     """A real word-level tokenizer (``WordLevel`` + ``Whitespace``) over ``vocabulary``."""
-    from .models import WordLevel
-    from .pre_tokenizers import Whitespace
-    from .tokenizer import Tokenizer
-
     vocab = {unk_token: 0}
     for word in vocabulary:
         vocab.setdefault(word, len(vocab))
@@ -529,8 +527,6 @@ def iter_heldout(
 
 
 def _train_on(train: list[str], spec: TrainSpec, cancel: Any = None) -> Generator[Any, None, Any]:
-    from .training.presets import train_tokenizer
-
     result = yield from train_tokenizer(
         train,
         spec.algorithm,

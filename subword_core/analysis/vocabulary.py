@@ -36,9 +36,9 @@ from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import MergeGraph, byte_level_to_bytes, is_byte_level, visible_text, visible_token
-from .errors import SubwordError
-from ._util.progress import StageProgress
+from . import MergeGraph, byte_level_to_bytes, is_byte_level, visible_text, visible_token
+from ..errors import SubwordError
+from .._util.progress import StageProgress
 
 ROWS_STAGE = "vocab_rows"
 SORT_STAGE = "sort_rows"

@@ -42,7 +42,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import SubwordError
+from ..errors import SubwordError
+from ..formats import open_tokenizer
 from .labels import STRATEGIES, aggregate
 
 #: transformers writes this (int(1e30)) when a tokenizer has no length limit; above
@@ -255,8 +256,6 @@ def load_classifier(folder: str | os.PathLike[str]) -> TokenClassifier:
         ModelFolderError: the folder has no token-classification model.
         TokenizerFileError: the folder's tokenizer files cannot be read.
     """
-    from .formats import open_tokenizer
-
     path = Path(folder)
     config_path = path / "config.json"
     if not config_path.is_file():

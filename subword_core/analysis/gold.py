@@ -5,7 +5,7 @@ documents whose entities are known. For a tokenizer this module answers the
 questions a token-classification dataset raises:
 
 - how the word labels land on tokens (:func:`align_doc`, built on
-  :func:`subword_core.labels.align_sentence`'s pieces: first sub-token only or
+  :func:`subword_core.analysis.labels.align_sentence`'s pieces: first sub-token only or
   all, ``None`` = -100 for the rest);
 - which entities the tokenizer fragments, and into how many tokens;
 - whether regrouping the token labels gives the gold entities back
@@ -35,7 +35,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import CorpusError
+from .._util.progress import StageProgress, StageStarted
+from ..errors import CorpusError
+from ..serialization import json_error
 from .labels import (
     Alignment,
     CharEntity,
@@ -48,8 +50,6 @@ from .labels import (
     scheme_problems,
     token_word_indices,
 )
-from .serialization import json_error
-from ._util.progress import StageProgress, StageStarted
 
 Span = tuple[int, int]
 GOLD_STAGE = "gold_labels"

@@ -35,15 +35,16 @@ from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
-from . import decoders, models, normalizers, pre_tokenizers, processors
-from .components import component_from_dict
-from .corpus import Cancel
-from .errors import SubwordError, TrainingError
-from .text.normalized import NormalizedString
-from .training.presets import DEFAULT_SPECIAL_TOKENS, Preset, TrainedTokenizer, train_preset
-from .text.pretokenized import PreTokenizedString
-from .processors.template import SpecialPiece, parse_template
-from .tokenizer import Tokenizer
+from .. import decoders, models, normalizers, pre_tokenizers, processors
+from ..components import component_from_dict
+from ..corpus import Cancel
+from ..errors import SubwordError, TrainingError
+from ..processors.template import SpecialPiece, parse_template
+from ..text.normalized import NormalizedString
+from ..text.pretokenized import PreTokenizedString
+from ..tokenizer import Tokenizer
+from ..trainers import BpeTrainer, UnigramTrainer, WordPieceTrainer
+from ..training.presets import DEFAULT_SPECIAL_TOKENS, Preset, TrainedTokenizer, train_preset
 
 MODELS = ("BPE", "WordPiece", "Unigram")
 
@@ -361,8 +362,6 @@ def build_untrained(spec: PipelineSpec) -> Tokenizer:
 
 def _trainer(spec: PipelineSpec) -> Any:
     """Our trainer, configured as HF's trainer of ``spec.model`` would be."""
-    from .trainers import BpeTrainer, UnigramTrainer, WordPieceTrainer
-
     options = {k: copy.deepcopy(v) for k, v in spec.trainer.items() if v is not None}
     unk = spec.model_options.get("unk_token")
     if spec.model == "BPE":

@@ -30,7 +30,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from .errors import SubwordError
+from ..errors import SubwordError
+from ..models import BPE, WordPiece
+from ..models.bpe import _strip_prefix
+from ..text.gpt2_bytes import bytes_to_unicode
 
 _WHITESPACE_MARKERS = {" ": "␣", "\n": "↵", "\t": "→", "\r": "␍", "\u00a0": "⍽", "\u3000": "□"}
 METASPACE = "▁"
@@ -64,8 +67,6 @@ def _visible_char(c: str) -> str:
 
 @lru_cache(maxsize=1)
 def _byte_decoder() -> dict[str, int]:
-    from .text.gpt2_bytes import bytes_to_unicode
-
     return {char: byte for byte, char in bytes_to_unicode().items()}
 
 
@@ -169,8 +170,6 @@ class MergeGraph:
     @classmethod
     def from_bpe(cls, model: Any) -> MergeGraph:
         """From a BPE model's merges (the merged token follows HF's prefix rule)."""
-        from .models.bpe import _strip_prefix  # the model's own rule (HF drops prefix bytes)
-
         prefix = getattr(model, "continuing_subword_prefix", None) or None
         records = []
         for rank, (left, right) in enumerate(model.merges):
@@ -246,8 +245,6 @@ def truncated_model(model: Any, graph: MergeGraph, n: int) -> Any:
     tiktoken and SentencePiece models (Llama 3, Whisper, Mistral) rank
     ``Ġ + ĠĠĠ`` before the merge that builds ``ĠĠĠ``.
     """
-    from .models import BPE, WordPiece
-
     n = max(0, min(n, len(graph)))
     later = {r.token for r in graph.records[n:]} - graph.truncated_vocab_tokens(n)
     vocab = {tok: i for tok, i in model.get_vocab().items() if tok not in later}
@@ -279,8 +276,6 @@ def applicable_merges(graph: MergeGraph, n: int, vocab: Mapping[str, int],
         >>> applicable_merges(g, 1, {"a": 0, "b": 1, "c": 2, "abc": 4})
         []
     """
-    from .models.bpe import _strip_prefix  # the model's own rule (HF drops prefix bytes)
-
     kept = []
     for r in graph.records[:max(0, n)]:
         if r.left not in vocab or r.right not in vocab:

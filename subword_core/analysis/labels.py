@@ -14,7 +14,7 @@ Two questions a token-classification model raises, answered on top of an
    a token, a token continues a word when it has the same ``word_id`` as the
    previous token, and a group's ``word`` is the original-text slice of its
    offsets; given the pipeline's sub-word flags and the tokenizer's decoder, the
-   result is the pipeline's own (:mod:`subword_core.token_classification` does
+   result is the pipeline's own (:mod:`subword_core.analysis.token_classification` does
    this for a real model).
 2. **Label alignment** (:func:`align_sentence`): a word-per-line IOB/CoNLL
    sentence is joined with spaces, encoded, and each word's tag is copied onto its
@@ -99,7 +99,7 @@ def aggregate(text: str, encoding: Any, scores: Sequence[Sequence[float]],
         strategy: one of :data:`STRATEGIES`.
         ignore_labels: groups with these labels are dropped (the pipeline drops ``"O"``).
         subword_flags: per token, whether it continues the previous token's word (the
-            pipeline's guess, see :mod:`subword_core.token_classification`); by default a
+            pipeline's guess, see :mod:`subword_core.analysis.token_classification`); by default a
             token continues a word when it has the previous token's ``word_id``.
         token_words: per token, the string the pipeline reads for it (the vocabulary
             token, or the text under an unknown token); needed with ``decode``.

@@ -9,7 +9,7 @@ scores) once: the digest is kept on the model object, with the identity and size
 each table it was computed from, and computed again when one of them was replaced.
 
 The fingerprint is stable across processes and restarts (the disk cache of
-:mod:`subword_core.figures.cache` is keyed by it). A component without a JSON form
+:mod:`subword_core.analysis.figures.cache` is keyed by it). A component without a JSON form
 (subword-nmt, TFDS) is named by its identity: such a tokenizer's fingerprint changes
 with every process, so it is never found in a disk cache, which is the safe side.
 """
@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ..models.bpe import BPE
+from ...models.bpe import BPE
 
 _SCALARS = (str, int, float, bool, type(None))
 #: Model attributes that change as it encodes, or are derived from the merges.

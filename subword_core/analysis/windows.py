@@ -43,10 +43,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .encoding import Encoding, Offsets
-from .errors import EncodingError, SubwordError
-from .text.graphemes import joined_spans
-from .truncation import DIRECTIONS, STRATEGIES
+from ..encoding import Encoding, Offsets
+from ..errors import EncodingError, SubwordError
+from ..text.graphemes import joined_spans
+from ..truncation import DIRECTIONS, STRATEGIES
 
 Span = tuple[int, int]
 

@@ -4,14 +4,14 @@
 in its data folder), three kinds of entries, each one file named by a digest of its key:
 
 - ``*.counts.npz``: a pipeline's model-input counts on a corpus and the corpus's own
-  counts (:class:`~subword_core.figures.counts.ChunkCounts` merged): the expensive part,
+  counts (:class:`~subword_core.analysis.figures.counts.ChunkCounts` merged): the expensive part,
   shared by every tokenizer with that pipeline (a retrained tokenizer, say);
 - ``*.profile.npz``: one tokenizer's figures on a corpus (metrics and token-id counts);
 - ``*.cuts.json``: the cut agreement of a tokenizer with a first one, on a sample.
 
 Keys hold the corpus (files with sizes and modification times, reading options) and
-tokenizer fingerprints (:mod:`subword_core.figures.fingerprint`), so an edited file or tokenizer
-is simply another key. Files are numpy arrays (strings as one UTF-8 blob and lengths,
+tokenizer fingerprints (:mod:`subword_core.analysis.figures.fingerprint`), so an edited file
+or tokenizer is simply another key. Files are numpy arrays (strings as one UTF-8 blob and lengths,
 ids and counts as int64 columns), written to a temporary file and renamed into place.
 The folder is kept under ``max_bytes``, least recently used first (reading an entry
 touches it). A damaged or unreadable entry is deleted and reported as missing: the
