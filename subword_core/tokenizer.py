@@ -39,7 +39,7 @@ from .added_tokens import AddedToken, AddedVocabulary
 from .components import (
     Decoder, Model, Normalizer, PostProcessor, PreTokenizer, component_from_dict,
 )
-from .encoding import Encoding, Offsets
+from .encoding import Encoding, Offsets, pack_offsets, pack_strings, unpack_offsets, unpack_strings
 from ._hf_repr import Verbatim, hf_repr
 from .errors import SubwordError, TokenizerFileError
 from .fileio import atomic_write_text
@@ -71,6 +71,27 @@ class Explanation:
     alignments: list[Offsets]
     pre_tokens: list[PreToken]
     encoding: Encoding
+
+    def __reduce__(self) -> Any:
+        # As Encoding: packed columns, not one object per character and pre-token, so
+        # the window's process loads a 50,000-character explanation in a few ms.
+        return _explanation_from_packed, (
+            self.text, self.normalized, pack_offsets(self.alignments),
+            pack_strings(p.text for p in self.pre_tokens),
+            pack_offsets(p.offsets for p in self.pre_tokens),
+            bytes(bool(p.added_token) for p in self.pre_tokens), self.encoding)
+
+
+def _explanation_from_packed(text: str, normalized: str, alignments: Any, piece_texts: Any,
+                             piece_offsets: Any, added: bytes, encoding: Encoding) -> Explanation:
+    # subtle: PreToken is a frozen dataclass; its __init__ (object.__setattr__ per field)
+    # would triple the load time, so instances get their fields directly.
+    new, pieces = object.__new__, []
+    for text_, offsets, flag in zip(unpack_strings(piece_texts), unpack_offsets(piece_offsets), added):
+        piece = new(PreToken)
+        piece.__dict__.update(text=text_, offsets=offsets, added_token=bool(flag))
+        pieces.append(piece)
+    return Explanation(text, normalized, unpack_offsets(alignments), pieces, encoding)
 
 
 async def _in_thread(function: Any, *args: Any) -> Any:
