@@ -4,6 +4,7 @@ labels, a model folder); the demo and IOB pages live here, the other two in
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QSignalBlocker, Qt, QT_TRANSLATE_NOOP, Slot
@@ -13,23 +14,25 @@ from PySide6.QtWidgets import (
 )
 
 from subword_core.analysis import (
-    MergeGraph, available_score_sources, is_byte_level, iter_token_frequencies, token_scores,
+    MergeGraph, available_score_sources, is_byte_level, token_scores,
 )
 from subword_core.labels import (
     STRATEGIES, aggregate, align_sentence, read_conll, summarize, two_class_scores,
 )
 
 from ... import resources
+from ...analysis_jobs import (
+    PackedCounts, frequencies_counter, merge_index_job, token_frequencies_job, tokenizer_ref,
+)
 from ...item_models import Column
 from ...item_models.analysis_columns import TippedTableModel
-from ...jobs import FigureJob
-from ...pane_support import (
-    SightAwarePane, graph_of, graph_ready, in_words, no_generator_work, out_of_sight, settled,
-)
+from ...jobs import PoolJob
+from ...pane_support import SightAwarePane, graph_ready, in_words, out_of_sight
+from ...process_pool import PoolWorker, pool_for
 from ...selection import Selection, SelectionModel
 from ...session import Session
 from ...widgets import AlignmentView
-from ...workers import GeneratorWorker, WorkerHandle
+from ...workers import WorkerHandle
 from .gold_page import GoldLabelsPage
 from .model_page import ModelPage
 from .shared import MODEL_MODE, _tr, _wrapping, select_overlapping_rows
@@ -63,9 +66,12 @@ GROUP_TIPS = {
 }
 
 
-def _frequencies(tokenizer: Any, counts: Any):
-    """Worker body: token frequencies over the corpus words (see ``settled``)."""
-    return settled((yield from iter_token_frequencies(tokenizer, counts)))
+#: Merge indexes a pane keeps (the tokenizers switched between most recently).
+KEPT_INDEXES = 4
+
+
+def _tagged(entry: Any, index: Any) -> tuple:
+    return entry, index
 
 
 class GroupingsPane(SightAwarePane):
@@ -77,7 +83,8 @@ class GroupingsPane(SightAwarePane):
         self.setObjectName("groupingsPane")
         self._session = session
         self._selection = selection
-        self._graph = MergeGraph()
+        self._graph: Any = MergeGraph()  # or the pool's MergeIndex (app.analysis_jobs)
+        self._indexes: list[tuple[Any, Any]] = []  # (entry, merge index), newest last
         self._frequencies: dict[int, Any] = {}   # id(tokenizer) -> Counter
         self._handle: WorkerHandle | None = None
         self._shut_down = False
@@ -102,7 +109,7 @@ class GroupingsPane(SightAwarePane):
         self.view.sortByColumn(2, Qt.SortOrder.AscendingOrder)  # natural order first
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setMinimumHeight(60)
-        self.graph_job = FigureJob(self)
+        self.graph_job = PoolJob(self)
         self.graph_job.returned.connect(self._on_graph_returned)
         self.view.verticalHeader().setVisible(False)
         self.view.verticalHeader().setDefaultSectionSize(22)
@@ -206,11 +213,12 @@ class GroupingsPane(SightAwarePane):
     @Slot(object)
     def _on_session_tokenizer_changed(self, entry: Any) -> None:
         tokenizer = entry.tokenizer if entry is not None else None
-        if entry is not None and not graph_ready(entry):
-            # an opened file: index its merges in a worker (a second for Llama 3), then redo this
-            self.graph_job.start(lambda cancel: no_generator_work(
-                lambda: settled((entry, graph_of(entry)))))
-        self._graph = entry.graph if graph_ready(entry) else MergeGraph()
+        index = self._index_of(entry)
+        if entry is not None and index is None:
+            # an opened file: index its merges in the pool (seconds for Llama 3), then redo this
+            self.graph_job.start_job(merge_index_job, (tokenizer_ref(entry),),
+                                     finish=partial(_tagged, entry))
+        self._graph = index if index is not None else MergeGraph()
         with QSignalBlocker(self.source_combo):
             previous = self.source_combo.currentData()
             self.source_combo.clear()
@@ -223,10 +231,19 @@ class GroupingsPane(SightAwarePane):
         if self.mode_combo.currentIndex() == 2:
             self.gold_page.refresh()
 
+    def _index_of(self, entry: Any) -> Any:
+        """The merge graph of ``entry`` if built, else the index the pool sent, else None."""
+        if graph_ready(entry):
+            return entry.graph
+        return next((index for e, index in self._indexes if e is entry), None)
+
     @Slot(object)
     def _on_graph_returned(self, result: tuple) -> None:
-        if result[0] is self._session.current:
-            self._on_session_tokenizer_changed(result[0])
+        entry, index = result
+        self._indexes = [(e, i) for e, i in self._indexes if e is not entry][-KEPT_INDEXES + 1:]
+        self._indexes.append((entry, index))
+        if entry is self._session.current:
+            self._on_session_tokenizer_changed(entry)
 
     @Slot()
     def refresh(self, *_: Any) -> None:
@@ -278,8 +295,10 @@ class GroupingsPane(SightAwarePane):
             self.note.setText(self.tr("Token frequencies need a corpus.") if corpus is None
                               else self.tr("Counting token frequencies in the corpus…"))
             return
-        counts = corpus.word_counts
-        worker = GeneratorWorker(lambda: _frequencies(tokenizer, counts))
+        # the corpus words are encoded in the window's process pool (app.analysis_jobs)
+        worker = PoolWorker(pool_for(self), token_frequencies_job,
+                            (tokenizer_ref(self._session.current),
+                             PackedCounts(corpus.word_counts)), finish=frequencies_counter)
         worker.returned.connect(self._on_frequencies_returned)
         worker.errored.connect(self._on_frequencies_errored)
         worker.finished.connect(self._on_frequencies_finished)
