@@ -37,7 +37,7 @@ from typing import Any
 
 from subword_core.analysis import MergeGraph, MergeNode
 from subword_core.errors import SubwordError
-from subword_core.packing import pack_strings, unpack_strings
+from subword_core.packing import pack_encodings, pack_strings, unpack_encodings, unpack_strings
 
 #: Tokenizers (and merge graphs) a pool process keeps, most recently used last.
 CACHED_TOKENIZERS = 4
@@ -309,6 +309,73 @@ def frequencies_counter(result: tuple[array, array]) -> Counter:
     """The Counter :func:`token_frequencies_job` packed (a ``finish``)."""
     ids, values = result
     return Counter(dict(zip(ids, values)))
+
+
+class PackedEncoding:
+    """An encoding on its way to a pool process, as packed columns (made when sent)."""
+
+    def __init__(self, encoding: Any) -> None:
+        self.encoding = encoding
+
+    def __reduce__(self) -> tuple:
+        return _unpacked_encoding, (pack_encodings([self.encoding]),)
+
+
+def _unpacked_encoding(packed: tuple) -> PackedEncoding:
+    return PackedEncoding(unpack_encodings(packed)[0])
+
+
+class PackedIdCounts:
+    """Token id -> count (a frequency Counter) on its way to a pool process, as two arrays."""
+
+    def __init__(self, counts: Mapping[int, int]) -> None:
+        self.counts = counts
+
+    def __reduce__(self) -> tuple:
+        return _unpacked_id_counts, (array("q", self.counts.keys()),
+                                     array("q", self.counts.values()))
+
+
+def _unpacked_id_counts(ids: array, values: array) -> PackedIdCounts:
+    return PackedIdCounts(dict(zip(ids, values)))
+
+
+def groups_job(ref: TokenizerRef, text: str, encoding: PackedEncoding, source: str,
+               frequencies: PackedIdCounts | None, strategy: str, cancel: Cancel
+               ) -> Generator[Any, None, tuple]:
+    """The Groupings view's demo: ``source`` scores of the tokens (the merge ranks from the
+    process's merge graph), two classes, grouped by ``strategy``
+    (:func:`subword_core.labels.aggregate`); packed (:func:`unpack_groups`)."""
+    from subword_core.analysis import token_scores
+    from subword_core.labels import aggregate, two_class_scores
+
+    tokenizer, _ = tokenizer_of(ref)
+    yield "grouping"
+    freq = frequencies.counts if frequencies is not None else None
+    graph = graph_of(ref) if source == "merge_rank" else None
+    values = token_scores(encoding.encoding, source, tokenizer=tokenizer, graph=graph,
+                          frequencies=freq)
+    vectors, labels = two_class_scores(values)
+    groups = aggregate(text, encoding.encoding, vectors, labels, strategy)
+    return (pack_strings([g.entity_group for g in groups]), pack_strings([g.word for g in groups]),
+            array("q", (g.start for g in groups)), array("q", (g.end for g in groups)),
+            array("d", (g.score for g in groups)), array("q", (len(g.tokens) for g in groups)),
+            array("q", (i for g in groups for i in g.tokens)), len(groups))
+
+
+def unpack_groups(packed: tuple) -> list[Any]:
+    """The ``subword_core.labels.Group`` list :func:`groups_job` packed."""
+    from subword_core.labels import Group
+
+    labels, words, starts, ends, scores, n_tokens, tokens, n = packed
+    labels, words = unpack_strings(labels, n), unpack_strings(words, n)
+    out, at = [], 0
+    for k in range(n):
+        m = n_tokens[k]
+        out.append(Group(labels[k], words[k], starts[k], ends[k], scores[k],
+                         tuple(tokens[at:at + m])))
+        at += m
+    return out
 
 
 def windows_job(ref: TokenizerRef, text: str, question: str | None, settings: Any,

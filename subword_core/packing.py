@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .encoding import Encoding
 
 #: Separators tried in turn; a list whose strings hold all of them travels as lengths.
 _SEPARATORS = ("\0", "\x1f", "\uffff")
@@ -52,4 +55,48 @@ def from_optional_ints(column: array) -> list[int | None]:
     return [None if v < 0 else v for v in column]
 
 
-__all__ = ["from_optional_ints", "optional_ints", "pack_strings", "unpack_strings"]
+def pack_encodings(encodings: list[Encoding]) -> tuple:
+    """Encodings as concatenated columns (:func:`unpack_encodings` makes them again);
+    an ``overflowing`` encoding that is one of ``encodings`` travels as its index."""
+    where = {id(e): k for k, e in enumerate(encodings)}
+    flat = encodings
+    offsets = [o for e in flat for o in e.offsets]
+    overflowing = [[where[id(o)] for o in e.overflowing] if all(id(o) in where
+                   for o in e.overflowing) else list(e.overflowing) for e in flat]
+    tokens = [t for e in flat for t in e.tokens]
+    return (array("q", [len(e) for e in flat]),
+            array("q", [i for e in flat for i in e.ids]),
+            array("q", [i for e in flat for i in e.type_ids]),
+            pack_strings(tokens),
+            optional_ints(w for e in flat for w in e.word_ids),
+            array("q", [s for s, _ in offsets]), array("q", [e for _, e in offsets]),
+            array("q", [m for e in flat for m in e.special_tokens_mask]),
+            array("q", [m for e in flat for m in e.attention_mask]),
+            [dict(e.sequence_ranges) for e in flat], overflowing)
+
+
+def _unpack_encodings(lengths: array, ids: array, type_ids: array, tokens: Any,
+                      word_ids: array, starts: array, ends: array, special: array,
+                      attention: array, ranges: list[dict], overflowing: list) -> list[Encoding]:
+    words = from_optional_ints(word_ids)
+    token_list = unpack_strings(tokens, len(ids))
+    out, at = [], 0
+    for n, seq_ranges in zip(lengths, ranges):
+        end = at + n
+        out.append(Encoding(ids[at:end].tolist(), type_ids[at:end].tolist(), token_list[at:end],
+                            words[at:end], list(zip(starts[at:end], ends[at:end])),
+                            special[at:end].tolist(), attention[at:end].tolist(), [],
+                            seq_ranges))
+        at = end
+    for enc, over in zip(out, overflowing):
+        enc.overflowing = [out[k] if isinstance(k, int) else k for k in over]
+    return out
+
+
+def unpack_encodings(packed: tuple) -> list[Encoding]:
+    """The encodings :func:`pack_encodings` packed."""
+    return _unpack_encodings(*packed)
+
+
+__all__ = ["from_optional_ints", "optional_ints", "pack_encodings", "pack_strings",
+           "unpack_encodings", "unpack_strings"]

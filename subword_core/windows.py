@@ -40,14 +40,13 @@ Example:
 
 from __future__ import annotations
 
-from array import array
 from dataclasses import dataclass, field
 from typing import Any
 
 from .encoding import Encoding, Offsets
 from .errors import EncodingError, SubwordError
 from .graphemes import joined_spans
-from .packing import from_optional_ints, optional_ints, pack_strings, unpack_strings
+from .packing import pack_encodings, unpack_encodings
 from .truncation import DIRECTIONS, STRATEGIES
 
 Span = tuple[int, int]
@@ -142,7 +141,7 @@ class Windows:
                  w.question_range, w.question_span, w.overlap_tokens, w.overlap_span)
                 for w in self.windows]
         return _unpack_windows, (self.context, self.question, self.settings, rows,
-                                 _pack_encodings(encodings), self.context_length,
+                                 pack_encodings(encodings), self.context_length,
                                  self.question_length, self.notes)
 
     @property
@@ -197,47 +196,10 @@ class Windows:
         return shared(window - 1), shared(window + 1)
 
 
-def _pack_encodings(encodings: list[Encoding]) -> tuple:
-    """Encodings as concatenated columns; ``overflowing`` as indices into ``encodings``."""
-    where = {id(e): k for k, e in enumerate(encodings)}
-    flat = encodings
-    offsets = [o for e in flat for o in e.offsets]
-    overflowing = [[where[id(o)] for o in e.overflowing] if all(id(o) in where
-                   for o in e.overflowing) else list(e.overflowing) for e in flat]
-    tokens = [t for e in flat for t in e.tokens]
-    return (array("q", [len(e) for e in flat]),
-            array("q", [i for e in flat for i in e.ids]),
-            array("q", [i for e in flat for i in e.type_ids]),
-            pack_strings(tokens),
-            optional_ints(w for e in flat for w in e.word_ids),
-            array("q", [s for s, _ in offsets]), array("q", [e for _, e in offsets]),
-            array("q", [m for e in flat for m in e.special_tokens_mask]),
-            array("q", [m for e in flat for m in e.attention_mask]),
-            [dict(e.sequence_ranges) for e in flat], overflowing)
-
-
-def _unpack_encodings(lengths: array, ids: array, type_ids: array, tokens: Any,
-                      word_ids: array, starts: array, ends: array, special: array,
-                      attention: array, ranges: list[dict], overflowing: list) -> list[Encoding]:
-    words = from_optional_ints(word_ids)
-    token_list = unpack_strings(tokens, len(ids))
-    out, at = [], 0
-    for n, seq_ranges in zip(lengths, ranges):
-        end = at + n
-        out.append(Encoding(ids[at:end].tolist(), type_ids[at:end].tolist(), token_list[at:end],
-                            words[at:end], list(zip(starts[at:end], ends[at:end])),
-                            special[at:end].tolist(), attention[at:end].tolist(), [],
-                            seq_ranges))
-        at = end
-    for enc, over in zip(out, overflowing):
-        enc.overflowing = [out[k] if isinstance(k, int) else k for k in over]
-    return out
-
-
 def _unpack_windows(context: str, question: str | None, settings: WindowSettings,
                     rows: list[tuple], encodings: tuple, context_length: int,
                     question_length: int, notes: tuple[str, ...]) -> Windows:
-    encs = _unpack_encodings(*encodings)
+    encs = unpack_encodings(encodings)
     windows = tuple(Window(row[0], enc, *row[1:]) for row, enc in zip(rows, encs))
     return Windows(context, question, settings, windows, context_length, question_length, notes)
 

@@ -18,7 +18,7 @@ import pytest
 from app.selection import SelectionModel
 from app.session import CorpusState, Session, TokenizerEntry
 from gui_thread_guard import calls_in_this_process
-from subword_core import analysis, vocabulary, windows
+from subword_core import analysis, labels, vocabulary, windows
 from subword_core.analysis import MergeGraph
 from subword_core.tokenizer import Tokenizer
 
@@ -54,6 +54,7 @@ def in_this_process(monkeypatch):
         (vocabulary, "iter_vocab_table"), (vocabulary, "iter_token_usage"),
         (windows, "encode_windows"), (windows, "window_pieces"),
         (analysis, "iter_token_frequencies"), (MergeGraph, "of"), (MergeGraph, "from_bpe"),
+        (labels, "aggregate"),
     ])
 
 
@@ -123,24 +124,42 @@ def test_windows_come_from_the_pool(qtbot, session, in_this_process):
     assert in_this_process == []
 
 
-def test_groupings_merge_ranks_and_frequencies_come_from_the_pool(qtbot, session,
-                                                                   in_this_process):
+def test_groupings_merge_ranks_frequencies_and_groups_come_from_the_pool(qtbot, session,
+                                                                          in_this_process):
     from app.panes.groupings_pane import GroupingsPane
+    from app.panes.groupings_pane.pane import SYNC_TOKENS
 
     session.set_corpus(CorpusState(["<texts>"], None, dict(WORDS)))
+    session.set_text("the lowest newest theatre, 한국어 café 🙂 naïve. " * 200)
     tok = session.tokenizer
     pane = _shown(qtbot, GroupingsPane(session, SelectionModel()))
     try:
         qtbot.waitUntil(lambda: pane.source_combo.findData("merge_rank") >= 0, timeout=60000)
-        pane.source_combo.setCurrentIndex(pane.source_combo.findData("merge_rank"))
         graph = MergeGraph.of(tok)
         enc = session.encoding
+        assert len(enc) > SYNC_TOKENS
         assert analysis.token_scores(enc, "merge_rank", graph=pane._graph) == \
             analysis.token_scores(enc, "merge_rank", graph=graph)
-        qtbot.waitUntil(lambda: pane.model.rowCount() > 0, timeout=60000)
-        pane.source_combo.setCurrentIndex(pane.source_combo.findData("frequency"))
-        qtbot.waitUntil(lambda: id(tok) in pane._frequencies, timeout=60000)
-        assert pane._frequencies[id(tok)] == analysis.token_frequencies(tok, WORDS)
+        expected = {}
+        for source in ("merge_rank", "frequency"):
+            if source == "frequency":
+                freq = analysis.token_frequencies(tok, WORDS)
+            values = analysis.token_scores(enc, source, tokenizer=tok, graph=graph,
+                                           frequencies=freq if source == "frequency" else None)
+            vectors, names = labels.two_class_scores(values)
+            for strategy in ("none", "simple", "max"):
+                expected[source, strategy] = labels.aggregate(session.text, enc, vectors, names,
+                                                              strategy)
+        in_this_process.clear()  # the test's own calls above
+        for source in ("merge_rank", "frequency"):
+            pane.source_combo.setCurrentIndex(pane.source_combo.findData(source))
+            for strategy in ("none", "simple", "max"):
+                pane.aggregation_combo.setCurrentText(strategy)
+                want = expected[source, strategy]
+                qtbot.waitUntil(lambda w=want: pane.model.rowCount() == len(w), timeout=60000)
+                shown = [pane.model.record_at(r) for r in range(pane.model.rowCount())]
+                assert sorted(shown, key=lambda g: g.start) == want, (source, strategy)
+        assert pane._frequencies[id(tok)] == freq
     finally:
         pane.shutdown()
     assert in_this_process == []

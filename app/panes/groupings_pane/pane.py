@@ -22,7 +22,8 @@ from subword_core.labels import (
 
 from ... import resources
 from ...analysis_jobs import (
-    PackedCounts, frequencies_counter, merge_index_job, token_frequencies_job, tokenizer_ref,
+    PackedCounts, PackedEncoding, PackedIdCounts, frequencies_counter, groups_job,
+    merge_index_job, token_frequencies_job, tokenizer_ref, unpack_groups,
 )
 from ...item_models import Column
 from ...item_models.analysis_columns import TippedTableModel
@@ -66,12 +67,19 @@ GROUP_TIPS = {
 }
 
 
+#: Encodings up to this many tokens are grouped at once (a few ms); longer ones in the pool.
+SYNC_TOKENS = 2_000
 #: Merge indexes a pane keeps (the tokenizers switched between most recently).
 KEPT_INDEXES = 4
 
 
 def _tagged(entry: Any, index: Any) -> tuple:
     return entry, index
+
+
+def _groups_finish(key: tuple, packed: tuple) -> tuple:
+    """In the worker thread: the groups again, with what they were computed for."""
+    return key, unpack_groups(packed)
 
 
 class GroupingsPane(SightAwarePane):
@@ -110,6 +118,9 @@ class GroupingsPane(SightAwarePane):
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setMinimumHeight(60)
         self.graph_job = PoolJob(self)
+        self.groups_job = PoolJob(self)
+        self.groups_job.returned.connect(self._on_groups_returned)
+        self.groups_job.failed.connect(lambda text: self.note.setText(in_words(text)))
         self.graph_job.returned.connect(self._on_graph_returned)
         self.view.verticalHeader().setVisible(False)
         self.view.verticalHeader().setDefaultSectionSize(22)
@@ -265,11 +276,30 @@ class GroupingsPane(SightAwarePane):
                 self._count_frequencies(tokenizer)
                 self.model.set_records([])
                 return
+        strategy, text = self.aggregation_combo.currentText(), self._session.text
+        if len(encoding) > SYNC_TOKENS:
+            # a long text: scores and groups in the pool (a 50k text took seconds here)
+            key = (encoding, source, strategy)
+            with QSignalBlocker(self.view.selectionModel()):
+                self.model.set_records([])  # its groups index another encoding's tokens
+            self.groups_job.start_job(groups_job, (
+                tokenizer_ref(self._session.current), text, PackedEncoding(encoding), source,
+                None if frequencies is None else PackedIdCounts(frequencies), strategy),
+                finish=partial(_groups_finish, key))
+            return
         values = token_scores(encoding, source, tokenizer=tokenizer, graph=self._graph,
                               frequencies=frequencies)
         vectors, labels = two_class_scores(values)
-        groups = aggregate(self._session.text, encoding, vectors, labels,
-                           self.aggregation_combo.currentText())
+        self._show_groups(aggregate(text, encoding, vectors, labels, strategy), source)
+
+    @Slot(object)
+    def _on_groups_returned(self, result: tuple) -> None:
+        (encoding, source, strategy), groups = result
+        if (encoding is self._session.encoding and source == self.source_combo.currentData()
+                and strategy == self.aggregation_combo.currentText()):
+            self._show_groups(groups, source)
+
+    def _show_groups(self, groups: list, source: str) -> None:
         with QSignalBlocker(self.view.selectionModel()):
             self.model.set_records(groups)
         self.note.setText(self.tr(
@@ -325,6 +355,7 @@ class GroupingsPane(SightAwarePane):
     def shutdown(self) -> None:
         self._shut_down = True
         self.graph_job.stop()
+        self.groups_job.stop()
         self.gold_page.shutdown()
         self.model_page.shutdown()
         if self._handle is not None:
