@@ -95,16 +95,19 @@ def tokenizer_ref(entry: Any) -> TokenizerRef:
     """The ref of a session entry (``app.session.TokenizerEntry``); cheap, any thread."""
     tokenizer, history = entry.tokenizer, entry.history
     size = tokenizer.get_vocab_size(with_added_tokens=True)
-    if entry.algorithm == "file" and entry.source and Path(entry.source).exists():
-        options = dict((entry.options or {}).get("open") or {})
-        return TokenizerRef(_file_key("file", entry.source, options), "file", entry.source,
-                            options, vocab_size=size)
-    stored = getattr(entry, "stored_path", "")
-    if stored and Path(stored).exists():
-        history_path = Path(stored).with_suffix(".history.jsonl")
-        keep = str(history_path) if history is not None and history_path.exists() else ""
-        return TokenizerRef(_file_key("stored", stored, {"history": keep}), "stored", stored,
-                            history=keep, vocab_size=size)
+    try:
+        if entry.algorithm == "file" and entry.source and Path(entry.source).exists():
+            options = dict((entry.options or {}).get("open") or {})
+            return TokenizerRef(_file_key("file", entry.source, options), "file", entry.source,
+                                options, vocab_size=size)
+        stored = getattr(entry, "stored_path", "")
+        if stored and Path(stored).exists():
+            history_path = Path(stored).with_suffix(".history.jsonl")
+            keep = str(history_path) if history is not None and history_path.exists() else ""
+            return TokenizerRef(_file_key("stored", stored, {"history": keep}), "stored",
+                                stored, history=keep, vocab_size=size)
+    except OSError:  # the file went away meanwhile: the tokenizer itself travels
+        pass
     return TokenizerRef(_object_key(tokenizer), "pickle", vocab_size=size,
                         objects=(tokenizer, history))
 

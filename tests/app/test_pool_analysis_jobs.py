@@ -163,3 +163,35 @@ def test_groupings_merge_ranks_frequencies_and_groups_come_from_the_pool(qtbot, 
     finally:
         pane.shutdown()
     assert in_this_process == []
+
+
+@pytest.mark.heavy_on_gui_thread("the test reads the refs here, as a pool process does")
+def test_a_tokenizer_travels_as_its_file_its_stored_copy_or_itself(session, gpt2_file, tmp_path):
+    import pickle
+
+    from app.analysis_jobs import StaleTokenizerError, tokenizer_of, tokenizer_ref
+
+    opened = session.current
+    tok = opened.tokenizer
+    stored = tmp_path / "trained.json"
+    tok.save(str(stored))
+    trained = TokenizerEntry("trained", tok, algorithm="byte-bpe", stored_path=str(stored))
+    fresh = TokenizerEntry("fresh", tok, algorithm="byte-bpe")
+    text = "the lowest 한국어 café 🙂"
+    for entry, kind in ((opened, "file"), (trained, "stored"), (fresh, "pickle")):
+        ref = tokenizer_ref(entry)
+        assert ref.kind == kind
+        sent = pickle.loads(pickle.dumps(ref))
+        read, history = tokenizer_of(sent)
+        assert read is not tok and history is None
+        assert read.encode(text).ids == tok.encode(text).ids
+        assert tokenizer_of(sent)[0] is read  # kept by the process
+    assert tokenizer_ref(fresh).key == tokenizer_ref(fresh).key
+    # a file that no longer holds the tokenizer opened from it says so
+    small = tmp_path / "small" / "tokenizer.json"
+    small.parent.mkdir()
+    small.write_text(Tokenizer.from_str(tokenizer_json("bert-base-uncased")).to_str(),
+                     encoding="utf-8")
+    changed = TokenizerEntry("gpt2", tok, algorithm="file", source=str(small))
+    with pytest.raises(StaleTokenizerError):
+        tokenizer_of(pickle.loads(pickle.dumps(tokenizer_ref(changed))))
