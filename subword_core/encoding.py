@@ -18,43 +18,13 @@ Mirrors ``tokenizers``' ``Encoding`` (merge, truncate with stride and overflow, 
 from __future__ import annotations
 
 import warnings
-from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from itertools import accumulate, chain
 from typing import Any
 
 Offsets = tuple[int, int]
 # The columns a fast-path encoding may build on first read (see Encoding.deferred).
 _DEFERRED = frozenset(("type_ids", "word_ids", "offsets", "special_tokens_mask", "attention_mask"))
-
-
-# -- packed columns: compact pickles of per-character data (see tokenizer.Explanation) ----
-def _int_array(values: list[int]) -> array:
-    try:
-        return array("i", values)  # 4 bytes each: every offset of a text under 2 GB
-    except OverflowError:
-        return array("q", values)
-
-
-def pack_strings(strings: Iterable[str]) -> tuple[str, array]:
-    """Strings as one joined string and their lengths (exact for any character)."""
-    strings = list(strings)
-    return "".join(strings), _int_array(list(map(len, strings)))
-
-
-def unpack_strings(packed: tuple[str, array]) -> list[str]:
-    joined, lengths = packed
-    ends = list(accumulate(lengths))
-    return [joined[start:end] for start, end in zip([0, *ends], ends)]
-
-
-def pack_offsets(offsets: Iterable[Offsets]) -> array:
-    return _int_array(list(chain.from_iterable(offsets)))
-
-
-def unpack_offsets(packed: array) -> list[Offsets]:
-    return list(zip(packed[0::2].tolist(), packed[1::2].tolist()))
 
 
 @dataclass

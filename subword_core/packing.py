@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable, Sequence
+from itertools import chain
 from typing import Any
 
-from .encoding import Encoding
+from .encoding import Encoding, Offsets
 
 #: Separators tried in turn; a list whose strings hold all of them travels as lengths.
 _SEPARATORS = ("\0", "\x1f", "\uffff")
@@ -53,6 +54,20 @@ def optional_ints(values: Iterable[int | None]) -> array:
 def from_optional_ints(column: array) -> list[int | None]:
     """The list :func:`optional_ints` packed."""
     return [None if v < 0 else v for v in column]
+
+
+def pack_offsets(offsets: Iterable[Offsets]) -> array:
+    """``(start, end)`` pairs as one flat array (4 bytes a number for texts under 2 GB)."""
+    flat = list(chain.from_iterable(offsets))
+    try:
+        return array("i", flat)
+    except OverflowError:
+        return array("q", flat)
+
+
+def unpack_offsets(packed: array) -> list[Offsets]:
+    """The list :func:`pack_offsets` packed."""
+    return list(zip(packed[0::2].tolist(), packed[1::2].tolist()))
 
 
 def pack_encodings(encodings: list[Encoding]) -> tuple:

@@ -39,10 +39,11 @@ from .added_tokens import AddedToken, AddedVocabulary
 from .components import (
     Decoder, Model, Normalizer, PostProcessor, PreTokenizer, component_from_dict,
 )
-from .encoding import Encoding, Offsets, pack_offsets, pack_strings, unpack_offsets, unpack_strings
+from .encoding import Encoding, Offsets
 from ._hf_repr import Verbatim, hf_repr
 from .errors import SubwordError, TokenizerFileError
 from .fileio import atomic_write_text
+from .packing import pack_offsets, pack_strings, unpack_offsets, unpack_strings
 from .pretokenized import PreToken
 from .serialization import (
     VERSION, decode_utf8, dumps, parse_added_tokens, parse_json, read_text,
@@ -77,7 +78,7 @@ class Explanation:
         # the window's process loads a 50,000-character explanation in a few ms.
         return _explanation_from_packed, (
             self.text, self.normalized, pack_offsets(self.alignments),
-            pack_strings(p.text for p in self.pre_tokens),
+            pack_strings([p.text for p in self.pre_tokens]),
             pack_offsets(p.offsets for p in self.pre_tokens),
             bytes(bool(p.added_token) for p in self.pre_tokens), self.encoding)
 
@@ -87,7 +88,8 @@ def _explanation_from_packed(text: str, normalized: str, alignments: Any, piece_
     # subtle: PreToken is a frozen dataclass; its __init__ (object.__setattr__ per field)
     # would triple the load time, so instances get their fields directly.
     new, pieces = object.__new__, []
-    for text_, offsets, flag in zip(unpack_strings(piece_texts), unpack_offsets(piece_offsets), added):
+    texts = unpack_strings(piece_texts, len(added))
+    for text_, offsets, flag in zip(texts, unpack_offsets(piece_offsets), added):
         piece = new(PreToken)
         piece.__dict__.update(text=text_, offsets=offsets, added_token=bool(flag))
         pieces.append(piece)
