@@ -47,7 +47,7 @@ class _RefusingWindow(QMainWindow):
 
     refuse = True
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self.refuse:
             event.ignore()
             return
