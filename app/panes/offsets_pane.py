@@ -29,6 +29,7 @@ from ..item_models import TokensModel
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets.copy_actions import encoding_actions, install_table_copy
+from ..widgets.token_text_view import tokens_in_span
 
 
 class OffsetsPane(QWidget):
@@ -98,7 +99,7 @@ class OffsetsPane(QWidget):
         elif selection.token_index is not None and selection.token_index < len(encoding):
             rows = [selection.token_index]
         elif selection.span is not None:
-            rows = encoding.tokens_in_span(*selection.span)
+            rows = tokens_in_span(encoding, *selection.span)
         else:
             rows = []
         highlight = []

@@ -163,6 +163,18 @@ class _TokenIndex:
         return self._order
 
 
+def tokens_in_span(encoding: Any, start: int, end: int) -> list[int]:
+    """``encoding.tokens_in_span(start, end)``: the text tokens of the (first) sequence that
+    overlap ``[start, end)`` (an empty span: the tokens covering ``start``), by index.
+
+    Bisects columns made by C loops instead of a Python loop over every token, so that a
+    selected span in a 50k-character text costs no Python per token at every keystroke.
+    """
+    lo, hi = encoding.sequence_ranges.get(0, (0, len(encoding)))
+    index = _TokenIndex(encoding.offsets[lo:hi], encoding.special_tokens_mask[lo:hi])
+    return sorted(lo + i for i in index.tokens_in(start, max(end, start + 1)))
+
+
 class TokenTextView(TokenNavigation, QPlainTextEdit):
     """Read-only view of ``text`` with the tokens of ``encoding`` drawn over it.
 

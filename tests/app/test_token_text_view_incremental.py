@@ -219,3 +219,72 @@ def test_index_finds_exactly_the_tokens_of_a_range(case, data):
     every = index.text_tokens()
     assert sorted(every) == sorted(_brute(offsets, mask, 0, n + 1))
     assert [offsets[i][0] for i in every] == sorted(offsets[i][0] for i in every)
+
+
+@settings(max_examples=200, deadline=None)
+@given(encodings(), st.data())
+def test_tokens_in_span_is_the_encodings_own(case, data):
+    from subword_core.encoding import Encoding
+
+    from app.widgets.token_text_view import tokens_in_span
+
+    n, offsets, mask = case
+    enc = Encoding.from_rows((k, "t", o, None, 0) for k, o in enumerate(offsets))
+    enc.special_tokens_mask = list(mask)
+    start = data.draw(st.integers(0, n))
+    end = data.draw(st.integers(start, n + 1))
+    assert tokens_in_span(enc, start, end) == enc.tokens_in_span(start, end)
+
+
+def test_a_selected_span_costs_no_python_per_token_in_the_explore_panes(qtbot, big, gpt2):
+    from app.panes.encoding_pane import EncodingPane
+    from app.panes.offsets_pane import OffsetsPane
+    from app.selection import Selection, SelectionModel
+    from app.session import Session, TokenizerEntry
+
+    text, enc = big
+    session = Session()
+    session.add_tokenizer(TokenizerEntry("gpt2", gpt2, None, "file"))
+    selection = SelectionModel()
+    panes = [EncodingPane(session, selection), OffsetsPane(session, selection)]
+    for pane in panes:
+        qtbot.addWidget(pane)
+    span = (text.index("quick", 25_000), text.index("quick", 25_000) + 11)
+    session._text, session._encoding = text, enc
+    enc.offsets = CountingOffsets(enc.offsets)
+    CountingOffsets.reads = 0
+    selection.set(Selection(span=span, origin="test"))
+    session.encoding_changed.emit(enc)  # (as a re-encode at a keystroke announces it)
+    assert CountingOffsets.reads < 2_000, CountingOffsets.reads
+    expected = set(enc.tokens_in_span(*span))
+    assert panes[0]._marks(selection.current, enc)[1] == expected
+    assert set(panes[1].selected_token_indices()) == expected
+    session.shutdown()
+
+
+def test_pipeline_stages_of_a_50k_text_are_made_as_they_show(qtbot, gpt2):
+    from app.panes.encoding_pane import EncodingPane
+    from app.selection import SelectionModel
+    from app.session import Session, TokenizerEntry
+
+    text = mixed_text(50_000)
+    session = Session()
+    session.add_tokenizer(TokenizerEntry("gpt2", gpt2, None, "file"))
+    pane = EncodingPane(session, SelectionModel())
+    qtbot.addWidget(pane)
+    pane.resize(1000, 700)
+    pane.show()
+    with qtbot.waitSignal(session.encoding_changed, timeout=30_000):
+        session.set_text(text)
+    pieces = session.encode_result.explanation.pre_tokens
+    # the normalized text is short lines (laid out a screenful at a time), one per text line
+    doc = pane.normalized_view.document()
+    lines = [doc.findBlockByNumber(b).text() for b in range(doc.blockCount())]
+    assert len(lines) > 20 and max(map(len, lines)) <= 1_000
+    assert lines[0].startswith("The␣quick") and lines[0].endswith("↵")
+    # the pre-tokens table has a row per piece, made when shown
+    model = pane.pieces_model
+    assert model.rowCount() == len(pieces) > 10_000
+    assert model.record_at(len(pieces) - 1)[:3] == (len(pieces) - 1, pieces[-1], text)
+    assert pane.pieces_table.isColumnHidden(5)
+    session.shutdown()
