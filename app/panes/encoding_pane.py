@@ -213,8 +213,11 @@ class EncodingPane(SightAwarePane):
         self.pieces_table.verticalHeader().setVisible(False)
         self.pieces_table.verticalHeader().setDefaultSectionSize(22)
         header = self.pieces_table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # fitted to the first rows when the tokenizer or the number of digits of the row count
+        # changes, not at every keystroke (ResizeToContents re-measured at each re-encode)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setResizeContentsPrecision(64)
+        self._pieces_fitted_for: tuple | None = None
         # the extra room goes to the original text, not to a trailing (often empty) column
         header.setStretchLastSection(False)
         header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
@@ -466,6 +469,10 @@ class EncodingPane(SightAwarePane):
         self.pipeline_note.setVisible(False)
         pieces = explanation.pre_tokens
         self.pieces_model.set_records(_PieceRows(pieces, text, is_byte_level(tokenizer)))
+        fit = (id(tokenizer), len(str(len(pieces))))
+        if fit != self._pieces_fitted_for:
+            self._pieces_fitted_for = fit
+            self.pieces_table.resizeColumnsToContents()
         # a column that is empty for every piece only takes room (a C loop over the pieces)
         self.pieces_table.setColumnHidden(
             ADDED_COLUMN, not any(map(operator.attrgetter("added_token"), pieces)))

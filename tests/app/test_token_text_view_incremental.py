@@ -288,3 +288,41 @@ def test_pipeline_stages_of_a_50k_text_are_made_as_they_show(qtbot, gpt2):
     assert model.record_at(len(pieces) - 1)[:3] == (len(pieces) - 1, pieces[-1], text)
     assert pane.pieces_table.isColumnHidden(5)
     session.shutdown()
+
+
+def test_tables_are_not_measured_again_at_a_keystroke(qtbot, gpt2):
+    from app.panes.encoding_pane import EncodingPane
+    from app.panes.offsets_pane import OffsetsPane
+    from app.selection import SelectionModel
+    from app.session import Session, TokenizerEntry
+
+    text = mixed_text(20_000)
+    session = Session()
+    session.add_tokenizer(TokenizerEntry("gpt2", gpt2, None, "file"))
+    selection = SelectionModel()
+    encoding_pane, offsets_pane = EncodingPane(session, selection), OffsetsPane(session, selection)
+    tables = [encoding_pane.pieces_table, offsets_pane.table]
+    for pane in (encoding_pane, offsets_pane):
+        qtbot.addWidget(pane)
+        pane.resize(900, 700)
+        pane.show()
+    with qtbot.waitSignal(session.encoding_changed, timeout=30_000):
+        session.set_text(text)
+    qtbot.wait(50)
+    widths = [[t.columnWidth(c) for c in range(4)] for t in tables]
+    assert all(w > 20 for row in widths for w in row)  # fitted to the contents once
+    asked: list[int] = []
+    for table in tables:
+        model = table.model()
+        original = model.data
+        model.data = lambda index, role=0, original=original: (asked.append(index.row()),
+                                                                 original(index, role))[1]
+    with qtbot.waitSignal(session.encoding_changed, timeout=30_000):
+        session.set_text(text + "x")
+    qtbot.wait(50)
+    # painting reads the rows on screen; nothing reads the rows below them to measure columns
+    shown = max(t.rowAt(t.viewport().height() - 1) for t in tables)
+    assert 0 < shown < 40
+    assert asked and max(asked) <= shown + 1
+    assert [[t.columnWidth(c) for c in range(4)] for t in tables] == widths
+    session.shutdown()
