@@ -36,6 +36,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import operator
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,9 +105,9 @@ class _TokenIndex:
     back to sorting the text tokens by start, with a running maximum of their ends.
     """
 
-    def __init__(self, offsets: Any, mask: Any, limit: int | None = None) -> None:
-        n = len(offsets)
-        lo, hi = 0, n
+    def __init__(self, offsets: Any, mask: Any, limit: int | None = None,
+                 lo: int = 0, hi: int | None = None) -> None:
+        hi = len(offsets) if hi is None else hi
         while lo < hi and mask[lo]:          # [CLS], <s>, left padding
             lo += 1
         while hi > lo and mask[hi - 1]:      # [SEP], </s>, padding: drawn as chips
@@ -171,8 +172,25 @@ def tokens_in_span(encoding: Any, start: int, end: int) -> list[int]:
     selected span in a 50k-character text costs no Python per token at every keystroke.
     """
     lo, hi = encoding.sequence_ranges.get(0, (0, len(encoding)))
-    index = _TokenIndex(encoding.offsets[lo:hi], encoding.special_tokens_mask[lo:hi])
-    return sorted(lo + i for i in index.tokens_in(start, max(end, start + 1)))
+    return sorted(index_of(encoding, lo=lo, hi=hi).tokens_in(start, max(end, start + 1)))
+
+
+#: The last indexes made, by encoding: the token view, the encoding and the offsets panes
+#: look up the same encoding at a keystroke.
+_INDEXES: list[tuple[weakref.ref, tuple, _TokenIndex]] = []
+
+
+def index_of(encoding: Any, limit: int | None = None, lo: int = 0,
+             hi: int | None = None) -> _TokenIndex:
+    """The :class:`_TokenIndex` of ``encoding`` (made once per encoding and bounds)."""
+    key = (limit, lo, len(encoding) if hi is None else hi)
+    for ref, k, index in _INDEXES:
+        if ref() is encoding and k == key:
+            return index
+    index = _TokenIndex(encoding.offsets, encoding.special_tokens_mask, limit, lo, key[2])
+    _INDEXES[:] = [(weakref.ref(encoding), key, index)] + [
+        entry for entry in _INDEXES[:3] if entry[0]() is not None]
+    return index
 
 
 class TokenTextView(TokenNavigation, QPlainTextEdit):
@@ -281,7 +299,7 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         self._index = None
         if enc is not None:
             limit = MAX_DRAWN_CHARS if len(self._text) > MAX_DRAWN_CHARS else None
-            self._index = _TokenIndex(enc.offsets, enc.special_tokens_mask, limit)
+            self._index = index_of(enc, limit)
 
     def _tokens_in(self, start: int, end: int) -> list[int]:
         """The text tokens overlapping characters ``[start, end)``."""

@@ -326,3 +326,15 @@ def test_tables_are_not_measured_again_at_a_keystroke(qtbot, gpt2):
     assert asked and max(asked) <= shown + 1
     assert [[t.columnWidth(c) for c in range(4)] for t in tables] == widths
     session.shutdown()
+
+
+def test_the_background_encoder_builds_the_columns_the_views_read(gpt2):
+    # the fast path defers offsets, masks and word ids until the first read; that read must
+    # happen in the encoder's thread, not on the GUI thread when the first view draws
+    from app.encode_options import EncodeOptions, OptionsEncoder
+
+    text = mixed_text(5_000)
+    assert "_build" in gpt2.encode(text).__dict__  # (deferred indeed)
+    result = OptionsEncoder(gpt2, EncodeOptions(), explain=False).encode(text)
+    assert "_build" not in result.encoding.__dict__
+    assert result.encoding.offsets == gpt2.encode(text).offsets
