@@ -25,7 +25,10 @@ once (lines longer than ``BLOCK_CHARS`` are wrapped into several blocks at a spa
 and the token formats are applied per block, only to the blocks on screen, when
 they are about to be painted (the ``QSyntaxHighlighter`` technique:
 ``QTextLayout.setFormats``). A keystroke in a 50k-character text therefore costs
-one ``setPlainText`` and the formatting of one screenful, not of the whole text.
+one ``setPlainText`` and the formatting of one screenful, not of the whole text. A
+block finds its tokens by bisecting two columns of the offsets (:class:`_TokenIndex`,
+made by C loops once per encoding and shared with the panes' span lookups), so Python
+looks at the tokens on screen only.
 
 The view only maps display positions to token indices; which tokens cover a
 character comes from the Encoding's offsets.
