@@ -157,7 +157,11 @@ class _TokenIndex:
                                    map(operator.lt, ends, itertools.islice(starts, 1, None)))
         if ends[-1] < n:
             gaps.append((ends[-1], n))
-        return [(s, min(e, n)) for s, e in gaps if s < n]
+        # in order and apart: keep those that start before n, the last one cut at n
+        gaps = gaps[:bisect.bisect_left(gaps, n, key=operator.itemgetter(0))]
+        if gaps and gaps[-1][1] > n:
+            gaps[-1] = (gaps[-1][0], n)
+        return gaps
 
     def text_tokens(self) -> list[int]:
         """Every text token, by start (keyboard navigation asks; made once)."""

@@ -216,6 +216,9 @@ def test_index_finds_exactly_the_tokens_of_a_range(case, data):
     assert [offsets[i][0] for i in found] == sorted(offsets[i][0] for i in found)
     uncovered = [c for s, e in index.gaps(n) for c in range(s, e)]
     assert uncovered == _brute_gaps(offsets, mask, n)
+    drawn = data.draw(st.integers(0, n))  # fewer characters drawn than the text has
+    assert [c for s, e in index.gaps(drawn) for c in range(s, e)] == [
+        c for c in _brute_gaps(offsets, mask, n) if c < drawn]
     every = index.text_tokens()
     assert sorted(every) == sorted(_brute(offsets, mask, 0, n + 1))
     assert [offsets[i][0] for i in every] == sorted(offsets[i][0] for i in every)
