@@ -171,13 +171,13 @@ class MergeGraph:
     @classmethod
     def from_bpe(cls, model: Any) -> MergeGraph:
         """From a BPE model's merges (the merged token follows HF's prefix rule)."""
-        from .models.bpe import _strip_prefix  # the model's own rule (HF drops prefix bytes)
+        from .models.bpe import strip_prefix  # the model's own rule (HF drops prefix bytes)
 
         prefix = getattr(model, "continuing_subword_prefix", None) or None
         records = []
         for rank, (left, right) in enumerate(model.merges):
             try:
-                tail = _strip_prefix(right, prefix)
+                tail = strip_prefix(right, prefix)
             except SubwordError:
                 tail = right
             records.append(MergeRecord(rank, left, right, left + tail))
@@ -281,14 +281,14 @@ def applicable_merges(graph: MergeGraph, n: int, vocab: Mapping[str, int],
         >>> applicable_merges(g, 1, {"a": 0, "b": 1, "c": 2, "abc": 4})
         []
     """
-    from .models.bpe import _strip_prefix  # the model's own rule (HF drops prefix bytes)
+    from .models.bpe import strip_prefix  # the model's own rule (HF drops prefix bytes)
 
     kept = []
     for r in graph.records[:max(0, n)]:
         if r.left not in vocab or r.right not in vocab:
             continue
         try:
-            result = r.left + _strip_prefix(r.right, prefix)
+            result = r.left + strip_prefix(r.right, prefix)
         except SubwordError:
             continue  # a part shorter than the prefix: no model accepts it
         if result in vocab:

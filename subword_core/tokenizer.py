@@ -247,6 +247,18 @@ class Tokenizer:
     def encode_special_tokens(self, value: bool) -> None:
         self._added.encode_special_tokens = bool(value)
 
+    @property
+    def added_vocabulary(self) -> AddedVocabulary:
+        """The added tokens and their matchers (read-only: add tokens with :meth:`add_tokens`)."""
+        return self._added
+
+    @property
+    def encodes_with_pipeline(self) -> bool:
+        """Whether ``encode`` is this class's pipeline (no subclass replaces ``encode`` or
+        the text step), so that pieces cut by the components encode as ``encode`` would."""
+        kind = type(self)
+        return kind.encode is Tokenizer.encode and kind._encode_text is Tokenizer._encode_text
+
     # ------------------------------------------------------------ vocabulary
     def get_vocab(self, with_added_tokens: bool = True) -> dict[str, int]:
         vocab = dict(self._model.get_vocab())
@@ -694,6 +706,12 @@ class Tokenizer:
                 "works offline only; download the model's tokenizer.json (or its folder) and "
                 "pass that path")
         return open_tokenizer(identifier)
+
+    @classmethod
+    def from_parsed(cls, data: dict[str, Any]) -> Tokenizer:
+        """A tokenizer from the object of a ``tokenizer.json`` already parsed and checked
+        (:func:`subword_core.serialization.parse_json`'s checks), for other JSON readers."""
+        return cls._from_parts(data)
 
     @classmethod
     def _from_parts(cls, data: dict[str, Any]) -> Tokenizer:
