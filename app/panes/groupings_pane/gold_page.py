@@ -6,15 +6,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, QT_TRANSLATE_NOOP, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSignalBlocker, Qt, Slot
 from PySide6.QtWidgets import (
-    QComboBox, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 from subword_core.analysis import visible_text
 from subword_core.errors import SubwordError
 from subword_core.gold import (
-    EntityCheck, GoldFigures, LabeledDoc, align_doc, check_entities, iter_gold_figures,
+    EntityCheck,
+    GoldFigures,
+    LabeledDoc,
+    align_doc,
+    check_entities,
+    iter_gold_figures,
 )
 from subword_core.trainers.events import StageProgress
 
@@ -25,7 +37,7 @@ from ...jobs import FigureJob
 from ...pane_support import in_words, out_of_sight
 from ...selection import Selection, SelectionModel
 from ...session import Session
-from .shared import _table, _tr
+from .shared import groupings_tr, make_table
 
 NO_LABELS_HINT = QT_TRANSLATE_NOOP(
     "Groupings",
@@ -161,16 +173,16 @@ class GoldLabelsPage(QWidget):
         self.doc_spin.setToolTip(self.tr(
             "Which labelled text to show (the current text when it is one)"))
         self.align_combo.setToolTip(self.tr("Which sub-tokens of a word carry its label"))
-        self.hint = QLabel(_tr(NO_LABELS_HINT), objectName="goldHint")
+        self.hint = QLabel(groupings_tr(NO_LABELS_HINT), objectName="goldHint")
         self.text_label = QLabel("", objectName="goldText")
         self.figures_label = QLabel("", objectName="goldFigures")
         for label in (self.hint, self.text_label, self.figures_label):
             label.setWordWrap(True)
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.text_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.tokens_view, self.tokens_model = _table(
+        self.tokens_view, self.tokens_model = make_table(
             "goldTokensView", GOLD_TOKEN_COLUMNS, GOLD_TOKEN_TIPS, self)
-        self.entities_view, self.entities_model = _table(
+        self.entities_view, self.entities_model = make_table(
             "goldEntitiesView", ENTITY_COLUMNS, ENTITY_TIPS, self)
         self.job = FigureJob(self)
         self.job.returned.connect(self._on_figures_returned)

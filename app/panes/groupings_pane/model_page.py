@@ -7,10 +7,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, QSignalBlocker, QT_TRANSLATE_NOOP, QTimer, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSettings, QSignalBlocker, QTimer, Slot
 from PySide6.QtWidgets import (
-    QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QMessageBox, QProgressBar,
-    QPushButton, QSizePolicy, QVBoxLayout, QWidget,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
 )
 
 from subword_core.labels import STRATEGIES
@@ -23,7 +32,7 @@ from ...pane_support import in_words, out_of_sight, settled
 from ...selection import Selection, SelectionModel
 from ...session import Session
 from ...wording import classification_note
-from .shared import MODEL_MODE, _table, select_overlapping_rows
+from .shared import MODEL_MODE, make_table, select_overlapping_rows
 
 MODEL_FOLDER_KEY = "groupings/model_folder"
 #: The wait after the last keystroke before the model runs again on the text.
@@ -108,9 +117,9 @@ class ModelPage(QWidget):
         for label in (self.hint, self.status):
             label.setWordWrap(True)
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.groups_view, self.groups_model = _table(
+        self.groups_view, self.groups_model = make_table(
             "modelGroupsView", MODEL_GROUP_COLUMNS, self._group_tips(), self)
-        self.tokens_view, self.tokens_model = _table(
+        self.tokens_view, self.tokens_model = make_table(
             "modelTokensView", MODEL_TOKEN_COLUMNS, self._token_tips(), self)
         self.groups_view.setToolTip(self.tr(
             "The pipeline's output (labels O dropped); select a row to select its span "

@@ -7,23 +7,50 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker, Qt, QT_TRANSLATE_NOOP, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSignalBlocker, Qt, Slot
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel,
-    QMessageBox, QPushButton, QSpinBox, QStackedWidget, QTableView, QVBoxLayout, QWidget,
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
 )
 
 from subword_core.analysis import (
-    MergeGraph, available_score_sources, is_byte_level, token_scores,
+    MergeGraph,
+    available_score_sources,
+    is_byte_level,
+    token_scores,
 )
 from subword_core.labels import (
-    STRATEGIES, aggregate, align_sentence, read_conll, summarize, two_class_scores,
+    STRATEGIES,
+    aggregate,
+    align_sentence,
+    read_conll,
+    summarize,
+    two_class_scores,
 )
 
 from ... import resources
 from ...analysis_jobs import (
-    PackedCounts, PackedEncoding, PackedIdCounts, frequencies_counter, groups_job,
-    merge_index_job, token_frequencies_job, tokenizer_ref, unpack_groups,
+    PackedCounts,
+    PackedEncoding,
+    PackedIdCounts,
+    frequencies_counter,
+    groups_job,
+    merge_index_job,
+    token_frequencies_job,
+    tokenizer_ref,
+    unpack_groups,
 )
 from ...item_models import Column
 from ...item_models.analysis_columns import TippedTableModel
@@ -36,7 +63,7 @@ from ...widgets import AlignmentView
 from ...workers import WorkerHandle
 from .gold_page import GoldLabelsPage
 from .model_page import ModelPage
-from .shared import MODEL_MODE, _tr, _wrapping, select_overlapping_rows
+from .shared import MODEL_MODE, groupings_tr, select_overlapping_rows, wrapping_label
 
 SOURCE_LABELS = {"frequency": QT_TRANSLATE_NOOP("Groupings", "token frequency in corpus"),
                  "merge_rank": QT_TRANSLATE_NOOP("Groupings", "merge rank"),
@@ -127,8 +154,8 @@ class GroupingsPane(SightAwarePane):
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.view.horizontalHeader().setResizeContentsPrecision(64)
         self.view.horizontalHeader().setStretchLastSection(True)
-        self.note = _wrapping(QLabel("", objectName="groupingsNote"))
-        self.iob_note = _wrapping(QLabel("", objectName="alignmentSummary"))
+        self.note = wrapping_label(QLabel("", objectName="groupingsNote"))
+        self.iob_note = wrapping_label(QLabel("", objectName="alignmentSummary"))
         self.file_combo = QComboBox(objectName="labeledFileCombo")
         for path in resources.labeled_samples():
             self.file_combo.addItem(path.name, str(path))
@@ -154,7 +181,7 @@ class GroupingsPane(SightAwarePane):
             "log-probability) stands in for a classifier's output, to show how aggregation "
             "strategies group tokens. For real entities use Gold labels or a token-classification "
             "model."), objectName="demoNote")
-        _wrapping(self.demo_note)
+        wrapping_label(self.demo_note)
         self.gold_page = GoldLabelsPage(session, selection, self)
         self.model_page = ModelPage(session, selection, self)
         self.aggregation_combo.setToolTip(self.tr(
@@ -234,7 +261,7 @@ class GroupingsPane(SightAwarePane):
             previous = self.source_combo.currentData()
             self.source_combo.clear()
             for source in available_score_sources(tokenizer, self._graph) if tokenizer else []:
-                self.source_combo.addItem(_tr(SOURCE_LABELS[source]), source)
+                self.source_combo.addItem(groupings_tr(SOURCE_LABELS[source]), source)
             index = self.source_combo.findData(previous)
             self.source_combo.setCurrentIndex(max(index, 0))
         self._realign()
@@ -305,7 +332,7 @@ class GroupingsPane(SightAwarePane):
         self.note.setText(self.tr(
             "{n} groups. Score = {source} rescaled to [0, 1]; label HIGH when ≥ 0.5, as a "
             "2-class classifier would.").format(n=f"{len(groups):,}",
-                                                source=_tr(SOURCE_LABELS[source])))
+                                                source=groupings_tr(SOURCE_LABELS[source])))
 
     def catch_up(self) -> None:
         """Refresh what changed while the pane was out of sight."""

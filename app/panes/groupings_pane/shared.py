@@ -7,14 +7,19 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QItemSelection, QItemSelectionModel, QSignalBlocker
 from PySide6.QtWidgets import (
-    QAbstractItemView, QHeaderView, QLabel, QSizePolicy, QTableView, QWidget,
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QSizePolicy,
+    QTableView,
+    QWidget,
 )
 
 from ...item_models import Column
 from ...item_models.analysis_columns import TippedTableModel
 
 
-def _tr(text: str) -> str:
+def groupings_tr(text: str) -> str:
     """``text`` in the interface language (context "Groupings": module-level words)."""
     return QCoreApplication.translate("Groupings", text)
 
@@ -23,7 +28,7 @@ def _tr(text: str) -> str:
 MODEL_MODE = 3
 
 
-def _wrapping(label: QLabel) -> QLabel:
+def wrapping_label(label: QLabel) -> QLabel:
     """``label`` wraps its words and is as tall as its lines at the width it gets.
 
     subtle: a label's own policy says its height depends on its width; a policy set from
@@ -37,7 +42,7 @@ def _wrapping(label: QLabel) -> QLabel:
     return label
 
 
-def _table(name: str, columns: list[Column], tips: dict[str, str], parent: QWidget
+def make_table(name: str, columns: list[Column], tips: dict[str, str], parent: QWidget
            ) -> tuple[QTableView, TippedTableModel]:
     model = TippedTableModel(columns, tips, parent)
     view = QTableView(objectName=name)
