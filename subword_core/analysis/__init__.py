@@ -22,7 +22,9 @@ Functions take public core objects (``Tokenizer``, models, ``Encoding``,
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
+import operator
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -32,8 +34,8 @@ from typing import Any
 
 from ..errors import SubwordError
 from ..models import BPE, WordPiece
-from ..models.bpe import _strip_prefix
 from ..text.gpt2_bytes import bytes_to_unicode
+from ..models.bpe import strip_prefix
 
 _WHITESPACE_MARKERS = {" ": "␣", "\n": "↵", "\t": "→", "\r": "␍", "\u00a0": "⍽", "\u3000": "□"}
 METASPACE = "▁"
@@ -174,7 +176,7 @@ class MergeGraph:
         records = []
         for rank, (left, right) in enumerate(model.merges):
             try:
-                tail = _strip_prefix(right, prefix)
+                tail = strip_prefix(right, prefix)
             except SubwordError:
                 tail = right
             records.append(MergeRecord(rank, left, right, left + tail))
@@ -281,7 +283,7 @@ def applicable_merges(graph: MergeGraph, n: int, vocab: Mapping[str, int],
         if r.left not in vocab or r.right not in vocab:
             continue
         try:
-            result = r.left + _strip_prefix(r.right, prefix)
+            result = r.left + strip_prefix(r.right, prefix)
         except SubwordError:
             continue  # a part shorter than the prefix: no model accepts it
         if result in vocab:
@@ -420,7 +422,8 @@ def merges_used_by(encoding: Any, graph: MergeGraph, rank: int) -> list[int]:
 
 def token_indices_with_ids(encoding: Any, ids: Iterable[int]) -> list[int]:
     wanted = set(ids)
-    return [i for i, t in enumerate(encoding.ids) if t in wanted]
+    # C loops: the window calls this at every keystroke while a merge is selected
+    return list(itertools.compress(itertools.count(), map(wanted.__contains__, encoding.ids)))
 
 
 def ids_of_tokens(tokenizer: Any, tokens: Iterable[str]) -> frozenset[int]:
@@ -432,8 +435,9 @@ def ids_of_tokens(tokenizer: Any, tokens: Iterable[str]) -> frozenset[int]:
 def sequence_summary(text: str, encoding: Any, unk: int | None) -> dict[str, Any]:
     """Counts for the encoding pane's status line."""
     n_tokens = len(encoding) if encoding is not None else 0
-    n_words = len({w for w in encoding.word_ids if w is not None}) if encoding is not None else 0
-    n_unk = sum(1 for i in encoding.ids if i == unk) if encoding is not None and unk is not None else 0
+    # C loops (set, countOf): the window shows this at every keystroke in a 50k text
+    n_words = len(set(encoding.word_ids) - {None}) if encoding is not None else 0
+    n_unk = operator.countOf(encoding.ids, unk) if encoding is not None and unk is not None else 0
     return {"characters": len(text), "tokens": n_tokens, "words": n_words, "unknown": n_unk,
             "chars_per_token": (len(text) / n_tokens) if n_tokens else 0.0,
             "tokens_per_word": (n_tokens / n_words) if n_words else 0.0}

@@ -18,8 +18,8 @@ and trains it with :meth:`subword_core.Tokenizer.train` and HF's trainer setting
 
 The presets of :mod:`subword_core.training.presets` are this project's own variants (a
 ``Whitespace`` pre-tokenizer for ``bpe``, ``NFKC`` alone for ``unigram``, a ``[CLS] $A [SEP]``
-template for ``wordpiece``...), so only their shared parts are reused here: the byte alphabet and the
-BERT special tokens.
+template for ``wordpiece``...), so only their shared parts are reused here: the byte alphabet
+and the BERT special tokens.
 
 Vocabulary files are read by :mod:`subword_core.formats.vocab_files` (``vocab.json`` +
 ``merges.txt``, ``vocab.txt``) and :mod:`subword_core.formats.sentencepiece` (``.model``).
