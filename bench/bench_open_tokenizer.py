@@ -73,12 +73,15 @@ def _hf_seconds(path: Path, vocab: Path | None) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--blame", action="store_true",
+                        help="print every thread's stack during each stall over 120 ms "
+                             "(bench_gui_stall.Blame)")
     args = parser.parse_args()
     from PySide6.QtCore import QSettings
 
     from app.main import create_main_window, ensure_app
     from app.process_pool import pool_for
-    from bench.bench_gui_stall import StallMeter, wait, wait_until
+    from bench.bench_gui_stall import Blame, StallMeter, wait, wait_until
 
     app = ensure_app()
     with tempfile.TemporaryDirectory() as tmp:
@@ -95,10 +98,13 @@ def main() -> int:
         wait_until(lambda: pool.process_count == pool.size, 60)
         wait(3000)  # the processes import the library
         meter = StallMeter()
+        blame = Blame() if args.blame else None
         print(f"{'tokenizer':18s} {'window':>8s} {'stall':>7s} {'HF':>7s} {'ratio':>6s}")
         for label, path, vocab in files:
             for _ in range(args.repeat):
                 before = len(window.session.entries)
+                if blame is not None:
+                    blame.scenario = label
                 meter.start()
                 t0 = time.perf_counter()
                 window.open_tokenizer(str(path))
@@ -107,6 +113,8 @@ def main() -> int:
                 seconds = time.perf_counter() - t0
                 wait(300)
                 stall = max(meter.stop(), default=0)
+                if blame is not None:
+                    blame.scenario = ""
                 hf = min(_hf_seconds(path, vocab) for _ in range(2))
                 print(f"{label:18s} {seconds:7.2f}s {stall:5d}ms {hf:6.2f}s {seconds / hf:5.2f}x",
                       flush=True)
@@ -114,6 +122,8 @@ def main() -> int:
                 wait(500)
         window.close()
         app.processEvents()
+        if blame is not None:
+            blame.print()
     return 0
 
 
