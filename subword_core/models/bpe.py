@@ -22,8 +22,8 @@ from itertools import accumulate, chain, islice, repeat
 from operator import add, eq, itemgetter
 from typing import Any, NamedTuple
 
-from ..components import Model, register
 from .._gc import paused_gc
+from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..pretokenized import Token
 from ._files import BPEFiles, bpe_from_paths
