@@ -133,6 +133,8 @@ class BPE(VocabLookups, BPEFiles, Model):
         object.__setattr__(self, name, value)
         if name in _OPTIONS and hasattr(self, "_cache"):
             self._cache.clear()
+        elif name in _TABLE_FIELDS:
+            self.__dict__.pop("_shipped", None)  # the columns it came with describe old tables
 
     # -- vocabulary (lookups: VocabLookups) -------------------------------------------
 
@@ -434,16 +436,21 @@ class BPE(VocabLookups, BPEFiles, Model):
         whole-column operations. Attributes a subclass adds travel as they are.
         """
         fields = self.__dict__
-        columns = fields.get("_pair_columns")
-        if columns is None:  # the pair -> rank dict was built: take it apart again
-            columns = _rank_ordered_columns(self._pair_rank)
+        tables = fields.get("_shipped")  # a model that came this way goes on as it came
+        if tables is None:
+            columns = fields.get("_pair_columns")
+            if columns is None:  # the pair -> rank dict was built: take it apart again
+                columns = _rank_ordered_columns(self._pair_rank)
+            tables = {
+                "tokens": _packed_strings(list(self._vocab)),
+                "ids": _packed(self._vocab.values()),
+                "pairs": tuple(_packed(column) for column in columns),
+                "new_ids": _packed(self._rank_new_id),
+            }
         return {
             "options": {name: fields[name] for name in _OPTIONS},
             "cache_capacity": self._cache.capacity,
-            "tokens": _packed_strings(list(self._vocab)),
-            "ids": _packed(self._vocab.values()),
-            "pairs": tuple(_packed(column) for column in columns),
-            "new_ids": _packed(self._rank_new_id),
+            **tables,
             "extra": {k: v for k, v in fields.items() if k not in _COMPACT_FIELDS},
         }
 
@@ -473,6 +480,9 @@ class BPE(VocabLookups, BPEFiles, Model):
                 fields["_pair_rank"] = chunked_dict(zip(pairs[0], pairs[1]), pairs[2])
         else:
             fields["_pair_columns"] = tuple(pairs)
+        # Kept (a few MB, a tenth of the tables): sending the model on, e.g. from the window's
+        # process to its encoder, then takes no walk over the dicts built here.
+        fields["_shipped"] = {key: state[key] for key in _TABLE_STATE}
         fields.update(state["extra"])
         return model
 
@@ -516,9 +526,12 @@ class BPE(VocabLookups, BPEFiles, Model):
         return model
 
 
+#: The tables: setting one makes the columns a model was unpickled from stale.
+_TABLE_FIELDS = frozenset(("_vocab", "_vocab_r", "_rank_new_id", "_pair_columns", "_pair_rank"))
 #: What compact_state writes column by column (everything else travels as it is).
-_COMPACT_FIELDS = frozenset(("_cache", "_vocab", "_vocab_r", "_has_shared_ids", "_rank_new_id",
-                             "_pair_columns", "_pair_rank")) | _OPTIONS
+_COMPACT_FIELDS = _TABLE_FIELDS | frozenset(("_cache", "_has_shared_ids", "_shipped")) | _OPTIONS
+#: The compact state's table columns.
+_TABLE_STATE = ("tokens", "ids", "pairs", "new_ids")
 
 
 def _in_rank_order(pair_rank: dict[Pair, int]) -> bool:

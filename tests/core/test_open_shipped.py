@@ -172,3 +172,15 @@ def test_parsing_in_the_main_thread_or_a_worker_gives_the_same_tokenizer():
     worker.start()
     worker.join()
     assert in_main.to_str() == found[0].to_str() == tok.to_str()
+
+
+def test_an_unpickled_model_sends_its_columns_on_until_its_tables_change():
+    vocab = {"a": 0, "b": 1, "c": 2, "ab": 3}
+    tok = Tokenizer(BPE(vocab, [("a", "b")]))
+    again = _shipped(tok)
+    state = again.model.compact_state()
+    assert state["tokens"] is again.model._shipped["tokens"]  # no walk over the dicts
+    assert pickle.loads(pickle.dumps(again)).encode("abc").tokens == ["ab", "c"]
+    again.model._set_tables({"a": 0, "b": 1, "c": 2, "bc": 3}, [("b", "c")])
+    assert "_shipped" not in vars(again.model)
+    assert pickle.loads(pickle.dumps(again)).encode("abc").tokens == ["a", "bc"]
