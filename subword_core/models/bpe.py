@@ -135,6 +135,8 @@ class BPE(VocabLookups, BPEFiles, Model):
             self._cache.clear()
         elif name in _TABLE_FIELDS:
             self.__dict__.pop("_shipped", None)  # the columns it came with describe old tables
+            if name == "_pair_rank":  # a dict set from outside: the id columns are not its own
+                self.__dict__.pop("_pair_columns", None)
 
     # -- vocabulary (lookups: VocabLookups) -------------------------------------------
 

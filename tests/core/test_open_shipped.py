@@ -184,3 +184,13 @@ def test_an_unpickled_model_sends_its_columns_on_until_its_tables_change():
     again.model._set_tables({"a": 0, "b": 1, "c": 2, "bc": 3}, [("b", "c")])
     assert "_shipped" not in vars(again.model)
     assert pickle.loads(pickle.dumps(again)).encode("abc").tokens == ["a", "bc"]
+
+
+def test_pair_ranks_set_from_outside_replace_the_columns():
+    vocab = {"a": 0, "b": 1, "c": 2, "ab": 3, "bc": 4}
+    model = pickle.loads(pickle.dumps(Tokenizer(BPE(vocab, [("a", "b")])))).model
+    model._rank_new_id = [4]
+    model._pair_rank = {(1, 2): 0}  # as formats.tiktoken fills a model's tables in
+    again = pickle.loads(pickle.dumps(Tokenizer(model)))
+    assert again.model.merges == [("b", "c")]
+    assert again.encode("abc").tokens == ["a", "bc"]
