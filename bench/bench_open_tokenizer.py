@@ -5,7 +5,9 @@ Issue 20's target: from File ▸ Open to the first encoding shown costs at most 
 and Qwen3 ``tokenizer.json`` and GPT-2 ``vocab.json`` + ``merges.txt`` (from the test
 extras), each opened ``--repeat`` times in a shown window whose process pool is warm
 (as it is a moment after the window shows), this prints the window's time and longest
-stall (a 10 ms ``QTimer``, ``bench_gui_stall.StallMeter``), HF's time, and the ratio.
+stall (a 10 ms ``QTimer``, ``bench_gui_stall.StallMeter``), HF's time, and the ratio; then
+the same in CPU seconds (the window's process and its pool processes; HF's process), which
+a loaded machine disturbs much less than the wall times.
 
     python bench/bench_open_tokenizer.py [--repeat 3]
 
@@ -58,16 +60,30 @@ def _files(folder: Path) -> list[tuple[str, Path, Path | None]]:
     return found
 
 
-def _hf_seconds(path: Path, vocab: Path | None) -> float:
+def _hf_seconds(path: Path, vocab: Path | None) -> tuple[float, float]:
+    """HF's wall time and CPU time to open the file and encode ``TEXT`` once."""
     import tokenizers
 
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), time.process_time()
     if vocab is None:
         tok = tokenizers.Tokenizer.from_file(str(path))
     else:
         tok = tokenizers.ByteLevelBPETokenizer(str(vocab), str(path))
     tok.encode(TEXT)
-    return time.perf_counter() - t0
+    return time.perf_counter() - t0, time.process_time() - cpu0
+
+
+def _pool_cpu(pool) -> float:
+    """CPU seconds the pool's processes have used so far (Linux ``/proc``; 0 elsewhere)."""
+    pids = [p.process.pid for p in [*pool._idle, *pool._busy] if p.process is not None]
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 0.0
 
 
 def main() -> int:
@@ -99,25 +115,31 @@ def main() -> int:
         wait(3000)  # the processes import the library
         meter = StallMeter()
         blame = Blame() if args.blame else None
-        print(f"{'tokenizer':18s} {'window':>8s} {'stall':>7s} {'HF':>7s} {'ratio':>6s}")
+        # wall times depend on the machine's load; the CPU columns much less: "cpu" is what
+        # the window's process (all its threads) and its pool processes used until the
+        # encoding showed, "HF cpu" what HF's open and encode used
+        print(f"{'tokenizer':18s} {'window':>8s} {'stall':>7s} {'HF':>7s} {'ratio':>6s}"
+              f" {'cpu':>7s} {'HF cpu':>7s} {'ratio':>6s}")
         for label, path, vocab in files:
             for _ in range(args.repeat):
                 before = len(window.session.entries)
                 if blame is not None:
                     blame.scenario = label
                 meter.start()
-                t0 = time.perf_counter()
+                t0, cpu0, pool0 = time.perf_counter(), time.process_time(), _pool_cpu(pool)
                 window.open_tokenizer(str(path))
                 wait_until(lambda: len(window.session.entries) > before
                            and window.session.encoding is not None, 120)
                 seconds = time.perf_counter() - t0
+                cpu = time.process_time() - cpu0 + _pool_cpu(pool) - pool0
                 wait(300)
                 stall = max(meter.stop(), default=0)
                 if blame is not None:
                     blame.scenario = ""
-                hf = min(_hf_seconds(path, vocab) for _ in range(2))
-                print(f"{label:18s} {seconds:7.2f}s {stall:5d}ms {hf:6.2f}s {seconds / hf:5.2f}x",
-                      flush=True)
+                hf, hf_cpu = (min(column) for column in
+                              zip(*(_hf_seconds(path, vocab) for _ in range(2))))
+                print(f"{label:18s} {seconds:7.2f}s {stall:5d}ms {hf:6.2f}s {seconds / hf:5.2f}x"
+                      f" {cpu:6.2f}s {hf_cpu:6.2f}s {cpu / hf_cpu:5.2f}x", flush=True)
                 window.session.remove_tokenizer(window.session.current.name)
                 wait(500)
         window.close()
