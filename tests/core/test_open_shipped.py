@@ -42,10 +42,12 @@ TEXTS = [
 
 
 def _shipped(tokenizer: Tokenizer) -> Tokenizer:
-    """What the window gets back from the pool: the compact pickle, then the warm-up."""
-    from app.pool_jobs import warm_up
-
-    return warm_up(pickle.loads(pickle.dumps(tokenizer, protocol=pickle.HIGHEST_PROTOCOL)))
+    """What the window gets back from the pool: the compact pickle, then the warm-up
+    (``app.pool_jobs.warm_up``'s steps; tests/core imports no ``app`` module)."""
+    shipped = pickle.loads(pickle.dumps(tokenizer, protocol=pickle.HIGHEST_PROTOCOL))
+    shipped.encode("Hello, world! 한국어 café 🙂 42")
+    getattr(shipped.model, "_pair_rank", None)
+    return shipped
 
 
 def _real_files(tmp_path):
