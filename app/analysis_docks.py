@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QScrollArea, QWidget
 
 from .pane_support import catch_up_when_seen
@@ -48,23 +49,37 @@ class AnalysisDocks:
             pane.shutdown()
 
 
-class _StopOnClose(QObject):
-    """Stops the panes' workers when the window is closed (before it is destroyed)."""
+def _stop_on_close(window: QMainWindow, docks: AnalysisDocks) -> None:
+    """Stop the panes' workers when ``window`` is closed (before it is destroyed) or the
+    application quits.
+
+    The window's close handler is extended for this one event rather than filtering every
+    event of the window in Python; it stops the workers only when the window really closes
+    (a close the window refuses, e.g. a quit the user cancels, leaves them running).
+    """
+    previous = window.closeEvent
+
+    def close_event(event: QCloseEvent) -> None:
+        previous(event)
+        if event.isAccepted():
+            docks.shutdown()
+
+    window.closeEvent = close_event  # an instance override of the virtual (PySide calls it)
+    app = QApplication.instance()
+    if app is not None:
+        # a signal, not a lambda: disconnected when the window (the receiver's owner) goes
+        app.aboutToQuit.connect(_Stopper(docks, window).stop)
+
+
+class _Stopper(QObject):
+    """Owned by the window, so the aboutToQuit connection ends with it."""
 
     def __init__(self, docks: AnalysisDocks, parent: QObject) -> None:
         super().__init__(parent)
         self._docks = docks
-        app = QApplication.instance()
-        if app is not None:  # a child of the window: disconnected when the window goes
-            app.aboutToQuit.connect(self.stop)
 
     def stop(self) -> None:
         self._docks.shutdown()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.Close:
-            self._docks.shutdown()
-        return False
 
 
 def add_analysis_docks(
@@ -97,7 +112,7 @@ def add_analysis_docks(
     (front or result.docks["compare"]).raise_()  # the merge history stays in front, as before
     if isinstance(existing, dict):
         existing.update(result.docks)
-    window.installEventFilter(_StopOnClose(result, window))
+    _stop_on_close(window, result)
     return result
 
 

@@ -144,13 +144,3 @@ def describe_settings(tokenizer: Any) -> tuple[str, str]:
             "EncodeOptions", "the file pads to {n} tokens with {token}").format(
                 n=f"{p['length']:,}", token=p["pad_token"])
     return trunc, pad
-
-
-class OptionsEncoder:
-    """``encode(text) -> EncodeResult`` for the session's background :class:`EncodeWorker`."""
-
-    def __init__(self, tokenizer: Any, options: EncodeOptions, explain: bool = False) -> None:
-        self.tokenizer, self.options, self.explain = tokenizer, options, explain
-
-    def encode(self, text: str) -> EncodeResult:
-        return encode_with_options(self.tokenizer, text, self.options, self.explain)

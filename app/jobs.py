@@ -70,7 +70,7 @@ class FigureJob(QObject):
             self.running_changed.emit(False)
 
     def _launch(self, make_generator: MakeGenerator) -> None:
-        worker = GeneratorWorker(make_generator, pass_cancel=True)
+        worker = self._worker(make_generator)
         worker.yielded.connect(self._on_worker_yielded)
         worker.returned.connect(self._on_worker_returned)
         worker.errored.connect(self._on_worker_errored)
@@ -79,6 +79,9 @@ class FigureJob(QObject):
         self._handle = WorkerHandle(worker, self)
         self._handle.start()
         self.running_changed.emit(True)
+
+    def _worker(self, make_generator: MakeGenerator) -> GeneratorWorker:
+        return GeneratorWorker(make_generator, pass_cancel=True)
 
     def _current(self) -> bool:
         """True while what the worker sends is still wanted: no newer request is waiting
@@ -111,6 +114,37 @@ class FigureJob(QObject):
             self._launch(pending)
         else:
             self.running_changed.emit(False)
+
+
+class PoolJob(FigureJob):
+    """A :class:`FigureJob` whose generator runs in a process of the window's pool
+    (:mod:`app.process_pool`): pure-Python work there holds no GIL of the GUI process.
+
+    ``start_job(target, args, finish)`` runs ``target(*args, cancel)`` (a picklable
+    top-level function, see :mod:`app.analysis_jobs`); ``finish`` turns its result into
+    the value emitted, in the worker thread. Signals and latest-wins as FigureJob's.
+    """
+
+    def __init__(self, owner: Any) -> None:
+        super().__init__(owner)
+        self._owner = owner  # a widget: its window's pool runs the jobs
+
+    def start_job(self, target: Callable[..., Generator[Any, None, Any]], args: tuple = (),
+                  finish: Callable[[Any], Any] | None = None) -> None:
+        self.start(_PoolCall(target, args, finish))
+
+    def _worker(self, make_generator: Any) -> GeneratorWorker:
+        from .process_pool import PoolWorker, pool_for
+
+        call = make_generator
+        return PoolWorker(pool_for(self._owner), call.target, call.args, finish=call.finish)
+
+
+class _PoolCall:
+    """What :meth:`PoolJob.start_job` asked for, queued as FigureJob queues a generator."""
+
+    def __init__(self, target: Callable[..., Any], args: tuple, finish: Any) -> None:
+        self.target, self.args, self.finish = target, args, finish
 
 
 def _disconnect(worker: GeneratorWorker, job: FigureJob) -> None:

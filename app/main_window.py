@@ -49,10 +49,11 @@ from .panes.lessons_pane import LessonsPane
 from .panes.merges_pane import MergesPane
 from .panes.offsets_pane import OffsetsPane
 from .panes.tokenizers_pane import TokenizersPane
-from .panes.training_pane import TrainingPane, retrain_kind
+from .panes.training_pane import TrainingPane
 from .selection import Selection, SelectionModel
 from .session import Session
 from .session_store import SessionRestore, TokenizerStore, build_manifest, data_dir
+from .training_service import TrainingService, retrain_kind
 from .undo import UndoHistory
 from .views import LAYOUT_VERSION, ViewManager
 from .widgets.copy_actions import install_table_copy
@@ -92,7 +93,9 @@ class MainWindow(QMainWindow):
 
         # 1. panes
         self.corpus_pane = CorpusPane(session, selection)
-        self.training_pane = TrainingPane(session, selection)
+        #: the session's trainings, for the Train and the Build view alike
+        self.training = TrainingService(session, self)
+        self.training_pane = TrainingPane(session, selection, self.training)
         self.encoding_pane = EncodingPane(session, selection)
         self.offsets_pane = OffsetsPane(session, selection)
         self.groupings_pane = GroupingsPane(session, selection)
@@ -180,10 +183,10 @@ class MainWindow(QMainWindow):
         self.docks["decode"] = self._dock(self.tr("Ids ↔ text"), self.decode_pane)
 
     def _add_builder_dock(self) -> None:
-        """The pipeline builder (Build view); it trains through the training pane."""
+        """The pipeline builder (Build view); it trains through the training service."""
         from .panes.builder_pane import BuilderPane
 
-        self.builder_pane = BuilderPane(self.session, self.selection, self.training_pane,
+        self.builder_pane = BuilderPane(self.session, self.selection, self.training,
                                         self.settings)
         self.docks["builder"] = self._dock(self.tr("Build"), self.builder_pane)
         self.builder_pane.compare_requested.connect(self._on_compare_requested)
@@ -699,6 +702,7 @@ class MainWindow(QMainWindow):
                      self.merges_pane, self.vocab_pane, self.decode_pane, self.builder_pane):
             if pane is not None and hasattr(pane, "shutdown"):
                 pane.shutdown()
+        self.training.shutdown()
         file_actions.stop_opening(self)
         self.analysis_docks.shutdown()
         self.session.shutdown()

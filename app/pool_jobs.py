@@ -88,7 +88,7 @@ def warm_up(tokenizer: Any) -> Any:
         tokenizer.encode(WARM_UP_TEXT)
         # a short text may need no merge at all (its words are tokens): a BPE model builds
         # its pair -> rank dict on first use; build it here, not in a pane's first encoding
-        getattr(tokenizer.model, "_pair_rank", None)
+        getattr(tokenizer.model, "pair_ranks", None)
     except Exception:  # noqa: BLE001 - a tokenizer that cannot encode this says so later
         pass
     return tokenizer

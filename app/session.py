@@ -6,8 +6,9 @@ Panes read it and call its setters; they react to its signals. It holds no
 widget and no selection (that is :mod:`app.selection`), and it computes nothing
 itself: encoding is ``Tokenizer.encode`` from ``subword_core``.
 
-Large texts are encoded by a latest-wins :class:`~app.workers.EncodeWorker`, so
-typing in a big text never blocks the window; small texts are encoded at once.
+Large texts are encoded by a latest-wins :class:`~app.encode_process.EncodeProcess`,
+in a process of its own, so typing in a big text never blocks the window; small texts
+are encoded at once.
 """
 
 from __future__ import annotations
@@ -17,13 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
 from subword_core.analysis import MergeGraph
 from subword_core.corpus import Corpus
 
-from .encode_options import EncodeOptions, EncodeResult, OptionsEncoder, encode_with_options
-from .workers import EncodeWorker
+from .encode_options import EncodeOptions, EncodeResult, encode_with_options
+from .encode_process import EncodeProcess
 
 #: Texts longer than this (characters) are encoded in the background.
 SYNC_ENCODE_LIMIT = 20_000
@@ -115,8 +116,7 @@ class Session(QObject):
         self._current: str | None = None
         self._encoding: Any = None
         self._request_id = 0
-        self._encode_thread: QThread | None = None
-        self._encode_worker: EncodeWorker | None = None
+        self._encoder: EncodeProcess | None = None
         self._removed: list[tuple[TokenizerEntry, bool]] = []  # undo stack of Remove
         self._encode_options = EncodeOptions()
         self._encode_result: EncodeResult | None = None
@@ -277,10 +277,8 @@ class Session(QObject):
             # is not announced: announcing None made every view redraw the whole text twice per
             # keystroke (once without tokens, once with). Views keep their last drawing meanwhile.
             self._encoding, self._encode_result, self._encode_pending = None, None, True
-            self._ensure_encode_worker().submit(
-                self._request_id,
-                OptionsEncoder(tokenizer, self._encode_options, len(self._text) <= EXPLAIN_LIMIT),
-                self._text)
+            self._ensure_encoder().submit(self._request_id, tokenizer, self._encode_options,
+                                          len(self._text) <= EXPLAIN_LIMIT, self._text)
 
     def _set_encoding(self, result: EncodeResult | None, announce: bool = True) -> None:
         self._encode_result = result
@@ -289,16 +287,12 @@ class Session(QObject):
         if announce:
             self.encoding_changed.emit(self._encoding)
 
-    def _ensure_encode_worker(self) -> EncodeWorker:
-        if self._encode_worker is None:
-            self._encode_thread = QThread()
-            self._encode_thread.setObjectName("EncodeThread")
-            self._encode_worker = EncodeWorker()
-            self._encode_worker.moveToThread(self._encode_thread)
-            self._encode_worker.encoded.connect(self._on_encoder_encoded)
-            self._encode_worker.failed.connect(self._on_encoder_failed)
-            self._encode_thread.start()
-        return self._encode_worker
+    def _ensure_encoder(self) -> EncodeProcess:
+        if self._encoder is None:
+            self._encoder = EncodeProcess(self)
+            self._encoder.encoded.connect(self._on_encoder_encoded)
+            self._encoder.failed.connect(self._on_encoder_failed)
+        return self._encoder
 
     @Slot(int, object)
     def _on_encoder_encoded(self, request_id: int, result: Any) -> None:
@@ -313,8 +307,6 @@ class Session(QObject):
 
     def shutdown(self) -> None:
         """Stop the background encoder (call before the application quits)."""
-        if self._encode_thread is not None:
-            self._encode_thread.quit()
-            self._encode_thread.wait(5000)
-            self._encode_thread = None
-            self._encode_worker = None
+        if self._encoder is not None:
+            self._encoder.shutdown()
+            self._encoder = None

@@ -19,7 +19,6 @@ The core yields typed events from a plain generator and returns its result;
 instead, for training: then no core work can hold the GUI process's GIL.
 :class:`WorkerHandle` owns the thread/worker pair and keeps Python references to
 both until ``finished`` (PySide garbage-collects unreferenced workers).
-:class:`EncodeWorker` is the latest-wins worker for encoding large texts.
 """
 
 from __future__ import annotations
@@ -477,38 +476,3 @@ def wait_for_orphans(timeout_s: float = 10.0) -> bool:
     return True
 
 
-class EncodeWorker(QObject):
-    """Latest-wins encoder for large texts (the glue ``ComputeWorker`` idea).
-
-    Lives in its own thread; each request carries an increasing id and results of
-    stale requests are dropped, so fast typing never queues up work. The "tokenizer"
-    is anything with ``encode(text)`` (the session passes an
-    :class:`~app.encode_options.OptionsEncoder`, whose result is an ``EncodeResult``).
-    """
-
-    requested = Signal(int, object, str)  # request id, tokenizer, text
-    encoded = Signal(int, object)          # request id, Encoding
-    failed = Signal(int, str)              # request id, message
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._latest = 0
-        self._lock = threading.Lock()
-        self.requested.connect(self._on_requested)  # queued: runs in the worker thread
-
-    def submit(self, request_id: int, tokenizer: Any, text: str) -> None:
-        with self._lock:
-            self._latest = request_id
-        self.requested.emit(request_id, tokenizer, text)
-
-    @Slot(int, object, str)
-    def _on_requested(self, request_id: int, tokenizer: Any, text: str) -> None:
-        with self._lock:
-            if request_id != self._latest:
-                return  # a newer request is waiting in the queue
-        try:
-            encoding = tokenizer.encode(text)
-        except Exception as exc:  # noqa: BLE001
-            self.failed.emit(request_id, str(exc))
-            return
-        self.encoded.emit(request_id, encoding)

@@ -38,7 +38,7 @@ def texts() -> dict[str, str]:
 
 
 def path_taken(tokenizer: Tokenizer, text: str) -> str:
-    fast = fastpath.encode_text(tokenizer._added, tokenizer.normalizer, tokenizer.pre_tokenizer,
+    fast = fastpath.encode_text(tokenizer.added_vocabulary, tokenizer.normalizer, tokenizer.pre_tokenizer,
                                 tokenizer.model, text, 0, None)
     return "fast" if fast is not None else "general"
 

@@ -147,7 +147,7 @@ class PipelineWords:
 
 def counting_parts(tokenizer: Tokenizer) -> tuple[Any, Any]:
     """``(normalizer, pre_tokenizer)`` to count a tokenizer's training words with."""
-    added = tokenizer._added  # noqa: SLF001 (the tokenizer's own training helper)
+    added = tokenizer.added_vocabulary
     if len(added) == 0 and tokenizer.pre_tokenizer is not None:
         return tokenizer.normalizer, tokenizer.pre_tokenizer  # the exact fast paths apply
     return None, PipelineWords(added, tokenizer.normalizer, tokenizer.pre_tokenizer)

@@ -86,6 +86,11 @@ class AddedToken:
     def normalized(self, value: bool) -> None:
         self._normalized = bool(value)
 
+    def as_special(self) -> AddedToken:
+        """A copy marked special; an unset ``normalized`` stays unset (so it follows ``special``)."""
+        return AddedToken(self.content, self.single_word, self.lstrip, self.rstrip,
+                          self._normalized, special=True)
+
     def resolved(self) -> AddedToken:
         """A copy with every option explicit (what the vocabulary stores)."""
         return AddedToken(
@@ -314,6 +319,20 @@ class AddedVocabulary:
     @property
     def _normalized_matcher(self) -> _Matcher | None:
         return (self._matchers or self._build_matchers())[1]
+
+    def may_match(self, text: str, normalized: bool = False) -> bool:
+        """False only if no added token of the pass can occur in ``text``: the raw tokens',
+        or with ``normalized`` the normalized ones' (``text`` is then the normalizer's output).
+
+        One regex search and no match kept: the encoders' test before cutting a text.
+        """
+        matcher = (self._matchers or self._build_matchers())[1 if normalized else 0]
+        return matcher is not None and matcher.may_match(text)
+
+    @property
+    def has_normalized_tokens(self) -> bool:
+        """Whether some added tokens are matched in the normalized text (HF's second pass)."""
+        return (self._matchers or self._build_matchers())[1] is not None
 
     def _build_matchers(self) -> tuple[_Matcher | None, _Matcher | None]:
         raw: dict[str, int] = {}

@@ -22,7 +22,9 @@ Functions take public core objects (``Tokenizer``, models, ``Encoding``,
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
+import operator
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -169,13 +171,13 @@ class MergeGraph:
     @classmethod
     def from_bpe(cls, model: Any) -> MergeGraph:
         """From a BPE model's merges (the merged token follows HF's prefix rule)."""
-        from .models.bpe import _strip_prefix  # the model's own rule (HF drops prefix bytes)
+        from .models.bpe import strip_prefix  # the model's own rule (HF drops prefix bytes)
 
         prefix = getattr(model, "continuing_subword_prefix", None) or None
         records = []
         for rank, (left, right) in enumerate(model.merges):
             try:
-                tail = _strip_prefix(right, prefix)
+                tail = strip_prefix(right, prefix)
             except SubwordError:
                 tail = right
             records.append(MergeRecord(rank, left, right, left + tail))
@@ -279,14 +281,14 @@ def applicable_merges(graph: MergeGraph, n: int, vocab: Mapping[str, int],
         >>> applicable_merges(g, 1, {"a": 0, "b": 1, "c": 2, "abc": 4})
         []
     """
-    from .models.bpe import _strip_prefix  # the model's own rule (HF drops prefix bytes)
+    from .models.bpe import strip_prefix  # the model's own rule (HF drops prefix bytes)
 
     kept = []
     for r in graph.records[:max(0, n)]:
         if r.left not in vocab or r.right not in vocab:
             continue
         try:
-            result = r.left + _strip_prefix(r.right, prefix)
+            result = r.left + strip_prefix(r.right, prefix)
         except SubwordError:
             continue  # a part shorter than the prefix: no model accepts it
         if result in vocab:
@@ -425,7 +427,8 @@ def merges_used_by(encoding: Any, graph: MergeGraph, rank: int) -> list[int]:
 
 def token_indices_with_ids(encoding: Any, ids: Iterable[int]) -> list[int]:
     wanted = set(ids)
-    return [i for i, t in enumerate(encoding.ids) if t in wanted]
+    # C loops: the window calls this at every keystroke while a merge is selected
+    return list(itertools.compress(itertools.count(), map(wanted.__contains__, encoding.ids)))
 
 
 def ids_of_tokens(tokenizer: Any, tokens: Iterable[str]) -> frozenset[int]:
@@ -437,8 +440,9 @@ def ids_of_tokens(tokenizer: Any, tokens: Iterable[str]) -> frozenset[int]:
 def sequence_summary(text: str, encoding: Any, unk: int | None) -> dict[str, Any]:
     """Counts for the encoding pane's status line."""
     n_tokens = len(encoding) if encoding is not None else 0
-    n_words = len({w for w in encoding.word_ids if w is not None}) if encoding is not None else 0
-    n_unk = sum(1 for i in encoding.ids if i == unk) if encoding is not None and unk is not None else 0
+    # C loops (set, countOf): the window shows this at every keystroke in a 50k text
+    n_words = len(set(encoding.word_ids) - {None}) if encoding is not None else 0
+    n_unk = operator.countOf(encoding.ids, unk) if encoding is not None and unk is not None else 0
     return {"characters": len(text), "tokens": n_tokens, "words": n_words, "unknown": n_unk,
             "chars_per_token": (len(text) / n_tokens) if n_tokens else 0.0,
             "tokens_per_word": (n_tokens / n_words) if n_words else 0.0}

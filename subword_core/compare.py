@@ -238,7 +238,7 @@ def align(
 
 def encode_plain(tokenizer: Any, text: str) -> Encoding:
     """``text`` encoded without special tokens, truncation or padding (tokenizer untouched)."""
-    return _plain(tokenizer).encode(text, add_special_tokens=False)
+    return plain_tokenizer(tokenizer).encode(text, add_special_tokens=False)
 
 
 def align_tokenizers(text: str, tokenizers: Mapping[str, Any]) -> Alignment:
@@ -247,7 +247,8 @@ def align_tokenizers(text: str, tokenizers: Mapping[str, Any]) -> Alignment:
     return align(text, encodings, {name: unk_id(tok) for name, tok in tokenizers.items()})
 
 
-def _plain(tokenizer: Any) -> Any:
+def plain_tokenizer(tokenizer: Any) -> Any:
+    """``tokenizer`` without truncation or padding (a copy only when it has either)."""
     # a tokenizer.json may enable truncation/padding; metrics need every token of the text
     if (
         getattr(tokenizer, "truncation", None) is None
@@ -382,7 +383,7 @@ def iter_corpus_profiles(
     agreement is measured only with two tokenizers or more (``cut_agreement`` is ``None``
     for a lone one).
     """
-    plain = {name: _plain(tok) for name, tok in tokenizers.items()}
+    plain = {name: plain_tokenizer(tok) for name, tok in tokenizers.items()}
     unks = {name: unk_id(tok) for name, tok in tokenizers.items()}
     profiles = {name: CorpusProfile() for name in tokenizers}
     # cut agreement compares rows with the first: with one row there is nothing to compare

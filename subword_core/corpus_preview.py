@@ -32,10 +32,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .corpus._formats import (
-    _DECOMPRESSION_ERRORS,
+    DECOMPRESSION_ERRORS,
     SNIFF_BYTES,
     CorpusFile,
-    _allow_long_fields,
+    allow_long_fields,
     json_values,
     resolve_files,
 )
@@ -150,7 +150,7 @@ def _head_text(cf: CorpusFile) -> str:
         with _open(cf) as stream:
             data = stream.read(PREVIEW_BYTES)
             complete = not stream.read(1)
-    except _DECOMPRESSION_ERRORS:
+    except DECOMPRESSION_ERRORS:
         raise CorpusError(f"{name} is not a valid {cf.compression} file") from None
     except OSError as exc:
         raise CorpusError(f"cannot read {name}: {exc.strerror or exc}") from None
@@ -205,7 +205,7 @@ def _records(cf: CorpusFile, n: int) -> list[Any]:
                 raise
         return records
     if cf.format in TABLE_FORMATS:
-        _allow_long_fields()
+        allow_long_fields()
         reader = csv.reader(_lines(text), delimiter="\t" if cf.format == "tsv" else ",")
         try:
             rows = [row for _, row in zip(range(n + 1), reader)]

@@ -35,14 +35,28 @@ from typing import Any
 
 import numpy as np
 
-from .compare import PROFILE_STAGE, CorpusProfile, Metrics, _plain, iter_corpus_profiles, take_chars
+from .compare import (
+    PROFILE_STAGE,
+    CorpusProfile,
+    Metrics,
+    iter_corpus_profiles,
+    plain_tokenizer,
+    take_chars,
+)
 from .corpus import Cancel, Cancelled, Corpus, CorpusReport, as_corpus, cancel_check
 from .corpus._formats import FileReader
 from .corpus.counting import balanced_partition_bytes
 from .corpus.partitions import PARTITION_BYTES, Partition, plan_partitions
-from .corpus.reading import _chunks, choose_workers
-from .figures.counts import ChunkCounts, Pipeline, TokenSums, count_chunk, encode_counts, pipeline_of
+from .corpus.reading import choose_workers, text_chunks
 from .figures.cache import MAX_BYTES, FiguresStore
+from .figures.counts import (
+    ChunkCounts,
+    Pipeline,
+    TokenSums,
+    count_chunk,
+    encode_counts,
+    pipeline_of,
+)
 from .figures.fingerprint import tokenizer_fingerprint
 from .spawning import ordered_pool_map
 from .trainers.base import Ticker, drive
@@ -348,7 +362,7 @@ def _count_pass(corpus: Corpus, pipelines: list[Pipeline], n_workers: int,
             raise Cancelled("profiling cancelled")
         return merged
     report = CorpusReport()
-    chunks = _chunks(corpus.iter_documents(report), chunk_chars, cancelled, "profiling")
+    chunks = text_chunks(corpus.iter_documents(report), chunk_chars, cancelled, "profiling")
     if n_workers > 1:
         counted = ordered_pool_map(_count_task, (("docs", chunk) for chunk in chunks), n_workers,
                                    initializer=_init_counting, initargs=(pipelines,),
@@ -390,7 +404,7 @@ def _count_task(task: tuple[str, Any]) -> ChunkCounts:
     reader.warn_invalid = False
     out = ChunkCounts()
     try:
-        for chunk in _chunks(reader.documents(), chunk_chars, lambda: False, "profiling"):
+        for chunk in text_chunks(reader.documents(), chunk_chars, lambda: False, "profiling"):
             out.add(count_chunk(chunk, pipelines))
     finally:
         reader.close()
@@ -419,7 +433,7 @@ def _model_pass(everyone: Mapping[str, Any], tokenizers: dict[str, Any],
         sample, names, _, _ = cut_job
         # first, in small chunks: the encoding shards then fill the workers to the end
         size = max(1, sum(map(len, sample)) // (4 * n_workers) + 1)
-        chunks = _chunks((doc for doc in sample), size, cancelled, "profiling")
+        chunks = text_chunks((doc for doc in sample), size, cancelled, "profiling")
         tasks[:0] = [("cuts", tuple(names), chunk) for chunk in chunks]
         used.update(names)
     sums = {name: encode_counts(tok, [], [], counts[pipelines[name].key][2])
@@ -574,7 +588,7 @@ def _for_offsets(tokenizer: Any) -> Any:
     """The tokenizer without truncation or padding; a SentencePiece BPE whose parts
     between runs of ``▁`` are exact (:func:`~subword_core.figures.counts.metaspace_parts_exact`)
     cut there: the same tokens and offsets, without encoding each document as one word."""
-    plain = _plain(tokenizer)
+    plain = plain_tokenizer(tokenizer)
     pipeline = pipeline_of(tokenizer)
     if pipeline is None or pipeline.runs is None:
         return plain
@@ -624,7 +638,7 @@ def _documents_pass(corpus: Corpus, tokenizers: Mapping[str, Any], n_workers: in
     report = CorpusReport()
     if start:
         yield StageStarted(PROFILE_STAGE, total)
-    chunks = _chunks(corpus.iter_documents(report), chunk_chars, cancelled, "profiling")
+    chunks = text_chunks(corpus.iter_documents(report), chunk_chars, cancelled, "profiling")
     parts = _in_pool(chunks, dict(tokenizers), n_workers, cancelled) if n_workers > 1 \
         else (profile_documents(chunk, tokenizers) for chunk in chunks)
     profiles = {name: CorpusProfile() for name in tokenizers}

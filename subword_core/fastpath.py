@@ -100,14 +100,13 @@ def _encode_columns(added, normalizer, pre_tokenizer, model, text: str,
     transform = getattr(pre_tokenizer, "piece_transform", None)
     piece_cache = getattr(model, "piece_cache", None)
     out = _Columns(model, transform, None if piece_cache is None else piece_cache(transform))
-    raw = added._raw_matcher
-    if stages is None and rewrite is None and text and (raw is None or not raw.may_match(text)):
+    if stages is None and rewrite is None and text and not added.may_match(text):
         # The usual text, without added tokens: what _add_chunk does, in fewer steps.
         local = (text, None) if normalizer is None else normalize(text)
         if local is None:
             return None
         normalized, sources = local
-        if added._normalized_matcher is None:
+        if not added.has_normalized_tokens:
             pieces = split(normalized)
             if pieces is None:
                 return None

@@ -69,13 +69,12 @@ def tokenizer_from_str(text: str) -> Any:
         except (ValueError, RecursionError):
             data = None
         if not isinstance(data, dict) or data.get("version", serialization.VERSION) != \
-                serialization.VERSION or data.get("model") is None or (
-                serialization._SURROGATE_ESCAPE.search(text)
-                and serialization._has_lone_surrogate(data)):
+                serialization.VERSION or data.get("model") is None or \
+                serialization.has_unpaired_surrogate(text, data):
             del data
             return Tokenizer.from_str(text)  # raises the library's own message for this file
         try:
-            tokenizer = Tokenizer._from_parts(data)
+            tokenizer = Tokenizer.from_parsed(data)
         except RecursionError:
             raise TokenizerFileError("tokenizer.json is nested too deeply") from None
         del data

@@ -422,6 +422,12 @@ class Replace(Normalizer):
         raise AttributeError(
             "Cannot set pattern, please instantiate a new replace pattern instead")
 
+    @property
+    def compiled_pattern(self) -> Any:
+        """The compiled pattern ``normalize`` replaces the matches of (a literal escaped):
+        ``compiled_pattern.for_text(text)`` gives what to search ``text`` with."""
+        return self._compiled
+
     def normalize(self, normalized: NormalizedString) -> None:
         text = normalized.normalized
         normalized.replace(self._compiled.for_text(text), self.content)

@@ -41,7 +41,7 @@ from typing import Any
 
 from ._unicode import WHITE_SPACE
 from .analysis import byte_level_to_bytes, is_byte_level, unk_id
-from .compare import Metrics, _plain, text_metrics, words
+from .compare import Metrics, plain_tokenizer, text_metrics, words
 from .corpus import Cancelled
 from .encoding import Encoding
 from .pretokenized import PreToken
@@ -227,7 +227,7 @@ def explain_unseen(tokenizer: Any, text: str) -> OovReport:
         >>> [(w.text, w.outcome) for w in explain_unseen(tok, "a b").words]
         [('a', 'in_vocab'), (' b', 'partly_unknown')]
     """
-    explanation = _plain(tokenizer).explain(text)
+    explanation = plain_tokenizer(tokenizer).explain(text)
     encoding = explanation.encoding
     kinds = token_kinds(tokenizer, encoding)
     by_word: dict[int, list[int]] = {}
@@ -458,7 +458,7 @@ def word_level_tokenizer(vocabulary: Iterable[str], unk_token: str = "[UNK]") ->
 
 def heldout_metrics(tokenizer: Any, documents: Iterable[str]) -> tuple[Metrics, int]:
     """``(metrics, words with an unknown token)`` of ``tokenizer`` on ``documents``."""
-    plain, unk = _plain(tokenizer), unk_id(tokenizer)
+    plain, unk = plain_tokenizer(tokenizer), unk_id(tokenizer)
     total, with_unknown = Metrics(), 0
     for doc in documents:
         doc_words = words(doc)

@@ -83,6 +83,12 @@ def _words() -> OnigPattern:
     return _pattern(f"{w}+|[^{w}\\s]+", r"\w+|[^\w\s]+", ADDED_AFTER_UNICODE_16)
 
 
+def whitespace_words_pattern() -> OnigPattern:
+    r"""The exact pattern of :class:`Whitespace`, ``\w+|[^\w\s]+`` as the Rust regex crate
+    reads it (its words are the matches; the rest is dropped)."""
+    return _words()
+
+
 @cache
 def _whitespace() -> OnigPattern:
     # Rust char::is_whitespace: the White_Space property, unchanged for many versions.
@@ -138,6 +144,8 @@ _GPT2_ASCII = re.compile(
     rf"'s|'t|'re|'ve|'m|'ll|'d| ?[A-Za-z]+| ?[0-9]+| ?[^{_ASCII_SPACE}A-Za-z0-9]+"
     rf"|[{_ASCII_SPACE}]+(?![^{_ASCII_SPACE}])|[{_ASCII_SPACE}]+"
 )
+#: The GPT-2 pattern for ASCII text (the word counters use it too).
+GPT2_ASCII_PATTERN = _GPT2_ASCII
 _INFO_SEPARATORS = re.compile("[\x1c-\x1f]")  # str.isspace() is White_Space but for these
 _BERT_ASCII = re.compile(
     rf"[{_ASCII_SPACE}]+|[{_ASCII_PUNCT}]|[^{_ASCII_SPACE}{_ASCII_PUNCT}]+"

@@ -148,7 +148,7 @@ def parse_json(text: str) -> dict[str, Any]:
         raise TokenizerFileError(
             f"tokenizer.json must hold a JSON object, not {_json_type(data)}"
         )
-    if _SURROGATE_ESCAPE.search(text) and _has_lone_surrogate(data):
+    if has_unpaired_surrogate(text, data):
         # Python accepts "\ud800" escapes; serde_json (and UTF-8 output) does not.
         raise TokenizerFileError("tokenizer.json contains an unpaired surrogate escape")
     version = data.get("version", VERSION)
@@ -160,6 +160,12 @@ def parse_json(text: str) -> dict[str, Any]:
 
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def has_unpaired_surrogate(text: str, data: Any) -> bool:
+    """Whether ``data``, parsed from the JSON ``text``, holds a lone surrogate escape
+    (``"\\ud800"``): Python accepts one, serde_json and UTF-8 output do not."""
+    return _SURROGATE_ESCAPE.search(text) is not None and _has_lone_surrogate(data)
 
 
 def _has_lone_surrogate(data: Any) -> bool:

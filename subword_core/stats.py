@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .analysis import MergeGraph, can_replay, is_byte_level, truncated_tokenizer, visible_token
-from .compare import _plain, model_vocab, surface_form, take_chars
+from .compare import model_vocab, plain_tokenizer, surface_form, take_chars
 from .corpus import as_corpus
 from .corpus_profiles import CACHE, iter_whole_corpus_profiles
 from .trainers.events import StageProgress, StageStarted
@@ -162,7 +162,7 @@ def iter_chars_per_token_curve(
     characters = sum(len(t) for t in texts)
     points, previous = [], 0
     for k, n in enumerate(steps):
-        truncated = _plain(truncated_tokenizer(tokenizer, graph, n))
+        truncated = plain_tokenizer(truncated_tokenizer(tokenizer, graph, n))
         tokens = 0
         for text in texts:
             enc = truncated.encode(text, add_special_tokens=False)

@@ -43,6 +43,7 @@ from .encoding import Encoding, Offsets
 from ._hf_repr import Verbatim, hf_repr
 from .errors import SubwordError, TokenizerFileError
 from .fileio import atomic_write_text
+from .packing import pack_offsets, pack_strings, unpack_offsets, unpack_strings
 from .pretokenized import PreToken
 from .serialization import (
     VERSION, decode_utf8, dumps, parse_added_tokens, parse_json, read_text,
@@ -71,6 +72,28 @@ class Explanation:
     alignments: list[Offsets]
     pre_tokens: list[PreToken]
     encoding: Encoding
+
+    def __reduce__(self) -> Any:
+        # As Encoding: packed columns, not one object per character and pre-token, so
+        # the window's process loads a 50,000-character explanation in a few ms.
+        return _explanation_from_packed, (
+            self.text, self.normalized, pack_offsets(self.alignments),
+            pack_strings([p.text for p in self.pre_tokens]),
+            pack_offsets(p.offsets for p in self.pre_tokens),
+            bytes(bool(p.added_token) for p in self.pre_tokens), self.encoding)
+
+
+def _explanation_from_packed(text: str, normalized: str, alignments: Any, piece_texts: Any,
+                             piece_offsets: Any, added: bytes, encoding: Encoding) -> Explanation:
+    # subtle: PreToken is a frozen dataclass; its __init__ (object.__setattr__ per field)
+    # would triple the load time, so instances get their fields directly.
+    new, pieces = object.__new__, []
+    texts = unpack_strings(piece_texts, len(added))
+    for text_, offsets, flag in zip(texts, unpack_offsets(piece_offsets), added):
+        piece = new(PreToken)
+        piece.__dict__.update(text=text_, offsets=offsets, added_token=bool(flag))
+        pieces.append(piece)
+    return Explanation(text, normalized, unpack_offsets(alignments), pieces, encoding)
 
 
 async def _in_thread(function: Any, *args: Any) -> Any:
@@ -223,6 +246,18 @@ class Tokenizer:
     @encode_special_tokens.setter
     def encode_special_tokens(self, value: bool) -> None:
         self._added.encode_special_tokens = bool(value)
+
+    @property
+    def added_vocabulary(self) -> AddedVocabulary:
+        """The added tokens and their matchers (read-only: add tokens with :meth:`add_tokens`)."""
+        return self._added
+
+    @property
+    def encodes_with_pipeline(self) -> bool:
+        """Whether ``encode`` is this class's pipeline (no subclass replaces ``encode`` or
+        the text step), so that pieces cut by the components encode as ``encode`` would."""
+        kind = type(self)
+        return kind.encode is Tokenizer.encode and kind._encode_text is Tokenizer._encode_text
 
     # ------------------------------------------------------------ vocabulary
     def get_vocab(self, with_added_tokens: bool = True) -> dict[str, int]:
@@ -671,6 +706,12 @@ class Tokenizer:
                 "works offline only; download the model's tokenizer.json (or its folder) and "
                 "pass that path")
         return open_tokenizer(identifier)
+
+    @classmethod
+    def from_parsed(cls, data: dict[str, Any]) -> Tokenizer:
+        """A tokenizer from the object of a ``tokenizer.json`` already parsed and checked
+        (:func:`subword_core.serialization.parse_json`'s checks), for other JSON readers."""
+        return cls._from_parts(data)
 
     @classmethod
     def _from_parts(cls, data: dict[str, Any]) -> Tokenizer:

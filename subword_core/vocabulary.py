@@ -38,6 +38,7 @@ from typing import Any
 
 from .analysis import MergeGraph, byte_level_to_bytes, is_byte_level, visible_text, visible_token
 from .errors import SubwordError
+from .packing import from_optional_ints, optional_ints, pack_strings, unpack_strings
 from .trainers.events import StageProgress
 
 ROWS_STAGE = "vocab_rows"
@@ -83,9 +84,19 @@ class VocabTable:
 
     def reindex(self) -> None:
         """Rebuild the id -> row index (after the columns were filled)."""
-        self._row_of_id: dict[int, int] = {}
-        for row, token_id in enumerate(self.ids):
-            self._row_of_id.setdefault(token_id, row)
+        # built backwards so that an id of several rows keeps its first one (one C call)
+        n = len(self.ids)
+        self._row_of_id: dict[int, int] = dict(zip(reversed(self.ids), range(n - 1, -1, -1)))
+
+    def __reduce__(self) -> tuple:
+        """Pickle as packed columns (:mod:`subword_core.packing`), not 128k objects per
+        column: the app sends tables from its worker processes to the window."""
+        return _unpack_table, (len(self), array("q", self.ids), pack_strings(self.raw),
+                               pack_strings(self.readable), _pack_metric(self.rank_or_score),
+                               _pack_kinds(self.kind), array("q", self.n_chars),
+                               array("q", self.n_bytes), self.metric, self.algorithm,
+                               self.byte_level, array("q", self.order_readable),
+                               array("q", self.order_raw))
 
     def row_of_id(self, token_id: int) -> int | None:
         """The row of ``token_id`` (the first one if several entries share it)."""
@@ -104,6 +115,47 @@ class VocabTable:
                 return "an added token: no merge builds it"
             return "a base symbol: no merge builds it"
         return f"{self.algorithm}: no merges or scores in this model"
+
+
+_KINDS = ("", "added", "special")
+
+
+def _pack_kinds(kinds: list[str]) -> bytes | list[str]:
+    try:
+        return bytes(_KINDS.index(k) for k in kinds)
+    except ValueError:  # a kind of another name travels as it is
+        return list(kinds)
+
+
+def _pack_metric(values: list[Any]) -> tuple[str, Any]:
+    """Ranks (ints) and scores (floats) as an array and a mask of the None rows."""
+    kinds = {type(v) for v in values} - {type(None)}
+    missing = bytes(v is None for v in values)
+    if kinds <= {int} and all(v is None or v >= 0 for v in values):
+        return "ranks", optional_ints(values)
+    if kinds == {float}:
+        return "scores", (array("d", (0.0 if v is None else v for v in values)), missing)
+    return "list", list(values)
+
+
+def _unpack_metric(packed: tuple[str, Any]) -> list[Any]:
+    kind, data = packed
+    if kind == "ranks":
+        return from_optional_ints(data)
+    if kind == "scores":
+        values, missing = data
+        return [None if gone else v for v, gone in zip(values, missing)]
+    return data
+
+
+def _unpack_table(n: int, ids: array, raw: Any, readable: Any, metric_values: Any, kinds: Any,
+                  n_chars: array, n_bytes: array, metric: str | None, algorithm: str,
+                  byte_level: bool, order_readable: array, order_raw: array) -> VocabTable:
+    return VocabTable(ids.tolist(), unpack_strings(raw, n), unpack_strings(readable, n),
+                      _unpack_metric(metric_values),
+                      [_KINDS[k] for k in kinds] if isinstance(kinds, bytes) else kinds,
+                      n_chars.tolist(), n_bytes.tolist(), metric, algorithm, byte_level,
+                      order_readable.tolist(), order_raw.tolist())
 
 
 def vocab_table(tokenizer: Any, graph: MergeGraph | None = None) -> VocabTable:
@@ -326,6 +378,12 @@ class TokenUsage:
     def n_words(self) -> int:
         return len(self.words)
 
+    def __reduce__(self) -> tuple:
+        """Pickle as packed columns (see :meth:`VocabTable.__reduce__`)."""
+        return _unpack_usage, (array("q", self.counts.keys()), array("q", self.counts.values()),
+                               pack_strings(self.words), len(self.words), self.word_counts,
+                               self._token_ids, self._starts, self._users, self.truncated)
+
     def _span(self, token_id: int) -> tuple[int, int]:
         k = bisect_left(self._token_ids, token_id)
         if k == len(self._token_ids) or self._token_ids[k] != token_id:
@@ -342,6 +400,13 @@ class TokenUsage:
     def n_words_using(self, token_id: int) -> int:
         start, end = self._span(token_id)
         return end - start
+
+
+def _unpack_usage(count_ids: array, count_values: array, words: Any, n_words: int,
+                  word_counts: array, token_ids: array, starts: array, users: array,
+                  truncated: bool) -> TokenUsage:
+    return TokenUsage(dict(zip(count_ids, count_values)), unpack_strings(words, n_words),
+                      word_counts, token_ids, starts, users, truncated)
 
 
 def token_usage(tokenizer: Any, word_counts: Mapping[str, int],

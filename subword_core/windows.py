@@ -46,6 +46,7 @@ from typing import Any
 from .encoding import Encoding, Offsets
 from .errors import EncodingError, SubwordError
 from .graphemes import joined_spans
+from .packing import pack_encodings, unpack_encodings
 from .truncation import DIRECTIONS, STRATEGIES
 
 Span = tuple[int, int]
@@ -131,6 +132,18 @@ class Windows:
     def __len__(self) -> int:
         return len(self.windows)
 
+    def __reduce__(self) -> tuple:
+        """Pickle the windows' encodings as packed columns (:mod:`subword_core.packing`):
+        the app cuts a long text in a worker process and sends the windows to the window,
+        and thousands of encodings of Python lists unpickled in one call froze it."""
+        encodings = [w.encoding for w in self.windows]
+        rows = [(w.index, w.context_tokens, w.context_range, w.context_span, w.question_tokens,
+                 w.question_range, w.question_span, w.overlap_tokens, w.overlap_span)
+                for w in self.windows]
+        return _unpack_windows, (self.context, self.question, self.settings, rows,
+                                 pack_encodings(encodings), self.context_length,
+                                 self.question_length, self.notes)
+
     @property
     def context_sequence(self) -> int:
         """The sequence index of the context in each window's encoding."""
@@ -181,6 +194,14 @@ class Windows:
             return frozenset(i for i in range(first, end) if rng[0] <= start + i - first < rng[1])
 
         return shared(window - 1), shared(window + 1)
+
+
+def _unpack_windows(context: str, question: str | None, settings: WindowSettings,
+                    rows: list[tuple], encodings: tuple, context_length: int,
+                    question_length: int, notes: tuple[str, ...]) -> Windows:
+    encs = unpack_encodings(encodings)
+    windows = tuple(Window(row[0], enc, *row[1:]) for row, enc in zip(rows, encs))
+    return Windows(context, question, settings, windows, context_length, question_length, notes)
 
 
 # ----------------------------------------------------------------------------- encoding

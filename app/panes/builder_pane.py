@@ -18,16 +18,17 @@ preview tables size their columns from their first rows only (``_fit_columns``):
 ResizeToContents asked the models for all 1,000 rows, each call waiting for the GIL, and
 with worker threads busy the Build view stalled the window for 14-31 s.
 
-Training goes through the training pane (``TrainingRunner``: its child
-process, progress, cancel and live curve); the result joins the session as any
-training does. *Train all four at N* trains the four presets one after another and
-asks for the Compare view with them (``compare_requested``).
+Training goes through the session's :class:`~app.training_service.TrainingService`, as
+the Train view's does (its child process and cancel; the Train view shows the progress and
+the live curve of every run); the result joins the session as any training does. This
+pane never touches the Train view. *Train all four at N* trains the four presets one after
+another and asks for the Compare view with them (``compare_requested``).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Protocol
+from typing import Any
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -71,22 +72,9 @@ from ..jobs import FigureJob
 from ..pane_support import SightAwarePane, in_words, no_generator_work, out_of_sight
 from ..selection import SelectionModel
 from ..session import Session
+from ..training_service import TrainingOutcome, TrainingService
 from ..widgets.block_editor import BlockListEditor, SingleBlockEditor
 
-
-class TrainingRunner(Protocol):
-    """What the builder needs of the training pane (panes never import each other)."""
-
-    trained: Any  # Signal(str): the name of the tokenizer a training added
-    training_finished: Any  # Signal(bool)
-    last_error: str
-
-    def is_training(self) -> bool: ...
-
-    def start_spec_training(self, spec: dict[str, Any], kind: str) -> bool: ...
-
-    def start_preset_training(self, algorithm: str, vocab_size: int, min_frequency: int | None,
-                              scoring: str | None = None) -> bool: ...
 
 #: Text previewed while the session has none.
 DEFAULT_TEXT = "Let's test this pre-tokenizer: Héllò hôw are ü? ``Quoted''  text, 2024 ﬁnance."
@@ -130,14 +118,14 @@ class BuilderPane(SightAwarePane):
 
     compare_requested = Signal(list)  # names of the tokenizers "Train all four" added
 
-    def __init__(self, session: Session, selection: SelectionModel, training: TrainingRunner,
+    def __init__(self, session: Session, selection: SelectionModel, training: TrainingService,
                  settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("builderPane")
         self._session = session
         self._training = training
         self._model = "BPE"
-        self._own_run = False  # the training pane runs one of ours
+        self._own_run = False  # the service runs this pane's pipeline
         self._queue: list[tuple[str, str | None]] = []
         self._four: list[str] = []
         self._failed: list[str] = []  # presets "Train all four" could not train, with why
@@ -497,8 +485,7 @@ class BuilderPane(SightAwarePane):
         # (View ▸ Language rebuilds the window around the same session); a lambda's stayed and
         # started the deleted pane's timer on every text change
         self._session.text_changed.connect(self._on_session_text_changed)
-        self._training.trained.connect(self._on_trained)
-        self._training.training_finished.connect(self._on_training_finished)
+        self._training.finished.connect(self._on_training_finished)
 
     # -- the spec <-> the editors -------------------------------------------------------------
     def spec(self) -> PipelineSpec:
@@ -780,8 +767,8 @@ class BuilderPane(SightAwarePane):
             return False
         if not self._can_train():
             return False
-        self._own_run = self._training.start_spec_training(spec.to_dict(),
-                                                           builder.progress_kind(spec))
+        self._own_run = self._training.train_spec(spec.to_dict(), builder.progress_kind(spec),
+                                                  origin="build")
         if self._own_run:
             self.status_label.setText(self.tr("Training {0}… (progress in the Training pane)")
                                       .format(spec.name))
@@ -793,7 +780,6 @@ class BuilderPane(SightAwarePane):
             return False
         self._queue = list(FOUR_PRESETS)
         self._four, self._four_size, self._failed = [], vocab_size, []
-        self._training.failure_boxes = False  # the refusals are said once, at the end
         return self._next_preset()
 
     def _can_train(self) -> bool:
@@ -807,47 +793,60 @@ class BuilderPane(SightAwarePane):
         return True
 
     def _next_preset(self) -> bool:
-        if self._training.is_training():  # the last run is still winding down
+        if self._training.is_training():  # a run another view started: after it
             QTimer.singleShot(50, self._next_preset)
             return True
         algorithm, scoring = self._queue[0]
-        started = self._training.start_preset_training(
-            algorithm, self._four_size, self.min_frequency_spin.value(), scoring)
+        # the presets' own special tokens; their failures are said once, at the end
+        started = self._training.train_preset(
+            algorithm, self._four_size, self.min_frequency_spin.value(), scoring, origin="four")
         if not started:
             self._queue = []
-            self._training.failure_boxes = True  # nothing runs: the Training pane speaks again
             return False
         self.status_label.setText(self.tr("Training {0} at {1:,} ({2} of 4)…").format(
             algorithm, self._four_size, 5 - len(self._queue)))
         return True
 
-    @Slot(str)
-    def _on_trained(self, name: str) -> None:
-        if self._queue:
-            self._four.append(name)
-        elif self._own_run:
-            self.last_trained = name
-            self.save_button.setEnabled(True)
-            self.status_label.setText(self.tr("Trained {0}").format(name))
+    @Slot(object)
+    def _on_training_finished(self, outcome: TrainingOutcome) -> None:
+        if outcome.origin == "build":
+            self._own_run = False
+            self._on_own_run_finished(outcome)
+        elif outcome.origin == "four" and self._queue:
+            self._on_preset_finished(outcome)
 
-    @Slot(bool)
-    def _on_training_finished(self, ok: bool) -> None:
-        self._own_run = False
-        if not self._queue:
-            return
+    def _on_own_run_finished(self, outcome: TrainingOutcome) -> None:
+        if outcome.ok:
+            self.last_trained = outcome.entry.name
+            self.save_button.setEnabled(True)
+            self.status_label.setText(self.tr("Trained {0}").format(outcome.entry.name))
+        elif outcome.status == "failed":  # said here: the Train view says only its own
+            self.status_label.setText(outcome.error)
+            QMessageBox.critical(
+                self, QCoreApplication.translate("TrainingPane", "Training failed"),
+                f"{outcome.error}\n\n"
+                + QCoreApplication.translate("TrainingPane", "The current tokenizer is kept."))
+        else:
+            current = self._session.current
+            self.status_label.setText(QCoreApplication.translate(
+                "TrainingPane", "Training cancelled; kept {name}.").format(
+                    name=current.name if current is not None else QCoreApplication.translate(
+                        "TrainingPane", "no tokenizer")))
+
+    def _on_preset_finished(self, outcome: TrainingOutcome) -> None:
         algorithm, _ = self._queue.pop(0)
-        if not ok and not self._training.last_error:  # cancelled: the rest is not trained
+        if outcome.status == "cancelled":  # the rest is not trained
             self._queue = []
-            self._training.failure_boxes = True
             self.status_label.setText(self.tr("Train all four cancelled after {0} of 4")
                                       .format(len(self._four)))
             return
-        if not ok:  # this one cannot be trained at this size: the others still can
-            self._failed.append(f"{algorithm}: {self._training.last_error}")
+        if outcome.ok:
+            self._four.append(outcome.entry.name)
+        else:  # this one cannot be trained at this size: the others still can
+            self._failed.append(f"{algorithm}: {outcome.error}")
         if self._queue:
             QTimer.singleShot(0, self._next_preset)
             return
-        self._training.failure_boxes = True
         text = self.tr("Trained {0}").format(", ".join(self._four))
         if self._failed:
             text += "\n" + self.tr("Not trained: {0}").format("; ".join(self._failed))

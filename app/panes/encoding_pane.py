@@ -14,6 +14,8 @@ merge history) are highlighted. Right click or Ctrl+C copies ids, tokens or JSON
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -49,11 +51,14 @@ from ..selection import Selection, SelectionModel
 from ..session import EXPLAIN_LIMIT, Session
 from ..widgets import TokenTextView
 from ..widgets.copy_actions import encoding_actions, install_table_copy
+from ..widgets.token_text_view import tokens_in_span
 from ..widgets.text_input import tab_moves_focus
 
 DEBOUNCE_MS = 150
 #: Characters of the normalized text shown (the pre-tokens table lists every piece).
 NORMALIZED_SHOWN = 20_000
+#: Lines of the normalized text longer than this are cut (at a ␣ marker) into several.
+LINE_CHARS = 1_000
 
 # records: (index, PreToken, original text, byte_level); the strings are made when a row shows
 PIECE_COLUMNS = [
@@ -102,6 +107,40 @@ def _visible_keeping_clusters(text: str) -> str:
         pos = end
     parts.append(visible_text(text[pos:]))
     return "".join(parts)
+
+
+def _as_lines(shown: str) -> str:
+    """``shown`` with a line break after each ↵ marker and long lines cut at a ␣ marker.
+
+    A document of short blocks is laid out a screenful at a time; as one block, the
+    normalized text of a 50k-character text took ~30 ms to lay out at every keystroke.
+    """
+    lines = []
+    for line in shown.replace("↵", "↵\n").split("\n"):
+        while len(line) > LINE_CHARS:
+            cut = line.rfind("␣", LINE_CHARS // 2, LINE_CHARS) + 1 or LINE_CHARS
+            lines.append(line[:cut])
+            line = line[cut:]
+        lines.append(line)
+    return "\n".join(lines)
+
+
+class _PieceRows(Sequence):
+    """The pre-tokens table's records, made when a row is shown: a 50k text has tens of
+    thousands of pieces, and the table shows a screenful of them."""
+
+    def __init__(self, pieces: Sequence[Any], text: str, byte_level: bool) -> None:
+        self._pieces, self._text, self._byte_level = pieces, text, byte_level
+
+    def __len__(self) -> int:
+        return len(self._pieces)
+
+    def __getitem__(self, i):  # noqa: ANN001 - int or slice, as a list
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self._pieces)
+        return (i, self._pieces[i], self._text, self._byte_level)
 
 
 class EncodingPane(SightAwarePane):
@@ -174,8 +213,11 @@ class EncodingPane(SightAwarePane):
         self.pieces_table.verticalHeader().setVisible(False)
         self.pieces_table.verticalHeader().setDefaultSectionSize(22)
         header = self.pieces_table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # fitted to the first rows when the tokenizer or the number of digits of the row count
+        # changes, not at every keystroke (ResizeToContents re-measured at each re-encode)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setResizeContentsPrecision(64)
+        self._pieces_fitted_for: tuple | None = None
         # the extra room goes to the original text, not to a trailing (often empty) column
         header.setStretchLastSection(False)
         header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
@@ -356,7 +398,7 @@ class EncodingPane(SightAwarePane):
         if selection.token_index is not None and selection.token_index < len(encoding):
             selected = {selection.token_index}
         elif selection.span is not None:
-            selected = set(encoding.tokens_in_span(*selection.span))
+            selected = set(tokens_in_span(encoding, *selection.span))
         else:
             selected = set()
         # a merge selection names vocabulary ids: highlight every token carrying one
@@ -419,14 +461,18 @@ class EncodingPane(SightAwarePane):
             self.pipeline_note.setVisible(bool(self.pipeline_note.text()))
             return
         normalized = explanation.normalized
-        shown = _visible_keeping_clusters(normalized[:NORMALIZED_SHOWN])
+        shown = _as_lines(_visible_keeping_clusters(normalized[:NORMALIZED_SHOWN]))
         if len(normalized) > NORMALIZED_SHOWN:
             shown += self.tr("  … ({n} more characters)").format(
                 n=f"{len(normalized) - NORMALIZED_SHOWN:,}")
         self.normalized_view.setPlainText(shown)
         self.pipeline_note.setVisible(False)
-        byte_level = is_byte_level(tokenizer)
         pieces = explanation.pre_tokens
-        self.pieces_model.set_records([(i, p, text, byte_level) for i, p in enumerate(pieces)])
-        # a column that is empty for every piece only takes room
-        self.pieces_table.setColumnHidden(ADDED_COLUMN, not any(p.added_token for p in pieces))
+        self.pieces_model.set_records(_PieceRows(pieces, text, is_byte_level(tokenizer)))
+        fit = (id(tokenizer), len(str(len(pieces))))
+        if fit != self._pieces_fitted_for:
+            self._pieces_fitted_for = fit
+            self.pieces_table.resizeColumnsToContents()
+        # a column that is empty for every piece only takes room (a C loop over the pieces)
+        self.pieces_table.setColumnHidden(
+            ADDED_COLUMN, not any(map(operator.attrgetter("added_token"), pieces)))

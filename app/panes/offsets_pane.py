@@ -29,6 +29,7 @@ from ..item_models import TokensModel
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets.copy_actions import encoding_actions, install_table_copy
+from ..widgets.token_text_view import tokens_in_span
 
 
 class OffsetsPane(QWidget):
@@ -48,9 +49,12 @@ class OffsetsPane(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        # ResizeToContents re-measures on every re-encode: look at the first rows only
+        # fitted to the first rows when the tokenizer or the number of digits of the row count
+        # changes, not at every keystroke (ResizeToContents asked the model for 64 rows × 8
+        # columns × every role at each re-encode)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setResizeContentsPrecision(64)
+        self._fitted_for: tuple | None = None
         self.table.horizontalHeader().setStretchLastSection(True)
         self.caption = QLabel("", objectName="offsetsCaption")
         # a long caption is cut (its tooltip has it all) rather than widening the dock
@@ -84,6 +88,10 @@ class OffsetsPane(QWidget):
                                     byte_level=tokenizer is not None and is_byte_level(tokenizer),
                                     unk_id=unk_id(tokenizer) if tokenizer is not None else None)
         n = len(encoding) if encoding is not None else 0
+        fit = (id(tokenizer), len(str(n)))
+        if fit != self._fitted_for:
+            self._fitted_for = fit
+            self.table.resizeColumnsToContents()
         self.caption.setText(self.tr("{n} tokens — offsets are character spans of the original "
                                      "text").format(n=f"{n:,}"))
         self._on_selection_changed(self._selection.current)
@@ -98,7 +106,7 @@ class OffsetsPane(QWidget):
         elif selection.token_index is not None and selection.token_index < len(encoding):
             rows = [selection.token_index]
         elif selection.span is not None:
-            rows = encoding.tokens_in_span(*selection.span)
+            rows = tokens_in_span(encoding, *selection.span)
         else:
             rows = []
         highlight = []

@@ -1,15 +1,15 @@
 """TrainingPane: pick an algorithm and sizes, train in a worker, watch it converge.
 
-Training runs ``subword_core.presets.train_tokenizer`` (read corpus, count words,
-train, assemble) in a child process driven by a
-:class:`~app.workers.ProcessGeneratorWorker` (``app.train_job``). Batches of events
-drive one progress bar for the whole run (``training_progress.OverallProgress``:
-percentage, stage and ETA across all stages) and a live pyqtgraph curve (pair count
+Trainings run in the session's :class:`~app.training_service.TrainingService` (a child
+process running ``app.train_job``), which the Build view uses too: this pane starts the
+trainings of its form (and retrainings), and shows the progress of every training, whoever
+started it. Batches of events drive one progress bar for the whole run
+(``training_progress.OverallProgress``: percentage, stage and ETA across all stages) and a live pyqtgraph curve (pair count
 per merge for BPE, score per merge for WordPiece, loss per round for Unigram).
-The result arrives fully built (``train_job.TrainedResult``); the new tokenizer is
-named after the size it really has, and a notice says when that is not the size
-asked. Cancelling aborts the worker; the session's tokenizers are untouched until
-a training *returns*, so the previous tokenizer survives a cancel or an error.
+The service names the new tokenizer after the size it really has; a notice here says
+when that is not the size asked. Cancelling aborts the worker; the session's tokenizers
+are untouched until a training *returns*, so the previous tokenizer survives a cancel or
+an error.
 
 When the current tokenizer changes (a restored session included), the curve is drawn again
 from that tokenizer's training history, the same points the live run drew.
@@ -17,11 +17,9 @@ from that tokenizer's training history, the same points the live run drew.
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -37,8 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from subword_core.analysis import is_byte_level, visible_token
-from subword_core.naming import trained_name
+from subword_core.analysis import visible_token
 from subword_core.presets import DEFAULT_SPECIAL_TOKENS
 from subword_core.trainers.events import MergeAdded, UnigramStep
 from subword_core.training_progress import OverallProgress
@@ -46,9 +43,8 @@ from subword_core.training_progress import OverallProgress
 from ..plots import TrainingCurvePlot
 from ..selection import SelectionModel
 from ..session import Session, TokenizerEntry
-from ..train_job import TrainedResult, finish_train_job, train_job
-from ..wording import corpus_summary, eta_text, stage_label
-from ..workers import ProcessGeneratorWorker, WorkerHandle
+from ..training_service import TrainingOutcome, TrainingRun, TrainingService, retrain_kind
+from ..wording import eta_text, stage_label
 
 #: combo label (English; the combo shows it translated) -> (preset algorithm, WordPiece
 #: scoring, default vocabulary size); the sizes leave room for the bundled sample corpus's
@@ -82,24 +78,6 @@ def readable_number(value: float) -> str:
     return f"{value:.3g}"
 
 
-def retrain_kind(tokenizer: Any) -> str | None:
-    """The training algorithm of ``tokenizer``'s model for the progress and the curve,
-    or None when the model has no trainer (WordLevel, TFDS subwords)."""
-    name = type(tokenizer.model).__name__
-    if name == "BPE":
-        return "byte-bpe" if is_byte_level(tokenizer) else "bpe"
-    return {"WordPiece": "wordpiece", "Unigram": "unigram"}.get(name)
-
-
-def _like(entry: TokenizerEntry) -> dict[str, Any]:
-    """How the training child gets the original: an opened file is opened again there (a
-    10 MB Llama 3 serialized here would hold the GUI thread); a tokenizer trained in this
-    session travels as its ``tokenizer.json`` text (small: trained on a corpus at hand)."""
-    if entry.algorithm == "file" and entry.source and Path(entry.source).exists():
-        return {"like_path": entry.source, "like_options": dict(entry.options.get("open", {}))}
-    return {"like": entry.tokenizer.to_str()}
-
-
 def curve_point(event: Any) -> tuple[float, float] | None:
     """The curve's point of a training event: ``(rank, score or count)`` of a merge (the
     likelihood score when the trainer gave one), ``(round, loss)`` of a Unigram round."""
@@ -120,33 +98,28 @@ def _history_kind(history: Any) -> tuple[str, str | None]:
     return "bpe", None
 
 
-def _in_words(traceback_text: str) -> str:
-    """The message of a worker's traceback, without the exception's class name."""
-    lines = traceback_text.strip().splitlines()
-    last = lines[-1] if lines else QCoreApplication.translate("TrainingPane", "the training failed")
-    match = re.match(r"^[A-Za-z_][\w.]*(?:Error|Exception|Cancelled|Exit|Interrupt): (.+)$", last)
-    return match.group(1) if match else last
-
-
 class TrainingPane(QWidget):
-    """Trainer form, progress with ETA, and a live training curve."""
+    """Trainer form, progress with ETA, and a live training curve.
+
+    ``training`` is the session's training service (the window's); a pane made alone makes
+    its own. The pane's signals report every run of the service, whoever started it.
+    """
 
     training_finished = Signal(bool)  # True when a tokenizer was added
     retrained = Signal(str, str)  # (original name, new name) when a retraining returned
     trained = Signal(str)  # the name of the tokenizer a training added to the session
 
     def __init__(self, session: Session, selection: SelectionModel,
+                 training: TrainingService | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("trainingPane")
         self._session = session
         self._selection = selection
-        self._handle: WorkerHandle | None = None
+        self._owns_training = training is None
+        self.training = training if training is not None else TrainingService(session, self)
         self._request: dict[str, Any] = {}
         self._overall: OverallProgress | None = None
-        self.last_error = ""
-        #: False while a caller (Build's "Train all four") says its runs' failures in one box
-        self.failure_boxes = True
 
         self.algorithm_combo = QComboBox(objectName="algorithmCombo")
         for label in ALGORITHMS:  # the English label is the item's data (settings, logic)
@@ -219,6 +192,9 @@ class TrainingPane(QWidget):
         self.algorithm_combo.currentIndexChanged.connect(self._on_algorithm_changed)
         self.train_button.clicked.connect(self.start_training)
         self.cancel_button.clicked.connect(self.cancel)
+        self.training.started.connect(self._on_run_started)
+        self.training.progress.connect(self._on_progress)
+        self.training.finished.connect(self._on_run_finished)
         session.corpus_changed.connect(self._on_session_corpus_changed)
         session.tokenizer_changed.connect(self._on_session_tokenizer_changed)
         self._on_algorithm_changed()
@@ -248,22 +224,27 @@ class TrainingPane(QWidget):
         return self.algorithm_combo.currentData() or next(iter(ALGORITHMS))
 
     def is_training(self) -> bool:
-        return self._handle is not None
+        return self.training.is_training()
+
+    @property
+    def last_error(self) -> str:
+        """The last failed run's message, in words ("" after a run that did not fail)."""
+        outcome = self.training.last_outcome
+        return outcome.error if outcome is not None else ""
 
     @Slot()
     def start_training(self) -> bool:
         """Train on the session's corpus with the form's options; False if impossible now."""
-        if not self._can_start():
+        if not self.training.can_start():
             if self._session.corpus is None:
                 QMessageBox.warning(self, self.tr("No corpus"),
                                     self.tr("Open a corpus before training."))
             return False
         algorithm, scoring, _ = ALGORITHMS[self.algorithm_label()]
-        return self._start({
-            "algorithm": algorithm, "scoring": scoring,
-            "vocab_size": self.vocab_spin.value(), "min_frequency": self.min_frequency_spin.value(),
-            "special_tokens": self.special_edit.text().split(), "label": self.algorithm_label(),
-        })
+        return self.training.train_preset(
+            algorithm, self.vocab_spin.value(), self.min_frequency_spin.value(), scoring,
+            special_tokens=self.special_edit.text().split(), label=self.algorithm_label(),
+            origin="train")
 
     def start_retraining(self, entry: TokenizerEntry, vocab_size: int) -> bool:
         """Train ``entry``'s pipeline on the session's corpus (``train_new_from_iterator``).
@@ -272,90 +253,41 @@ class TrainingPane(QWidget):
         original's; only the model is learnt again, in the same child process as any
         training (progress, cancel, live curve, merge history). False if impossible now.
         """
-        if self._handle is not None:
+        if self.training.is_training():
             return False
         if self._session.corpus is None:
             QMessageBox.warning(self, self.tr("No corpus"),
                                 self.tr("Open a corpus to retrain on first."))
             return False
-        kind = retrain_kind(entry.tokenizer)
-        if kind is None:
+        if retrain_kind(entry.tokenizer) is None:
             QMessageBox.warning(self, self.tr("Cannot retrain"), self.tr(
                 "{name} has a {model} model, which has no trainer: only BPE, WordPiece and "
                 "Unigram models can be retrained.").format(
                     name=entry.name, model=type(entry.tokenizer.model).__name__))
             return False
-        return self._start({
-            "algorithm": kind, "scoring": None, "vocab_size": vocab_size, "min_frequency": None,
-            "special_tokens": None, "label": f"retrain {entry.name}", "like_name": entry.name,
-            **_like(entry),
-        })
+        return self.training.retrain(entry, vocab_size, origin="train")
 
-    def start_spec_training(self, spec: dict[str, Any], kind: str) -> bool:
-        """Train a builder's pipeline (``PipelineSpec.to_dict()``) on the session's corpus.
-
-        ``kind`` (``byte-bpe``, ``bpe``, ``wordpiece`` or ``unigram``) picks the progress
-        stages and the curve. False if impossible now (a training runs, or no corpus).
-        """
-        if not self._can_start():
-            return False
-        trainer = spec.get("trainer", {})
-        return self._start({
-            "spec": spec, "algorithm": kind, "scoring": trainer.get("scoring"),
-            "vocab_size": trainer.get("vocab_size", 30000),
-            "min_frequency": trainer.get("min_frequency"),
-            "special_tokens": trainer.get("special_tokens", []), "label": spec.get("name", ""),
-        })
-
-    def start_preset_training(self, algorithm: str, vocab_size: int, min_frequency: int | None,
-                              scoring: str | None = None) -> bool:
-        """Train a preset with its default special tokens; False if impossible now."""
-        if not self._can_start():
-            return False
-        return self._start({
-            "algorithm": algorithm, "scoring": scoring, "vocab_size": vocab_size,
-            "min_frequency": min_frequency, "special_tokens": None, "label": algorithm,
-        })
-
-    def _can_start(self) -> bool:
-        """No training runs and a corpus is loaded."""
-        return self._handle is None and self._session.corpus is not None
-
-    def _start(self, request: dict[str, Any]) -> bool:
-        """Run ``request`` (train_job's options) on the session's corpus in a child process."""
-        corpus = self._session.corpus
-        request = {"paths": list(corpus.paths), "reading": dict(corpus.options), **request}
-        self._request = request
-        algorithm, scoring = request["algorithm"], request["scoring"]
-
-        # a child process: no core work can then hold this process's GIL (see workers.py)
-        worker = ProcessGeneratorWorker(train_job, (request,), finish=finish_train_job)
-        worker.yielded.connect(self._on_worker_yielded)
-        worker.returned.connect(self._on_worker_returned)
-        worker.errored.connect(self._on_worker_errored)
-        worker.aborted.connect(self._on_worker_aborted)
-        worker.finished.connect(self._on_worker_finished)
-        self._handle = WorkerHandle(worker, self)
-        self._reset_plot(algorithm, scoring)
+    @Slot(object)
+    def _on_run_started(self, run: TrainingRun) -> None:
+        """A run of the service began (this pane's or the Build view's): show its progress."""
+        request = self._request = run.request
+        self._reset_plot(request["algorithm"], request["scoring"])
         self._set_busy(True)
         # a new run: nothing of the previous one's status stays on screen
         self.status_label.setText("")
         self.notice_label.hide()
-        self.last_error = ""
-        self._overall = OverallProgress(algorithm, target=request["vocab_size"])
+        self._overall = OverallProgress(request["algorithm"], target=request["vocab_size"])
         self._show_overall()
-        self._handle.start()
-        return True
 
     @Slot()
     def cancel(self) -> None:
-        if self._handle is not None:
-            self._handle.abort()
+        if self.training.is_training():
+            self.training.cancel()
             self.status_label.setText(self.tr("Cancelling…"))
 
     def shutdown(self) -> None:
-        if self._handle is not None:
-            self._handle.stop()
+        if self._owns_training:  # the window stops its own service
+            self.training.shutdown()
 
     def _reset_plot(self, algorithm: str, scoring: str | None) -> None:
         if algorithm == "unigram":
@@ -365,9 +297,9 @@ class TrainingPane(QWidget):
         else:
             self.plot.reset("", self.tr("pair count"), self.tr("merge rank"), log_y=True)
 
-    # -- worker signals ---------------------------------------------------------------------------
+    # -- the service's runs ------------------------------------------------------------------------
     @Slot(list)
-    def _on_worker_yielded(self, batch: list) -> None:
+    def _on_progress(self, batch: list) -> None:
         xs, ys = [], []
         last_merge = None
         overall = self._overall
@@ -408,25 +340,27 @@ class TrainingPane(QWidget):
                                 + (f" · {eta}" if eta else ""))
 
     @Slot(object)
-    def _on_worker_returned(self, result: TrainedResult) -> None:
-        # everything was built in the worker (train_job.finish_train_job): only references here
-        r = self._request
-        algorithm = f"{r['algorithm']}{'-' + r['scoring'] if r['scoring'] else ''}"
-        if r.get("like_name"):
-            algorithm = f"{r['like_name']} retrained"
-        if r.get("spec") is not None:
-            algorithm = r["spec"].get("name") or "custom"
-        asked, size = r["vocab_size"], result.vocab_size
-        options = {k: r[k] for k in ("vocab_size", "min_frequency", "special_tokens", "scoring")}
-        if r.get("like_name"):
-            options["retrained_from"] = r["like_name"]
-        if r.get("spec") is not None:
-            options["spec"] = r["spec"]
-        entry = TokenizerEntry(
-            name=trained_name(algorithm, size, asked),
-            tokenizer=result.tokenizer, history=result.history,
-            algorithm="builder" if r.get("spec") is not None else r["algorithm"],
-            options=options, source=", ".join(r["paths"]), graph=result.graph)
+    def _on_run_finished(self, outcome: TrainingOutcome) -> None:
+        """A run ended: say how (a failure in a box only for this pane's own runs)."""
+        self._set_busy(False)
+        if outcome.status == "trained":
+            self._show_trained(outcome)
+        elif outcome.status == "failed":
+            self._idle_progress(self.tr("failed"))
+            if outcome.origin == "train":  # the Build view says its own runs' failures
+                QMessageBox.critical(self, self.tr("Training failed"), f"{outcome.error}\n\n"
+                                     + self.tr("The current tokenizer is kept."))
+            self.training_finished.emit(False)
+        else:
+            self._idle_progress(self.tr("cancelled"))
+            current = self._session.current
+            kept = current.name if current is not None else self.tr("no tokenizer")
+            self.status_label.setText(self.tr("Training cancelled; kept {name}.").format(name=kept))
+            self.training_finished.emit(False)
+
+    def _show_trained(self, outcome: TrainingOutcome) -> None:
+        r, entry = outcome.run.request, outcome.entry
+        asked, size = outcome.sizes
         if size < asked:
             why = (self.tr("the corpus has too few distinct pieces") if r["algorithm"] == "unigram"
                    else self.tr("the corpus has no more pairs to merge that occur at least "
@@ -436,42 +370,15 @@ class TrainingPane(QWidget):
                 size=f"{size:,}", asked=f"{asked:,}", why=why))
         # (a size below the alphabet is refused by the core, in the CLI's words: no notice)
         self.notice_label.setVisible(size < asked)
-        entry = self._session.add_tokenizer(entry)
         if self._overall is not None:
             self._overall.finish()
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
         self.progress.setFormat(self.tr("100% · done: {name}").format(name=entry.name))
-        self._session.notify(self.tr("Trained {name} on {summary}").format(
-            name=entry.name, summary=corpus_summary(result.report)))
         self.trained.emit(entry.name)
         self.training_finished.emit(True)
         if r.get("like_name"):
             self.retrained.emit(r["like_name"], entry.name)
-
-    @Slot(str)
-    def _on_worker_errored(self, text: str) -> None:
-        self.last_error = _in_words(text)
-        self._idle_progress(self.tr("failed"))
-        if self.failure_boxes:
-            QMessageBox.critical(self, self.tr("Training failed"), f"{self.last_error}\n\n"
-                                 + self.tr("The current tokenizer is kept."))
-        self.training_finished.emit(False)
-
-    @Slot()
-    def _on_worker_aborted(self) -> None:
-        self._idle_progress(self.tr("cancelled"))
-        kept = self._session.current.name if self._session.current else self.tr("no tokenizer")
-        self.status_label.setText(self.tr("Training cancelled; kept {name}.").format(name=kept))
-        self._session.notify(self.tr("Training cancelled; kept {name}.").format(name=kept))
-        self.training_finished.emit(False)
-
-    @Slot()
-    def _on_worker_finished(self) -> None:
-        if self._handle is not None:
-            self._handle.stop()
-        self._handle = None
-        self._set_busy(False)
 
     def _idle_progress(self, text: str) -> None:
         self.progress.setRange(0, 1)
@@ -496,7 +403,7 @@ class TrainingPane(QWidget):
     def _on_session_tokenizer_changed(self, entry: TokenizerEntry | None) -> None:
         # the curve of the tokenizer at hand, from its stored history: after a restart the
         # session brings back the tokenizer and its history, not the plot (issue 21)
-        if self._handle is not None or entry is None or entry.history is None:
+        if self.training.is_training() or entry is None or entry.history is None:
             return  # a live run owns the plot; a tokenizer without history leaves it
         points = [p for p in map(curve_point, entry.history.records) if p is not None]
         if not points:
@@ -508,6 +415,6 @@ class TrainingPane(QWidget):
 
     @Slot(object)
     def _on_session_corpus_changed(self, corpus: Any) -> None:
-        self.train_button.setEnabled(corpus is not None and self._handle is None)
+        self.train_button.setEnabled(corpus is not None and not self.training.is_training())
         self.train_button.setToolTip(self.tr(TRAIN_TIP) if corpus is not None
                                      else self.tr("Open a corpus first"))

@@ -7,15 +7,18 @@
 - The side panel shows the selected token's merge tree (or, in words, why there is
   none) and the corpus words that use it.
 
-The rows (:func:`subword_core.vocabulary.iter_vocab_table`, 1-2 s for 150k entries)
-and the frequencies (:func:`subword_core.vocabulary.iter_token_usage`) run in
-:class:`~app.jobs.FigureJob` workers, only while the pane is visible; the frequency
-count shows progress and can be cancelled. Selecting a row selects that token id on
+The rows (:func:`subword_core.vocabulary.iter_vocab_table`, 1-2 s for 150k entries,
+with the merge index the side panel's trees read) and the frequencies
+(:func:`subword_core.vocabulary.iter_token_usage`) run in the window's process pool
+(:class:`~app.jobs.PoolJob`, :mod:`app.analysis_jobs`), only while the pane is visible;
+they come back as packed columns. The frequency count shows progress and can be
+cancelled. Selecting a row selects that token id on
 the selection bus; a token selected elsewhere selects its row.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, QTimer, QT_TRANSLATE_NOOP, Slot
@@ -25,13 +28,11 @@ from PySide6.QtWidgets import (
 )
 
 from subword_core import SubwordError
-from subword_core.vocabulary import (
-    SEARCH_MODES, VocabTable, iter_token_usage, iter_vocab_table, search_rows,
-    vocab_table,
-)
+from subword_core.vocabulary import SEARCH_MODES, VocabTable, search_rows, vocab_table
 
+from ..analysis_jobs import PackedCounts, token_usage_job, tokenizer_ref, vocab_rows_job
 from ..item_models.vocab_model import VocabModel
-from ..jobs import FigureJob
+from ..jobs import PoolJob
 from ..pane_support import SightAwarePane
 from ..selection import Selection, SelectionModel
 from ..session import Session
@@ -57,16 +58,17 @@ MODE_TIPS = {
 }
 
 
-def _rows_job(entry: Any, cancel: Any):
-    """Worker body: the entry's merge graph (built once, off the GUI thread), then the rows."""
-    graph = entry.merge_graph()
-    table = yield from iter_vocab_table(entry.tokenizer, graph)
-    return entry, table, VocabModel.sort_keys(table)
+#: Progress of the frequency count every this many words (~10-30 ms of work).
+USAGE_EVERY = 200
 
 
-def _usage_job(entry: Any, corpus: Any, cancel: Any):
-    # every 200 words (~10-30 ms): a cancel or a new tokenizer waits no longer than that
-    usage = yield from iter_token_usage(entry.tokenizer, corpus.word_counts, every=200)
+def _rows_finish(entry: Any, result: tuple) -> tuple:
+    """In the worker thread: the sort keys of the table the pool made (numpy, no Qt)."""
+    table, index = result
+    return entry, table, VocabModel.sort_keys(table), index
+
+
+def _usage_finish(entry: Any, corpus: Any, usage: Any) -> tuple:
     return entry, corpus, usage
 
 
@@ -80,6 +82,7 @@ class VocabPane(SightAwarePane):
         self._session, self._selection = session, selection
         self._entry: Any = None
         self._usage: Any = None
+        self._index: Any = None  # the merge index of the rows (app.analysis_jobs.MergeIndex)
         self._rows_dirty = self._usage_dirty = False
         self._usage_cancelled = False
         self._usage_error = ""
@@ -87,11 +90,11 @@ class VocabPane(SightAwarePane):
         self._build_widgets()
         self._build_layout()
 
-        self.rows_job = FigureJob(self)
+        self.rows_job = PoolJob(self)
         self.rows_job.progress.connect(self._on_rows_job_progress)
         self.rows_job.returned.connect(self._on_rows_job_returned)
         self.rows_job.failed.connect(self._on_rows_job_failed)
-        self.usage_job = FigureJob(self)
+        self.usage_job = PoolJob(self)
         self.usage_job.progress.connect(self._on_usage_job_progress)
         self.usage_job.returned.connect(self._on_usage_job_returned)
         self.usage_job.failed.connect(self._on_usage_job_failed)
@@ -180,7 +183,7 @@ class VocabPane(SightAwarePane):
 
     @Slot(object)
     def _on_session_tokenizer_changed(self, entry: Any) -> None:
-        self._entry, self._usage = entry, None
+        self._entry, self._usage, self._index = entry, None, None
         self._usage_cancelled, self._usage_error = False, ""
         self.model.set_table(VocabTable())
         self.usage_job.stop()
@@ -208,7 +211,8 @@ class VocabPane(SightAwarePane):
         entry = self._entry
         self.progress.show()
         self.progress.setRange(0, 0)
-        self.rows_job.start(lambda cancel: _rows_job(entry, cancel))
+        self.rows_job.start_job(vocab_rows_job, (tokenizer_ref(entry),),
+                                finish=partial(_rows_finish, entry))
 
     @Slot(object)
     def _on_rows_job_progress(self, event: Any) -> None:
@@ -220,9 +224,10 @@ class VocabPane(SightAwarePane):
 
     @Slot(object)
     def _on_rows_job_returned(self, result: Any) -> None:
-        entry, table, keys = result
+        entry, table, keys, index = result
         if entry is self._entry:
             self.progress.hide()
+            self._index = index
             self._set_table(table, keys)
 
     @Slot(str)
@@ -312,7 +317,10 @@ class VocabPane(SightAwarePane):
         self.freq_label.setText(self.tr("counting token frequencies in the corpus…"))
         self.progress.show()
         self.progress.setRange(0, 0)
-        self.usage_job.start(lambda cancel: _usage_job(entry, corpus, cancel))
+        # every USAGE_EVERY words: a cancel or a new tokenizer waits no longer than that
+        self.usage_job.start_job(token_usage_job, (tokenizer_ref(entry),
+                                                   PackedCounts(corpus.word_counts), USAGE_EVERY),
+                                 finish=partial(_usage_finish, entry, corpus))
 
     @Slot()
     def cancel_frequencies(self) -> None:
@@ -406,7 +414,18 @@ class VocabPane(SightAwarePane):
         hint = self.tr(
             "load a corpus to see them") if corpus is None else self.tr(
             "not counted yet")
-        self.info.show_row(self.vocab, row, self._entry.merge_graph(), self._usage, hint)
+        self.info.show_row(self.vocab, row, self._merge_index(), self._usage, hint)
+
+    def _merge_index(self) -> Any:
+        """What the side panel draws merge trees from: the entry's graph once built (a
+        small vocabulary's, or another pane's), else the index the pool sent with the rows;
+        never a graph built here (seconds on the GUI thread for a 280k-merge file)."""
+        entry = self._entry
+        if entry.graph is not None:
+            return entry.graph
+        if self._index is not None:
+            return self._index
+        return entry.merge_graph() if len(self.vocab) <= SYNC_ROWS else None
 
     # -- selection from elsewhere ----------------------------------------------------------
     @Slot(object)

@@ -16,9 +16,10 @@ and with a question (``only_second``) every window repeats the question.
   it in every window that holds it; a span selected elsewhere is outlined too, and the
   rows of the windows holding it are highlighted. A question token is outlined in every
   window's question (the question is not the session text, so other panes are not told).
-- :func:`subword_core.windows.encode_windows` and the drawing pieces run in a
-  :class:`~app.jobs.FigureJob` (a 50k-character text does not block the window), and
-  only while the pane is in sight.
+- :func:`subword_core.windows.encode_windows` and the drawing pieces run in the window's
+  process pool (:class:`~app.jobs.PoolJob`, :func:`app.analysis_jobs.windows_job`; a
+  50k-character text does not block the window) and come back packed; only the drawing's
+  labels are made in the worker thread. Only while the pane is in sight.
 """
 
 from __future__ import annotations
@@ -31,12 +32,12 @@ from PySide6.QtWidgets import (
     QPushButton, QScrollArea, QSizePolicy, QSpinBox, QSplitter, QTableView, QVBoxLayout, QWidget,
 )
 
-from subword_core.analysis import is_byte_level, unk_id
-from subword_core.windows import CONTEXT, QUESTION, WindowSettings, encode_windows, window_pieces
+from subword_core.windows import WindowSettings
 
+from ..analysis_jobs import tokenizer_ref, unpack_pieces, windows_job
 from ..item_models.table_model import Column, RecordTableModel
-from ..jobs import FigureJob
-from ..pane_support import SightAwarePane, in_words, no_generator_work, out_of_sight, settled
+from ..jobs import PoolJob
+from ..pane_support import SightAwarePane, in_words, out_of_sight, settled
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets.windows_view import MAX_DRAWN_TOKENS, WindowsView, overlap_color, prepare_blocks
@@ -106,19 +107,12 @@ def _columns() -> list[Column]:
     ]
 
 
-def _windows_job(tokenizer: Any, text: str, question: str | None, settings: WindowSettings):
-    """Worker body: the windows and the pieces of those the view draws."""
-    windows = encode_windows(tokenizer, text, question, settings)
-    texts = {0: text} if question is None else {QUESTION: question, CONTEXT: text}
-    pieces, drawn = [], 0
-    for w in windows.windows:
-        if drawn and drawn + len(w.encoding) > MAX_DRAWN_TOKENS:
-            break
-        pieces.append(window_pieces(w.encoding, texts))
-        drawn += len(w.encoding)
-    byte_level = is_byte_level(tokenizer)
-    blocks = prepare_blocks(windows, pieces, byte_level)
-    return settled((windows, blocks, byte_level, unk_id(tokenizer)))
+def _windows_finish(result: tuple) -> tuple:
+    """In the worker thread: the drawing's blocks (translated headers) from the pool's
+    windows and packed pieces."""
+    windows, pieces, byte_level, unk = result
+    blocks = prepare_blocks(windows, unpack_pieces(pieces), byte_level)
+    return settled((windows, blocks, byte_level, unk))
 
 
 class WindowsPane(SightAwarePane):
@@ -187,7 +181,7 @@ class WindowsPane(SightAwarePane):
 
         self._timer = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._timer.timeout.connect(self._flush)
-        self.job = FigureJob(self)
+        self.job = PoolJob(self)
         self.job.returned.connect(self._on_job_returned)
         self.job.failed.connect(self._on_job_failed)
         self.job.running_changed.connect(self.busy.setVisible)
@@ -290,8 +284,8 @@ class WindowsPane(SightAwarePane):
         if out_of_sight(self):
             return  # done in catch_up() when the pane comes into sight
         self._dirty = False
-        tokenizer = self._session.tokenizer
-        if tokenizer is None:
+        entry = self._session.current
+        if entry is None:
             self.windows = None
             self.view.set_windows(None, [], message=self.tr("Train or open a tokenizer first."))
             self.model.set_records([])
@@ -299,8 +293,8 @@ class WindowsPane(SightAwarePane):
             return
         text, question, settings = self._session.text, self.question.text() or None, \
             self.settings()
-        self.job.start(lambda _cancel: no_generator_work(
-            lambda: _windows_job(tokenizer, text, question, settings)))
+        self.job.start_job(windows_job, (tokenizer_ref(entry), text, question, settings,
+                                         MAX_DRAWN_TOKENS), finish=_windows_finish)
 
     @Slot(object)
     def _on_job_returned(self, result: tuple) -> None:

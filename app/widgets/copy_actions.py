@@ -21,8 +21,8 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QObject, QPoint, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QCoreApplication, QModelIndex, QPoint, Qt
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu, QTableView, QWidget
 
 from subword_core.analysis import visible_token
@@ -228,9 +228,7 @@ def install_table_copy(view: QTableView,
     copy_action.triggered.connect(lambda: copy_selected_rows(view))
     view.addAction(copy_action)
     show_thousands(view)  # counts shown as 1,234; copied as 1234
-    # subtle: QAbstractItemView handles Ctrl+C itself (it copies the current cell only), so
-    # the key is caught before the view sees it
-    view.installEventFilter(_CopyKeyFilter(view, copy_action))
+    _take_copy_key(view, copy_action)
     view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
 
     def show_menu(pos: QPoint) -> None:
@@ -241,19 +239,24 @@ def install_table_copy(view: QTableView,
     return copy_action
 
 
-class _CopyKeyFilter(QObject):
-    def __init__(self, view: QTableView, action: QAction) -> None:
-        super().__init__(view)
-        self._action = action
+def _take_copy_key(view: QTableView, action: QAction) -> None:
+    """Ctrl+C on ``view`` triggers ``action``.
 
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        if event.type() in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride) \
-                and event.matches(QKeySequence.StandardKey.Copy):
-            if event.type() == QEvent.Type.KeyPress:
-                self._action.trigger()
+    subtle: QAbstractItemView takes Ctrl+C itself (it accepts the shortcut override and
+    copies the current cell only), so the action's shortcut never fires while the table has
+    the focus. The view's key handler is replaced for that one key: Python then runs per
+    key press, not per event as it would in an event filter.
+    """
+    previous = view.keyPressEvent
+
+    def key_press(event: QKeyEvent) -> None:
+        if event.matches(QKeySequence.StandardKey.Copy):
+            action.trigger()
             event.accept()
-            return True
-        return False
+            return
+        previous(event)
+
+    view.keyPressEvent = key_press  # an instance override of the virtual (PySide calls it)
 
 
 def table_menu(view: QTableView, index: QModelIndex,

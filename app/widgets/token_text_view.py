@@ -25,7 +25,10 @@ once (lines longer than ``BLOCK_CHARS`` are wrapped into several blocks at a spa
 and the token formats are applied per block, only to the blocks on screen, when
 they are about to be painted (the ``QSyntaxHighlighter`` technique:
 ``QTextLayout.setFormats``). A keystroke in a 50k-character text therefore costs
-one ``setPlainText`` and the formatting of one screenful, not of the whole text.
+one ``setPlainText`` and the formatting of one screenful, not of the whole text. A
+block finds its tokens by bisecting two columns of the offsets (:class:`_TokenIndex`,
+made by C loops once per encoding and shared with the panes' span lookups), so Python
+looks at the tokens on screen only.
 
 The view only maps display positions to token indices; which tokens cover a
 character comes from the Encoding's offsets.
@@ -36,6 +39,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import operator
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,6 +97,109 @@ class _Block:
     units: list[int] | None = None         # per char: its UTF-16 offset (None: all BMP)
 
 
+class _TokenIndex:
+    """The text tokens (not special, covering a character) that overlap a character range.
+
+    Encoded text has its tokens in reading order: between the special tokens a
+    post-processor adds before and after it, starts and ends never decrease. Then two
+    columns of the offsets, made and checked by C loops (``map``, ``all``), answer a range
+    by bisection, and Python only looks at the tokens of the ranges asked for, the blocks
+    on screen. Anything else (a special token inside the text, offsets out of order) falls
+    back to sorting the text tokens by start, with a running maximum of their ends.
+    """
+
+    def __init__(self, offsets: Any, mask: Any, limit: int | None = None,
+                 lo: int = 0, hi: int | None = None) -> None:
+        hi = len(offsets) if hi is None else hi
+        while lo < hi and mask[lo]:          # [CLS], <s>, left padding
+            lo += 1
+        while hi > lo and mask[hi - 1]:      # [SEP], </s>, padding: drawn as chips
+            hi -= 1
+        if limit is not None:
+            # tokens past the drawn characters are not indexed
+            hi = bisect.bisect_left(offsets, limit, lo, hi, key=operator.itemgetter(0))
+        column = list(itertools.islice(offsets, lo, hi))
+        starts = list(map(operator.itemgetter(0), column))
+        ends = list(map(operator.itemgetter(1), column))
+        self._offsets, self._lo = offsets, lo
+        self._in_order = (not any(itertools.islice(mask, lo, hi))
+                          and all(map(operator.le, starts, itertools.islice(starts, 1, None)))
+                          and all(map(operator.le, ends, itertools.islice(ends, 1, None))))
+        self._order: list[int] | None = None  # text tokens by start (the fallback, or asked)
+        if not self._in_order:
+            keep = [p for p in range(hi - lo) if not mask[lo + p] and starts[p] < ends[p]]
+            keep.sort(key=starts.__getitem__)
+            self._order = [lo + p for p in keep]
+            starts = [starts[p] for p in keep]
+            ends = list(itertools.accumulate((ends[p] for p in keep), max))
+        # in order: position p is token lo + p (empty tokens included, they cover nothing);
+        # else position p is token _order[p], and ends are a running maximum
+        self._starts, self._ends = starts, ends
+
+    def tokens_in(self, start: int, end: int) -> list[int]:
+        """Tokens overlapping characters ``[start, end)``, by start."""
+        k = bisect.bisect_right(self._ends, start)
+        stop = bisect.bisect_left(self._starts, end)
+        if self._in_order:
+            starts, ends, lo = self._starts, self._ends, self._lo
+            return [lo + p for p in range(k, stop) if starts[p] < ends[p]]
+        offsets, order = self._offsets, self._order
+        return [order[p] for p in range(k, stop) if offsets[order[p]][1] > start]
+
+    def gaps(self, n: int) -> list[tuple[int, int]]:
+        """Stretches of the first ``n`` characters that no token covers."""
+        starts, ends = self._starts, self._ends
+        if not starts:
+            return [(0, n)] if n else []
+        gaps = [(0, starts[0])] if starts[0] > 0 else []
+        # a C loop: Python only sees the gaps, not every token
+        gaps += itertools.compress(zip(ends, itertools.islice(starts, 1, None)),
+                                   map(operator.lt, ends, itertools.islice(starts, 1, None)))
+        if ends[-1] < n:
+            gaps.append((ends[-1], n))
+        # in order and apart: keep those that start before n, the last one cut at n
+        gaps = gaps[:bisect.bisect_left(gaps, n, key=operator.itemgetter(0))]
+        if gaps and gaps[-1][1] > n:
+            gaps[-1] = (gaps[-1][0], n)
+        return gaps
+
+    def text_tokens(self) -> list[int]:
+        """Every text token, by start (keyboard navigation asks; made once)."""
+        if self._order is None:
+            starts, ends, lo = self._starts, self._ends, self._lo
+            self._order = [lo + p for p in range(len(starts)) if starts[p] < ends[p]]
+        return self._order
+
+
+def tokens_in_span(encoding: Any, start: int, end: int) -> list[int]:
+    """``encoding.tokens_in_span(start, end)``: the text tokens of the (first) sequence that
+    overlap ``[start, end)`` (an empty span: the tokens covering ``start``), by index.
+
+    Bisects columns made by C loops instead of a Python loop over every token, so that a
+    selected span in a 50k-character text costs no Python per token at every keystroke.
+    """
+    lo, hi = encoding.sequence_ranges.get(0, (0, len(encoding)))
+    return sorted(index_of(encoding, lo=lo, hi=hi).tokens_in(start, max(end, start + 1)))
+
+
+#: The last indexes made, by encoding: the token view, the encoding and the offsets panes
+#: look up the same encoding at a keystroke.
+_INDEXES: list[tuple[weakref.ref, tuple, _TokenIndex]] = []
+
+
+def index_of(encoding: Any, limit: int | None = None, lo: int = 0,
+             hi: int | None = None) -> _TokenIndex:
+    """The :class:`_TokenIndex` of ``encoding`` (made once per encoding and bounds)."""
+    key = (limit, lo, len(encoding) if hi is None else hi)
+    for ref, k, index in _INDEXES:
+        if ref() is encoding and k == key:
+            return index
+    index = _TokenIndex(encoding.offsets, encoding.special_tokens_mask, limit, lo, key[2])
+    _INDEXES[:] = [(weakref.ref(encoding), key, index)] + [
+        entry for entry in _INDEXES[:3] if entry[0]() is not None]
+    return index
+
+
 class TokenTextView(TokenNavigation, QPlainTextEdit):
     """Read-only view of ``text`` with the tokens of ``encoding`` drawn over it.
 
@@ -120,15 +227,15 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         self._last_clicked: int | None = None
         self._blocks: list[_Block] = []
         self._block_starts: list[int] = []
-        self._order: list[int] = []       # text tokens sorted by start
-        self._starts: list[int] = []
-        self._max_end: list[int] = []     # running max of ends, for bisect
+        self._index: _TokenIndex | None = None
         self._block_covers: dict[int, list[tuple[int, ...]]] = {}
         self._formatted: set[int] = set()
         self._formats: dict[tuple, QTextCharFormat] = {}
         self._formatting = False
-        #: blocks formatted since the last set_content (tests and benchmarks read it)
+        #: blocks formatted, and tokens looked up for them, since the last set_content
+        #: (tests and benchmarks read them: both follow what is on screen, not the text)
         self.formatted_blocks = 0
+        self.resolved_tokens = 0
         self.init_navigation()
 
     # -- content ----------------------------------------------------------------------------
@@ -194,46 +301,26 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
 
     # -- the text and its blocks --------------------------------------------------------------
     def _index_tokens(self) -> None:
-        """Text tokens sorted by start, with a running max of ends (find a range's tokens)."""
+        """Index the text tokens so that a block finds its own (see :class:`_TokenIndex`)."""
         enc = self._encoding
-        self._order, self._starts, self._max_end = [], [], []
-        if enc is None:
-            return
-        offsets, mask = enc.offsets, enc.special_tokens_mask
-        stop = len(enc)
-        if len(self._text) > MAX_DRAWN_CHARS:
-            # tokens past the drawn characters are not indexed (their offsets are in order
-            # up to the last text token; trailing special tokens are drawn as chips)
-            last = stop - 1
-            while last >= 0 and mask[last]:
-                last -= 1
-            stop = bisect.bisect_left(offsets, MAX_DRAWN_CHARS, 0, last + 1, key=lambda o: o[0])
-        order = [i for i, (special, (s, e)) in enumerate(zip(mask[:stop], offsets[:stop]))
-                 if not special and s < e]
-        starts = [offsets[i][0] for i in order]
-        if not all(map(operator.le, starts, itertools.islice(starts, 1, None))):
-            order.sort(key=lambda i: offsets[i][0])
-            starts = [offsets[i][0] for i in order]
-        self._order, self._starts = order, starts
-        self._max_end = list(itertools.accumulate((offsets[i][1] for i in order), max))
+        self._index = None
+        if enc is not None:
+            limit = MAX_DRAWN_CHARS if len(self._text) > MAX_DRAWN_CHARS else None
+            self._index = index_of(enc, limit)
 
     def _tokens_in(self, start: int, end: int) -> list[int]:
-        """Positions in ``_order`` of the tokens overlapping ``[start, end)``."""
-        k = bisect.bisect_right(self._max_end, start)
-        stop = bisect.bisect_left(self._starts, end)
-        offsets = self._encoding.offsets
-        return [p for p in range(k, stop) if offsets[self._order[p]][1] > start]
+        """The text tokens overlapping characters ``[start, end)``."""
+        if self._index is None:
+            return []
+        found = self._index.tokens_in(start, end)
+        self.resolved_tokens += len(found)
+        return found
 
     def _gaps(self, n: int) -> list[tuple[int, int]]:
         """Stretches of the first ``n`` characters that no token covers."""
-        starts, ends = self._starts, self._max_end
-        if not starts:
+        if self._index is None:
             return [(0, n)] if n else []
-        gaps = [(0, starts[0])] if starts[0] > 0 else []
-        gaps += [(e, s) for e, s in zip(ends, itertools.islice(starts, 1, None)) if s > e]
-        if ends[-1] < n:
-            gaps.append((ends[-1], n))
-        return [(s, min(e, n)) for s, e in gaps if s < n]
+        return self._index.gaps(n)
 
     def _display_text(self, drawn: str) -> str:
         """``drawn`` with covered whitespace as markers (one glyph per character)."""
@@ -323,7 +410,7 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         self._block_starts = [b.start for b in blocks]
         self._block_covers = {}
         self._formatted, self._formats = set(), {}
-        self.formatted_blocks = 0
+        self.formatted_blocks = self.resolved_tokens = 0
         super().setPlainText("\n".join(lines))
         self.verticalScrollBar().setValue(scroll)
         self._format_visible()
@@ -346,9 +433,8 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         start, end = block.start, block.end + (1 if block.newline else 0)
         covers = [()] * (end - start)
         if self._encoding is not None:
-            offsets, order = self._encoding.offsets, self._order
-            for p in self._tokens_in(start, end):
-                i = order[p]
+            offsets = self._encoding.offsets
+            for i in self._tokens_in(start, end):
                 s, e = offsets[i]
                 for c in range(max(s, start) - start, min(e, end) - start):
                     covers[c] = covers[c] + (i,) if covers[c] else (i,)
@@ -669,7 +755,8 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         first, last = self._blocks[0], self._blocks[-1]
         head = [(g[0],) for _, e, g in first.chips if e <= first.prefix]
         tail = [(g[0],) for s, _, g in last.chips if s >= last.prefix]
-        return head + [(i,) for i in self._order] + tail
+        order = self._index.text_tokens() if self._index is not None else []
+        return head + [(i,) for i in order] + tail
 
     def a11y_activate(self, path: tuple[int, ...]) -> None:
         """Enter on a token: what a click does (the pane selects it)."""

@@ -47,7 +47,8 @@ COMPRESSIONS = {".gz": "gz", ".bz2": "bz2", ".xz": "xz"}
 SNIFF_BYTES = 8192
 READ_BYTES = 1 << 20
 DEFAULT_GLOB = "**/*"
-_DECOMPRESSION_ERRORS = (EOFError, OSError, lzma.LZMAError, zlib.error)
+#: What reading a damaged compressed file raises.
+DECOMPRESSION_ERRORS = (EOFError, OSError, lzma.LZMAError, zlib.error)
 
 
 @dataclass(frozen=True)
@@ -160,7 +161,7 @@ class FileReader:
                    "arrow": self._arrow}
         try:
             yield from readers[self.cf.format](stream)
-        except _DECOMPRESSION_ERRORS as exc:
+        except DECOMPRESSION_ERRORS as exc:
             raise CorpusError(f"cannot read {self.name}: {exc}") from None
         self._finish_warnings()
 
@@ -176,7 +177,7 @@ class FileReader:
         try:
             head = stream.read(SNIFF_BYTES)
             stream.seek(0)
-        except _DECOMPRESSION_ERRORS:
+        except DECOMPRESSION_ERRORS:
             return self._skip(f"not a valid {self.cf.compression} file")
         if head.startswith((b"\xff\xfe", b"\xfe\xff")):
             return self._skip("UTF-16 text; convert it to UTF-8")
@@ -266,7 +267,7 @@ class FileReader:
 
     def _csv(self, stream) -> Iterator[str]:
         delimiter = "\t" if self.cf.format == "tsv" else ","
-        _allow_long_fields()
+        allow_long_fields()
         reader = csv.reader(self._lines(stream), delimiter=delimiter)
         try:
             header = next(reader, None)
@@ -298,7 +299,7 @@ class FileReader:
         raise CorpusError(f"{self.name} has no column {column!r} (columns: {_list(header)})")
 
     def _parquet(self, stream) -> Iterator[str]:
-        parquet = _pyarrow("parquet")
+        parquet = pyarrow_module("parquet")
         try:
             pf = parquet.ParquetFile(stream)
             names = pf.schema_arrow.names
@@ -315,7 +316,7 @@ class FileReader:
             raise CorpusError(f"cannot read {self.name}: {_first_line(exc)}") from None
 
     def _arrow(self, stream) -> Iterator[str]:
-        ipc = _pyarrow("ipc")
+        ipc = pyarrow_module("ipc")
         try:
             batches = _arrow_batches(ipc, stream)
             index = None
@@ -328,7 +329,7 @@ class FileReader:
 
     def _column_texts(self, array: Any) -> Iterator[str]:
         """The strings of an Arrow array; nulls are records without text."""
-        types = _pyarrow("types")
+        types = pyarrow_module("types")
         kind = array.type.value_type if types.is_dictionary(array.type) else array.type
         if not (types.is_string(kind) or types.is_large_string(kind)
                 or getattr(types, "is_string_view", lambda _: False)(kind)):
@@ -472,7 +473,7 @@ def _lines_until(stream: Any, limit: int) -> Iterator[bytes]:
         yield line
 
 
-def _pyarrow(module: str) -> Any:
+def pyarrow_module(module: str) -> Any:
     """``pyarrow.<module>``, or a one-line error saying how to install it."""
     import importlib
 
@@ -484,7 +485,7 @@ def _pyarrow(module: str) -> Any:
 
 
 def _arrow_errors() -> tuple[type[BaseException], ...]:
-    lib = _pyarrow("lib")
+    lib = pyarrow_module("lib")
     return (lib.ArrowException, OSError)
 
 
@@ -510,7 +511,8 @@ def _list(names: list[str]) -> str:
     return shown + (", ..." if len(names) > 8 else "")
 
 
-def _allow_long_fields() -> None:
+def allow_long_fields() -> None:
+    """Let the csv module read fields as long as a document can be."""
     # subtle: csv's default field limit (128 KiB) rejects long documents. The limit is
     # process-wide; raising it cannot break another reader.
     limit = min(sys.maxsize, 2**31 - 1)

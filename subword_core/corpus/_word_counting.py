@@ -87,7 +87,7 @@ class ChunkCounter:
         if pre_tokenizer is None:
             if normalizer is None:
                 return cls(str.split)
-            text_of = _text_function(normalizer)
+            text_of = text_function(normalizer)
             return cls(lambda doc: text_of(doc).split())
         whole = _whole_text_words(normalizer, pre_tokenizer)
         return cls(_segment_fast_path(normalizer, pre_tokenizer, whole)
@@ -253,7 +253,7 @@ def _memoized(function: Callable[[str], Any]) -> Callable[[str], Any]:
     return cached
 
 
-def _text_function(normalizer: Any) -> TextOf:
+def text_function(normalizer: Any) -> TextOf:
     """``normalizer.normalize_str``, normalizing each distinct segment once where exact.
 
     A Sequence is cut into steps, each a run of segment-local members (see
@@ -343,7 +343,7 @@ def _replace_function(replace: Any) -> TextOf:
     if replace.pattern_kind == "String" and replace.pattern:
         literal = replace.pattern  # leftmost non-overlapping matches, as str.replace
         return lambda text: text.replace(literal, content) if literal in text else text
-    compiled = replace._compiled  # the normalizer's own compiled pattern
+    compiled = replace.compiled_pattern
 
     def replaced(text: str) -> str:
         matches = find_matches(compiled.for_text(text), text)
@@ -505,7 +505,7 @@ def _whitespace_words(pre_tokenizer: Any) -> WordsOf | None:
     pattern."""
     if type(pre_tokenizer) is not pre_tokenizers.Whitespace:
         return None
-    exact = pre_tokenizers._words()  # noqa: SLF001 (the pre-tokenizer's own pattern)
+    exact = pre_tokenizers.whitespace_words_pattern()
 
     def words_of(text: str) -> list[str]:
         if text.isascii():
@@ -522,7 +522,7 @@ def _text_fast_path(normalizer: Any, pre_tokenizer: Any) -> WordsOf | None:
     text_words = _text_words(pre_tokenizer)
     if text_words is None:
         return None
-    text_of = _text_function(normalizer)
+    text_of = text_function(normalizer)
     return lambda doc: text_words(text_of(doc))
 
 
@@ -636,12 +636,12 @@ def _byte_level_fast_path(normalizer: Any, pre_tokenizer: Any) -> ChunkCounter |
     byte_level, before = _byte_level_parts(pre_tokenizer)
     if byte_level is None:
         return None
-    text_of = _text_function(normalizer)
+    text_of = text_function(normalizer)
     cut = _pieces_function(before)
     pattern = compile_onig(pre_tokenizers.GPT2_PATTERN)
     # The same pattern for ASCII text, run by ``re`` about twice as fast (test_fastpath
     # checks it on every ASCII char and random ASCII text).
-    ascii_pattern = pre_tokenizers._GPT2_ASCII
+    ascii_pattern = pre_tokenizers.GPT2_ASCII_PATTERN
     byte_map = pre_tokenizers.bytes_to_unicode()
     table = "".join(byte_map[b] for b in range(256))
     add_prefix_space, use_regex = byte_level.add_prefix_space, byte_level.use_regex

@@ -22,9 +22,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import CorpusError
-from ._formats import CorpusFile, FileReader, _pyarrow, invalid_utf8_warning
+from ._formats import CorpusFile, FileReader, invalid_utf8_warning, pyarrow_module
 from ._word_counting import ChunkCounter
-from .reading import CHUNK_CHARS, Corpus, CorpusReport, WordCounts, _chunks, _empty_message
+from .reading import (
+    CHUNK_CHARS,
+    Corpus,
+    CorpusReport,
+    WordCounts,
+    empty_corpus_message,
+    text_chunks,
+)
 
 #: Default partition size: large enough that scheduling costs nothing, small enough to spread.
 PARTITION_BYTES = 64 << 20
@@ -110,7 +117,7 @@ def line_start_at(fh: Any, offset: int, size: int) -> int:
 
 def _row_group_ranges(cf: CorpusFile, partition_bytes: int) -> list[tuple[int, int | None, int]]:
     """Runs of consecutive row groups of about ``partition_bytes`` (compressed) each."""
-    parquet = _pyarrow("parquet")
+    parquet = pyarrow_module("parquet")
     try:
         meta = parquet.ParquetFile(cf.path).metadata
     except Exception as exc:  # noqa: BLE001 - pyarrow's errors vary; the reader says more
@@ -155,7 +162,7 @@ def count_partition(part: Partition, normalizer: Any = None, pre_tokenizer: Any 
     chars: Counter[str] = Counter()
     seen = _TextSeen(reader.documents(), report)
     try:
-        for chunk in _chunks(iter(seen), chunk_chars, lambda: False):
+        for chunk in text_chunks(iter(seen), chunk_chars, lambda: False):
             chars.update(counter.count_raw(chunk, into=words)[1])
     finally:
         reader.close()
@@ -220,7 +227,7 @@ def finish(partial: Partial, corpus: Corpus) -> WordCounts:
                         for name, count in partial.invalid_by_file.items()]
     report.alphabet = partial.chars
     if not partial.has_text:
-        raise CorpusError(_empty_message(corpus, report))
+        raise CorpusError(empty_corpus_message(corpus, report))
     counts = partial.words
     report.characters = sum(report.alphabet.values())
     report.words = sum(counts.values())

@@ -206,7 +206,7 @@ class _Reading:
                 self.has_text = True
             yield doc
         if not self.has_text:
-            raise CorpusError(_empty_message(self.corpus, report))
+            raise CorpusError(empty_corpus_message(self.corpus, report))
 
     def _file_documents(self) -> Iterator[str]:
         corpus = self.corpus
@@ -220,7 +220,8 @@ class _Reading:
                 self._done_before += cf.size
 
 
-def _empty_message(corpus: Corpus, report: CorpusReport) -> str:
+def empty_corpus_message(corpus: Corpus, report: CorpusReport) -> str:
+    """The ``CorpusError`` message for a corpus that gave no text."""
     # One line that says why: the first warning usually names the real cause.
     why = f" ({report.warnings[0]})" if report.warnings else ""
     return f"corpus is empty: no text in {corpus.describe()}{why}"
@@ -277,7 +278,7 @@ def iter_count_words(source: Corpus | str | os.PathLike[str] | Iterable[Any],
     yield StageStarted(STAGE, total)
 
     # 2. count chunk by chunk, in this process or in a pool
-    chunks = _chunks(reading.documents(), chunk_chars, cancel_check(cancel))
+    chunks = text_chunks(reading.documents(), chunk_chars, cancel_check(cancel))
     counter = ChunkCounter.for_components(normalizer, pre_tokenizer)
     raw: Counter[str] = Counter()
     ticker = Ticker()
@@ -334,7 +335,7 @@ def cancel_check(cancel: Cancel) -> Callable[[], bool]:
     return cancel
 
 
-def _chunks(docs: Iterator[str], chunk_chars: int, cancelled: Callable[[], bool],
+def text_chunks(docs: Iterator[str], chunk_chars: int, cancelled: Callable[[], bool],
             what: str = "word counting") -> Iterator[list[str]]:
     """Group documents into lists of about ``chunk_chars`` characters; check ``cancelled``
     (``what`` names the work in the ``Cancelled`` message)."""

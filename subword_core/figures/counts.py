@@ -53,7 +53,7 @@ import numpy as np
 import regex
 
 from ..analysis import unk_id
-from ..corpus._word_counting import ChunkCounter, _text_function
+from ..corpus._word_counting import ChunkCounter, text_function
 from ..models.bpe import BPE
 from ..normalized import NormalizedString
 from ..pre_tokenizers import Metaspace, Regex, Sequence, Split, Whitespace
@@ -72,7 +72,7 @@ class Pipeline:
         #: the Metaspace cut before each run of ``▁`` (see metaspace_parts_exact), or None
         self.runs = tokenizer.pre_tokenizer if self.pre_tokenizer is not tokenizer.pre_tokenizer \
             else None
-        self.added = tokenizer._added
+        self.added = tokenizer.added_vocabulary
         self.key = json.dumps([
             None if self.normalizer is None else self.normalizer.to_dict(),
             None if self.pre_tokenizer is None else self.pre_tokenizer.to_dict(),
@@ -105,16 +105,15 @@ class Pipeline:
     def text_of(self) -> Any:
         """``normalizer.normalize_str`` (each distinct segment once where exact)."""
         if self._text_of is None:
-            self._text_of = _text_function(self.normalizer)
+            self._text_of = text_function(self.normalizer)
         return self._text_of
 
     def set_aside(self, doc: str) -> bool:
         """Whether ``doc`` must go through the tokenizer's own pipeline (module docstring)."""
-        raw = self.added._raw_matcher
-        if raw is not None and raw.may_match(doc):
+        added = self.added
+        if added.may_match(doc):
             return True
-        normalized = self.added._normalized_matcher
-        if normalized is not None and normalized.may_match(self.text_of(doc)):
+        if added.has_normalized_tokens and added.may_match(self.text_of(doc), normalized=True):
             return True
         return self._first_sensitive and bool(doc) and not _first_split_agrees(self, doc)
 
@@ -131,7 +130,7 @@ class Pipeline:
         if found is None:
             members = _flat(self.pre_tokenizer)
             found = self.__dict__["_segments"] = (
-                self.added._normalized_matcher is None and not any(
+                not self.added.has_normalized_tokens and not any(
                     isinstance(m, Metaspace) and m.prepend_scheme == "first" for m in members))
         return found
 
@@ -157,9 +156,7 @@ class Pipeline:
 
 def pipeline_of(tokenizer: Any) -> Pipeline | None:
     """The tokenizer's :class:`Pipeline`, or None if its documents must be encoded whole."""
-    kind = type(tokenizer)
-    if not isinstance(tokenizer, Tokenizer) or kind.encode is not Tokenizer.encode \
-            or kind._encode_text is not Tokenizer._encode_text:
+    if not isinstance(tokenizer, Tokenizer) or not tokenizer.encodes_with_pipeline:
         return None
     try:
         return Pipeline(tokenizer)
@@ -374,7 +371,7 @@ def model_ids(model: Any) -> Any:
     """``text -> token ids`` of ``model`` (what ``encode`` gets for one model input)."""
     if type(model) is BPE and not model.dropout:
         # ids only: BPE.tokenize's merges without the token strings, offsets and word cache
-        vocab, merged, whole_words = model._vocab, model._merged, model.ignore_merges
+        vocab, merged, whole_words = model.vocab, model.merged_symbols, model.ignore_merges
 
         def bpe_ids(text: str) -> list[int]:
             if not text:

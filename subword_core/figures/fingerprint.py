@@ -34,13 +34,13 @@ _MEMO = "_fingerprint"
 def tokenizer_fingerprint(tokenizer: Any) -> str:
     """A SHA-256 hex digest of everything that decides the tokenizer's encodings."""
     model = getattr(tokenizer, "model", None)
-    if model is None or not hasattr(tokenizer, "_added"):
+    if model is None or not hasattr(tokenizer, "added_vocabulary"):
         return _serialized_digest(tokenizer)
     parts = [
         type(tokenizer).__module__ + "." + type(tokenizer).__qualname__,
         _component(tokenizer.normalizer), _component(tokenizer.pre_tokenizer),
         _component(tokenizer.post_processor), _component(tokenizer.decoder),
-        tokenizer._added.to_list(), tokenizer.encode_special_tokens,
+        tokenizer.added_vocabulary.to_list(), tokenizer.encode_special_tokens,
         tokenizer.truncation, tokenizer.padding,
         type(model).__module__ + "." + type(model).__qualname__,
         _options(model), model_digest(model),
@@ -73,11 +73,12 @@ def _tables_digest(model: Any) -> str:
     h = hashlib.sha256()
     if type(model) is BPE:
         # the vocabulary by id and the merges by rank, as id columns: no JSON of 400k entries
-        vocab = model._vocab
+        vocab = model.vocab
         h.update("\x00".join(vocab).encode("utf-8", "surrogatepass"))
         h.update(_ints(vocab.values(), len(vocab)))
         h.update(_merge_pairs(model).tobytes())
-        h.update(_ints(model._rank_new_id, len(model._rank_new_id)))
+        new_ids = model.merge_result_ids
+        h.update(_ints(new_ids, len(new_ids)))
         return h.hexdigest()
     try:
         data = model.to_dict()
@@ -90,13 +91,13 @@ def _tables_digest(model: Any) -> str:
 def _merge_pairs(model: BPE) -> Any:
     """The merges' (left id, right id) rows by rank; a repeated pair once, at its last rank
     (the model's pair -> rank dict, whichever form it has now)."""
-    columns = vars(model).get("_pair_columns")
+    columns = model.id_merge_columns()
     if columns is not None:
-        lefts, rights = (np.asarray(c, dtype=np.int64) for c in columns)
+        lefts, rights = (np.fromiter(c, np.int64, len(c)) for c in columns)
         keys = np.sort((lefts << 32) | rights)
         if not (keys[1:] == keys[:-1]).any():  # no repeated pair
             return np.stack([lefts, rights], axis=1)
-    ranks = model._pair_rank
+    ranks = model.pair_ranks
     order = np.argsort(_ints(ranks.values(), len(ranks), raw=True), kind="stable")
     pairs = np.fromiter(chain.from_iterable(ranks), np.int64, 2 * len(ranks))
     return pairs.reshape(-1, 2)[order]

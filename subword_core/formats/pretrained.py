@@ -176,8 +176,7 @@ def _token_text(value: Any, key: str, source: str, options: dict[str, AddedToken
         return value
     if isinstance(value, dict) and isinstance(value.get("content"), str):
         token = _added_token(value, f"{key}", source)
-        options[token.content] = AddedToken(token.content, token.single_word, token.lstrip,
-                                            token.rstrip, token._normalized, special=True)
+        options[token.content] = token.as_special()
         return token.content
     raise TokenizerFileError(f"{source}: {key} must be a token string, not {value!r}")
 
@@ -305,8 +304,7 @@ def apply_pretrained(tokenizer: Any, pretrained: Pretrained) -> list[str]:
 
 
 def _special(token: AddedToken) -> AddedToken:
-    return AddedToken(token.content, token.single_word, token.lstrip, token.rstrip,
-                      token._normalized, special=True)
+    return token.as_special()
 
 
 def added_id_notes(tokenizer: Any, pretrained: Pretrained) -> list[str]:

@@ -257,7 +257,7 @@ def build_tokenizer(tokens: list[str], ranks: list[int], pattern: str,
         by_rank, rank_array = [tokens[i] for i in order.tolist()], rank_array[order]
     vocab.update(specials)
     with paused_gc():  # building ~10^6 tuples would trigger many useless collections
-        model = _bpe(vocab, by_rank, rank_array, *_merge_indices(by_rank))
+        model = _bpe(vocab, rank_array, *_merge_indices(by_rank))
     tokenizer = Tokenizer(model)
     tokenizer.pre_tokenizer = Sequence([
         Split(Regex(pattern), "isolated", invert=False),
@@ -270,25 +270,17 @@ def build_tokenizer(tokens: list[str], ranks: list[int], pattern: str,
     return tokenizer
 
 
-def _bpe(vocab: dict[str, int], by_rank: list[str], ids: np.ndarray, made: np.ndarray,
+def _bpe(vocab: dict[str, int], ids: np.ndarray, made: np.ndarray,
          left: np.ndarray, right: np.ndarray) -> BPE:
     """``BPE(vocab, merges, ignore_merges=True)`` for the merges ``left + right -> made``
-    (indices into ``by_rank``, whose ids are ``ids``), its merge tables filled in from ids.
+    (indices into the tokens by rank, whose ids are ``ids``), built from ids.
 
     Why: BPE checks each merge by looking its three strings up (about a second for the
     500k merges of a 250k-rank file); these merges come from the ranks and are valid by
-    construction. Should the model's tables ever change shape, the checked path is taken.
+    construction, so :meth:`BPE.from_merge_ids` takes them as they are.
     """
-    model = BPE(vocab, None, fuse_unk=False, ignore_merges=True)
-    if not (isinstance(getattr(model, "_pair_rank", None), dict)
-            and isinstance(getattr(model, "_rank_new_id", None), list)):
-        merges = MergeColumns([by_rank[i] for i in left.tolist()],
-                              [by_rank[i] for i in right.tolist()])
-        return BPE(vocab, merges, fuse_unk=False, ignore_merges=True)
-    model._rank_new_id = ids[made].tolist()
-    model._pair_rank = dict(zip(zip(ids[left].tolist(), ids[right].tolist()),
-                                range(made.size)))
-    return model
+    return BPE.from_merge_ids(vocab, ids[left].tolist(), ids[right].tolist(), ids[made].tolist(),
+                              fuse_unk=False, ignore_merges=True)
 
 
 def _raise_repeated_token(tokens: list[str], name: str) -> None:

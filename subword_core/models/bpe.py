@@ -17,9 +17,10 @@ from __future__ import annotations
 import heapq
 import random
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import accumulate, chain, islice, repeat
 from operator import add, eq, itemgetter
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .._gc import paused_gc
@@ -527,6 +528,80 @@ class BPE(VocabLookups, BPEFiles, Model):
         model._set_tables(vocab, merges)
         return model
 
+    # -- public read API: the tables, for the teaching views, readers and figures --------
+    # Read-only views (no copies): the tables are the model's own and must not change.
+
+    @property
+    def vocab(self) -> Mapping[str, int]:
+        """token -> id (read-only; :meth:`get_vocab` gives a copy)."""
+        return MappingProxyType(self._vocab)
+
+    @property
+    def vocab_by_id(self) -> Mapping[int, str]:
+        """id -> token (read-only; with shared ids, the token :meth:`id_to_token` gives)."""
+        return MappingProxyType(self._vocab_r)
+
+    @property
+    def pair_ranks(self) -> Mapping[Pair, int]:
+        """(left id, right id) -> merge rank (read-only); a repeated pair keeps its last rank."""
+        return MappingProxyType(self._pair_rank)
+
+    @property
+    def merge_result_ids(self) -> Sequence[int]:
+        """rank -> id of the token that merge makes (read-only)."""
+        return _ReadOnlyList(self._rank_new_id)
+
+    def id_merge_columns(self) -> tuple[Sequence[int], Sequence[int]] | None:
+        """The merges' (left ids, right ids) columns in rank order, when the model still
+        holds them as loaded, without a repeated pair's question: the rank is the position.
+        None otherwise (read :attr:`pair_ranks` then). Saves building the pair dict."""
+        columns = self.__dict__.get("_pair_columns")
+        if columns is None or len(columns) > 2:
+            return None
+        return _ReadOnlyList(columns[0]), _ReadOnlyList(columns[1])
+
+    def merged_symbols(self, word: str, dropout: float | None = None
+                       ) -> tuple[list[int], list[int], bool]:
+        """``word``'s symbol ids and lengths after every merge, and whether the lengths
+        count UTF-8 bytes (see :meth:`initial_symbols`); ``tokenize`` without the tokens."""
+        return self._merged(word, dropout)
+
+    def symbols_to_tokens(self, word: str, ids: list[int], lens: list[int],
+                          in_bytes: bool) -> list[Token]:
+        """The tokens of ``word``'s symbols (ids and lengths as :meth:`merged_symbols`
+        gives them), with character offsets."""
+        return self._to_tokens(word, ids, lens, in_bytes)
+
+    @classmethod
+    def from_merge_ids(cls, vocab: dict[str, int], lefts: Iterable[int], rights: Iterable[int],
+                       new_ids: Iterable[int], **options: Any) -> BPE:
+        """A model whose merge of rank ``r`` joins ids ``lefts[r]`` and ``rights[r]`` into
+        ``new_ids[r]``, trusted as given: for readers whose merges come from ids and are
+        valid by construction (tiktoken ranks), skipping a lookup per merge."""
+        model = cls(vocab, None, **options)
+        model._rank_new_id = list(new_ids)
+        model._pair_columns = (list(lefts), list(rights))
+        model.__dict__.pop("_pair_rank", None)
+        return model
+
+
+class _ReadOnlyList(Sequence):
+    """A read-only view of a list (what BPE's public read API hands out)."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Sequence) -> None:
+        self._items = items
+
+    def __getitem__(self, index):
+        return self._items[index]
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self):
+        return iter(self._items)
+
 
 #: The tables: setting one makes the columns a model was unpickled from stale.
 _TABLE_FIELDS = frozenset(("_vocab", "_vocab_r", "_rank_new_id", "_pair_columns", "_pair_rank"))
@@ -784,3 +859,8 @@ def _optional_str(data: dict[str, Any], key: str) -> str | None:
     if value is not None and not isinstance(value, str):
         raise TokenizerFileError(f"BPE {key} must be a string or null, got {value!r}")
     return value
+
+
+#: HF's rule for a merge's right part under ``continuing_subword_prefix`` (its prefix
+#: bytes dropped), public for the views that rebuild merged tokens (``analysis``).
+strip_prefix = _strip_prefix

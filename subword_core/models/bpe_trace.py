@@ -81,7 +81,8 @@ def trace_merges(bpe: BPE, word: str) -> MergeTrace:
         token = Token(whole, word, (0, len(word)))
         return MergeTrace(word, (word,), (), (token,), "whole_word_in_vocab")
     ids, lens, in_bytes = bpe.initial_symbols(word)
-    names = bpe._vocab_r
+    names = bpe.vocab_by_id
+    new_ids = bpe.merge_result_ids
     initial = tuple(names[i] for i in ids)
     steps = []
     while True:
@@ -91,17 +92,17 @@ def trace_merges(bpe: BPE, word: str) -> MergeTrace:
         chosen = min(candidates, key=lambda c: (c.rank, c.position))
         before = tuple(names[i] for i in ids)
         i = chosen.position
-        ids[i : i + 2] = [bpe._rank_new_id[chosen.rank]]
+        ids[i : i + 2] = [new_ids[chosen.rank]]
         lens[i : i + 2] = [lens[i] + lens[i + 1]]
         after = tuple(names[i] for i in ids)
         steps.append(MergeStep(before, tuple(candidates), chosen, names[ids[i]], after))
-    tokens = tuple(bpe._to_tokens(word, ids, lens, in_bytes))
+    tokens = tuple(bpe.symbols_to_tokens(word, ids, lens, in_bytes))
     reason = "no_symbols" if not ids else "single_symbol" if len(ids) == 1 else "no_merge_applies"
     return MergeTrace(word, initial, tuple(steps), tokens, reason)
 
 
 def _candidates(bpe: BPE, ids: list[int]) -> list[MergeCandidate]:
-    names, get = bpe._vocab_r, bpe._pair_rank.get
+    names, get = bpe.vocab_by_id, bpe.pair_ranks.get
     result = []
     for i in range(len(ids) - 1):
         rank = get((ids[i], ids[i + 1]))
@@ -124,8 +125,9 @@ def _producers(bpe: BPE) -> dict[int, tuple[int, int, int]]:
     cached = getattr(bpe, "_lineage_producers", None)
     if cached is None:
         cached = {}
-        for (left, right), rank in sorted(bpe._pair_rank.items(), key=lambda item: item[1]):
-            cached.setdefault(bpe._rank_new_id[rank], (rank, left, right))
+        new_ids = bpe.merge_result_ids
+        for (left, right), rank in sorted(bpe.pair_ranks.items(), key=lambda item: item[1]):
+            cached.setdefault(new_ids[rank], (rank, left, right))
         object.__setattr__(bpe, "_lineage_producers", cached)  # the merge table never changes
     return cached
 
@@ -133,7 +135,7 @@ def _producers(bpe: BPE) -> dict[int, tuple[int, int, int]]:
 def _node(bpe: BPE, token_id: int, producers, memo: dict, visiting: set) -> LineageNode:
     if token_id in memo:
         return memo[token_id]
-    name = bpe._vocab_r[token_id]
+    name = bpe.vocab_by_id[token_id]
     produced = producers.get(token_id)
     if produced is None or token_id in visiting:
         # visiting: a hand-made vocab can loop (a token "made" from itself); stop there.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import heapq
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -173,7 +174,7 @@ def sample_path(model: Unigram, sequence: str, theta: float,
     Raises:
         EncodingError: a character has no node (no unknown token to fall back on).
     """
-    rng = rng or random._inst  # noqa: SLF001 - the module's generator: random.seed() applies
+    draw = rng.random if rng is not None else random.random  # random.seed() applies
     nodes, ends = _nodes_by_end(model, sequence)
     forward: list[float] = []
     # alpha of what starts at each position; 0 where nothing ends (HF's initial value)
@@ -194,7 +195,7 @@ def sample_path(model: Unigram, sequence: str, theta: float,
             raise EncodingError("Encountered an unknown token but `unk_id` is missing")
         try:  # HF panics on weights it cannot draw from (overflow, NaN)
             weights = [math.exp(forward[i] + theta * nodes[i].score - z) for i in candidates]
-            chosen = candidates[_weighted_index(weights, rng)]
+            chosen = candidates[_weighted_index(weights, draw)]
         except (OverflowError, ValueError):
             raise EncodingError(f"cannot sample a segmentation with alpha={theta}") from None
         path.append(nodes[chosen])
@@ -207,14 +208,14 @@ def sample_nbest_path(model: Unigram, sequence: str, n: int, theta: float,
                       rng: random.Random | None = None) -> list[LatticeNode]:
     """One of the ``n`` best segmentations, drawn with weight ``exp(theta * score)`` (HF's
     ``Lattice::sample_nbest``; the best one when the weights cannot be drawn from)."""
-    rng = rng or random._inst  # noqa: SLF001
+    draw = rng.random if rng is not None else random.random
     paths = nbest_paths(model, sequence, n)
     if not paths:
         return _best_nodes(model, sequence)
     scores = [sum(node.score for node in path.nodes) for path in paths]  # left to right
     try:
         weights = [math.exp(theta * score) for score in scores]
-        index = _weighted_index(weights, rng)
+        index = _weighted_index(weights, draw)
     except (OverflowError, ValueError):
         index = 0
     return list(paths[index].nodes)
@@ -255,12 +256,12 @@ def _log_sum_exp(x: float, y: float) -> float:
     return high + math.log(math.exp(low - high) + 1.0)
 
 
-def _weighted_index(weights: list[float], rng: random.Random) -> int:
+def _weighted_index(weights: list[float], draw: Callable[[], float]) -> int:
     """An index drawn with probability proportional to its weight (rand's WeightedIndex)."""
     total = math.fsum(weights)
     if not weights or not math.isfinite(total) or total <= 0.0 or min(weights) < 0.0:
         raise ValueError("weights cannot be drawn from")
-    target = rng.random() * total
+    target = draw() * total
     running = 0.0
     for index, weight in enumerate(weights):
         running += weight

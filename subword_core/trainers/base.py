@@ -179,11 +179,13 @@ class TrainerBase:
         # every attribute travels (our options beyond HF's too), not __getstate__'s JSON
         return (_new_trainer, (type(self),), dict(self.__dict__))
 
-    def _hf_special_tokens(self) -> list[dict[str, Any]]:
+    def hf_special_tokens(self) -> list[dict[str, Any]]:
+        """The special tokens as HF's trainer state writes them (one object per token)."""
         return [getattr(t, "to_dict", lambda t=t: {"content": str(t)})()
                 for t in self.special_tokens]
 
-    def _hf_initial_alphabet(self) -> list[str]:
+    def hf_initial_alphabet(self) -> list[str]:
+        """The initial alphabet as HF's trainer state writes it."""
         # HF keeps the first char of each string, as a set
         return list(dict.fromkeys(s[0] for s in self.initial_alphabet if s))
 
@@ -214,8 +216,7 @@ def special_added_tokens(tokens: Any) -> Any:
             token = AddedToken(token, special=True)
         elif isinstance(token, AddedToken):
             token.special = True  # HF marks the caller's token too; the trainer keeps a copy
-            token = AddedToken(token.content, token.single_word, token.lstrip, token.rstrip,
-                               token._normalized, special=True)  # noqa: SLF001 (unset stays unset)
+            token = token.as_special()
         converted.append(token)
     return converted
 

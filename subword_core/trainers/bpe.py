@@ -163,9 +163,9 @@ def _bpe_state(trainer: BpeTrainer | WordPieceTrainer, max_token_length: int | N
     return {
         "min_frequency": trainer.min_frequency, "vocab_size": trainer.vocab_size,
         "show_progress": trainer.show_progress, "progress_format": "Indicatif",
-        "special_tokens": trainer._hf_special_tokens(),  # noqa: SLF001 (its own helper)
+        "special_tokens": trainer.hf_special_tokens(),
         "limit_alphabet": trainer.limit_alphabet,
-        "initial_alphabet": trainer._hf_initial_alphabet(),  # noqa: SLF001
+        "initial_alphabet": trainer.hf_initial_alphabet(),
         "continuing_subword_prefix": trainer.continuing_subword_prefix,
         "end_of_word_suffix": trainer.end_of_word_suffix,
         "max_token_length": max_token_length, "words": {},

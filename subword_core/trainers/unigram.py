@@ -254,8 +254,8 @@ class UnigramTrainer(TrainerBase):
         return {"UnigramTrainer": {
             "show_progress": self.show_progress, "vocab_size": self.vocab_size,
             "n_sub_iterations": self.n_sub_iterations, "shrinking_factor": self.shrinking_factor,
-            "special_tokens": self._hf_special_tokens(),
-            "initial_alphabet": self._hf_initial_alphabet(), "unk_token": self.unk_token,
+            "special_tokens": self.hf_special_tokens(),
+            "initial_alphabet": self.hf_initial_alphabet(), "unk_token": self.unk_token,
             "max_piece_length": self.max_piece_length, "seed_size": self.seed_size,
             "words": {}}}
 

@@ -51,7 +51,7 @@ class WordLevelTrainer(TrainerBase):
         """HF's ``__getstate__`` object: ``{"WordLevelTrainer": {...}}``."""
         return {"WordLevelTrainer": {
             "min_frequency": self.min_frequency, "vocab_size": self.vocab_size,
-            "show_progress": self.show_progress, "special_tokens": self._hf_special_tokens(),
+            "show_progress": self.show_progress, "special_tokens": self.hf_special_tokens(),
             "words": {}}}
 
 

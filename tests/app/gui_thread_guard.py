@@ -209,3 +209,32 @@ def _corpus_chars(source: Any) -> int:
     if isinstance(source, (list, tuple)):
         return sum(len(t) if isinstance(t, str) else _path_bytes(t) for t in source)
     return 0
+
+
+def calls_in_this_process(monkeypatch: Any, functions: Iterable[tuple[Any, str]]) -> list[str]:
+    """Record the calls the app's code makes to ``functions`` (``(module, name)`` pairs) in
+    this process, on any thread: work meant for the window's process pool (app.process_pool)
+    must not show up here. Returns the list the calls are appended to ("name by app/…")."""
+    calls: list[str] = []
+    for module, name in functions:
+        original = getattr(module, name)
+
+        def note(name: str = name) -> None:
+            frames = _app_frames()
+            if frames:
+                calls.append(f"{name} by {frames[0]}")
+        if inspect.isgeneratorfunction(original):
+            @functools.wraps(original)
+            def guarded(*a: Any, __original: Any = original, __note: Any = note, **k: Any) -> Any:
+                __note()
+                return (yield from __original(*a, **k))
+        else:
+            @functools.wraps(original)
+            def guarded(*a: Any, __original: Any = original, __note: Any = note, **k: Any) -> Any:
+                __note()
+                return __original(*a, **k)
+        if isinstance(module, type):  # a class's method: called through the class
+            monkeypatch.setattr(module, name, guarded)
+        else:
+            _replace_everywhere(monkeypatch, original, guarded)
+    return calls
