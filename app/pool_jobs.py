@@ -104,8 +104,8 @@ def warm_up(tokenizer: Any) -> Any:
 def warm_import() -> None:
     """Import what the jobs need, once, when a pool process starts (not on its first job)."""
     import subword_core.formats  # noqa: F401
-    import subword_core.formats.pretrained  # noqa: F401
-    import subword_core.formats.vocab_files  # noqa: F401  (vocab.json + merges.txt)
-    import subword_core.loading  # noqa: F401  (tokenizer.json)
-    import subword_core.naming  # noqa: F401
+    import subword_core.formats.pretrained
+    import subword_core.formats.vocab_files  # vocab.json + merges.txt
+    import subword_core.loading  # tokenizer.json
+    import subword_core.naming
     import subword_core.trainers.history  # noqa: F401
