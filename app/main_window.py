@@ -147,7 +147,7 @@ class MainWindow(QMainWindow):
         session.text_changed.connect(self._on_session_text_changed)
         self.views.changed.connect(self._on_view_changed)
         self.tokenizers_pane.retrain_requested.connect(self.retrain_current)
-        self._give_table_copy(self)
+        self._give_table_copy(self.tokenizers_pane)
 
         # 3. size for this screen, then the user's saved layouts and options
         self._fit_to_screen()

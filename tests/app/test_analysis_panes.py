@@ -376,7 +376,8 @@ def test_add_analysis_docks_tabs_with_the_merge_history(qtbot, session, settings
         assert window.findChild(QWidget, name) is not None, name
     window.show()
     window.show_view("stats")
-    qtbot.waitUntil(lambda: docks.stats.job.is_running() or docks.stats.profile is not None)
+    qtbot.waitUntil(lambda: docks.stats.job.is_running() or docks.stats.profile is not None,
+                    timeout=20000)
     window.close()  # stops the workers before destruction
     assert not docks.stats.job.is_running()
 
