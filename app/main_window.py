@@ -1,4 +1,9 @@
-"""MainWindow: creates the panes, places them in docks grouped into task views, menus, status.
+"""MainWindow: the panes in docks grouped into task views, menus, status.
+
+A pane is built when its dock first comes into sight or code asks for it
+(:meth:`MainWindow.pane`, ``app.lazy_panes``): opening, restarting and switching the
+language build the shown view's panes only. View ▸ Language rebuilds the window around
+the same session (:func:`switch_language`).
 
 Composition only (STYLE.md section 12.1): every behaviour lives in a pane, the
 session, the selection model, ``file_actions``, ``views`` (task views and their
@@ -785,10 +790,10 @@ class MainWindow(QMainWindow):
         self._tokenizer_store.stop()
         file_actions.stop_opening(self)
         panes = [p for p in self.built_panes() if hasattr(p, "shutdown")]
-        # every pane's workers hear the abort at once; each shutdown then waits for its own
-        # workers, which are stopping meanwhile, instead of one pane after the other
+        # every pane's workers hear the abort at once, and the window waits for none of them
+        # (a worker that is still running ends on its own: app.workers._Orphans)
         for handle in self.findChildren(WorkerHandle):
-            handle.abort()
+            handle.release()
         for pane in panes:
             pane.shutdown()
         self.session.shutdown()
