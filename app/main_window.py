@@ -780,9 +780,9 @@ class MainWindow(QMainWindow):
         self._save_session(final=True)
         s.sync()
 
-    def shutdown(self, keep_pool: bool = False) -> None:
-        """Stop every worker (a running QThread must never be destroyed); ``keep_pool``
-        leaves the process pool running for the window that replaces this one."""
+    def shutdown(self, handover: bool = False) -> None:
+        """Stop every worker (a running QThread must never be destroyed). ``handover``: the
+        session (its encoder) and the process pool go on in the window replacing this one."""
         if self._restore_handle is not None:
             self._restore_handle.stop()
             self._restore_handle = None
@@ -796,9 +796,11 @@ class MainWindow(QMainWindow):
             handle.release()
         for pane in panes:
             pane.shutdown()
+        if handover:
+            return
         self.session.shutdown()
         pool = getattr(self, "_process_pool", None)
-        if pool is not None and not keep_pool:
+        if pool is not None:
             # after the workers that use it have stopped; in a thread: waiting for the
             # processes to end held the closing window 0.3-0.7 s
             threading.Thread(target=pool.shutdown, name="poolShutdown").start()
@@ -858,7 +860,7 @@ def rebuild_window(old: MainWindow) -> MainWindow:
     pool = getattr(old, "_process_pool", None)
     was_visible = old.isVisible()
     old.save_settings()  # layouts, geometry, the view and the panes' options
-    old.shutdown(keep_pool=True)  # workers stop; the session's encoder restarts on demand
+    old.shutdown(handover=True)  # the panes' workers stop; the session's go on
     session.setParent(None)
     selection.setParent(None)
     new = MainWindow(session, selection, settings)

@@ -82,6 +82,7 @@ def test_language_switch_builds_only_the_shown_panes_and_keeps_the_session(
 
     from app import create_main_window, i18n
     from app.main_window import switch_language
+    from app.process_pool import pool_for
 
     window = create_main_window(load_sample=False, settings=settings)
     load_corpus(qtbot, window, sample_paths[:1])
@@ -94,6 +95,7 @@ def test_language_switch_builds_only_the_shown_panes_and_keeps_the_session(
     window.show_view("stats")
     window.analysis_docks.compare.set_compared(["kept"])
     window.show_view("explore")
+    pool = pool_for(window)
     built.clear()
     app = QApplication.instance()
     before = app.__dict__.get("_subword_window", _ABSENT)  # the Korean test waits for a change
@@ -108,6 +110,7 @@ def test_language_switch_builds_only_the_shown_panes_and_keeps_the_session(
         assert new.views.current == "explore"
         assert new.undo.latest() == "tokenizer"  # the removal can still be undone
         assert new.compared_names() == ["kept"]
+        assert pool_for(new) is pool and not pool.closed  # warm processes, not a cold start
         new.undo.undo()
         assert [e.name for e in session.entries] == ["kept", "removed"]
         new.shutdown()
