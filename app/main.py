@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     window = create_main_window(load_sample=True)
     window.show()
     pool_for(window).start()  # warm worker processes for opening tokenizers (app.process_pool)
-    app._subword_window = window  # View ▸ Language replaces it (i18n.rebuild_window)
+    app._subword_window = window  # View ▸ Language replaces it (main_window.rebuild_window)
     # The ~100k objects of Qt, pyqtgraph and our modules live as long as the app; frozen,
     # the collector's full passes skip them. Those passes otherwise add 20-30 ms to a
     # keystroke's re-encoding every dozen or so keystrokes (compare bench/bench_encode.py with and

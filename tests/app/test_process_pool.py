@@ -194,7 +194,7 @@ def test_window_shutdown_stops_every_pane_with_workers_and_the_pool(qtbot, setti
     with_workers = [p for p in window.findChildren(QWidget)
                     if type(p).__name__.endswith("Pane") and hasattr(p, "shutdown")]
     assert {type(p).__name__ for p in with_workers} <= {type(p).__name__ for p in stopped}
-    assert pool.closed
+    qtbot.waitUntil(lambda: pool.closed)  # its processes end in a thread of their own
 
 
 def test_the_opening_process_keeps_the_tokenizer_for_the_views_jobs(tmp_path, monkeypatch):
