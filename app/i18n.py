@@ -16,6 +16,7 @@ figures computed by workers are computed again. Strings that come from ``subword
 
 from __future__ import annotations
 
+import importlib.resources
 import os
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,7 @@ CHOICES: tuple[tuple[str, str], ...] = (
     ("ko", "한국어"),
 )
 LANGUAGES = ("en", "ko")
-TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS_DIR = Path(str(importlib.resources.files(__package__))) / "translations"  # package data
 CATALOGUE = "subword_explorer"
 #: Overrides what the system locale says (tests, screenshots); a value of ``LANGUAGES``.
 ENV_SYSTEM_LANGUAGE = "SUBWORD_EXPLORER_SYSTEM_LANGUAGE"
