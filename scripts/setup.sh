@@ -3,6 +3,7 @@
 #
 #   scripts/setup.sh app    install (system libraries, .venv, the package) and open the explorer
 #   scripts/setup.sh test   install with the test extra and run the test suite (extra args go to pytest)
+#   scripts/setup.sh lint   install with the test extra and run ruff and lint-imports (as .ci/run does)
 #
 # Idempotent: Debian packages already present and an up-to-date .venv are skipped.
 set -euo pipefail
@@ -59,6 +60,16 @@ case "$mode" in
     export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
     exec .venv/bin/python -m pytest "$@"
     ;;
+  lint)
+    install_python test '.[test,wild,ner,dask,parquet]' "$wild_no_deps"
+    .venv/bin/ruff check .
+    # the layer contracts live in pyproject.toml; without them lint-imports would check nothing
+    if ! grep -q '^\[tool\.importlinter\]' pyproject.toml; then
+      echo "setup: no [tool.importlinter] section in pyproject.toml: no import contracts to check" >&2
+      exit 1
+    fi
+    exec .venv/bin/lint-imports
+    ;;
   *)
-    sed -n '2,8p' "$0"; exit 2 ;;
+    sed -n '2,9p' "$0"; exit 2 ;;
 esac
