@@ -223,4 +223,4 @@ def _replay(new: Any, session: Any, selection: Any, corpus_table: Any,
 
 __all__ = ["CHOICES", "LANGUAGES", "SETTINGS_KEY", "add_language_menu", "current_language",
            "install", "language_setting", "locale_language", "rebuild_window", "resolve",
-           "switch_language", "system_language", "tr"]
+           "switch_language", "system_language"]

@@ -20,7 +20,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 #: The reference implementations the parity tests compare against (test extras).
 ORACLES = ("tokenizers", "sentencepiece", "transformers", "tiktoken")
 # what pytest.importorskip's skip says: "could not import 'tokenizers.models': No module ..."
-_MISSING_ORACLE = re.compile(r"could not import '(%s)(\.[\w.]+)?'" % "|".join(ORACLES))
+_MISSING_ORACLE = re.compile(r"could not import '(" + "|".join(ORACLES) + r")(\.[\w.]+)?'")
 
 
 def in_ci() -> bool:

@@ -25,7 +25,6 @@ from subword_core.pre_tokenizers import Sequence, Split, Whitespace
 from subword_core.presets import (
     ALGORITHMS,
     counting_pipeline,
-    make_preset,
     train_tokenizer,
 )
 from subword_core.tokenizer import Tokenizer
