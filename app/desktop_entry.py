@@ -69,7 +69,7 @@ def desktop_entry(command: Sequence[str], cwd: Path | None = None) -> str:
     lines = [
         "[Desktop Entry]",
         "Type=Application",
-        "Version=1.5",
+        "Version=1.4",
         "Name=Subword Explorer",
         "Name[ko]=서브워드 탐색기",
         "GenericName=Tokenizer explorer",
@@ -77,7 +77,7 @@ def desktop_entry(command: Sequence[str], cwd: Path | None = None) -> str:
         "Exec=" + " ".join(quote_exec_arg(arg) for arg in command),
         f"Icon={APP_ID}",
         "Terminal=false",
-        "Categories=Development;Education;",
+        "Categories=Development;",
         "Keywords=tokenizer;BPE;WordPiece;Unigram;NLP;",
     ]
     if cwd is not None:

@@ -5,6 +5,7 @@ checked by scripts/wheel_smoke.sh.)"""
 from __future__ import annotations
 
 import configparser
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -103,3 +104,12 @@ def test_bundled_files_come_from_this_checkout():
     assert bundled_root() == ROOT / "resources" == resources.ROOT
     assert len(sorted(bundled_path("lessons").glob("*.json"))) == 5
     assert desktop_entry.ICON.is_file()
+
+
+def test_desktop_entry_is_valid(tmp_path):
+    validate = shutil.which("desktop-file-validate")  # Debian: desktop-file-utils
+    if validate is None:
+        pytest.skip("desktop-file-validate is not installed")
+    desktop, _ = desktop_entry.install(tmp_path)
+    result = subprocess.run([validate, str(desktop)], capture_output=True, text=True, check=False)
+    assert (result.returncode, result.stdout + result.stderr) == (0, "")
