@@ -14,6 +14,7 @@ messages, a file's format description) are the library's and stay English.
 
 from __future__ import annotations
 
+import importlib.resources
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -40,7 +41,7 @@ CHOICES: tuple[tuple[str, str], ...] = (
     ("ko", "한국어"),
 )
 LANGUAGES = ("en", "ko")
-TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS_DIR = Path(str(importlib.resources.files(__package__))) / "translations"  # package data
 CATALOGUE = "subword_explorer"
 #: Overrides what the system locale says (tests, screenshots); a value of ``LANGUAGES``.
 ENV_SYSTEM_LANGUAGE = "SUBWORD_EXPLORER_SYSTEM_LANGUAGE"

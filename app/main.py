@@ -12,12 +12,12 @@ import sys
 
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QSettings
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import QApplication
 
 from subword_core.spawning import forbid_fork
 
-from . import i18n
+from . import desktop_entry, i18n
 from .main_window import MainWindow
 from .process_pool import pool_for
 from .workers import wait_for_orphans
@@ -42,7 +42,9 @@ def ensure_app(argv: list[str] | None = None) -> QApplication:
     if app is None:
         QCoreApplication.setOrganizationName(ORGANIZATION)
         QCoreApplication.setApplicationName(APPLICATION)
+        QApplication.setDesktopFileName(desktop_entry.APP_ID)  # the taskbar finds our icon
         app = QApplication(sys.argv if argv is None else argv)
+        app.setWindowIcon(QIcon(str(desktop_entry.ICON)))
     if not getattr(app, "_subword_pg_configured", False):
         _configure_pyqtgraph(app)
         app._subword_pg_configured = True

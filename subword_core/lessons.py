@@ -57,6 +57,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from .bundled import bundled_path
 from .compression import compress, sennrich_bpe, sennrich_segment
 from .errors import SubwordError
 from .models import BPE, Unigram, WordPiece
@@ -414,8 +415,8 @@ class LessonState:
 
 # -- reading and validating ------------------------------------------------------------------
 def lessons_dir() -> Path:
-    """The lessons shipped with the explorer (``resources/lessons``)."""
-    return Path(__file__).resolve().parent.parent / "resources" / "lessons"
+    """The lessons shipped with the explorer (``resources/lessons``; package data installed)."""
+    return bundled_path("lessons")
 
 
 def load_lessons(folder: str | Path | None = None) -> list[Lesson]:
