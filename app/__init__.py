@@ -16,4 +16,4 @@ def __getattr__(name: str) -> Any:
         from .main import create_main_window
 
         return create_main_window
-    raise AttributeError(f"module 'app' has no attribute {name!r}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

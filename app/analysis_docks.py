@@ -1,11 +1,10 @@
 """Place the analysis panes (compare, unseen words, statistics, long text) as docks of the window.
 
-Composition only, like ``main_window``: this module creates the four panes from
-the shared :class:`~app.session.Session` and :class:`~app.selection.SelectionModel`,
-puts each in a dock (tabbed with the merge history when the window has one),
-registers the docks in ``window.docks`` (so a View menu built afterwards lists
-them) and stops the panes' workers when the window closes or the application
-quits. It lives outside ``app/panes`` because it imports panes, which panes never do.
+Composition only, like ``main_window``: this module adds the four panes' docks to the
+window (tabbed with the merge history), each pane built by the window when its dock first
+comes into sight or code asks for it (``MainWindow.add_pane_dock``, ``app.lazy_panes``),
+and stops the built panes' workers when the application quits. It
+lives outside ``app/panes`` because it imports panes, which panes never do.
 
 Usage in ``MainWindow.__init__``, after the docks are made and before the menus::
 
@@ -14,13 +13,11 @@ Usage in ``MainWindow.__init__``, after the docks are made and before the menus:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
-from .pane_support import catch_up_when_seen
 from .panes.compare_pane import ComparePane
 from .panes.oov_pane import OovPane
 from .panes.stats_pane import StatsPane
@@ -28,20 +25,25 @@ from .panes.windows_pane import WindowsPane
 from .selection import SelectionModel
 from .session import Session
 
+KEYS = ("compare", "oov", "stats", "windows")
 
-@dataclass
+
 class AnalysisDocks:
-    """The panes and docks that :func:`add_analysis_docks` created."""
+    """The four analysis panes (built on first use) and their docks."""
 
-    compare: ComparePane
-    oov: OovPane
-    stats: StatsPane
-    windows: WindowsPane
-    docks: dict[str, QDockWidget] = field(default_factory=dict)
+    def __init__(self, window: Any, docks: dict[str, QDockWidget]) -> None:
+        self._window = window
+        self.docks = docks
+
+    compare = property(lambda self: self._window.pane("compare"))
+    oov = property(lambda self: self._window.pane("oov"))
+    stats = property(lambda self: self._window.pane("stats"))
+    windows = property(lambda self: self._window.pane("windows"))
 
     @property
     def panes(self) -> list[QWidget]:
-        return [self.compare, self.oov, self.stats, self.windows]
+        """The panes built so far."""
+        return [self._window.pane(k) for k in KEYS if self._window.is_built(k)]
 
     def shutdown(self) -> None:
         """Stop every worker (a running QThread must never be destroyed)."""
@@ -49,81 +51,48 @@ class AnalysisDocks:
             pane.shutdown()
 
 
-def _stop_on_close(window: QMainWindow, docks: AnalysisDocks) -> None:
-    """Stop the panes' workers when ``window`` is closed (before it is destroyed) or the
-    application quits.
+class _StopOnQuit(QObject):
+    """Stops the built panes' workers when the application quits with the window open.
 
-    The window's close handler is extended for this one event rather than filtering every
-    event of the window in Python; it stops the workers only when the window really closes
-    (a close the window refuses, e.g. a quit the user cancels, leaves them running).
+    Closing the window stops them through ``MainWindow.shutdown``, after the user has
+    confirmed the quit, with every other pane's workers (aborted all at once, not one pane
+    after another: the waits were 0.7-1.2 s of frozen window at close).
     """
-    previous = window.closeEvent
-
-    def close_event(event: QCloseEvent) -> None:
-        previous(event)
-        if event.isAccepted():
-            docks.shutdown()
-
-    window.closeEvent = close_event  # an instance override of the virtual (PySide calls it)
-    app = QApplication.instance()
-    if app is not None:
-        # a signal, not a lambda: disconnected when the window (the receiver's owner) goes
-        app.aboutToQuit.connect(_Stopper(docks, window).stop)
-
-
-class _Stopper(QObject):
-    """Owned by the window, so the aboutToQuit connection ends with it."""
 
     def __init__(self, docks: AnalysisDocks, parent: QObject) -> None:
         super().__init__(parent)
         self._docks = docks
+        app = QApplication.instance()
+        if app is not None:  # a child of the window: disconnected when the window goes
+            app.aboutToQuit.connect(self.stop)
 
     def stop(self) -> None:
         self._docks.shutdown()
 
 
-def add_analysis_docks(
-    window: QMainWindow, session: Session, selection: SelectionModel
-) -> AnalysisDocks:
-    """Create the compare, unseen-words, statistics and long-text docks in ``window``."""
-    result = AnalysisDocks(
-        ComparePane(session, selection), OovPane(session, selection), StatsPane(session, selection),
-        WindowsPane(session, selection),
-    )
-    existing = getattr(window, "docks", None)
-    # tabbed with the merge history; without one, the four share one dock area as tabs
-    anchor = existing.get("merges") if isinstance(existing, dict) else None
-    front = anchor
-    for key, title, pane in (
-        ("compare", QCoreApplication.translate("AnalysisDocks", "Compare"), result.compare),
-        ("oov", QCoreApplication.translate("AnalysisDocks", "Unseen words"), result.oov),
-        ("stats", QCoreApplication.translate("AnalysisDocks", "Statistics"), result.stats),
-        ("windows", QCoreApplication.translate("AnalysisDocks", "Long text"), result.windows),
+def add_analysis_docks(window: Any, session: Session, selection: SelectionModel) -> AnalysisDocks:
+    """Add the compare, unseen-words, statistics and long-text docks to ``window``."""
+    bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+    added: dict[str, QDockWidget] = {}
+    # tabbed with the merge history, which stays in front
+    anchor = window.docks["merges"]
+    for key, title, factory in (
+        ("compare", QCoreApplication.translate("AnalysisDocks", "Compare"),
+         lambda: window.compare_pane_made(ComparePane(session, selection))),
+        ("oov", QCoreApplication.translate("AnalysisDocks", "Unseen words"),
+         lambda: OovPane(session, selection)),
+        ("stats", QCoreApplication.translate("AnalysisDocks", "Statistics"),
+         lambda: StatsPane(session, selection)),
+        ("windows", QCoreApplication.translate("AnalysisDocks", "Long text"),
+         lambda: window.windows_pane_made(WindowsPane(session, selection))),
     ):
-        dock = QDockWidget(title, window)
-        dock.setObjectName(f"{pane.objectName()}Dock")
-        dock.setWidget(_scrollable(pane))
-        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
-        catch_up_when_seen(dock, pane)
-        if anchor is not None:
-            window.tabifyDockWidget(anchor, dock)
-        anchor = anchor or dock
-        result.docks[key] = dock
-    (front or result.docks["compare"]).raise_()  # the merge history stays in front, as before
-    if isinstance(existing, dict):
-        existing.update(result.docks)
-    _stop_on_close(window, result)
+        dock = window.add_pane_dock(key, title, factory, bottom)
+        window.tabifyDockWidget(anchor, dock)
+        added[key] = dock
+    anchor.raise_()
+    result = AnalysisDocks(window, added)
+    _StopOnQuit(result, window)
     return result
-
-
-def _scrollable(pane: QWidget) -> QScrollArea:
-    # The tabbed bottom dock takes the tallest tab's minimum height; scrolling keeps
-    # the window within a 1280x800 screen whatever these panes need.
-    area = QScrollArea()
-    area.setWidgetResizable(True)
-    area.setFrameShape(QScrollArea.Shape.NoFrame)
-    area.setWidget(pane)
-    return area
 
 
 __all__ = ["AnalysisDocks", "add_analysis_docks"]

@@ -142,6 +142,20 @@ _TOKENIZERS: OrderedDict[str, tuple[Any, Any]] = OrderedDict()
 _GRAPHS: OrderedDict[str, MergeGraph] = OrderedDict()
 
 
+def opened_file_key(path: str, options: dict[str, Any]) -> str:
+    """The key :func:`tokenizer_ref` gives the file ``path`` opened with ``options`` (its
+    size and modification time now: take it before reading the file)."""
+    return _file_key("file", path, options)
+
+
+def keep_tokenizer(key: str, tokenizer: Any) -> None:
+    """In a pool process: keep a tokenizer it has just opened, for the jobs that follow."""
+    _TOKENIZERS[key] = (tokenizer, None)
+    _TOKENIZERS.move_to_end(key)
+    while len(_TOKENIZERS) > CACHED_TOKENIZERS:
+        _TOKENIZERS.popitem(last=False)
+
+
 def tokenizer_of(ref: TokenizerRef) -> tuple[Any, Any]:
     """In a pool process: ``(tokenizer, history)`` of ``ref``, read once and kept."""
     found = _TOKENIZERS.get(ref.key)

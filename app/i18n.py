@@ -6,31 +6,31 @@ translators in place before the window is built: our catalogue
 (``app/translations/subword_explorer_ko.qm``, compiled from the ``.ts`` by
 ``scripts/update_translations.sh``) and Qt's own ``qtbase_ko`` (standard buttons and dialogs).
 
-Switching in View ▸ Language takes effect at once by rebuilding the window around the same
-:class:`~app.session.Session` and selection (:func:`rebuild_window`): every pane is created
-again under the new translator, so no pane needs code to re-translate itself. The corpus,
-the tokenizers, the text, the selection, the compare list and each view's layout stay;
-figures computed by workers are computed again. Strings that come from ``subword_core``
-(error messages, a file's format description) are the library's and stay English.
+This module knows translators and the language menu, not the window: View ▸ Language
+calls back into ``app.main_window``, which rebuilds the window around the same session
+(``main_window.switch_language``). Strings that come from ``subword_core`` (error
+messages, a file's format description) are the library's and stay English.
 """
 
 from __future__ import annotations
 
+import importlib.resources
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QCoreApplication,
     QLibraryInfo,
     QLocale,
     QSettings,
-    QT_TRANSLATE_NOOP,
     QTimer,
     QTranslator,
 )
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QApplication, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 SETTINGS_KEY = "language"
 #: The choices of View ▸ Language: (setting, menu text). The language names are written in
@@ -41,7 +41,7 @@ CHOICES: tuple[tuple[str, str], ...] = (
     ("ko", "한국어"),
 )
 LANGUAGES = ("en", "ko")
-TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS_DIR = Path(str(importlib.resources.files(__package__))) / "translations"  # package data
 CATALOGUE = "subword_explorer"
 #: Overrides what the system locale says (tests, screenshots); a value of ``LANGUAGES``.
 ENV_SYSTEM_LANGUAGE = "SUBWORD_EXPLORER_SYSTEM_LANGUAGE"
@@ -112,51 +112,32 @@ def install(choice: str) -> str:
 
 
 # -- View ▸ Language ---------------------------------------------------------------------------
-def add_language_menu(window: Any, menu: QMenu) -> QMenu:
-    """A View ▸ Language submenu: System / English / 한국어 (checked: the saved choice)."""
+def add_language_menu(menu: QMenu, chosen: str, on_chosen: Callable[[str], Any]) -> QMenu:
+    """A Language submenu of ``menu``: System / English / 한국어, ``chosen`` checked.
+
+    ``on_chosen(choice)`` runs after the menu has closed (the window may replace the menu).
+    """
     sub = menu.addMenu(QCoreApplication.translate("Language", "&Language"))
     sub.setObjectName("languageMenu")
     group = QActionGroup(sub)
     group.setExclusive(True)
-    chosen = language_setting(window.settings)
     for choice, text in CHOICES:
         action = QAction(QCoreApplication.translate("Language", text), sub, checkable=True)
         action.setObjectName(f"language_{choice}")
         action.setChecked(choice == chosen)
         action.setStatusTip(QCoreApplication.translate(
             "Language", "Show the interface in this language (the window is rebuilt at once)"))
-        # after the menu has closed: the rebuild deletes the menu this action lives in
         action.triggered.connect(
-            lambda _=False, c=choice: QTimer.singleShot(0, lambda: switch_language(window, c)))
+            lambda _=False, c=choice: QTimer.singleShot(0, lambda: on_chosen(c)))
         group.addAction(action)
         sub.addAction(action)
     return sub
 
 
-def switch_language(window: Any, choice: str) -> Any:
-    """Save ``choice`` and show the interface in it; returns the window now shown.
-
-    The same language (English chosen while the system is English) only saves the choice.
-    """
-    if resolve(choice) == current_language():
-        window.settings.setValue(SETTINGS_KEY, choice)
-        return window
-    if _busy(window) and not _confirm_while_busy(window):
-        _check_choice(window, language_setting(window.settings))
-        return window
-    window.settings.setValue(SETTINGS_KEY, choice)
-    install(choice)
-    return rebuild_window(window)
-
-
-def _busy(window: Any) -> bool:
-    return bool(window.training_pane.is_training() or window.corpus_pane.is_loading()
-                or window.is_restoring)
-
-
-def _confirm_while_busy(window: QWidget) -> bool:
+def confirm_while_busy(parent: QWidget) -> bool:
+    """Ask whether to change the language although a training or a load is running."""
     answer = QMessageBox.question(
-        window, QCoreApplication.translate("Language", "Change the language"),
+        parent, QCoreApplication.translate("Language", "Change the language"),
         QCoreApplication.translate(
             "Language", "Changing the language rebuilds the window and stops the training or "
             "loading that is running. Change it now?"),
@@ -165,61 +146,6 @@ def _confirm_while_busy(window: QWidget) -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
-def _check_choice(window: Any, choice: str) -> None:
-    action = window.findChild(QAction, f"language_{choice}")
-    if action is not None:
-        action.setChecked(True)
-
-
-def rebuild_window(old: Any) -> Any:
-    """A new main window around ``old``'s session and selection, built under the translators
-    installed now; ``old`` is hidden and deleted. Returns the new window (the application's
-    ``_subword_window`` keeps a reference to it)."""
-    from .main_window import MainWindow
-
-    session, selection, settings = old.session, old.selection, old.settings
-    compared = _compared_names(old)
-    corpus_table = old.corpus_pane.model.table if session.corpus is not None else None
-    was_visible = old.isVisible()
-    old.save_settings()       # layouts, geometry, the view and the panes' options
-    old.shutdown()            # workers stop; the session's encoder restarts on demand
-    session.setParent(None)
-    selection.setParent(None)
-    new = MainWindow(session, selection, settings)
-    session.setParent(new)
-    selection.setParent(new)
-    _replay(new, session, selection, corpus_table, compared)
-    if was_visible:
-        new.show()
-    old.hide()
-    old.deleteLater()
-    app = QApplication.instance()
-    if app is not None:
-        app._subword_window = new  # a Python reference keeps the new window alive
-    return new
-
-
-def _compared_names(window: Any) -> list[str]:
-    compare = window.analysis_docks.compare
-    return list(compare.compared_names()) if hasattr(compare, "compared_names") else []
-
-
-def _replay(new: Any, session: Any, selection: Any, corpus_table: Any,
-            compared: list[str]) -> None:
-    """Tell the new panes what the session already holds, as if it had just happened."""
-    if session.corpus is not None:
-        new.corpus_pane.show_loaded(session.corpus, corpus_table)
-    session.corpus_changed.emit(session.corpus)
-    session.tokenizers_changed.emit()
-    session.tokenizer_changed.emit(session.current)
-    session.encode_options_changed.emit(session.encode_options)
-    session.encoding_changed.emit(session.encoding)
-    compare = new.analysis_docks.compare
-    if compared and hasattr(compare, "set_compared"):
-        compare.set_compared(compared)
-    selection.changed.emit(selection.current)
-
-
-__all__ = ["CHOICES", "LANGUAGES", "SETTINGS_KEY", "add_language_menu", "current_language",
-           "install", "language_setting", "locale_language", "rebuild_window", "resolve",
-           "switch_language", "system_language", "tr"]
+__all__ = ["CHOICES", "LANGUAGES", "SETTINGS_KEY", "add_language_menu", "confirm_while_busy",
+           "current_language", "install", "language_setting", "locale_language", "resolve",
+           "system_language"]

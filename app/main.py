@@ -12,12 +12,12 @@ import sys
 
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QSettings
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import QApplication
 
 from subword_core._util.spawning import forbid_fork
 
-from . import i18n
+from . import desktop_entry, i18n
 from .main_window import MainWindow
 from .process_pool import pool_for
 from .workers import wait_for_orphans
@@ -42,7 +42,9 @@ def ensure_app(argv: list[str] | None = None) -> QApplication:
     if app is None:
         QCoreApplication.setOrganizationName(ORGANIZATION)
         QCoreApplication.setApplicationName(APPLICATION)
+        QApplication.setDesktopFileName(desktop_entry.APP_ID)  # the taskbar finds our icon
         app = QApplication(sys.argv if argv is None else argv)
+        app.setWindowIcon(QIcon(str(desktop_entry.ICON)))
     if not getattr(app, "_subword_pg_configured", False):
         _configure_pyqtgraph(app)
         app._subword_pg_configured = True
@@ -78,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     window = create_main_window(load_sample=True)
     window.show()
     pool_for(window).start()  # warm worker processes for opening tokenizers (app.process_pool)
-    app._subword_window = window  # View ▸ Language replaces it (i18n.rebuild_window)
+    app._subword_window = window  # View ▸ Language replaces it (main_window.rebuild_window)
     # The ~100k objects of Qt, pyqtgraph and our modules live as long as the app; frozen,
     # the collector's full passes skip them. Those passes otherwise add 20-30 ms to a
     # keystroke's re-encoding every dozen or so keystrokes (compare bench/bench_encode.py with and

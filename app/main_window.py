@@ -1,4 +1,9 @@
-"""MainWindow: creates the panes, places them in docks grouped into task views, menus, status.
+"""MainWindow: the panes in docks grouped into task views, menus, status.
+
+A pane is built when its dock first comes into sight or code asks for it
+(:meth:`MainWindow.pane`, ``app.lazy_panes``): opening, restarting and switching the
+language build the shown view's panes only. View ▸ Language rebuilds the window around
+the same session (:func:`switch_language`).
 
 Composition only (STYLE.md section 12.1): every behaviour lives in a pane, the
 session, the selection model, ``file_actions``, ``views`` (task views and their
@@ -10,6 +15,8 @@ from __future__ import annotations
 
 import gc
 import json
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +31,7 @@ from PySide6.QtGui import (
     QKeySequence,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFileDialog,
     QInputDialog,
@@ -31,7 +39,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
-    QScrollArea,
     QSizePolicy,
     QTableView,
     QToolBar,
@@ -40,9 +47,11 @@ from PySide6.QtWidgets import (
 
 from . import file_actions, help_text, i18n, resources
 from .analysis_docks import add_analysis_docks
+from .lazy_panes import PaneSlot, recording, replay
 from .pane_support import catch_up_when_seen
-from .process_pool import shutdown_pool
+from .panes.builder_pane import BuilderPane
 from .panes.corpus_pane import CorpusPane
+from .panes.decode_pane import DecodePane
 from .panes.encoding_pane import EncodingPane
 from .panes.groupings_pane import GroupingsPane
 from .panes.lessons_pane import LessonsPane
@@ -50,6 +59,7 @@ from .panes.merges_pane import MergesPane
 from .panes.offsets_pane import OffsetsPane
 from .panes.tokenizers_pane import TokenizersPane
 from .panes.training_pane import TrainingPane
+from .panes.vocab_pane import VocabPane
 from .selection import Selection, SelectionModel
 from .session import Session
 from .session_store import SessionRestore, TokenizerStore, build_manifest, data_dir
@@ -60,6 +70,7 @@ from .widgets.copy_actions import install_table_copy
 from .widgets.help_dialog import HelpDialog
 from .widgets.numbers import show_thousands
 from .widgets.open_options import ask_open_options
+from .workers import WorkerHandle
 
 MAX_RECENT = 8
 #: Seconds closing waits for trained tokenizers still being written in the pool; the
@@ -91,39 +102,41 @@ class MainWindow(QMainWindow):
         self._pending_compare: list[str] = []
         self._pending_current = ""
 
-        # 1. panes
-        self.corpus_pane = CorpusPane(session, selection)
         #: the session's trainings, for the Train and the Build view alike
         self.training = TrainingService(session, self)
-        self.training_pane = TrainingPane(session, selection, self.training)
-        self.encoding_pane = EncodingPane(session, selection)
-        self.offsets_pane = OffsetsPane(session, selection)
-        self.groupings_pane = GroupingsPane(session, selection)
-        self.merges_pane = MergesPane(session, selection)
-        self.tokenizers_pane = TokenizersPane(session, selection)
-        self.lessons_pane = LessonsPane(session, selection)
+        self._panes: dict[str, QWidget] = {}
+        self._factories: dict[str, Callable[[], QWidget]] = {}
+        self._building: set[str] = set()
+        # what a pane not built yet is given when it is (training options, the long text's
+        # settings, the compare list of a restored session)
+        self._saved_training: dict[str, Any] = {}
+        self._saved_long_text: dict[str, Any] = {}
+        self._compare_list: list[str] = []
 
-        # 2. every pane in a dock; a hidden central widget lets the docks share the whole window
+        # 1. a dock per pane; each pane is built when first seen or asked for (app.lazy_panes)
         placeholder = QWidget(objectName="centralPlaceholder")
         self.setCentralWidget(placeholder)
         placeholder.hide()
         self.docks: dict[str, QDockWidget] = {}
-        for key, title, pane in (("corpus", self.tr("Corpus"), self.corpus_pane),
-                                 ("training", self.tr("Training"), self.training_pane),
-                                 ("encoding", self.tr("Encoding"), self.encoding_pane),
-                                 ("offsets", self.tr("Offsets"), self.offsets_pane),
-                                 ("groupings", self.tr("Groupings"), self.groupings_pane),
-                                 ("merges", self.tr("Merge history"), self.merges_pane),
-                                 ("lessons", self.tr("Lessons"), self.lessons_pane)):
-            self.docks[key] = self._dock(title, pane)
+        for key, title, factory in (
+                ("corpus", self.tr("Corpus"), self._make_corpus_pane),
+                ("training", self.tr("Training"), self._make_training_pane),
+                ("encoding", self.tr("Encoding"), lambda: EncodingPane(session, selection)),
+                ("offsets", self.tr("Offsets"), lambda: OffsetsPane(session, selection)),
+                ("groupings", self.tr("Groupings"), lambda: GroupingsPane(session, selection)),
+                ("merges", self.tr("Merge history"), lambda: MergesPane(session, selection)),
+                ("lessons", self.tr("Lessons"), lambda: LessonsPane(session, selection)),
+                ("vocab", self.tr("Vocabulary"), lambda: VocabPane(session, selection)),
+                ("decode", self.tr("Ids ↔ text"), lambda: DecodePane(session, selection)),
+                ("builder", self.tr("Build"), self._make_builder_pane)):
+            self.add_pane_dock(key, title, factory)
         self.analysis_docks = add_analysis_docks(self, session, selection)
-        self._add_optional_docks()
-        self._add_builder_dock()
         self.views = ViewManager(self, self.docks)
 
-        # 3. bars, menus, status bar
+        # 2. bars, menus, status bar
         self._build_view_bar()
         toolbar = QToolBar(self.tr("Tokenizers"), objectName="tokenizersToolBar")
+        self.tokenizers_pane = TokenizersPane(session, selection)
         # the tokenizer bar takes the rest of the row (its info label is cut, not the window widened)
         self.tokenizers_pane.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         toolbar.addWidget(self.tokenizers_pane)
@@ -131,6 +144,7 @@ class MainWindow(QMainWindow):
         self.addToolBarBreak()
         self.addToolBar(toolbar)
         self._build_hint_bar()
+        # the corpus pane loads corpora and keeps the one a load replaced: always built
         self.undo = UndoHistory(session, self.corpus_pane, self)
         self._build_menus()
         self.tokenizer_label = QLabel("", objectName="statusTokenizer")
@@ -139,64 +153,133 @@ class MainWindow(QMainWindow):
         session.tokenizer_changed.connect(self._on_session_tokenizer_changed)
         session.tokenizers_changed.connect(self._on_session_tokenizers_changed)
         session.text_changed.connect(self._on_session_text_changed)
-        self.corpus_pane.loaded.connect(self._on_corpus_loaded)
-        self.corpus_pane.tokenizers_dropped.connect(self._on_corpus_pane_tokenizers_dropped)
         self.views.changed.connect(self._on_view_changed)
         self.tokenizers_pane.retrain_requested.connect(self.retrain_current)
-        self.training_pane.retrained.connect(self._on_retrained)
+        self._give_table_copy(self.tokenizers_pane)
 
-        self._give_every_table_copy()
-
-        # 4. size for this screen, then the user's saved layouts and options
+        # 3. size for this screen, then the user's saved layouts and options
         self._fit_to_screen()
         self._restore_settings()
 
-    # -- construction --------------------------------------------------------------------------
-    def _dock(self, title: str, pane: QWidget) -> QDockWidget:
+    # -- panes, built when first needed --------------------------------------------------------
+    def add_pane_dock(self, key: str, title: str, factory: Callable[[], QWidget],
+                      area: Qt.DockWidgetArea = Qt.DockWidgetArea.LeftDockWidgetArea
+                      ) -> QDockWidget:
+        """A dock for the pane ``factory()`` makes, built when the dock first comes into sight
+        or :meth:`pane` asks for it (``analysis_docks`` adds its four panes this way)."""
         dock = QDockWidget(title, self)
-        dock.setObjectName(f"{pane.objectName()}Dock")
-        dock.setWidget(_scrollable(pane))
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
-        catch_up_when_seen(dock, pane)
+        dock.setObjectName(f"{key}PaneDock")  # the names saved layouts know the docks by
+        dock.setWidget(PaneSlot(key, self.pane))
+        self.addDockWidget(area, dock)
+        dock.visibilityChanged.connect(lambda seen, k=key: seen and self.pane(k))
+        self._factories[key] = factory
+        self.docks[key] = dock
         return dock
 
+    def pane(self, key: str) -> QWidget:
+        """The pane of dock ``key``, built now if it is not yet."""
+        pane = self._panes.get(key)
+        if pane is not None:
+            return pane
+        if key in self._building:
+            raise RuntimeError(f"the {key} pane asked for itself while being built")
+        self._building.add(key)
+        try:
+            with recording(self.session, self.selection) as wiring:
+                pane = self._factories[key]()
+            self._panes[key] = pane
+            # still parentless: a pane that waits until it is seen only notes the state
+            replay(wiring, self.session, self.selection)
+        finally:
+            self._building.discard(key)
+        dock = self.docks[key]
+        dock.widget().setWidget(pane)
+        catch_up_when_seen(dock, pane)
+        self._give_table_copy(pane)
+        return pane
 
-    def _give_every_table_copy(self) -> None:
+    def built_panes(self) -> list[QWidget]:
+        """The panes built so far (the others have nothing to stop, save or show)."""
+        return [self.tokenizers_pane, *self._panes.values()]
+
+    def is_built(self, key: str) -> bool:
+        return key in self._panes
+
+    corpus_pane = property(lambda self: self.pane("corpus"))
+    training_pane = property(lambda self: self.pane("training"))
+    encoding_pane = property(lambda self: self.pane("encoding"))
+    offsets_pane = property(lambda self: self.pane("offsets"))
+    groupings_pane = property(lambda self: self.pane("groupings"))
+    merges_pane = property(lambda self: self.pane("merges"))
+    lessons_pane = property(lambda self: self.pane("lessons"))
+    vocab_pane = property(lambda self: self.pane("vocab"))
+    decode_pane = property(lambda self: self.pane("decode"))
+    builder_pane = property(lambda self: self.pane("builder"))
+
+    def _make_corpus_pane(self) -> CorpusPane:
+        pane = CorpusPane(self.session, self.selection)
+        pane.loaded.connect(self._on_corpus_loaded)
+        pane.tokenizers_dropped.connect(self._on_corpus_pane_tokenizers_dropped)
+        return pane
+
+    def _make_training_pane(self) -> TrainingPane:
+        pane = TrainingPane(self.session, self.selection, self.training)
+        if self._saved_training:
+            pane.apply_settings(self._saved_training)
+        pane.retrained.connect(self._on_retrained)
+        return pane
+
+    def _make_builder_pane(self) -> QWidget:
+        """The pipeline builder (Build view); it trains through the training service."""
+        pane = BuilderPane(self.session, self.selection, self.training, self.settings)
+        pane.compare_requested.connect(self._on_compare_requested)
+        return pane
+
+    def compare_pane_made(self, pane: Any) -> Any:
+        """A new compare pane gets the list a restore or an earlier window left."""
+        if self._compare_list:
+            pane.set_compared(self._compare_list)
+        return pane
+
+    def windows_pane_made(self, pane: Any) -> Any:
+        if self._saved_long_text:
+            pane.apply_saved_settings(self._saved_long_text)
+        return pane
+
+    def _give_table_copy(self, root: QWidget) -> None:
         """Ctrl+C and a copy menu on every table that has no menu of its own yet; counts
         with thousands separators in every table."""
-        for view in self.findChildren(QTableView):
+        for view in root.findChildren(QTableView):
             if view.contextMenuPolicy() != Qt.ContextMenuPolicy.CustomContextMenu:
                 install_table_copy(view)
             show_thousands(view)
 
-    def _add_optional_docks(self) -> None:
-        """Panes that may be missing from an older checkout stay out of the views."""
-        try:
-            from .panes.decode_pane import DecodePane
-            from .panes.vocab_pane import VocabPane
-        except ImportError:
-            self.vocab_pane = self.decode_pane = None
+    def _build_front_panes(self, key: str) -> None:
+        """Build the panes view ``key`` shows in front (a tab behind waits to be picked)."""
+        view = next((v for v in self.views.views if v.key == key), None)
+        if view is None:
             return
-        self.vocab_pane = VocabPane(self.session, self.selection)
-        self.decode_pane = DecodePane(self.session, self.selection)
-        self.docks["vocab"] = self._dock(self.tr("Vocabulary"), self.vocab_pane)
-        self.docks["decode"] = self._dock(self.tr("Ids ↔ text"), self.decode_pane)
+        for _, groups in view.columns:
+            for _, keys in groups:
+                if not self.docks[keys[0]].isHidden():
+                    self.pane(keys[0])
 
-    def _add_builder_dock(self) -> None:
-        """The pipeline builder (Build view); it trains through the training service."""
-        from .panes.builder_pane import BuilderPane
+    # -- the compare list, kept here while the compare pane is not built ------------------------
+    def compared_names(self) -> list[str]:
+        if self.is_built("compare"):
+            return list(self.analysis_docks.compare.compared_names())
+        return list(self._compare_list)
 
-        self.builder_pane = BuilderPane(self.session, self.selection, self.training,
-                                        self.settings)
-        self.docks["builder"] = self._dock(self.tr("Build"), self.builder_pane)
-        self.builder_pane.compare_requested.connect(self._on_compare_requested)
+    def set_compared(self, names: list[str]) -> None:
+        if self.is_built("compare"):
+            self.analysis_docks.compare.set_compared(list(names))
+        else:
+            self._compare_list = list(names)
 
     @Slot(list)
     def _on_compare_requested(self, names: list) -> None:
-        compare = self.analysis_docks.compare
-        if hasattr(compare, "set_compared"):
-            compare.set_compared(list(names))
-            self.show_view("compare")
+        self.set_compared(list(names))
+        self.show_view("compare")
 
     def _build_view_bar(self) -> None:
         bar = QToolBar(self.tr("Views"), objectName="viewsToolBar")
@@ -288,9 +371,9 @@ class MainWindow(QMainWindow):
         self.undo.changed.connect(self._on_undo_changed)
         train = bar.addMenu(self.tr("&Training"))
         self._action(train, self.tr(
-            "&Train"), "trainAction", self.training_pane.start_training, "Ctrl+T")
+            "&Train"), "trainAction", lambda: self.training_pane.start_training(), "Ctrl+T")
         self._action(train, self.tr("&Cancel training"), "cancelTrainingAction",
-                     self.training_pane.cancel, "Ctrl+.")
+                     self._cancel_training, "Ctrl+.")
         self.retrain_action = self._action(
             train, self.tr("&Retrain on this corpus…"), "retrainAction", self.retrain_current,
             "Ctrl+Shift+T", self.tr("Train the current tokenizer's pipeline (normalizer, "
@@ -305,7 +388,9 @@ class MainWindow(QMainWindow):
         panes = view.addMenu(self.tr("&Panes"))
         for dock in self.docks.values():
             panes.addAction(dock.toggleViewAction())
-        self.language_menu = i18n.add_language_menu(self, view)
+        self.language_menu = i18n.add_language_menu(
+            view, i18n.language_setting(self.settings),
+            lambda choice: switch_language(self, choice))
         help_menu = bar.addMenu(self.tr("&Help"))
         self._action(help_menu, self.tr("&Views and panes"), "helpAction", self._on_help_triggered,
                      QKeySequence.StandardKey.HelpContents)
@@ -330,6 +415,7 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def _on_view_changed(self, key: str) -> None:
+        self._build_front_panes(key)
         action = self.view_actions.get(key)
         if action is not None and not action.isChecked():
             action.setChecked(True)
@@ -429,7 +515,7 @@ class MainWindow(QMainWindow):
                                         "the tokenizer's model again on the corpus, keeping its "
                                         "pipeline."))
             return False
-        if self.training_pane.is_training():
+        if self.training.is_training():
             QMessageBox.information(self, self.tr("Retrain on this corpus"),
                                     self.tr("A training is running; wait for it or cancel it "
                                             "first."))
@@ -456,10 +542,8 @@ class MainWindow(QMainWindow):
     @Slot(str, str)
     def _on_retrained(self, original: str, retrained: str) -> None:
         # the course's question after retraining: how differently do old and new cut my corpus?
-        compare = self.analysis_docks.compare
-        if hasattr(compare, "set_compared"):
-            compare.set_compared([original, retrained])
-            self.show_view("compare")
+        self.set_compared([original, retrained])
+        self.show_view("compare")
 
     @Slot(bool)
     def _on_first_training_finished(self, ok: bool) -> None:
@@ -512,6 +596,15 @@ class MainWindow(QMainWindow):
     def is_restoring(self) -> bool:
         return self._restore_handle is not None
 
+    def is_busy(self) -> bool:
+        """True while a training, a corpus load or the session restore runs."""
+        return bool(self.training.is_training()
+                    or self.corpus_pane.is_loading() or self.is_restoring)
+
+    @Slot()
+    def _cancel_training(self) -> None:
+        self.training.cancel()
+
     @Slot(list)
     def _on_restore_yielded(self, batch: list) -> None:
         for restored in batch:
@@ -535,9 +628,8 @@ class MainWindow(QMainWindow):
             self.session.set_current(self._pending_current)
         if self.session.current is None and self.session.entries:  # the current one failed
             self.session.set_current(self.session.entries[0].name)
-        compare_pane = self.analysis_docks.compare
-        if self._pending_compare and hasattr(compare_pane, "set_compared"):
-            compare_pane.set_compared(self._pending_compare)
+        if self._pending_compare:
+            self.set_compared(self._pending_compare)
         self._pending_compare, self._pending_current = [], ""
 
     @Slot()
@@ -558,10 +650,7 @@ class MainWindow(QMainWindow):
         if final:
             store.write_all(self.session.entries)
             store.wait(STORE_WAIT_S)
-        compare = []
-        compare_pane = self.analysis_docks.compare
-        if hasattr(compare_pane, "compared_names"):
-            compare = list(compare_pane.compared_names())
+        compare = self.compared_names()
         try:
             unrestored = (self._restore_handle.unhanded_records()
                           if self._restore_handle is not None else [])
@@ -658,9 +747,9 @@ class MainWindow(QMainWindow):
                     states[view.key] = state
             self.views.restore_states(states)
         training = s.value("training", {})
-        if isinstance(training, dict):
-            self.training_pane.apply_settings(training)
-        self.analysis_docks.windows.apply_saved_settings(_json_dict(s.value("longText", "")))
+        if isinstance(training, dict):  # given to the training pane when it is built
+            self._saved_training = training
+        self._saved_long_text = _json_dict(s.value("longText", ""))
         options = _json_dict(s.value("encodeOptions", ""))
         if options:
             current = self.session.encode_options
@@ -682,8 +771,10 @@ class MainWindow(QMainWindow):
         for key, state in self.views.saved_states().items():
             s.setValue(f"views/{key}", state)
         s.setValue("view", self.views.current or "explore")
-        s.setValue("training", self.training_pane.settings())
-        s.setValue("longText", json.dumps(self.analysis_docks.windows.saved_settings()))
+        s.setValue("training", self.training_pane.settings() if self.is_built("training")
+                   else self._saved_training)
+        s.setValue("longText", json.dumps(self.analysis_docks.windows.saved_settings()
+                                          if self.is_built("windows") else self._saved_long_text))
         o = self.session.encode_options
         s.setValue("encodeOptions", json.dumps({"add_special_tokens": o.add_special_tokens,
                                                 "truncation": o.truncation, "padding": o.padding}))
@@ -691,22 +782,31 @@ class MainWindow(QMainWindow):
         self._save_session(final=True)
         s.sync()
 
-    def shutdown(self) -> None:
-        """Stop every worker (a running QThread must never be destroyed)."""
+    def shutdown(self, handover: bool = False) -> None:
+        """Stop every worker (a running QThread must never be destroyed). ``handover``: the
+        session (its encoder) and the process pool go on in the window replacing this one."""
         if self._restore_handle is not None:
             self._restore_handle.stop()
             self._restore_handle = None
         self._tokenizer_store.blockSignals(True)  # a late one must not save a manifest
         self._tokenizer_store.stop()
-        for pane in (self.corpus_pane, self.training_pane, self.groupings_pane,
-                     self.merges_pane, self.vocab_pane, self.decode_pane, self.builder_pane):
-            if pane is not None and hasattr(pane, "shutdown"):
-                pane.shutdown()
-        self.training.shutdown()
         file_actions.stop_opening(self)
-        self.analysis_docks.shutdown()
+        panes = [p for p in self.built_panes() if hasattr(p, "shutdown")]
+        # every pane's workers hear the abort at once, and the window waits for none of them
+        # (a worker that is still running ends on its own: app.workers._Orphans)
+        for handle in self.findChildren(WorkerHandle):
+            handle.release()
+        for pane in panes:
+            pane.shutdown()
+        self.training.shutdown()
+        if handover:
+            return
         self.session.shutdown()
-        shutdown_pool(self)  # after the workers that use it have stopped
+        pool = getattr(self, "_process_pool", None)
+        if pool is not None:
+            # after the workers that use it have stopped; in a thread: waiting for the
+            # processes to end held the closing window 0.3-0.7 s
+            threading.Thread(target=pool.shutdown, name="poolShutdown").start()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         if not self._confirm_quit():
@@ -732,15 +832,58 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Yes
 
 
-def _scrollable(pane: QWidget) -> QScrollArea:
-    # a pane larger than its dock scrolls instead of forcing the window to grow: the
-    # window then fits a 1366x768 screen whatever the panes ask for
-    area = QScrollArea()
-    area.setObjectName(f"{pane.objectName()}Scroll")
-    area.setWidgetResizable(True)
-    area.setFrameShape(QScrollArea.Shape.NoFrame)
-    area.setWidget(pane)
-    return area
+def switch_language(window: MainWindow, choice: str) -> MainWindow:
+    """View ▸ Language: save ``choice`` and show the interface in it; returns the window now
+    shown. The same language (English chosen while the system is English) only saves it."""
+    if i18n.resolve(choice) == i18n.current_language():
+        window.settings.setValue(i18n.SETTINGS_KEY, choice)
+        return window
+    if window.is_busy() and not i18n.confirm_while_busy(window):
+        action = window.findChild(QAction, f"language_{i18n.language_setting(window.settings)}")
+        if action is not None:
+            action.setChecked(True)
+        return window
+    window.settings.setValue(i18n.SETTINGS_KEY, choice)
+    i18n.install(choice)
+    return rebuild_window(window)
+
+
+def rebuild_window(old: MainWindow) -> MainWindow:
+    """A new window around ``old``'s session, selection and process pool, made under the
+    translators installed now: every string is translated when its widget is made, so no pane
+    needs code to translate itself again. ``old`` is hidden and deleted.
+
+    The corpus, the tokenizers, the text, the selection, the compare list, the undoable
+    removals and each view's layout stay. The new window builds only the panes its view
+    shows; the others are built when first seen (``MainWindow.pane``).
+    """
+    session, selection, settings = old.session, old.selection, old.settings
+    compared = old.compared_names()
+    corpus_table = old.corpus_pane.model.table if session.corpus is not None else None
+    pool = getattr(old, "_process_pool", None)
+    was_visible = old.isVisible()
+    old.save_settings()  # layouts, geometry, the view and the panes' options
+    old.shutdown(handover=True)  # the panes' workers stop; the session's go on
+    session.setParent(None)
+    selection.setParent(None)
+    new = MainWindow(session, selection, settings)
+    session.setParent(new)
+    selection.setParent(new)
+    if pool is not None and not pool.closed:  # warm processes, not a cold start
+        pool.setParent(new)
+        new._process_pool = pool
+    new.undo.carry_over(old.undo)
+    new.set_compared(compared)
+    if session.corpus is not None:
+        new.corpus_pane.show_loaded(session.corpus, corpus_table)
+    if was_visible:
+        new.show()
+    old.hide()
+    old.deleteLater()
+    app = QApplication.instance()
+    if app is not None:
+        app._subword_window = new  # a Python reference keeps the new window alive
+    return new
 
 
 def _json_dict(raw: Any) -> dict[str, Any]:
@@ -753,4 +896,4 @@ def _json_dict(raw: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-__all__ = ["MainWindow", "MAX_MINIMUM_HEIGHT"]
+__all__ = ["MAX_MINIMUM_HEIGHT", "MainWindow", "rebuild_window", "switch_language"]

@@ -26,11 +26,18 @@ def open_job(path: str, options: dict[str, Any], cancel: Callable[[], bool]
     words (a traceback's text would have to be parsed)."""
     from subword_core.formats import open_tokenizer
 
+    from .analysis_jobs import keep_tokenizer, opened_file_key
+
     yield "reading"
     try:
-        return open_tokenizer(path, **options)
+        key = opened_file_key(path, options)  # before reading: a later change is a new key
+        tokenizer = open_tokenizer(path, **options)
     except Exception as exc:  # noqa: BLE001 - every failure is shown to the user
         return _picklable(exc)
+    # The views' jobs that follow an open (the merge index...) mostly run in this process
+    # (the pool lends the process freed last): kept, the file is not parsed a second time.
+    keep_tokenizer(key, tokenizer)
+    return tokenizer
 
 
 def _picklable(exc: Exception) -> Exception:
@@ -97,4 +104,8 @@ def warm_up(tokenizer: Any) -> Any:
 def warm_import() -> None:
     """Import what the jobs need, once, when a pool process starts (not on its first job)."""
     import subword_core.formats  # noqa: F401
+    import subword_core.formats.pretrained
+    import subword_core.formats.vocab_files  # vocab.json + merges.txt
+    import subword_core.loading  # tokenizer.json
+    import subword_core.formats.naming
     import subword_core.trainers.history  # noqa: F401

@@ -1,10 +1,15 @@
-"""Locate the files shipped under ``resources/`` (corpora, tokenizers, labeled samples)."""
+"""Locate the files shipped under ``resources/`` (corpora, tokenizers, labeled samples).
+
+Installed, they are package data (:mod:`subword_core._util.bundled` finds them either way).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent / "resources"
+from subword_core._util.bundled import bundled_root
+
+ROOT = bundled_root()
 
 #: Text shown in the encoding box on first start: Latin, Korean, emoji, digits, whitespace.
 SAMPLE_TEXT = "Hello world! Tokenizers split words: unbelievable → un·believ·able.\n" \

@@ -50,6 +50,12 @@ class UndoHistory(QObject):
         self.changed.emit()
         return kind
 
+    def carry_over(self, older: UndoHistory) -> None:
+        """Take over the tokenizer removals ``older`` (a window being replaced) can undo;
+        its corpus undo belongs to its own corpus pane and goes with it."""
+        self._kinds = [k for k in older._kinds if k == TOKENIZER] + self._kinds
+        self.changed.emit()
+
     def text(self) -> str:
         """The menu entry for :meth:`undo`."""
         kind = self.latest()

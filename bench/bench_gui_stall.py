@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "core"))
 
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QObject, QSettings, Qt, QTimer, Slot  # noqa: E402
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QObject, QSettings, QTimer, Slot  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
 from app.main import create_main_window, ensure_app  # noqa: E402

@@ -351,11 +351,11 @@ def restart(bench: Session, settings: QSettings, window, compared: list[str], qu
 
 
 def switch_language(bench: Session, window):
-    from app import i18n
+    from app.main_window import switch_language
 
     holder = [window]
     bench.measure("View ▸ Language: 한국어",
-                  lambda: holder.__setitem__(0, i18n.switch_language(window, "ko")),
+                  lambda: holder.__setitem__(0, switch_language(window, "ko")),
                   lambda: holder[0] is not window)
     new = holder[0]
     keys = "가"

@@ -13,7 +13,10 @@ Llama 3.2, Qwen3 from ``tests/core/wild_sources.py``) and measures the longest g
 Run from the checkout root (offscreen unless QT_QPA_PLATFORM says otherwise). An optional
 second argument is a Python file executed first (e.g. to patch in timing probes).
 """
-import os, sys, time, random
+import os
+import sys
+import time
+import random
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, os.getcwd()); sys.path.insert(0, os.path.join(os.getcwd(), "tests/core"))
 from wild_sources import tokenizer_json

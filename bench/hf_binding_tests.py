@@ -260,7 +260,7 @@ def _cell(counter: Counter | None) -> str:
 
 def summarize(commit: str, runs: dict[str, dict[str, Outcome]], times: dict[str, float]) -> str:
     """The Markdown report."""
-    lines = [f"# HF tokenizers binding tests: HF vs subword_core", "",
+    lines = ["# HF tokenizers binding tests: HF vs subword_core", "",
              f"HF tests from huggingface/tokenizers commit `{commit}`; HF `tokenizers` "
              f"{_hf_version()}; run offline. Cells: passed / failed / skipped / "
              f"{NEEDS_DOWNLOAD}.", ""]

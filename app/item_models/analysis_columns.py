@@ -59,12 +59,11 @@ def _metric(key: str, attr: str):
 
 
 def _metric_columns(titles: tuple[str, str, str, str], key: str) -> list[Column]:
-    cpt, tpw, unk = (
-        _metric(key, a) for a in ("chars_per_token", "tokens_per_word", "unknown_share")
+    tokens, cpt, tpw, unk = (
+        _metric(key, a) for a in ("tokens", "chars_per_token", "tokens_per_word", "unknown_share")
     )
     return [
-        Column(titles[0], lambda r, t=_metric(key, "tokens"): num(t(r)), align_right=True,
-               sort_key=_metric(key, "tokens")),
+        Column(titles[0], lambda r: num(tokens(r)), align_right=True, sort_key=tokens),
         Column(titles[1], lambda r: fmt(cpt(r)), align_right=True, sort_key=cpt),
         Column(titles[2], lambda r: fmt(tpw(r)), align_right=True, sort_key=tpw),
         Column(titles[3], lambda r: pct(unk(r)), align_right=True, sort_key=unk),

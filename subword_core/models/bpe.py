@@ -18,11 +18,12 @@ import heapq
 import random
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import accumulate, chain, repeat
-from operator import add, itemgetter
-from typing import Any
+from itertools import accumulate, chain, islice, repeat
+from operator import add, eq, itemgetter
 from types import MappingProxyType
+from typing import Any
 
+from .._util.gc import paused_gc
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..text.pretokenized import Token
@@ -118,11 +119,12 @@ class BPE(VocabLookups, BPEFiles, Model):
             if "_pair_rank" in fields:
                 return fields["_pair_rank"]
             raise AttributeError(name)
-        lefts, rights = columns[:2]
-        # (left id, right id) -> rank; a repeated pair keeps its last rank, as in HF. A
-        # compact state (see compact_state) brings the ranks as a third column.
-        ranks = columns[2] if len(columns) > 2 else range(len(lefts))
-        pair_rank: dict[Pair, int] = chunked_dict(zip(lefts, rights), ranks)
+        lefts, rights = columns
+        # (left id, right id) -> rank; a repeated pair keeps its last rank, as in HF. Paused
+        # collector: hundreds of thousands of new tuples would trigger collections that walk
+        # them all and can free nothing.
+        with paused_gc():
+            pair_rank: dict[Pair, int] = chunked_dict(zip(lefts, rights), range(len(lefts)))
         fields["_pair_rank"] = pair_rank
         fields.pop("_pair_columns", None)
         return pair_rank
@@ -132,15 +134,20 @@ class BPE(VocabLookups, BPEFiles, Model):
         object.__setattr__(self, name, value)
         if name in _OPTIONS and hasattr(self, "_cache"):
             self._cache.clear()
+        elif name in _TABLE_FIELDS:
+            self.__dict__.pop("_shipped", None)  # the columns it came with describe old tables
+            if name == "_pair_rank":  # a dict set from outside: the id columns are not its own
+                self.__dict__.pop("_pair_columns", None)
 
     # -- vocabulary (lookups: VocabLookups) -------------------------------------------
 
     @property
     def merges(self) -> list[tuple[str, str]]:
         """The merges in rank order, as HF writes them (a repeated pair keeps its last rank)."""
-        r = self._vocab_r
-        by_rank = sorted(self._pair_rank.items(), key=lambda item: item[1])
-        return [(r[a], r[b]) for (a, b), _ in by_rank]
+        r, pair_rank = self._vocab_r, self._pair_rank
+        if not _in_rank_order(pair_rank):  # a repeated pair moved: sort by rank
+            pair_rank = dict(sorted(pair_rank.items(), key=itemgetter(1)))
+        return [(r[a], r[b]) for a, b in pair_rank]
 
     def piece_cache(self, transform: object) -> dict | None:
         """The tokenizer fast path's cache of encoded pieces; none with dropout (random)."""
@@ -425,42 +432,60 @@ class BPE(VocabLookups, BPEFiles, Model):
     def compact_state(self) -> dict[str, Any]:
         """The model as a few flat columns, for pickling a tokenizer (``Tokenizer.__reduce_ex__``).
 
-        The vocabulary travels as one list of strings and packed id arrays, the merge
-        table as packed id columns: a Llama 3 model is a handful of objects to pickle and
-        unpickle instead of a 10 MB JSON text to parse (or a dict per merge), and
-        :meth:`from_compact_state` rebuilds it with whole-column operations. Attributes
-        a subclass adds travel as they are.
+        The vocabulary travels as one string and a range of ids (or a packed id array),
+        the merge table as packed id columns in rank order: a Llama 3 model is a handful
+        of objects, about 4 MB, to pickle and unpickle instead of a 10 MB JSON text to
+        parse (or a dict per merge), and :meth:`from_compact_state` rebuilds it with
+        whole-column operations. Attributes a subclass adds travel as they are.
         """
         fields = self.__dict__
-        columns = fields.get("_pair_columns")
-        if columns is None:  # the pair -> rank dict was built: take it apart again
-            pair_rank = self._pair_rank
-            columns = (list(map(itemgetter(0), pair_rank)), list(map(itemgetter(1), pair_rank)),
-                       list(pair_rank.values()))
+        tables = fields.get("_shipped")  # a model that came this way goes on as it came
+        if tables is None:
+            columns = fields.get("_pair_columns")
+            if columns is None:  # the pair -> rank dict was built: take it apart again
+                columns = _rank_ordered_columns(self._pair_rank)
+            tables = {
+                "tokens": _packed_strings(list(self._vocab)),
+                "ids": _packed(self._vocab.values()),
+                "pairs": tuple(_packed(column) for column in columns),
+                "new_ids": _packed(self._rank_new_id),
+            }
         return {
             "options": {name: fields[name] for name in _OPTIONS},
             "cache_capacity": self._cache.capacity,
-            "tokens": list(self._vocab),
-            "ids": _packed(self._vocab.values()),
-            "pairs": tuple(_packed(column) for column in columns),
-            "new_ids": _packed(self._rank_new_id),
+            **tables,
             "extra": {k: v for k, v in fields.items() if k not in _COMPACT_FIELDS},
         }
 
     @classmethod
     def from_compact_state(cls, state: dict[str, Any]) -> BPE:
-        """The model :meth:`compact_state` describes (no check: it came from a model)."""
+        """The model :meth:`compact_state` describes (no check: it came from a model).
+
+        Only what the first encoding needs is built here (the vocabulary both ways); the
+        pair -> rank dict is made from the id columns on first use, as after parsing.
+        """
         model = cls.__new__(cls)
         fields = model.__dict__
         fields["_cache"] = WordCache(state["cache_capacity"])
         fields.update(state["options"])
-        tokens, ids = state["tokens"], _unpacked(state["ids"])
+        tokens, ids = _unpacked_strings(state["tokens"]), state["ids"]
         vocab = chunked_dict(tokens, ids)
         fields["_vocab"] = vocab
-        fields["_vocab_r"] = chunked_dict(vocab.values(), vocab)  # reverse_vocab, in steps
+        if isinstance(ids, range):  # ids 0..n-1, one per token: no id is shared
+            fields["_vocab_r"] = chunked_dict(ids, tokens)
+        else:
+            fields["_vocab_r"] = chunked_dict(vocab.values(), vocab)  # reverse_vocab, in steps
         fields["_has_shared_ids"] = len(fields["_vocab_r"]) != len(vocab)
         fields["_rank_new_id"] = _unpacked(state["new_ids"])
-        fields["_pair_columns"] = tuple(_unpacked(column) for column in state["pairs"])
+        pairs = state["pairs"]
+        if len(pairs) == 3:  # repeated pairs, taken apart from a built dict: ranks have gaps
+            with paused_gc():
+                fields["_pair_rank"] = chunked_dict(zip(pairs[0], pairs[1]), pairs[2])
+        else:
+            fields["_pair_columns"] = tuple(pairs)
+        # Kept (a few MB, a tenth of the tables): sending the model on, e.g. from the window's
+        # process to its encoder, then takes no walk over the dicts built here.
+        fields["_shipped"] = {key: state[key] for key in _TABLE_STATE}
         fields.update(state["extra"])
         return model
 
@@ -578,20 +603,75 @@ class _ReadOnlyList(Sequence):
         return iter(self._items)
 
 
+#: The tables: setting one makes the columns a model was unpickled from stale.
+_TABLE_FIELDS = frozenset(("_vocab", "_vocab_r", "_rank_new_id", "_pair_columns", "_pair_rank"))
 #: What compact_state writes column by column (everything else travels as it is).
-_COMPACT_FIELDS = frozenset(("_cache", "_vocab", "_vocab_r", "_has_shared_ids", "_rank_new_id",
-                             "_pair_columns", "_pair_rank")) | _OPTIONS
+_COMPACT_FIELDS = _TABLE_FIELDS | frozenset(("_cache", "_has_shared_ids", "_shipped")) | _OPTIONS
+#: The compact state's table columns.
+_TABLE_STATE = ("tokens", "ids", "pairs", "new_ids")
 
 
-def _packed(numbers: Iterable[int]) -> bytes:
-    """Integers as the bytes of a signed 64-bit array (one object to pickle)."""
-    return array("q", numbers).tobytes()
+def _in_rank_order(pair_rank: dict[Pair, int]) -> bool:
+    """Whether the dict's ranks are 0, 1, 2... in insertion order (built from merges in which
+    no pair repeats: the usual case), so that iterating it lists the merges by rank."""
+    return all(map(eq, pair_rank.values(), range(len(pair_rank))))
 
 
-def _unpacked(data: bytes) -> list[int]:
-    column = array("q")
-    column.frombytes(data)
-    return column.tolist()
+def _rank_ordered_columns(pair_rank: dict[Pair, int]) -> tuple:
+    """``(lefts, rights)`` of a pair -> rank dict in rank order, or ``(lefts, rights, ranks)``
+    when its ranks are not 0, 1, 2... in insertion order (a repeated pair moved its rank)."""
+    if _in_rank_order(pair_rank):
+        return array("q", map(itemgetter(0), pair_rank)), array("q", map(itemgetter(1), pair_rank))
+    by_rank = sorted(pair_rank.items(), key=itemgetter(1))
+    return (array("q", (left for (left, _), _ in by_rank)),
+            array("q", (right for (_, right), _ in by_rank)),
+            array("q", map(itemgetter(1), by_rank)))
+
+
+def _packed(numbers: Iterable[int]) -> range | array:
+    """Integers in one object that pickles as a few bytes: a ``range`` when they count up
+    by one (a vocabulary's ids 0..n-1, often the merges' new ids), else a packed array of
+    32-bit integers (64-bit when one does not fit)."""
+    if isinstance(numbers, range):
+        return numbers
+    column = numbers if isinstance(numbers, (list, array)) else list(numbers)
+    n = len(column)
+    if not n:
+        return range(0)
+    first = column[0]
+    if column[-1] - first == n - 1 and all(map(eq, column, range(first, first + n))):
+        return range(first, first + n)
+    if isinstance(column, array):  # unpickled columns travel on as they came
+        return column
+    for typecode in ("i", "q"):
+        packed = array(typecode)
+        try:
+            packed.fromlist(column)  # whole-list conversion, several times faster than array(column)
+        except OverflowError:
+            continue
+        return packed
+    raise OverflowError("a BPE id does not fit in 64 bits")
+
+
+def _unpacked(column: range | array) -> list[int]:
+    return column.tolist() if isinstance(column, array) else list(column)
+
+
+#: Joins a vocabulary into one string for pickling; a vocabulary containing it travels as a list.
+_TOKEN_SEPARATOR = "\x00"
+
+
+def _packed_strings(tokens: list[str]) -> str | list[str]:
+    """``tokens`` as one string (one object to pickle and unpickle, split again in one call)
+    when the separator occurs in none of them; else the list itself."""
+    joined = _TOKEN_SEPARATOR.join(tokens)
+    if tokens and joined.count(_TOKEN_SEPARATOR) == len(tokens) - 1:
+        return joined
+    return tokens
+
+
+def _unpacked_strings(packed: str | list[str]) -> list[str]:
+    return packed.split(_TOKEN_SEPARATOR) if isinstance(packed, str) else packed
 
 
 def parse_merges(merges: Any) -> list[tuple[str, str]]:
@@ -676,10 +756,29 @@ def _merge_table_fast(vocab: dict[str, int], merges: list | MergeColumns, prefix
     # A missing token stops the map with a KeyError: cheaper than looking for None after.
     id_of = vocab.__getitem__
     try:
-        return [list(map(id_of, lefts)), list(map(id_of, rights)),
-                list(map(id_of, map(add, lefts, tails)))]
+        left_ids, right_ids = list(map(id_of, lefts)), list(map(id_of, rights))
+        made = list(map(add, lefts, tails))
+        made_ids = _consecutive_ids(vocab, made)
+        return [left_ids, right_ids, made_ids if made_ids is not None else list(map(id_of, made))]
     except KeyError:
         return None
+
+
+def _consecutive_ids(vocab: dict[str, int], tokens: list[str]) -> list[int] | None:
+    """The ids of ``tokens`` when they are consecutive entries of a vocabulary listed by id
+    (ids 0, 1, 2... in order), else None.
+
+    Why: in most files the merges make the vocabulary's tokens in id order (GPT-2, Qwen):
+    comparing two lists of strings is a few times cheaper than a dict lookup per merge.
+    """
+    first = vocab.get(tokens[0]) if tokens else None
+    if first is None or first + len(tokens) > len(vocab):
+        return None
+    if not all(map(eq, vocab.values(), range(len(vocab)))):
+        return None
+    if list(islice(vocab, first, first + len(tokens))) != tokens:
+        return None
+    return list(range(first, first + len(tokens)))
 
 
 def _merge_table_checked(vocab: dict[str, int], merges: list, prefix: str | None):

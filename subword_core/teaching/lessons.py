@@ -64,6 +64,7 @@ from ..serialization import json_error
 from ..tokenizer import Tokenizer
 from ..trainers import BpeTrainer, WordPieceTrainer
 from ..trainers.history import TrainingHistory
+from .._util.bundled import bundled_path
 from .compression import compress, sennrich_bpe, sennrich_segment
 
 #: Languages every text of a lesson file is given in; the first is the fallback.
@@ -414,8 +415,8 @@ class LessonState:
 
 # -- reading and validating ------------------------------------------------------------------
 def lessons_dir() -> Path:
-    """The lessons shipped with the explorer (``resources/lessons``)."""
-    return Path(__file__).resolve().parents[2] / "resources" / "lessons"
+    """The lessons shipped with the explorer (``resources/lessons``; package data installed)."""
+    return bundled_path("lessons")
 
 
 def load_lessons(folder: str | Path | None = None) -> list[Lesson]:

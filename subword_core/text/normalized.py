@@ -85,7 +85,7 @@ def find_matches(pattern: Pattern, inside: str) -> list[Match]:
     return matches
 
 
-def _regex_spans(pattern: "regex.Pattern[str]", inside: str):
+def _regex_spans(pattern: regex.Pattern[str], inside: str):
     """Match spans as Oniguruma's ``find_iter`` (HF) yields them.
 
     subtle: Python's ``finditer`` also yields an empty match right where the previous

@@ -35,7 +35,6 @@ HF quirks kept on purpose, for identical merges:
 from __future__ import annotations
 
 import heapq
-import itertools
 from collections import Counter, defaultdict
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass

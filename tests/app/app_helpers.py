@@ -23,6 +23,12 @@ def train(qtbot, window, label: str, vocab_size: int, min_frequency: int = 0, ti
     return window.session.current
 
 
+def build_every_pane(window) -> None:
+    """Build the panes the window builds only when first seen (``MainWindow.pane``)."""
+    for key in window.docks:
+        window.pane(key)
+
+
 def set_text(qtbot, window, text: str) -> None:
     window.encoding_pane.input.setPlainText(text)
     qtbot.waitUntil(lambda: window.session.text == text, timeout=3000)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QWidget
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from app.selection import Selection, SelectionModel
 from app.session import CorpusState, Session, TokenizerEntry
@@ -345,17 +345,23 @@ def test_stats_exports_png_and_csv(qtbot, stats, tmp_path, monkeypatch):
 
 
 # ----------------------------------------------------------------------------- docks and robustness
-def test_add_analysis_docks_tabs_with_the_merge_history(qtbot, session):
-    from app.analysis_docks import add_analysis_docks
+def test_add_analysis_docks_tabs_with_the_merge_history(qtbot, session, settings, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
 
-    window = QMainWindow()
+    from app.main_window import MainWindow
+
+    # the session's trained tokenizers were never saved: closing would ask
+    monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
+
+    # the window around a session that has it all already: its panes are built late
+    window = MainWindow(session, SelectionModel(), settings)
     qtbot.addWidget(window)
-    merges = QDockWidget("Merge history", window, objectName="mergesPaneDock")
-    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, merges)
-    window.docks = {"merges": merges}
-    docks = add_analysis_docks(window, session, SelectionModel())
-    assert set(window.docks) == {"merges", "compare", "oov", "stats", "windows"}
-    assert set(window.tabifiedDockWidgets(merges)) == set(docks.docks.values())
+    docks = window.analysis_docks
+    assert set(docks.docks) == {"compare", "oov", "stats", "windows"}
+    assert set(docks.docks.values()) <= set(window.docks.values())  # View ▸ Panes lists them
+    assert docks.panes == []  # built when first seen or asked for
+    assert {type(p).__name__ for p in (docks.compare, docks.oov, docks.stats, docks.windows)
+            } == {"ComparePane", "OovPane", "StatsPane", "WindowsPane"}
     for name in (
         "compareView",
         "addToCompareButton",
@@ -369,8 +375,9 @@ def test_add_analysis_docks_tabs_with_the_merge_history(qtbot, session):
     ):
         assert window.findChild(QWidget, name) is not None, name
     window.show()
-    docks.docks["stats"].raise_()
-    qtbot.waitUntil(lambda: docks.stats.job.is_running() or docks.stats.profile is not None)
+    window.show_view("stats")
+    qtbot.waitUntil(lambda: docks.stats.job.is_running() or docks.stats.profile is not None,
+                    timeout=20000)
     window.close()  # stops the workers before destruction
     assert not docks.stats.job.is_running()
 

@@ -271,6 +271,7 @@ def switched(qtbot, settings, monkeypatch):
     from PySide6.QtWidgets import QApplication
 
     from app import create_main_window, i18n
+    from app.main_window import switch_language
 
     caught: list[str] = []
     monkeypatch.setattr(sys, "excepthook", lambda t, e, tb: caught.append(f"{t.__name__}: {e}"))
@@ -282,7 +283,7 @@ def switched(qtbot, settings, monkeypatch):
     window.builder_pane.update_preview()  # the pipeline is kept in the settings
     app = QApplication.instance()
     before = app.__dict__.get("_subword_window", _ABSENT)  # the Korean test waits for a change
-    new = i18n.switch_language(window, "ko")
+    new = switch_language(window, "ko")
     assert new is not window
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # the old one is gone
     try:

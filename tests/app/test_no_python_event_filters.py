@@ -5,11 +5,9 @@ the object it watches: paints, mouse moves, timers)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QApplication, QMainWindow, QTableView, QWidget
+from PySide6.QtWidgets import QApplication, QTableView
 
 from app.item_models import Column, RecordTableModel
-from app.selection import SelectionModel
 from app.widgets.copy_actions import install_table_copy
 
 
@@ -42,35 +40,23 @@ def test_table_copy_installs_no_event_filter(qtbot):
     assert view.currentIndex().row() == 0
 
 
-class _RefusingWindow(QMainWindow):
-    """A window whose close the user cancels (the quit question answered No)."""
+def test_a_refused_close_stops_no_worker_and_no_event_filter_watches(qtbot, window,
+                                                                    monkeypatch):
+    """The workers stop in ``MainWindow.shutdown``, after the quit question; nothing filters
+    the window's events in Python to find the close."""
+    from app.main_window import MainWindow
 
-    refuse = True
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        if self.refuse:
-            event.ignore()
-            return
-        super().closeEvent(event)
-
-
-def test_analysis_docks_stop_on_close_without_event_filter(qtbot, monkeypatch):
-    from app.analysis_docks import AnalysisDocks, add_analysis_docks
-    from app.session import Session
-
-    stops = []
-    monkeypatch.setattr(AnalysisDocks, "shutdown", lambda self: stops.append(self))
-    session = Session()
-    window = _RefusingWindow()
-    qtbot.addWidget(window)
-    docks = add_analysis_docks(window, session, SelectionModel())
-    assert window.findChild(QWidget, "compareView") is not None
+    stops, answer = [], [False]
+    monkeypatch.setattr(MainWindow, "_confirm_quit", lambda self: answer[0])
+    original = MainWindow.shutdown
+    monkeypatch.setattr(MainWindow, "shutdown",
+                        lambda self, *a, **k: (stops.append(self), original(self, *a, **k)))
+    window.analysis_docks.compare  # noqa: B018 - build a pane with workers
     assert python_event_filters(window) == []
     window.show()
     qtbot.waitExposed(window)
-    window.close()  # refused: the workers keep running
+    window.close()  # refused (the quit question answered No): the workers keep running
     assert window.isVisible() and stops == []
-    window.refuse = False
+    answer[0] = True
     window.close()
-    assert not window.isVisible() and stops == [docks]
-    session.shutdown()
+    assert not window.isVisible() and stops == [window]

@@ -22,6 +22,9 @@ def _named(window) -> Counter:
 
 
 def test_object_names_are_unique_in_the_window(window):
+    from app_helpers import build_every_pane
+
+    build_every_pane(window)
     counts = _named(window)
     duplicated = {name: n for name, n in counts.items() if n > 1}
     assert duplicated == {}

@@ -42,16 +42,24 @@ def test_pane_runs_alone(qtbot, trained, name):
     session, selection = _session(trained), SelectionModel()
     pane = pane_cls(session, selection)
     qtbot.addWidget(pane)
+    pane.resize(900, 600)
     enc = session.encoding
-    for sel in (Selection(span=(0, 3)), Selection(token_index=1, span=tuple(enc.offsets[1]),
-                                                  token_ids=frozenset({enc.ids[1]})),
-                Selection(token_ids=frozenset(enc.ids[:2]), merge_rank=0), Selection()):
-        selection.set(sel)
-    session.set_text("")
-    session.set_text("newest lower")
-    session.remove_tokenizer("t")
-    if hasattr(pane, "shutdown"):
-        pane.shutdown()
+    assert enc is not None and len(enc.ids) > 2  # something to select
+    # a slot that raises is only printed by Qt: collect what the pane's slots raise
+    with qtbot.captureExceptions() as raised:
+        for sel in (Selection(span=(0, 3)), Selection(token_index=1, span=tuple(enc.offsets[1]),
+                                                      token_ids=frozenset({enc.ids[1]})),
+                    Selection(token_ids=frozenset(enc.ids[:2]), merge_rank=0), Selection()):
+            selection.set(sel)
+            assert selection.current == sel
+            assert not pane.grab().isNull()  # paints with the selection shown
+        session.set_text("")
+        session.set_text("newest lower")
+        session.remove_tokenizer("t")
+        assert not pane.grab().isNull()  # and without a tokenizer
+        if hasattr(pane, "shutdown"):
+            pane.shutdown()
+    assert [f"{kind.__name__}: {value}" for kind, value, _ in raised] == []
 
 
 def test_panes_never_import_each_other():

@@ -194,4 +194,22 @@ def test_window_shutdown_stops_every_pane_with_workers_and_the_pool(qtbot, setti
     with_workers = [p for p in window.findChildren(QWidget)
                     if type(p).__name__.endswith("Pane") and hasattr(p, "shutdown")]
     assert {type(p).__name__ for p in with_workers} <= {type(p).__name__ for p in stopped}
-    assert pool.closed
+    qtbot.waitUntil(lambda: pool.closed)  # its processes end in a thread of their own
+
+
+def test_the_opening_process_keeps_the_tokenizer_for_the_views_jobs(tmp_path, monkeypatch):
+    """A view's job right after an open (the merge index) does not parse the file again."""
+    from app import analysis_jobs, pool_jobs
+    from app.session import TokenizerEntry
+
+    path = tmp_path / "tokenizer.json"
+    Tokenizer(BPE({"a": 0, "b": 1, "ab": 2}, [("a", "b")])).save(str(path))
+    job = pool_jobs.open_job(str(path), {}, lambda: False)
+    next(job)
+    with pytest.raises(StopIteration) as done:
+        next(job)
+    opened = done.value.value
+    monkeypatch.setattr(analysis_jobs, "_read", lambda ref: pytest.fail("read again"))
+    entry = TokenizerEntry("t", opened, algorithm="file", source=str(path),
+                           options={"open": {}})
+    assert analysis_jobs.tokenizer_of(analysis_jobs.tokenizer_ref(entry))[0] is opened

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from app_helpers import load_corpus, set_text, show_dock, train
+from app_helpers import build_every_pane, load_corpus, set_text, show_dock, train
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
@@ -35,6 +35,7 @@ def messages(monkeypatch):
 
 
 def test_every_object_name_exists(window):
+    build_every_pane(window)
     for name in OBJECT_NAMES:
         assert window.findChild(QWidget, name) is not None, name
     for name in ACTION_NAMES:

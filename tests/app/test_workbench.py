@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from app_helpers import load_corpus, set_text, train
+from app_helpers import build_every_pane, load_corpus, set_text, train
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import (
@@ -301,6 +301,7 @@ def test_every_table_copies_its_rows(qtbot, window, sample_paths):
     from PySide6.QtGui import QGuiApplication
 
     load_corpus(qtbot, window, sample_paths)
+    build_every_pane(window)
     tables = window.findChildren(QTableView)
     assert len(tables) >= 8
     for table in tables:

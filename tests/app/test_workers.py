@@ -134,6 +134,31 @@ def test_a_thread_that_outlives_stop_is_kept_until_it_ends(qtbot):
     qtbot.waitUntil(lambda: handle not in workers._Orphans._instance.handles, timeout=10000)
 
 
+def test_a_released_handle_is_kept_while_it_runs_and_never_waited_for(qtbot):
+    """A closing window lets its workers go: release() adopts a thread still running, and
+    a later stop() (a pane's shutdown) returns at once instead of waiting for it."""
+    import threading
+
+    from app import workers
+
+    gate, running = threading.Event(), threading.Event()
+
+    def stubborn():
+        running.set()
+        gate.wait(30)  # ignores the abort
+        yield "done"
+
+    handle = WorkerHandle(GeneratorWorker(stubborn), None)
+    handle.start()
+    assert running.wait(10)
+    handle.release()
+    assert handle in workers._Orphans._instance.handles and handle.thread.isRunning()
+    assert handle.stop(timeout_ms=60_000) is False  # the gate is closed: it did not wait
+    assert handle.thread.isRunning()
+    gate.set()
+    qtbot.waitUntil(lambda: handle not in workers._Orphans._instance.handles, timeout=10000)
+
+
 def test_figure_job_stop_does_not_wait_for_a_stubborn_worker_nor_take_its_result(qtbot):
     """Closing a window during a long computation: stop() leaves the worker behind
     (adopted until it ends) and nothing it returns later reaches the job's listeners."""

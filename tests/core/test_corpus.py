@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bz2
+import gc
 import gzip
 import json
 import lzma
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import warnings
 from collections import Counter
 from pathlib import Path
 
@@ -303,9 +305,17 @@ def test_cancel_flag(tmp_path, kind):
 
 def test_closing_the_generator_closes_the_file(tmp_path):
     path = write(tmp_path / "c.txt", "x y\n" * 50000)
-    gen = iter_count_words(path, chunk_chars=100)
-    next(gen)
-    gen.close()  # no ResourceWarning (pytest would report it) and no exception
+    # Python ignores ResourceWarning by default, and one raised in a finalizer is only reported:
+    # record it here and fail on it
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ResourceWarning)
+        gen = iter_count_words(path, chunk_chars=100)
+        assert isinstance(next(gen), StageStarted)
+        assert isinstance(next(gen), StageProgress)  # reading: the file is open
+        gen.close()  # no exception
+        del gen
+        gc.collect()  # an unclosed file would warn when it is collected
+    assert [str(w.message) for w in caught if issubclass(w.category, ResourceWarning)] == []
 
 
 # -- word counting with components and workers ------------------------------------------------

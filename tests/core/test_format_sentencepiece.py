@@ -21,7 +21,7 @@ import random
 import shutil
 import tempfile
 import warnings
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -207,7 +207,7 @@ def _generic_reference(path: Path) -> str:
         return GenericConverter(Original()).converted().to_str()
 
 
-@lru_cache(maxsize=None)
+@cache
 def reference_json(path: Path, flavor: str, options: tuple = ()) -> str:
     """transformers' tokenizer.json for ``path`` read as ``flavor`` with ``options``."""
     kwargs = dict(options)

@@ -123,7 +123,7 @@ def light(json_text: str, keep: int = 256) -> str:
     return json.dumps(data)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def pipeline(name: str) -> str:
     """A tokenizer.json text by name (``NAME-light``: see :func:`light`)."""
     if name.endswith("-light"):

