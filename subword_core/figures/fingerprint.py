@@ -29,13 +29,28 @@ _SCALARS = (str, int, float, bool, type(None))
 #: Model attributes that change as it encodes, or are derived from the merges.
 _NOT_TABLES = ("_pair_columns", "_pair_rank", "_fingerprint")
 _MEMO = "_fingerprint"
+_IDENTITY = "id:"  # how a part without a JSON form is named
 
 
 def tokenizer_fingerprint(tokenizer: Any) -> str:
     """A SHA-256 hex digest of everything that decides the tokenizer's encodings."""
+    return _fingerprint(tokenizer)[0]
+
+
+def stable_fingerprint(tokenizer: Any) -> str | None:
+    """:func:`tokenizer_fingerprint` when it names the tokenizer's content; None when a
+    component without a JSON form is named by its identity (an object made later at
+    the same address could then get the same fingerprint: not a key to keep copies by)."""
+    digest, stable = _fingerprint(tokenizer)
+    return digest if stable else None
+
+
+def _fingerprint(tokenizer: Any) -> tuple[str, bool]:
+    """The fingerprint, and whether no part of it is an object's identity."""
     model = getattr(tokenizer, "model", None)
     if model is None or not hasattr(tokenizer, "_added"):
-        return _serialized_digest(tokenizer)
+        digest = _serialized_digest(tokenizer)
+        return digest, not digest.startswith("id:")
     parts = [
         type(tokenizer).__module__ + "." + type(tokenizer).__qualname__,
         _component(tokenizer.normalizer), _component(tokenizer.pre_tokenizer),
@@ -45,8 +60,9 @@ def tokenizer_fingerprint(tokenizer: Any) -> str:
         type(model).__module__ + "." + type(model).__qualname__,
         _options(model), model_digest(model),
     ]
+    stable = not any(isinstance(part, str) and part.startswith(_IDENTITY) for part in parts)
     text = json.dumps(parts, sort_keys=True, ensure_ascii=False, default=repr)
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), stable
 
 
 def model_digest(model: Any) -> str:
@@ -91,6 +107,12 @@ def _merge_pairs(model: BPE) -> Any:
     """The merges' (left id, right id) rows by rank; a repeated pair once, at its last rank
     (the model's pair -> rank dict, whichever form it has now)."""
     columns = vars(model).get("_pair_columns")
+    if columns is not None and len(columns) > 2:
+        # a compact state's (BPE.compact_state) columns of a built pair -> rank dict: its
+        # pairs, each once, and their ranks
+        lefts, rights, ranks = (np.asarray(c, dtype=np.int64) for c in columns[:3])
+        order = np.argsort(ranks, kind="stable")
+        return np.stack([lefts, rights], axis=1)[order]
     if columns is not None:
         lefts, rights = (np.asarray(c, dtype=np.int64) for c in columns)
         keys = np.sort((lefts << 32) | rights)
@@ -129,4 +151,4 @@ def _serialized_digest(tokenizer: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-__all__ = ["model_digest", "tokenizer_fingerprint"]
+__all__ = ["model_digest", "stable_fingerprint", "tokenizer_fingerprint"]
