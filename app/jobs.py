@@ -70,7 +70,7 @@ class FigureJob(QObject):
             self.running_changed.emit(False)
 
     def _launch(self, make_generator: MakeGenerator) -> None:
-        worker = GeneratorWorker(make_generator, pass_cancel=True)
+        worker = self._make_worker(make_generator)
         worker.yielded.connect(self._on_worker_yielded)
         worker.returned.connect(self._on_worker_returned)
         worker.errored.connect(self._on_worker_errored)
@@ -79,6 +79,11 @@ class FigureJob(QObject):
         self._handle = WorkerHandle(worker, self)
         self._handle.start()
         self.running_changed.emit(True)
+
+    def _make_worker(self, make_generator: Any) -> GeneratorWorker:
+        """The worker of one request (a subclass may run it elsewhere: see
+        :class:`app.pool_cache.PoolFigureJob`)."""
+        return GeneratorWorker(make_generator, pass_cancel=True)
 
     def _current(self) -> bool:
         """True while what the worker sends is still wanted: no newer request is waiting
