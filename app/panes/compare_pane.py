@@ -76,6 +76,9 @@ class ComparePane(SightAwarePane):
         self._shown_names: list[str] | None = None
         self._dirty: set[str] = set()  # "text", "corpus": waiting until the pane is shown
         self._text_metrics: dict[str, Any] = {}
+        # overlaps asked for and not shown yet: a newer text-only request (a keystroke) that
+        # replaces the running job must still compute them
+        self._overlaps_wanted = False
         self.alignment: Any = None
 
         self.combo = QComboBox(objectName="compareTokenizerCombo")
@@ -273,6 +276,7 @@ class ComparePane(SightAwarePane):
         self._text_metrics = {}
         self._gold = {}
         self.alignment = None
+        self.overlap_model.set_records([])  # the last set's pairs: not these tokenizers
         # the rows must be those of the label, at once: the last set's rows would stay
         # until the new set's encodings arrive (a minute for four big tokenizers)
         self.view.set_alignment(None, self.names, [], self.tr(
@@ -320,8 +324,9 @@ class ComparePane(SightAwarePane):
             self._fill_boundaries()
             return
         self.status_label.setText(self.tr("encoding the text with each tokenizer…"))
+        self._overlaps_wanted = self._overlaps_wanted or overlaps
         self.text_job.start_job(compare_text_job, self.names, carried_all(tokenizers), text,
-                                overlaps)
+                                self._overlaps_wanted)
 
     @Slot(object)
     def _on_text_job_returned(self, result: tuple) -> None:
@@ -331,6 +336,7 @@ class ComparePane(SightAwarePane):
         self.alignment, self._text_metrics = alignment, metrics
         if pairs is not None:
             self.overlap_model.set_records(pairs)
+            self._overlaps_wanted = False
         cut = len(self._session.text) > TEXT_LIMIT
         self.status_label.setText(self.tr("comparing the first {n} characters of the text").format(
             n=f"{TEXT_LIMIT:,}") if cut else "")

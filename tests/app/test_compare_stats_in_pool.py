@@ -152,3 +152,17 @@ def test_the_compare_set_is_sent_once_to_a_process(qtbot, session):
     held = [list(mirror_of(p).keys) for p in pool._idle]
     assert any(len(keys) == 2 for keys in held)
     pane.shutdown()
+
+
+def test_a_keystroke_does_not_drop_the_overlaps_of_a_new_compare_set(qtbot, session):
+    """The text-only request of a keystroke replaces the running job (latest wins): the
+    overlaps that job was to compute must come with the next one."""
+    from app.panes.compare_pane import ComparePane
+
+    pane = _shown(qtbot, ComparePane(session, SelectionModel()))
+    pane.set_compared(["bpe", "unigram"])
+    session.set_text(TEXT + " more")  # at once, while the first job runs
+    qtbot.waitUntil(lambda: pane.alignment is not None and pane.alignment.text.endswith("more")
+                    and not pane.text_job.is_running(), timeout=60000)
+    assert [(o.a, o.b) for o in pane.overlap_model.records] == [("bpe", "unigram")]
+    pane.shutdown()
