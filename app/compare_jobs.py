@@ -41,7 +41,13 @@ def compare_text_job(names: list[str], tokenizers: Mapping[str, Any], text: str,
     Returns ``(names, text, alignment, metrics, byte_level, pairs or None)``.
     """
     from subword_core.analysis import is_byte_level, unk_id
-    from subword_core.compare import align, encode_plain, pairwise_overlaps, text_metrics, vocab_forms
+    from subword_core.compare import (
+        align,
+        encode_plain,
+        pairwise_overlaps,
+        text_metrics,
+        vocab_forms,
+    )
 
     encodings = {}
     for name, tokenizer in tokenizers.items():

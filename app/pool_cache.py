@@ -29,6 +29,7 @@ This module imports no Qt: the pool processes import it to unpickle the argument
 
 from __future__ import annotations
 
+import pickle
 import threading
 import weakref
 from collections import OrderedDict
@@ -66,7 +67,50 @@ class Carried:
         held = _destination()
         if held is not None and self.key is not None and held.note(self.key):
             return _recall, (self.key,)
-        return _arrive, (self.key, self.tokenizer)
+        return _arrive_in_parts, (self.key, *_in_parts(self.tokenizer))
+
+
+def _in_parts(tokenizer: Any) -> tuple[Any, Any]:
+    """The tokenizer's reduce function and its arguments pickled part by part.
+
+    subtle: pickling is one C call that holds the GIL; a whole Llama 3 (9 MB) held the
+    window's for 60 ms, several times that on a busy machine, and Compare sends four.
+    Pickled leaf by leaf (the vocabulary's strings, each packed column...), the window's
+    thread gets the GIL back between two of them; the bytes themselves pickle as one copy.
+    """
+    reduced = tokenizer.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+    if not isinstance(reduced, tuple) or len(reduced) != 2:
+        return None, _split(tokenizer, 0)
+    function, args = reduced
+    return function, _split(args, _SPLIT_DEPTH)
+
+
+_SPLIT_DEPTH = 4  # (class, state) > state > model state > its columns
+_CHUNK = 16_384  # items of a long list pickled at once
+
+
+def _split(value: Any, depth: int) -> tuple:
+    kind = type(value)
+    if depth and kind is dict:
+        return ("d", [(k, _split(v, depth - 1)) for k, v in value.items()])
+    if depth and kind in (tuple, list):
+        return ("t" if kind is tuple else "l", [_split(v, depth - 1) for v in value])
+    if kind is list and len(value) > _CHUNK:  # the vocabulary's 128k strings: 80 ms at once
+        return ("c", [pickle.dumps(value[i:i + _CHUNK], pickle.HIGHEST_PROTOCOL)
+                      for i in range(0, len(value), _CHUNK)])
+    return ("p", pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+
+
+def _joined(part: tuple) -> Any:
+    kind, content = part
+    if kind == "d":
+        return {k: _joined(v) for k, v in content}
+    if kind in ("t", "l"):
+        items = [_joined(v) for v in content]
+        return tuple(items) if kind == "t" else items
+    if kind == "c":
+        return [item for chunk in content for item in pickle.loads(chunk)]
+    return pickle.loads(content)
 
 
 def carried(tokenizer: Any) -> Carried:
@@ -162,6 +206,12 @@ def _arrive(key: str | None, tokenizer: Any) -> Any:
             _, gone = _HELD.popitem(last=False)
             _DERIVED.pop(id(gone), None)
     return tokenizer
+
+
+def _arrive_in_parts(key: str | None, function: Any, parts: tuple) -> Any:
+    """:func:`_arrive` of a tokenizer pickled by :func:`_in_parts`."""
+    args = _joined(parts)
+    return _arrive(key, args if function is None else function(*args))
 
 
 def _recall(key: str) -> Any:

@@ -12,10 +12,14 @@ from app.pool_cache import mirror_of
 from app.process_pool import PoolWorker, pool_for
 from app.selection import SelectionModel
 from app.session import CorpusState, Session, TokenizerEntry
-from subword_core.compare import (
-    align_tokenizers, model_vocab, surface_form, text_metrics, vocab_overlap,
-)
 from subword_core.analysis import unk_id
+from subword_core.compare import (
+    align_tokenizers,
+    model_vocab,
+    surface_form,
+    text_metrics,
+    vocab_overlap,
+)
 from subword_core.corpus_profiles import whole_corpus_profiles
 from subword_core.stats import length_histogram, zipf, zipf_slope
 from subword_core.trainers.base import drive

@@ -6,9 +6,9 @@ from __future__ import annotations
 import os
 import pickle
 
+import pool_test_jobs as jobs
 import pytest
 
-import pool_test_jobs as jobs
 from app import pool_cache
 from app.pool_cache import HELD_PER_PROCESS, caching_worker, carried, carried_all
 from app.process_pool import ProcessPool
@@ -79,3 +79,27 @@ def test_a_job_pickles_a_held_tokenizer_as_its_fingerprint():
     # without a destination (a plain PoolWorker), a tokenizer always travels whole
     assert len(pickle.dumps(carried(tok))) == len(whole)
     pool_cache._HELD.clear()
+
+
+def test_a_tokenizer_sent_whole_is_pickled_in_small_parts(monkeypatch):
+    """One pickle call for a whole Llama 3 held the sending thread's GIL (the window's)
+    for 60+ ms; its parts, the vocabulary in chunks, take a few ms each."""
+    from subword_core.presets import train_tokenizer
+    from subword_core.trainers.base import drive
+
+    tok = drive(train_tokenizer(["lower lowest newer 한국어 🙂"] * 3, "byte-bpe", 270)).tokenizer
+    calls = []
+    dumps = pickle.dumps
+
+    def counted(value, *a, **k):
+        calls.append(value)
+        return dumps(value, *a, **k)
+    monkeypatch.setattr(pool_cache, "_CHUNK", 64)
+    monkeypatch.setattr(pool_cache.pickle, "dumps", counted)
+    data = dumps(carried(tok))
+    longest = max(len(v) for v in calls if isinstance(v, list))
+    assert len(calls) > 10 and longest <= 64 < tok.get_vocab_size()
+    back = pickle.loads(data)
+    pool_cache._HELD.clear()
+    assert back.get_vocab() == tok.get_vocab()
+    assert back.encode("the lowest 한국어 🙂").ids == tok.encode("the lowest 한국어 🙂").ids
