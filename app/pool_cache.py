@@ -67,7 +67,30 @@ class Carried:
         held = _destination()
         if held is not None and self.key is not None and held.note(self.key):
             return _recall, (self.key,)
-        return _arrive_in_parts, (self.key, *_in_parts(self.tokenizer))
+        return _arrive_in_parts, (self.key, *_parts_of(self.tokenizer, self.key))
+
+
+#: Tokenizers pickled lately, by fingerprint: the window's second pool process gets the
+#: same bytes (a Llama 3 is 9 MB; four of them are kept at most).
+PICKLED_KEPT = 4
+_PICKLED: OrderedDict[str, tuple[Any, Any]] = OrderedDict()
+_PICKLED_LOCK = threading.Lock()
+
+
+def _parts_of(tokenizer: Any, key: str | None) -> tuple[Any, Any]:
+    if key is None:
+        return _in_parts(tokenizer)
+    with _PICKLED_LOCK:
+        found = _PICKLED.get(key)
+        if found is not None:
+            _PICKLED.move_to_end(key)
+            return found
+    made = _in_parts(tokenizer)
+    with _PICKLED_LOCK:
+        _PICKLED[key] = made
+        while len(_PICKLED) > PICKLED_KEPT:
+            _PICKLED.popitem(last=False)
+    return made
 
 
 def _in_parts(tokenizer: Any) -> tuple[Any, Any]:

@@ -103,3 +103,14 @@ def test_a_tokenizer_sent_whole_is_pickled_in_small_parts(monkeypatch):
     pool_cache._HELD.clear()
     assert back.get_vocab() == tok.get_vocab()
     assert back.encode("the lowest 한국어 🙂").ids == tok.encode("the lowest 한국어 🙂").ids
+
+
+def test_a_tokenizer_is_pickled_once_for_both_pool_processes(monkeypatch):
+    tok = _tokenizer("z")
+    made = []
+    in_parts = pool_cache._in_parts
+    monkeypatch.setattr(pool_cache, "_in_parts", lambda t: made.append(t) or in_parts(t))
+    first = pickle.dumps(carried(tok))  # to one process, then (whole again) to the other
+    second = pickle.dumps(carried(tok))
+    pool_cache._HELD.clear()
+    assert first == second and made == [tok]
