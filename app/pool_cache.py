@@ -42,6 +42,7 @@ HELD_PER_PROCESS = 6
 
 # ----------------------------------------------------------------------------- GUI side
 _UNSET = object()
+_FINGERPRINT_LOCK = threading.Lock()
 
 
 class Carried:
@@ -60,7 +61,10 @@ class Carried:
         if self._key is _UNSET:
             from subword_core.figures.fingerprint import stable_fingerprint
 
-            self._key = stable_fingerprint(self.tokenizer)
+            # one thread at a time: Compare's two jobs digested the same models twice at
+            # once (the digest is kept on the model, so the second one then costs nothing)
+            with _FINGERPRINT_LOCK:
+                self._key = stable_fingerprint(self.tokenizer)
         return self._key
 
     def __reduce__(self) -> tuple:
