@@ -5,6 +5,10 @@ Compare and Statistics measure the whole corpus for each tokenizer
 the app's saved tokenizers (:func:`app.session_store.data_dir`), so that after a restart
 the restored tokenizers' figures come back from disk instead of from a corpus pass. An
 edited corpus file or tokenizer is another key: it is measured again.
+
+The panes' corpus passes run in the window's pool processes (:mod:`app.compare_jobs`):
+they get :func:`figures_folder` and keep their own in-memory cache of it there
+(:func:`app.compare_jobs.figures_cache_in`); :func:`figures_cache` is this process's.
 """
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ class FigureJob(QObject):
             self.running_changed.emit(False)
 
     def _launch(self, make_generator: MakeGenerator) -> None:
-        worker = self._worker(make_generator)
+        worker = self._make_worker(make_generator)
         worker.yielded.connect(self._on_worker_yielded)
         worker.returned.connect(self._on_worker_returned)
         worker.errored.connect(self._on_worker_errored)
@@ -80,7 +80,9 @@ class FigureJob(QObject):
         self._handle.start()
         self.running_changed.emit(True)
 
-    def _worker(self, make_generator: MakeGenerator) -> GeneratorWorker:
+    def _make_worker(self, make_generator: Any) -> GeneratorWorker:
+        """The worker of one request (a subclass may run it elsewhere: :class:`PoolJob`,
+        :class:`app.pool_figure_job.PoolFigureJob`)."""
         return GeneratorWorker(make_generator, pass_cancel=True)
 
     def _current(self) -> bool:
@@ -133,7 +135,7 @@ class PoolJob(FigureJob):
                   finish: Callable[[Any], Any] | None = None) -> None:
         self.start(_PoolCall(target, args, finish))
 
-    def _worker(self, make_generator: Any) -> GeneratorWorker:
+    def _make_worker(self, make_generator: Any) -> GeneratorWorker:
         from .process_pool import PoolWorker, pool_for
 
         call = make_generator

@@ -5,14 +5,16 @@
 - The :class:`~app.widgets.compare_view.CompareView` draws one row per tokenizer;
   boundaries they disagree on are red (``subword_core.analysis.compare.align``).
 - Tables: per-tokenizer metrics on the text and on the corpus (tokens, characters
-  per token, tokens per word, unknown share; the corpus pass runs in a
-  :class:`~app.jobs.FigureJob`), vocabulary overlap of each pair, and every
+  per token, tokens per word, unknown share), vocabulary overlap of each pair, and every
   differing boundary with who cuts there.
 - Clicking a token selects its character span; a span selected elsewhere is
   outlined in every row. Export writes the view as PNG or the shown table as CSV.
-- Encoding the text, the vocabulary overlaps (a 128k-entry vocabulary each) and the
-  corpus pass all run in workers (:class:`~app.jobs.FigureJob`) behind a busy bar:
-  adding Llama 3 or Qwen no longer freezes the window.
+- Encoding the text, the vocabulary overlaps (a 128k-entry vocabulary each), the corpus
+  pass (counted in worker processes and merged) and the gold figures all run in the
+  window's pool processes (:class:`~app.pool_figure_job.PoolFigureJob`, jobs of
+  :mod:`app.compare_jobs`; the tokenizers are sent to a process once, see
+  :mod:`app.pool_cache`) behind a busy bar: a thread of the window's process running
+  them held its GIL and froze the window for up to a second at a time.
 - Gold labels… opens a CoNLL/IOB or JSONL file of labelled texts; the metrics table then
   gets two columns per tokenizer: the share of gold entities split into several tokens
   and the mean tokens per entity (``compare.iter_gold_profiles``, in a worker).
@@ -22,7 +24,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
@@ -32,21 +33,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from subword_core.analysis import is_byte_level, unk_id
-from subword_core.analysis.compare import (
-    MAX_COMPARE, align_tokenizers, iter_gold_profiles, pairwise_overlaps, text_metrics,
-)
-from subword_core.analysis.corpus_profiles import iter_whole_corpus_profiles
+from subword_core.analysis.compare import MAX_COMPARE
 
-from ..corpus_figures_cache import figures_cache
+from ..compare_jobs import CorpusSpec, compare_corpus_job, compare_gold_job, compare_text_job
+from ..corpus_figures_cache import figures_folder
 from ..file_actions import ask_gold_path, read_gold_or_warn
 from ..item_models import Column
 from ..item_models.analysis_columns import (
     BOUNDARY_TIPS, METRIC_COLUMNS, METRIC_TIPS, OVERLAP_COLUMNS, OVERLAP_TIPS, TippedTableModel,
     boundary_columns, boundary_records, fmt, pct, table_rows,
 )
-from ..jobs import FigureJob
-from ..pane_support import SightAwarePane, in_words, progress_text, settled
+from ..pane_support import SightAwarePane, in_words, progress_text
+from ..pool_cache import carried_all
+from ..pool_figure_job import PoolFigureJob
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets.compare_view import CompareView
@@ -54,29 +53,6 @@ from ..widgets.export import export_dialog
 
 #: Characters of the session text compared (the view draws fewer; see CompareView).
 TEXT_LIMIT = 20_000
-#: The corpus pass stops after the document that reaches this many characters.
-
-
-def _corpus_profiles(read: Callable[[], Any], tokenizers: dict[str, Any], cache: Any,
-                     cancel: Any = None):
-    """Worker body: the whole corpus, read in the worker (a missing file is its error to
-    report), counted in worker processes when big, cached by tokenizers and files (on disk
-    in the app's data folder: a restart finds the figures there)."""
-    return (yield from iter_whole_corpus_profiles(read(), tokenizers, cancel=cancel,
-                                                  cache=cache))
-
-
-def _text_job(names: list[str], tokenizers: dict[str, Any], text: str, overlaps: bool):
-    """Worker body: align the text, measure each row, and (when asked) the vocabulary overlaps."""
-    alignment = align_tokenizers(text, tokenizers) if tokenizers else None
-    metrics = {}
-    for row, (name, tokenizer) in zip(alignment.rows if alignment else (), tokenizers.items()):
-        metrics[name] = text_metrics(text, row.encoding, unk_id(tokenizer))
-    byte_level = [is_byte_level(t) for t in tokenizers.values()]
-    pairs = pairwise_overlaps(tokenizers) if overlaps else None
-    if False:  # pragma: no cover - a generator body for FigureJob
-        yield None
-    return settled((names, text, alignment, metrics, byte_level, pairs))
 
 
 def _gold(record: dict, attr: str) -> float | None:
@@ -100,6 +76,9 @@ class ComparePane(SightAwarePane):
         self._shown_names: list[str] | None = None
         self._dirty: set[str] = set()  # "text", "corpus": waiting until the pane is shown
         self._text_metrics: dict[str, Any] = {}
+        # overlaps asked for and not shown yet: a newer text-only request (a keystroke) that
+        # replaces the running job must still compute them
+        self._overlaps_wanted = False
         self.alignment: Any = None
 
         self.combo = QComboBox(objectName="compareTokenizerCombo")
@@ -195,16 +174,18 @@ class ComparePane(SightAwarePane):
         layout.addWidget(splitter, 1)
         layout.addLayout(status)
 
-        self.text_job = FigureJob(self)
+        # encoding, overlaps and the corpus pass run in the window's pool processes
+        # (app.compare_jobs): a thread here would hold this process's GIL for seconds
+        self.text_job = PoolFigureJob(self)
         self.text_job.returned.connect(self._on_text_job_returned)
         self.text_job.failed.connect(self._on_text_job_failed)
         self.text_job.running_changed.connect(self._on_running_changed)
-        self.job = FigureJob(self)
+        self.job = PoolFigureJob(self)
         self.job.running_changed.connect(self._on_running_changed)
         self.job.progress.connect(self._on_job_progress)
         self.job.returned.connect(self._on_job_returned)
         self.job.failed.connect(self._on_job_failed)
-        self.gold_job = FigureJob(self)
+        self.gold_job = PoolFigureJob(self)
         self.gold_job.running_changed.connect(self._on_running_changed)
         self.gold_job.returned.connect(self._on_gold_returned)
         self.gold_job.failed.connect(lambda message: self.status_label.setText(
@@ -295,6 +276,7 @@ class ComparePane(SightAwarePane):
         self._text_metrics = {}
         self._gold = {}
         self.alignment = None
+        self.overlap_model.set_records([])  # the last set's pairs: not these tokenizers
         # the rows must be those of the label, at once: the last set's rows would stay
         # until the new set's encodings arrive (a minute for four big tokenizers)
         self.view.set_alignment(None, self.names, [], self.tr(
@@ -342,17 +324,19 @@ class ComparePane(SightAwarePane):
             self._fill_boundaries()
             return
         self.status_label.setText(self.tr("encoding the text with each tokenizer…"))
-        names = self.names
-        self.text_job.start(lambda cancel: _text_job(names, tokenizers, text, overlaps))
+        self._overlaps_wanted = self._overlaps_wanted or overlaps
+        self.text_job.start_job(compare_text_job, self.names, carried_all(tokenizers), text,
+                                self._overlaps_wanted)
 
     @Slot(object)
     def _on_text_job_returned(self, result: tuple) -> None:
-        names, text, alignment, metrics, byte_level, pairs = result
+        names, _text, alignment, metrics, byte_level, pairs = result
         if names != self.names:
             return  # the compare set changed meanwhile; a new job is on its way
         self.alignment, self._text_metrics = alignment, metrics
         if pairs is not None:
             self.overlap_model.set_records(pairs)
+            self._overlaps_wanted = False
         cut = len(self._session.text) > TEXT_LIMIT
         self.status_label.setText(self.tr("comparing the first {n} characters of the text").format(
             n=f"{TEXT_LIMIT:,}") if cut else "")
@@ -407,8 +391,9 @@ class ComparePane(SightAwarePane):
             self._fill_metrics()
             return
         self.status_label.setText(self.tr("measuring the corpus…"))
-        cache = figures_cache()
-        self.job.start(lambda cancel: _corpus_profiles(corpus.corpus, tokenizers, cache, cancel))
+        self.job.start_job(compare_corpus_job, self.names, CorpusSpec.of(corpus.paths,
+                                                                          corpus.options),
+                           carried_all(tokenizers), str(figures_folder()))
 
     @Slot(object)
     def _on_job_progress(self, event: Any) -> None:
@@ -418,8 +403,9 @@ class ComparePane(SightAwarePane):
                 progress=text))
 
     @Slot(object)
-    def _on_job_returned(self, profiles: dict[str, Any]) -> None:
-        if list(profiles) != self.names:
+    def _on_job_returned(self, result: tuple) -> None:
+        names, profiles = result
+        if names != self.names or list(profiles) != self.names:
             return  # the compare set changed meanwhile (cut agreement depends on its order)
         self._profiles = profiles
         first = next(iter(profiles.values()), None)
@@ -485,14 +471,8 @@ class ComparePane(SightAwarePane):
         if not docs or not tokenizers:
             self._fill_metrics()
             return
-        names = self.names
         self.status_label.setText(self.tr("measuring the gold entities…"))
-        self.gold_job.start(lambda cancel: self._gold_body(names, docs, tokenizers))
-
-    @staticmethod
-    def _gold_body(names: list[str], docs: list[Any], tokenizers: dict[str, Any]):
-        """Worker body: the gold figures, tagged with the compare set they are for."""
-        return settled((names, (yield from iter_gold_profiles(docs, tokenizers))))
+        self.gold_job.start_job(compare_gold_job, self.names, docs, carried_all(tokenizers))
 
     @Slot(object)
     def _on_gold_returned(self, result: tuple) -> None:

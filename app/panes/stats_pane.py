@@ -7,8 +7,11 @@
 3. characters per token as a function of vocabulary size (merge history replayed);
 4. pair count per merge (the decay curve of the training history).
 
-Corpus figures run in a :class:`~app.jobs.FigureJob` (on the session text when
-no corpus is loaded), only while the pane is visible. Clicking a bar or point
+Corpus figures (the token counts, the weighted histogram, the ranked counts of the Zipf
+plot, the replayed curve) and a large vocabulary's histogram run in the window's pool
+processes (:class:`~app.pool_figure_job.PoolFigureJob`, :mod:`app.compare_jobs`), on
+the session text when no corpus is loaded, only while the pane is visible; what comes
+back is columns (the Zipf plot's 128k points stay numpy arrays here). Clicking a bar or point
 selects the tokens behind it (a merge point selects its merge, as the merge
 history does); tokens selected elsewhere are highlighted. Export writes the
 shown plot as PNG or its data as CSV.
@@ -16,55 +19,80 @@ shown plot as PNG or its data as CSV.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (
     QCheckBox, QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from subword_core.analysis import ids_of_tokens
-from subword_core.corpus import Corpus
-from subword_core.analysis.stats import (
-    figure_table, iter_corpus_figures, length_histogram, merge_counts, zipf, zipf_slope,
-)
+from subword_core.analysis.stats import ZipfPoint, figure_table, length_histogram, merge_counts
 
-from ..corpus_figures_cache import figures_cache
-from ..jobs import FigureJob
-from ..pane_support import (
-    SightAwarePane, graph_of, graph_ready, in_words, no_generator_work, out_of_sight,
-    progress_text, settled,
-)
+from ..compare_jobs import CorpusSpec, RankedCounts, stats_figures_job, vocab_histogram_job
+from ..corpus_figures_cache import figures_folder
+from ..pane_support import SightAwarePane, in_words, out_of_sight, progress_text
 from ..plots.clickable_histogram import ClickableHistogram
 from ..plots.clickable_points import ClickablePointsPlot
+from ..pool_cache import carried
+from ..pool_figure_job import PoolFigureJob
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets.export import export_dialog
 
 CURVE_CHARS = 30_000     # the replay encodes this sample once per point (token counts: all)
 CURVE_POINTS = 12
-#: A vocabulary larger than this has its length histogram measured in a worker.
-WORKER_VOCAB = 50_000
+#: A vocabulary larger than this has its length histogram measured in a pool process
+#: (a pass over every token: 0.1-0.3 s on the GUI thread for 50k tokens).
+WORKER_VOCAB = 2_000
 FIGURES = ["lengths", "zipf", "curve", "merges"]   # tab order
 
 
-def _figures_job(entry: Any, read: Callable[[], Corpus] | None, text: str, cache: Any,
-                 cancel: Any = None):
-    """Worker body: the whole corpus (or the text) through ``stats.iter_corpus_figures``.
+class _ZipfRows:
+    """The Zipf points as the pane uses them, over the pool's :class:`RankedCounts` columns:
+    ranks, counts and ids stay arrays (the GUI thread never walks 128k points), a
+    :class:`~subword_core.analysis.stats.ZipfPoint` is made when one is asked for (a click, export)."""
 
-    The merge index of an opened file is built here too (a second for Llama 3). A big
-    corpus is counted in worker processes, and the result is cached by tokenizer and files,
-    on disk in the app's data folder (a restart finds it there).
-    The vocabulary's length histogram has its own quick job, so it shows at once.
-    """
-    graph = graph_of(entry)
-    source = read() if read is not None else [text]
-    profile, curve = yield from iter_corpus_figures(entry.tokenizer, graph, source,
-                                                    CURVE_CHARS, CURVE_POINTS, cancel=cancel,
-                                                    cache=cache)
-    weighted = length_histogram(entry.tokenizer, profile.token_counts)
-    return settled((entry, profile, curve, weighted))
+    def __init__(self, ranked: RankedCounts | None, tokenizer: Any) -> None:
+        self.ids = ranked.ids if ranked is not None else np.zeros(0, dtype=np.int64)
+        self.counts = ranked.counts if ranked is not None else np.zeros(0, dtype=np.int64)
+        self.slope = ranked.slope if ranked is not None else None
+        self._tokenizer = tokenizer
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __getitem__(self, index: int) -> ZipfPoint:
+        if not -len(self) <= index < len(self):
+            raise IndexError(index)
+        index %= len(self)
+        token_id = int(self.ids[index])
+        name = self._tokenizer.id_to_token(token_id) if self._tokenizer is not None else None
+        return ZipfPoint(index + 1, int(self.counts[index]), token_id, name or "")
+
+    def __iter__(self) -> Any:
+        return (self[i] for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:  # as the list of points it stands for
+        if isinstance(other, _ZipfRows):
+            return np.array_equal(self.ids, other.ids) and np.array_equal(self.counts,
+                                                                          other.counts)
+        return isinstance(other, list) and list(self) == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def ranks(self) -> np.ndarray:
+        return np.arange(1, len(self) + 1, dtype=np.int64)
+
+    def indices_of(self, token_ids: Any) -> list[int]:
+        """The points of these token ids (a selection's), found with numpy."""
+        if not len(self) or not token_ids:
+            return []
+        wanted = np.fromiter(token_ids, np.int64, len(token_ids))
+        return np.flatnonzero(np.isin(self.ids, wanted)).tolist()
 
 
 def _labelled(plot: Any, name: str, x: str, y: str) -> Any:
@@ -89,7 +117,9 @@ class StatsPane(SightAwarePane):
         self._vocab_bins: list = []      # length histogram of the vocabulary (worker)
         self._weighted_bins: list = []   # ... weighted by corpus counts (worker)
         self.profile: Any = None
-        self.bins, self.zipf_points, self.curve, self.merges = [], [], [], []
+        self.bins, self.curve, self.merges = [], [], []
+        self.zipf_points = _ZipfRows(None, None)
+        self._graph_size: int | None = None  # merges of the index the curve replayed
 
         self.title = QLabel("", objectName="statsTitle")
         self.status = QLabel("", objectName="statsStatus")
@@ -151,12 +181,14 @@ class StatsPane(SightAwarePane):
         layout.addLayout(top)
         layout.addWidget(self.tabs, 1)
 
-        self.job = FigureJob(self)
+        # corpus figures and the vocabulary's histogram run in the window's pool processes
+        # (app.compare_jobs): a thread here held this process's GIL for up to a second
+        self.job = PoolFigureJob(self)
         self.job.returned.connect(self._on_job_returned)
         self.job.progress.connect(self._on_job_progress)
         self.job.failed.connect(self._on_job_failed)
         self.job.running_changed.connect(self._on_job_running)
-        self.vocab_job = FigureJob(self)
+        self.vocab_job = PoolFigureJob(self)
         self.vocab_job.returned.connect(self._on_vocab_job_returned)
         self.run_button.clicked.connect(self._on_run_clicked)
         self.histogram.bar_clicked.connect(self._on_bar_clicked)
@@ -186,6 +218,7 @@ class StatsPane(SightAwarePane):
         self.title.setText(self.tr("Statistics of {name}").format(name=entry.name)
                            if entry is not None else self.tr("No tokenizer"))
         self.profile, self.curve = None, []
+        self.zipf_points, self._graph_size = _ZipfRows(None, None), None
         self._vocab_bins, self._weighted_bins = [], []
         self._vocab_for = None  # the bins just dropped are measured again when shown
         self.merges = merge_counts(entry.history) if entry is not None else []
@@ -225,11 +258,13 @@ class StatsPane(SightAwarePane):
         self._dirty = False
         self._stopped = False
         entry, corpus = self._entry, self._session.corpus
-        read = corpus.corpus if corpus is not None and corpus.paths else None
-        text = self._session.text
+        spec = CorpusSpec.of(corpus.paths, corpus.options) if corpus is not None \
+            and corpus.paths else None
+        text = self._session.text if spec is None else ""
         self.status.setText(self.tr("computing corpus figures…"))
-        cache = figures_cache()
-        self.job.start(lambda cancel: _figures_job(entry, read, text, cache, cancel))
+        self.job.start_job(stats_figures_job, carried(entry.tokenizer), entry.history, spec,
+                           text, CURVE_CHARS, CURVE_POINTS, str(figures_folder()),
+                           finish=lambda result: (entry, *result))
 
     @Slot(bool)
     def _on_job_running(self, running: bool) -> None:
@@ -249,8 +284,8 @@ class StatsPane(SightAwarePane):
         entry = self._entry
         if entry is not None and entry is not self._vocab_for:
             self._vocab_for = entry
-            self.vocab_job.start(lambda cancel: no_generator_work(
-                lambda: settled((entry, length_histogram(entry.tokenizer)))))
+            self.vocab_job.start_job(vocab_histogram_job, carried(entry.tokenizer),
+                                     finish=lambda bins: (entry, bins))
 
     @Slot(object)
     def _on_vocab_job_returned(self, result: tuple) -> None:
@@ -261,11 +296,16 @@ class StatsPane(SightAwarePane):
 
     @Slot(object)
     def _on_job_returned(self, result: tuple) -> None:
-        entry, profile, curve, weighted = result
+        entry, profile, curve, weighted, ranked, graph_size = result
         if entry is not self._entry:
             return  # computed for a tokenizer that is no longer shown
         self.profile, self.curve = profile, curve
+        self.zipf_points = _ZipfRows(ranked, entry.tokenizer)
+        self._graph_size = graph_size
         self._weighted_bins = weighted
+        if not self._vocab_bins:  # the same bins, each token counted once (a few dozen bins)
+            self._vocab_bins = [replace(b, count=len(b.token_ids)) for b in weighted]
+            self._vocab_for = entry
         where = self.tr("the corpus") if self._session.corpus is not None else self.tr("the text")
         self.status.setText((self.tr("on {where} (beginning): {n} tokens") if profile.truncated
                              else self.tr("on {where}: {n} tokens")).format(
@@ -312,10 +352,9 @@ class StatsPane(SightAwarePane):
 
     def _show_corpus_figures(self) -> None:
         tok = self._tokenizer
-        self.zipf_points = zipf(self.profile.token_counts, tok) if self.profile is not None else []
-        self.zipf_plot.set_points([p.rank for p in self.zipf_points],
-                                  [p.count for p in self.zipf_points], log_x=True, log_y=True)
-        slope = zipf_slope(self.zipf_points)
+        self.zipf_plot.set_points(self.zipf_points.ranks.tolist(), self.zipf_points.counts.tolist(),
+                                  log_x=True, log_y=True)
+        slope = self.zipf_points.slope
         self.captions[1].setText(self.tr("{n} distinct tokens; log-log slope {slope} (Zipf: "
                                          "about −1)").format(n=f"{len(self.zipf_points):,}",
                                                             slope=f"{slope:.2f}")
@@ -323,8 +362,7 @@ class StatsPane(SightAwarePane):
                                  else self.tr("no counts yet"))
         self.curve_plot.set_points([p.vocab_size for p in self.curve],
                                    [p.chars_per_token for p in self.curve])
-        known = tok is not None and graph_ready(self._entry)
-        no_merges = known and not self._entry.graph.records
+        no_merges = tok is not None and self._graph_size == 0
         self.curve_plot.set_message(self.tr("{model}: no merges to replay, so no curve").format(
             model=type(tok.model).__name__) if no_merges else "")
         self.captions[2].setText(self.tr(
@@ -362,7 +400,7 @@ class StatsPane(SightAwarePane):
     def _on_selection_changed(self, selection: Selection) -> None:
         ids, rank = selection.token_ids, selection.merge_rank
         self.histogram.set_highlight(i for i, b in enumerate(self.bins) if ids & b.token_ids)
-        self.zipf_plot.set_highlight(i for i, p in enumerate(self.zipf_points) if p.token_id in ids)
+        self.zipf_plot.set_highlight(self.zipf_points.indices_of(ids))
         self.curve_plot.set_highlight(i for i, p in enumerate(self.curve) if ids & p.new_token_ids)
         self.merge_plot.set_highlight(i for i, m in enumerate(self.merges)
                                       if m.rank == rank or (rank is None and m.token_id in ids))

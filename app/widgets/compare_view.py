@@ -212,8 +212,15 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
         return QFontMetricsF(self.font()).height() + 8
 
     def _gutter(self) -> float:
-        metrics = QFontMetricsF(self.font())
-        return max((metrics.horizontalAdvance(label) for label in self._labels), default=0) + 14
+        # kept: painting asks for it once per character drawn (measured in the heavy session)
+        key = (tuple(self._labels), self.font().key())
+        cached = getattr(self, "_gutter_cache", None)
+        if cached is None or cached[0] != key:
+            metrics = QFontMetricsF(self.font())
+            width = max((metrics.horizontalAdvance(label) for label in self._labels),
+                        default=0) + 14
+            self._gutter_cache = cached = (key, width)
+        return cached[1]
 
     def _block_height(self) -> float:
         return _TOP + len(self._covers) * self._row_height() + _GAP

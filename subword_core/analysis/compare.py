@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from array import array
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Generator, Iterable, Mapping, Sequence
@@ -99,6 +100,29 @@ class AlignedRow:
     boundaries: frozenset[int]
     split_chars: frozenset[int]  # characters covered by several tokens
     unknown: frozenset[int]  # indices of unknown tokens
+
+    def __reduce__(self) -> tuple:
+        """Pickle the segments as three int columns: thousands of small objects made one
+        by one in a single C call held the receiving process's GIL for 0.1 s per row (the
+        window, when the Compare job comes back from a pool process); rebuilt in Python,
+        they let its other threads run."""
+        starts = array("q", (s.start for s in self.segments))
+        ends = array("q", (s.end for s in self.segments))
+        lengths = array("q", (len(s.tokens) for s in self.segments))
+        flat = array("q", itertools.chain.from_iterable(s.tokens for s in self.segments))
+        return _row_from_columns, (self.name, self.encoding, starts, ends, lengths, flat,
+                                   self.boundaries, self.split_chars, self.unknown)
+
+
+def _row_from_columns(name: str, encoding: Encoding, starts: Any, ends: Any, lengths: Any,
+                      flat: Any, boundaries: frozenset[int], split_chars: frozenset[int],
+                      unknown: frozenset[int]) -> AlignedRow:
+    tokens = flat.tolist()
+    segments, k = [], 0
+    for start, end, n in zip(starts.tolist(), ends.tolist(), lengths.tolist()):
+        segments.append(Segment(start, end, tuple(tokens[k:k + n])))
+        k += n
+    return AlignedRow(name, encoding, tuple(segments), boundaries, split_chars, unknown)
 
 
 @dataclass(frozen=True)
@@ -512,18 +536,35 @@ class Overlap:
         }
 
 
-def vocab_overlap(a: str, tok_a: Any, b: str, tok_b: Any) -> Overlap:
-    """Raw and surface-form overlap of two tokenizers' vocabularies."""
-    va, vb = model_vocab(tok_a), model_vocab(tok_b)
-    sa = {surface_form(t, tok_a) for t in va}
-    sb = {surface_form(t, tok_b) for t in vb}
+def vocab_forms(tokenizer: Any) -> tuple[frozenset[str], frozenset[str]]:
+    """The vocabulary without special added tokens, raw and as surface forms (one pass;
+    what :func:`vocab_overlap` compares)."""
+    raw = frozenset(model_vocab(tokenizer))
+    byte_level = is_byte_level(tokenizer)  # once, not per token
+    return raw, frozenset(surface_form(t, tokenizer, byte_level) for t in raw)
+
+
+def vocab_overlap(a: str, tok_a: Any, b: str, tok_b: Any,
+                  forms: Mapping[str, tuple[frozenset[str], frozenset[str]]] | None = None
+                  ) -> Overlap:
+    """Raw and surface-form overlap of two tokenizers' vocabularies (``forms``: their
+    :func:`vocab_forms` by name, when already known)."""
+    va, sa = forms[a] if forms and a in forms else vocab_forms(tok_a)
+    vb, sb = forms[b] if forms and b in forms else vocab_forms(tok_b)
     return Overlap(a, b, len(va), len(vb), len(va & vb), len(sa), len(sb), len(sa & sb))
 
 
-def pairwise_overlaps(tokenizers: Mapping[str, Any]) -> list[Overlap]:
-    """:func:`vocab_overlap` for each pair of named tokenizers, in order."""
+def pairwise_overlaps(tokenizers: Mapping[str, Any],
+                      forms: Mapping[str, tuple[frozenset[str], frozenset[str]]] | None = None
+                      ) -> list[Overlap]:
+    """:func:`vocab_overlap` for each pair of named tokenizers, in order (each vocabulary's
+    forms made once, or taken from ``forms``)."""
+    known = dict(forms or {})
+    for name, tokenizer in tokenizers.items():
+        if name not in known:
+            known[name] = vocab_forms(tokenizer)
     return [
-        vocab_overlap(a, tokenizers[a], b, tokenizers[b])
+        vocab_overlap(a, tokenizers[a], b, tokenizers[b], known)
         for a, b in itertools.combinations(tokenizers, 2)
     ]
 
@@ -533,5 +574,5 @@ __all__ = [
     "Overlap", "Segment", "align", "align_row", "align_tokenizers", "boundaries", "char_cover",
     "encode_plain", "encoding_boundaries", "iter_corpus_profiles", "iter_gold_profiles",
     "model_vocab", "pairwise_overlaps", "segments",
-    "surface_form", "take_chars", "text_metrics", "vocab_overlap", "words",
+    "surface_form", "take_chars", "text_metrics", "vocab_forms", "vocab_overlap", "words",
 ]

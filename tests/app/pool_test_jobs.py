@@ -33,3 +33,12 @@ def stubborn_job(cancel):
     yield os.getpid()  # sends the batch
     time.sleep(3600)
     return "never"
+
+
+def held_job(tokenizers, cancel):
+    """What arrived: (pid, each tokenizer's vocabulary size, app.pool_cache.traffic())."""
+    from app import pool_cache
+
+    yield "held"
+    sizes = {name: tok.get_vocab_size() for name, tok in tokenizers.items()}
+    return os.getpid(), sizes, pool_cache.traffic()

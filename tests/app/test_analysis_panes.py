@@ -321,9 +321,12 @@ def test_clicking_points_selects_tokens_and_merges(qtbot, stats):
 def test_stats_can_be_stopped_and_computed_again(qtbot, stats):
     from app.corpus_figures_cache import figures_cache
 
+    from app.process_pool import shutdown_pool
+
     cache = figures_cache()
     cache.clear()  # the fixture's pass is cached, in memory and on disk; this one must count
     cache.store.clear()
+    shutdown_pool(stats)  # the pool processes kept it in memory too
     stats._start_job()
     assert stats.run_button.isVisible() and stats.run_button.text() == "Stop"
     with qtbot.waitSignal(stats.job.running_changed, timeout=30000):

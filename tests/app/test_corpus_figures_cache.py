@@ -54,12 +54,35 @@ def _compare(qtbot, session):
 
 
 class _NoCorpusPass:
+    """The corpus is not measured again: the passes run in the window's pool processes, so
+    they cannot be patched here; a pass would write its figures to disk again."""
+
     def __init__(self, monkeypatch) -> None:
         def refuse(*args, **kwargs):
             raise AssertionError("the corpus was measured again")
 
         monkeypatch.setattr(corpus_profiles, "_count_pass", refuse)
         monkeypatch.setattr(corpus_profiles, "_model_pass", refuse)
+        self.files = _written()
+
+    def check(self) -> None:
+        assert self.files and _written() == self.files, "the corpus was measured again"
+
+
+def _written() -> dict[str, int]:
+    folder = corpus_figures_cache.figures_folder()
+    # an atomic write replaces the file (another inode); a read only touches it
+    return {p.name: p.stat().st_ino for p in folder.glob("*") if p.is_file()}
+
+
+def _restart(*widgets) -> None:
+    """What a restart leaves: nothing in memory (the pool processes end too)."""
+    from app.process_pool import shutdown_pool
+
+    for widget in widgets:
+        shutdown_pool(widget)
+    corpus_figures_cache._CACHES.clear()
+    corpus_profiles.CACHE.clear()
 
 
 def test_compare_figures_come_back_from_disk_after_a_restart(qtbot, trained, corpus_file,
@@ -74,9 +97,8 @@ def test_compare_figures_come_back_from_disk_after_a_restart(qtbot, trained, cor
     folder = corpus_figures_cache.figures_folder()
     assert folder.name == "corpus-figures" and any(folder.glob("*.profile.npz"))
 
-    corpus_figures_cache._CACHES.clear()  # a new process: nothing in memory
-    corpus_profiles.CACHE.clear()
-    _NoCorpusPass(monkeypatch)
+    _restart(pane)
+    guard = _NoCorpusPass(monkeypatch)
     session = _session(trained, corpus_file)
     pane = _compare(qtbot, session)
     with qtbot.waitSignal(pane.job.returned, timeout=30000):
@@ -88,6 +110,7 @@ def test_compare_figures_come_back_from_disk_after_a_restart(qtbot, trained, cor
         assert after[name].token_counts == before[name].token_counts
         assert after[name].cut_agreement == before[name].cut_agreement
     assert "cuts shared on the first" not in pane.status_label.text()  # the whole tiny corpus
+    guard.check()
     pane.shutdown()
     session.shutdown()
 
@@ -107,16 +130,17 @@ def test_stats_figures_come_back_from_disk_after_a_restart(qtbot, trained, corpu
 
     session = _session(trained, corpus_file)
     pane = stats_of(session)
-    before = pane.profile
+    before, zipf_before = pane.profile, pane.zipf_points
+    assert len(zipf_before) > 10
     pane.shutdown()
     session.shutdown()
-    corpus_figures_cache._CACHES.clear()
-    corpus_profiles.CACHE.clear()
-    _NoCorpusPass(monkeypatch)
+    _restart(pane)
+    guard = _NoCorpusPass(monkeypatch)
     session = _session(trained, corpus_file)
     pane = stats_of(session)
     assert pane.profile.metrics == before.metrics
-    assert pane.profile.token_counts == before.token_counts
+    assert pane.zipf_points == zipf_before  # the token counts, ranked
+    guard.check()
     pane.shutdown()
     session.shutdown()
 
@@ -149,9 +173,10 @@ def test_corpus_figures_of_another_order_are_not_shown(qtbot, trained, corpus_fi
     profiles = dict(pane._profiles)
     pane._profiles = {}
     # cut agreement is measured against the first row: bpe-first figures do not fit
-    pane._on_job_returned({"bpe": profiles["bpe"], "wordpiece": profiles["wordpiece"]})
+    pane._on_job_returned((["bpe", "wordpiece"],
+                           {"bpe": profiles["bpe"], "wordpiece": profiles["wordpiece"]}))
     assert pane._profiles == {}
-    pane._on_job_returned(profiles)
+    pane._on_job_returned((["wordpiece", "bpe"], profiles))
     assert list(pane._profiles) == ["wordpiece", "bpe"]
     pane.shutdown()
     session.shutdown()

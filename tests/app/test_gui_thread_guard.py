@@ -102,3 +102,54 @@ def test_closing_waits_for_a_write_still_running(qtbot, window, settings):
     records = json.loads(settings.value("session"))["tokenizers"]
     assert [r["name"] for r in records] == ["trained"]
     assert Tokenizer.from_file(records[0]["path"]).get_vocab_size() == 51 + 50
+
+
+@checks_the_guard
+def test_app_code_measuring_a_big_vocabulary_here_is_caught(qtbot, monkeypatch,
+                                                            _gui_thread_guard):
+    from app.panes import stats_pane
+    from app.selection import SelectionModel
+    from app.session import Session
+
+    session = Session()
+    session.add_tokenizer(TokenizerEntry("big", _bpe(MAX_MERGES + 1)))
+    monkeypatch.setattr(stats_pane, "WORKER_VOCAB", 10**9)  # as if any vocabulary were small
+    guard = _gui_thread_guard  # the test's own (the marker keeps it from failing the test)
+    pane = stats_pane.StatsPane(session, SelectionModel())
+    qtbot.addWidget(pane)
+    pane.show()
+    session.set_current("big")
+    assert any("length histogram" in v and "app/panes/stats_pane.py" in v
+               for v in guard.violations)
+    pane.shutdown()
+    session.shutdown()
+
+
+def test_compare_and_statistics_measure_a_big_vocabulary_in_the_pool(qtbot):
+    """Issue 20: the Compare overlaps and the Statistics histograms walked every token in
+    the window's process. No opt-out marker: the guard fails this test if they do."""
+    from app.panes.compare_pane import ComparePane
+    from app.panes.stats_pane import StatsPane
+    from app.selection import SelectionModel
+    from app.session import Session
+
+    session = Session()
+    big = _bpe(MAX_MERGES + 1)
+    for name in ("big", "other"):
+        session.add_tokenizer(TokenizerEntry(name, big))
+    session.set_text("a0a1 a2")
+    stats = StatsPane(session, SelectionModel())
+    compare = ComparePane(session, SelectionModel())
+    for pane in (stats, compare):
+        qtbot.addWidget(pane)
+        pane.show()
+    with qtbot.waitSignals([stats.vocab_job.returned, compare.text_job.returned],
+                           timeout=60000):
+        session.set_current("big")
+        compare.set_compared(["big", "other"])
+    qtbot.waitUntil(lambda: bool(stats.bins) and bool(compare.overlap_model.records),
+                    timeout=60000)
+    assert compare.overlap_model.records[0].shared == big.get_vocab_size() > MAX_MERGES
+    for pane in (stats, compare):
+        pane.shutdown()
+    session.shutdown()

@@ -180,7 +180,9 @@ def test_frequency_waits_for_a_corpus_then_equals_the_core(qtbot, pane, session,
     for r in range(pane.model.rowCount()):
         token_id = int(cell(pane.model, r, ID))
         assert cell(pane.model, r, FREQUENCY) == f"{usage.counts.get(token_id, 0):,}"
-    assert f"{len(word_counts):,} distinct corpus words" in pane.freq_label.text()
+    # the status follows when the job has finished (a moment after its result)
+    qtbot.waitUntil(lambda: f"{len(word_counts):,} distinct corpus words"
+                    in pane.freq_label.text(), timeout=10000)
     # the most frequent token first, and the words that use it
     pane.table.sortByColumn(FREQUENCY, Qt.SortOrder.DescendingOrder)
     top_id = max(usage.counts, key=usage.counts.get)

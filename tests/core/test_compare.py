@@ -305,3 +305,31 @@ def test_take_chars_stops_after_the_document_that_reaches_the_budget():
     assert take_chars(["ab", "cd", "ef"], 3) == ["ab", "cd"]
     assert take_chars(["ab", "cd"], 100) == ["ab", "cd"]
     assert take_chars(iter(["ab"]), 0) == []
+
+
+def test_an_aligned_row_pickles_as_columns_and_comes_back_equal():
+    """The Compare job's rows travel from a pool process to the window: segments as three
+    int columns, not thousands of pickled objects."""
+    import pickle
+
+    from subword_core.analysis.compare import align_tokenizers
+
+    tokenizers = {"bpe": hand_bpe(), "wp": Tokenizer(WordPiece({"[UNK]": 0, "low": 1,
+                                                                "##er": 2, "##est": 3},
+                                                               unk_token="[UNK]"))}
+    tokenizers["wp"].pre_tokenizer = Whitespace()
+    alignment = align_tokenizers(TEXT + " 한국어", tokenizers)
+    data = pickle.dumps(alignment)
+    assert b"Segment" not in data
+    back = pickle.loads(data)
+    assert back == alignment and back.differing == alignment.differing
+
+
+def test_vocab_forms_are_the_surface_forms_of_each_token():
+    from subword_core.analysis.compare import model_vocab, surface_form, vocab_forms
+    from subword_core.training.presets import train_tokenizer
+
+    tok = drive(train_tokenizer(["lower lowest newer 한국어 🙂"] * 3, "byte-bpe", 270)).tokenizer
+    raw, surface = vocab_forms(tok)
+    assert raw == model_vocab(tok)
+    assert surface == {surface_form(t, tok) for t in model_vocab(tok)}

@@ -97,3 +97,31 @@ def test_bpe_pair_forms_give_one_digest(trained):
     used.encode("the lowest newer")
     used.model._pair_rank  # built
     assert model_digest(fresh.model) == model_digest(used.model)
+
+
+def test_a_pickled_model_whose_pair_dict_was_built_has_the_same_digest(trained):
+    """A tokenizer sent to the window's pool process after its first encoding (its compact
+    state takes the built pair dict apart again) once failed to be fingerprinted there
+    ("too many values to unpack")."""
+    import pickle
+
+    used = Tokenizer.from_str(trained["byte-bpe"].to_str())
+    used.model._pair_rank  # built: the compact state takes the dict apart
+    copy = pickle.loads(pickle.dumps(used))
+    assert tokenizer_fingerprint(copy) == tokenizer_fingerprint(used)
+
+
+def test_a_stable_fingerprint_is_none_for_a_component_named_by_identity(trained):
+    from subword_core.analysis.figures.fingerprint import stable_fingerprint
+
+    tok = trained["byte-bpe"]
+    assert stable_fingerprint(tok) == tokenizer_fingerprint(tok)
+
+    class NoJson:  # a custom component: no to_dict
+        def pre_tokenize(self, pretokenized):
+            return None
+
+    odd = tok.shallow_copy()
+    vars(odd)["_pre_tokenizer"] = NoJson()
+    assert tokenizer_fingerprint(odd).isalnum()
+    assert stable_fingerprint(odd) is None

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from itertools import chain
+from itertools import chain, islice
 from typing import Any
 
 import numpy as np
@@ -29,13 +29,28 @@ _SCALARS = (str, int, float, bool, type(None))
 #: Model attributes that change as it encodes, or are derived from the merges.
 _NOT_TABLES = ("_pair_columns", "_pair_rank", "_fingerprint")
 _MEMO = "_fingerprint"
+_IDENTITY = "id:"  # how a part without a JSON form is named
 
 
 def tokenizer_fingerprint(tokenizer: Any) -> str:
     """A SHA-256 hex digest of everything that decides the tokenizer's encodings."""
+    return _fingerprint(tokenizer)[0]
+
+
+def stable_fingerprint(tokenizer: Any) -> str | None:
+    """:func:`tokenizer_fingerprint` when it names the tokenizer's content; None when a
+    component without a JSON form is named by its identity (an object made later at
+    the same address could then get the same fingerprint: not a key to keep copies by)."""
+    digest, stable = _fingerprint(tokenizer)
+    return digest if stable else None
+
+
+def _fingerprint(tokenizer: Any) -> tuple[str, bool]:
+    """The fingerprint, and whether no part of it is an object's identity."""
     model = getattr(tokenizer, "model", None)
     if model is None or not hasattr(tokenizer, "added_vocabulary"):
-        return _serialized_digest(tokenizer)
+        digest = _serialized_digest(tokenizer)
+        return digest, not digest.startswith(_IDENTITY)
     parts = [
         type(tokenizer).__module__ + "." + type(tokenizer).__qualname__,
         _component(tokenizer.normalizer), _component(tokenizer.pre_tokenizer),
@@ -45,8 +60,9 @@ def tokenizer_fingerprint(tokenizer: Any) -> str:
         type(model).__module__ + "." + type(model).__qualname__,
         _options(model), model_digest(model),
     ]
+    stable = not any(isinstance(part, str) and part.startswith(_IDENTITY) for part in parts)
     text = json.dumps(parts, sort_keys=True, ensure_ascii=False, default=repr)
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), stable
 
 
 def model_digest(model: Any) -> str:
@@ -93,18 +109,26 @@ def _merge_pairs(model: BPE) -> Any:
     (the model's pair -> rank dict, whichever form it has now)."""
     columns = model.id_merge_columns()
     if columns is not None:
-        lefts, rights = (np.fromiter(c, np.int64, len(c)) for c in columns)
+        lefts, rights = (_ints(c, len(c), raw=True) for c in columns)
         keys = np.sort((lefts << 32) | rights)
         if not (keys[1:] == keys[:-1]).any():  # no repeated pair
             return np.stack([lefts, rights], axis=1)
     ranks = model.pair_ranks
     order = np.argsort(_ints(ranks.values(), len(ranks), raw=True), kind="stable")
-    pairs = np.fromiter(chain.from_iterable(ranks), np.int64, 2 * len(ranks))
+    pairs = _ints(chain.from_iterable(ranks), 2 * len(ranks), raw=True)
     return pairs.reshape(-1, 2)[order]
 
 
+#: Items read per C call: the fingerprint is taken in a thread of the window's process (a
+#: pool job's sender), and one call over Llama 3's 280k merges held its GIL for 50+ ms.
+_CHUNK = 32_768
+
+
 def _ints(values: Any, n: int, raw: bool = False) -> Any:
-    array = np.fromiter(values, np.int64, n)
+    items = iter(values)
+    parts = [np.fromiter(islice(items, _CHUNK), np.int64, min(_CHUNK, n - start))
+             for start in range(0, n, _CHUNK)]
+    array = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
     return array if raw else array.tobytes()
 
 
@@ -130,4 +154,4 @@ def _serialized_digest(tokenizer: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-__all__ = ["model_digest", "tokenizer_fingerprint"]
+__all__ = ["model_digest", "stable_fingerprint", "tokenizer_fingerprint"]
