@@ -261,7 +261,10 @@ class ProcessGeneratorWorker(GeneratorWorker):
         deadline = float("inf")
         parts: list[Any] = []
         while True:
-            if self._abort.is_set() and not cancel.is_set():
+            if self._abort.is_set() and deadline == float("inf"):
+                # subtle: the cancel event may be set already (the pool shutting down set it
+                # before terminating its processes); the grace period starts anyway, or a
+                # child that outlives the terminate keeps this thread polling forever
                 cancel.set()
                 deadline = time.monotonic() + self.ABORT_GRACE_S
             if cancel.is_set() and time.monotonic() > deadline:
@@ -277,7 +280,16 @@ class ProcessGeneratorWorker(GeneratorWorker):
             try:
                 kind, payload = receiver.recv()
             except EOFError:
-                continue  # the child closed the pipe; is_alive() decides on the next turn
+                # subtle: at end of file poll() is always True, so the is_alive() check above
+                # is never reached again; nothing more can come: say how it ended now
+                if self._abort.is_set():
+                    self.aborted.emit()
+                else:
+                    child.join(1.0)
+                    self.errored.emit(QCoreApplication.translate(
+                        "Workers", "the training process ended unexpectedly (exit code {code})"
+                    ).format(code=child.exitcode))
+                return
             self.child_done = kind not in ("events", "part")
             if kind == "events":
                 self.yielded.emit(payload)

@@ -93,6 +93,20 @@ def test_abort_ends_a_job_that_does_not_listen(qtbot, pool, monkeypatch):
     assert after.values[0][0] != run.events[0]  # a new process replaced the stuck one
 
 
+def test_a_job_whose_process_the_pool_ends_finishes_its_thread(qtbot, pool):
+    """The pool shutting down sets the cancel event, then terminates its busy processes: the
+    job's pipe is then at end of file, where poll() is always True. The relay used to read
+    EOF again and again (its liveness check sits behind a False poll), so the thread never
+    ended and every later test waited a minute for it."""
+    run = _Run(qtbot, pool, jobs.stubborn_job)
+    qtbot.waitUntil(lambda: bool(run.events), timeout=60000)
+    pool.shutdown()  # cancel set, then terminate: before the worker hears any abort
+    qtbot.waitUntil(lambda: bool(run.done), timeout=30000)
+    assert run.errors and run.values == []
+    run.worker.abort()  # (an abort after the end changes nothing)
+    run.handle.stop()
+
+
 def test_a_shut_down_pool_runs_nothing(qtbot, pool):
     pool.shutdown()
     run = _Run(qtbot, pool, jobs.count_job, (1,))
