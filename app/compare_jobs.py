@@ -121,14 +121,13 @@ def children_allowed() -> Iterator[None]:
     terminates it when it returns, fails or sees the cancel), and its workers are
     daemons that end with this process.
     """
-    config = multiprocessing.current_process()._config  # private: see above
-    was = config.get("daemon")
-    config["daemon"] = False
+    process = multiprocessing.current_process()
+    was = process.daemon
+    process.daemon = False  # (the setter allows it: in this process, this one has no Popen)
     try:
         yield
     finally:
-        if was is not None:
-            config["daemon"] = was
+        process.daemon = was
 
 
 def compare_corpus_job(names: list[str], spec: CorpusSpec, tokenizers: Mapping[str, Any],

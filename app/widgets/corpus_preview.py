@@ -1,6 +1,6 @@
 """CorpusPreviewDialog: the first records of a corpus, and the field or column to read.
 
-Opening a corpus shows what :func:`subword_core.corpus.preview.preview_files`
+Opening a corpus shows what :func:`subword_core.corpus.file_preview.preview_files`
 found: the files, their format, the first records as a table, and — for JSON /
 JSONL and CSV / TSV — the fields or columns that hold text, picked from a list
 (the core's default preselected). Below, the first documents as they will be read
@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from subword_core.corpus.preview import CorpusPreview, preview_files
+from subword_core.corpus.file_preview import CorpusPreview, preview_files
 from subword_core.errors import SubwordError
 
 #: Characters of one cell or document shown in the preview.

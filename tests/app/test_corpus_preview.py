@@ -231,7 +231,7 @@ def test_folder_preview_with_a_pattern(qtbot, tmp_path, dialogs, monkeypatch):
 
 
 def test_tooltips_and_small_minimum_height(qtbot, pane, records):
-    from subword_core.corpus.preview import preview_files
+    from subword_core.corpus.file_preview import preview_files
 
     dialog = CorpusPreviewDialog(preview_files([records]), [records])
     qtbot.addWidget(dialog)

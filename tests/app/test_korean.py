@@ -279,7 +279,7 @@ def test_korean_context_menus_and_dialogs_have_no_english_left(qtbot, korean, tm
     from app.widgets.copy_actions import table_menu
     from app.widgets.corpus_preview import CorpusPreviewDialog
     from app.widgets.open_options import OpenOptionsDialog
-    from subword_core.corpus.preview import preview_files
+    from subword_core.corpus.file_preview import preview_files
 
     window = korean
     data = _data_strings(window)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from subword_core.corpus import Corpus
-from subword_core.corpus.preview import preview_files
+from subword_core.corpus.file_preview import preview_files
 from subword_core.errors import CorpusError, SubwordError
 
 
