@@ -79,7 +79,7 @@ def check_data() -> None:
 def check_window(settings_file: Path) -> None:
     from PySide6.QtCore import QSettings
 
-    from subword_explorer import i18n
+    from subword_explorer import i18n, main_window
     from subword_explorer.main import create_main_window, ensure_app
 
     ensure_app([sys.argv[0], "-platform", "offscreen"])
@@ -95,10 +95,10 @@ def check_window(settings_file: Path) -> None:
     check(wait_until(lambda: session.tokenizer is not None, 300),
           "a tokenizer trains on it (in a worker process)")
     check(len(window.lessons_pane.lessons) == LESSONS, "the Lessons view lists the five lessons")
-    check(wait_until(lambda: not (window.training_pane.is_training() or window.is_restoring
+    check(wait_until(lambda: not (window.training.is_training() or window.is_restoring
                                   or window.corpus_pane.is_loading()), 120),
           "the first training ends")  # switching now would ask first
-    window = i18n.switch_language(window, "ko")
+    window = main_window.switch_language(window, "ko")
     check(window.windowTitle() == "서브워드 탐색기", f"Korean: {window.windowTitle()!r}")
     window.shutdown()
 
