@@ -15,7 +15,7 @@ What travels, both ways, is compact:
   pickled tokenizer, made once per tokenizer in the sending thread. Each process keeps the
   last few it read (:func:`tokenizer_of`), with their merge graphs;
 - corpus word counts go as :class:`PackedCounts` (one string and two arrays);
-- results come back as packed columns (:mod:`subword_core.packing`): ``VocabTable``,
+- results come back as packed columns (:mod:`subword_core.text.packing`): ``VocabTable``,
   ``TokenUsage`` and ``Windows`` pickle that way, a merge graph comes back as a
   :class:`MergeIndex`, token frequencies as two arrays.
 """
@@ -37,7 +37,7 @@ from typing import Any
 
 from subword_core.analysis import MergeGraph, MergeNode
 from subword_core.errors import SubwordError
-from subword_core.packing import pack_encodings, pack_strings, unpack_encodings, unpack_strings
+from subword_core.text.packing import pack_encodings, pack_strings, unpack_encodings, unpack_strings
 
 #: Tokenizers (and merge graphs) a pool process keeps, most recently used last.
 CACHED_TOKENIZERS = 4

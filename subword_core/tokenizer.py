@@ -44,7 +44,7 @@ from .components import (
 )
 from .encoding import Encoding, Offsets
 from .errors import SubwordError, TokenizerFileError
-from .packing import pack_offsets, pack_strings, unpack_offsets, unpack_strings
+from .text.packing import pack_offsets, pack_strings, unpack_offsets, unpack_strings
 from .text.pretokenized import PreToken
 from .serialization import (
     VERSION, decode_utf8, dumps, parse_added_tokens, parse_json, read_text,

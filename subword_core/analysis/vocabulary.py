@@ -39,7 +39,7 @@ from typing import Any
 from . import MergeGraph, byte_level_to_bytes, is_byte_level, visible_text, visible_token
 from ..errors import SubwordError
 from .._util.progress import StageProgress
-from ..packing import from_optional_ints, optional_ints, pack_strings, unpack_strings
+from ..text.packing import from_optional_ints, optional_ints, pack_strings, unpack_strings
 
 ROWS_STAGE = "vocab_rows"
 SORT_STAGE = "sort_rows"
@@ -89,7 +89,7 @@ class VocabTable:
         self._row_of_id: dict[int, int] = dict(zip(reversed(self.ids), range(n - 1, -1, -1)))
 
     def __reduce__(self) -> tuple:
-        """Pickle as packed columns (:mod:`subword_core.packing`), not 128k objects per
+        """Pickle as packed columns (:mod:`subword_core.text.packing`), not 128k objects per
         column: the app sends tables from its worker processes to the window."""
         return _unpack_table, (len(self), array("q", self.ids), pack_strings(self.raw),
                                pack_strings(self.readable), _pack_metric(self.rank_or_score),

@@ -47,7 +47,7 @@ from ..encoding import Encoding, Offsets
 from ..errors import EncodingError, SubwordError
 from ..text.graphemes import joined_spans
 from ..truncation import DIRECTIONS, STRATEGIES
-from ..packing import pack_encodings, unpack_encodings
+from ..text.packing import pack_encodings, unpack_encodings
 
 Span = tuple[int, int]
 
@@ -133,7 +133,7 @@ class Windows:
         return len(self.windows)
 
     def __reduce__(self) -> tuple:
-        """Pickle the windows' encodings as packed columns (:mod:`subword_core.packing`):
+        """Pickle the windows' encodings as packed columns (:mod:`subword_core.text.packing`):
         the app cuts a long text in a worker process and sends the windows to the window,
         and thousands of encodings of Python lists unpickled in one call froze it."""
         encodings = [w.encoding for w in self.windows]

@@ -1,4 +1,4 @@
-"""Packed pickles (subword_core.packing): what a worker process sends comes back equal."""
+"""Packed pickles (subword_core.text.packing): what a worker process sends comes back equal."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections import Counter
 
 from subword_core import Tokenizer
 from subword_core.models import WordLevel
-from subword_core.packing import pack_strings, unpack_strings
+from subword_core.text.packing import pack_strings, unpack_strings
 from subword_core.pre_tokenizers import WhitespaceSplit
 from subword_core.analysis.vocabulary import VocabTable, token_usage, vocab_table
 from subword_core.analysis.windows import WindowSettings, encode_windows

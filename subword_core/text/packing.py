@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import Any
 
-from .encoding import Encoding, Offsets
+from ..encoding import Encoding, Offsets
 
 #: Separators tried in turn; a list whose strings hold all of them travels as lengths.
 _SEPARATORS = ("\0", "\x1f", "\uffff")
