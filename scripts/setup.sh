@@ -57,12 +57,14 @@ case "$mode" in
   test)
     # shellcheck disable=SC2086
     install_debian $base_pkgs
-    install_python test '.[test,wild,ner,dask,parquet]' "$wild_no_deps"
+    install_python test '.[test,wild,ner,dask,parquet,gguf]' "$wild_no_deps"
+    # the format-fidelity tests' reference files (sentencepiece's and llama.cpp's test data)
+    .venv/bin/python scripts/fetch_references.py
     export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
     exec .venv/bin/python -m pytest "$@"
     ;;
   lint)
-    install_python test '.[test,wild,ner,dask,parquet]' "$wild_no_deps"
+    install_python test '.[test,wild,ner,dask,parquet,gguf]' "$wild_no_deps"
     .venv/bin/ruff check .
     # the layer contracts live in pyproject.toml; without them lint-imports would check nothing
     if ! grep -q '^\[tool\.importlinter\]' pyproject.toml; then
