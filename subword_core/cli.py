@@ -7,6 +7,7 @@
     subword train --counts COUNTS.tsv.gz --algorithm A --vocab-size N -o OUT.json
     subword encode -t TOKENIZER [--json] (TEXT | --file PATH)
     subword info TOKENIZER
+    subword audit TOKENIZER [--corpus FILE...] [--json] [--csv OUT.csv] [--limit N]
     subword convert TOKENIZER -o OUT [--format F] [--encoding E] [--flavor F] [--pretrained]
 
 TOKENIZER is anything :func:`subword_core.formats.open_tokenizer` opens: a ``tokenizer.json``,
@@ -153,6 +154,19 @@ def build_parser() -> argparse.ArgumentParser:
     info.add_argument("tokenizer", metavar="TOKENIZER",
                       help="a tokenizer.json, a model folder or another tokenizer file")
     info.set_defaults(run=_info)
+
+    audit = sub.add_parser("audit", help="audit a vocabulary: unreachable, partial UTF-8, "
+                                         "unused and residue tokens")
+    audit.add_argument("tokenizer", metavar="TOKENIZER",
+                       help="a tokenizer.json, a model folder or another tokenizer file")
+    audit.add_argument("--corpus", nargs="+", metavar="FILE", default=None,
+                       help="corpus files: adds counts, unused and residue tokens")
+    audit.add_argument("--json", action="store_true",
+                       help="print every token's categories as JSON")
+    audit.add_argument("--csv", metavar="OUT", help="also write every token's row as CSV")
+    audit.add_argument("--limit", type=_non_negative_int, default=10, metavar="N",
+                       help="tokens listed per category in the table (default: %(default)s)")
+    audit.set_defaults(run=_audit)
 
     convert = sub.add_parser("convert", help="convert a tokenizer file to tokenizer.json")
     convert.add_argument("tokenizer", metavar="TOKENIZER",
@@ -344,6 +358,60 @@ def _info(args: argparse.Namespace) -> int:
     tokenizer = _load(args.tokenizer)
     print(describe(tokenizer, args.tokenizer))
     return EXIT_OK
+
+
+def _audit(args: argparse.Namespace) -> int:
+    from .analysis.audit import CATEGORIES, iter_audit
+
+    tokenizer = _load(args.tokenizer)
+    documents = None
+    if args.corpus:
+        documents = Corpus(list(args.corpus)).iter_documents()
+    report = _drive_with_progress(iter_audit(tokenizer, documents))
+    if args.csv:
+        atomic_write_text(args.csv, report.to_csv())
+    if args.json:
+        print(json.dumps(report.to_json(), ensure_ascii=False))
+        return EXIT_OK
+    counts = report.counts()
+    print(f"{args.tokenizer}: {len(report.tokens):,} entries"
+          + (" (with corpus counts)" if report.with_corpus else ""))
+    for category in CATEGORIES:
+        print(f"{category:<22}{counts[category]:>8,}")
+    for category in CATEGORIES:
+        listed = report.with_category(category)[: args.limit]
+        if listed:
+            print(f"\n{category}:")
+        for token in listed:
+            print("  " + _audit_line(token))
+    return EXIT_OK
+
+
+def _audit_line(token: Any) -> str:
+    parts = [f"{token.id:>7}", token.readable]
+    if token.witness is not None:
+        parts.append(f"witness={_quote(token.witness)}")
+    if token.count is not None:
+        parts.append(f"count={token.count:,}")
+    if token.inside:
+        parts.append(f"inside={token.inside:,}")
+    if token.duplicate_of is not None:
+        parts.append(f"duplicate_of={token.duplicate_of}")
+    return "  ".join(parts)
+
+
+def _drive_with_progress(gen: Any) -> Any:
+    """Run an event generator; a progress line on stderr when it is a terminal."""
+    show = is_terminal(sys.stderr)
+    while True:
+        try:
+            event = next(gen)
+        except StopIteration as stop:
+            _clear_progress()
+            return stop.value
+        if show:
+            total = f"/{event.total:,}" if event.total else ""
+            print(f"\r{event.stage}: {event.current:,}{total}", end="", file=sys.stderr)
 
 
 def describe(tokenizer: Any, path: str = "") -> str:
