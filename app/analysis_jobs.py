@@ -443,3 +443,13 @@ def unpack_pieces(packed: tuple) -> list[list[Any]]:
         out.append(window)
     return out
 
+
+
+def audit_job(ref: TokenizerRef, counts: PackedCounts | None, cancel: Cancel
+              ) -> Generator[Any, None, Any]:
+    """:func:`subword_core.analysis.audit.iter_audit`, with the corpus words when given."""
+    from subword_core.analysis.audit import iter_audit
+
+    tokenizer, _ = tokenizer_of(ref)
+    word_counts = counts.unpack() if counts is not None else None
+    return (yield from iter_audit(tokenizer, word_counts=word_counts))

@@ -5,7 +5,8 @@
   characters and bytes, and frequency on the loaded corpus. Any column sorts.
 - The search box finds tokens by substring, regex or id (``#123``).
 - The side panel shows the selected token's merge tree (or, in words, why there is
-  none) and the corpus words that use it.
+  none) and the corpus words that use it; its Audit tab audits the whole vocabulary
+  (:class:`~app.widgets.audit_panel.AuditPanel`, in the process pool).
 
 The rows (:func:`subword_core.analysis.vocabulary.iter_vocab_table`, 1-2 s for 150k entries,
 with the merge index the side panel's trees read) and the frequencies
@@ -24,7 +25,7 @@ from typing import Any
 from PySide6.QtCore import QItemSelectionModel, QSignalBlocker, Qt, QTimer, QT_TRANSLATE_NOOP, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar,
-    QPushButton, QSplitter, QTableView, QVBoxLayout, QWidget,
+    QPushButton, QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from subword_core import SubwordError
@@ -32,12 +33,15 @@ from subword_core.analysis.vocabulary import (
     SEARCH_MODES, VocabTable, search_rows, vocab_table,
 )
 
-from ..analysis_jobs import PackedCounts, token_usage_job, tokenizer_ref, vocab_rows_job
+from ..analysis_jobs import (
+    PackedCounts, audit_job, token_usage_job, tokenizer_ref, vocab_rows_job,
+)
 from ..item_models.vocab_model import VocabModel
 from ..jobs import PoolJob
 from ..pane_support import SightAwarePane
 from ..selection import Selection, SelectionModel
 from ..session import Session
+from ..widgets.audit_panel import AuditPanel
 from ..widgets.token_info_view import TokenInfoView
 
 #: The search modes as the combo shows them (the mode itself is the item's data).
@@ -101,6 +105,14 @@ class VocabPane(SightAwarePane):
         self.usage_job.returned.connect(self._on_usage_job_returned)
         self.usage_job.failed.connect(self._on_usage_job_failed)
         self.usage_job.running_changed.connect(self._on_usage_job_running_changed)
+        self.audit_job = PoolJob(self)
+        self.audit_job.progress.connect(self.audit.show_progress)
+        self.audit_job.returned.connect(self._on_audit_returned)
+        self.audit_job.failed.connect(self._on_audit_failed)
+        self.audit_job.running_changed.connect(self.audit.set_running)
+        self.audit.audit_requested.connect(self.start_audit)
+        self.audit.cancel_requested.connect(self.audit_job.stop)
+        self.audit.token_chosen.connect(self.select_token_id_anywhere)
         self._search_timer = QTimer(self, singleShot=True, interval=150)
         self._search_timer.timeout.connect(self.apply_search)
         self.search.textChanged.connect(self._search_timer.start)
@@ -156,6 +168,10 @@ class VocabPane(SightAwarePane):
             self.table.setColumnWidth(column, width)
         self.table.setMinimumHeight(120)
         self.info = TokenInfoView()
+        self.audit = AuditPanel()
+        self.side_tabs = QTabWidget(objectName="vocabSideTabs")
+        self.side_tabs.addTab(self.info, self.tr("Token"))
+        self.side_tabs.addTab(self.audit, self.tr("Audit"))
 
     def _build_layout(self) -> None:
         top = QHBoxLayout()
@@ -169,7 +185,7 @@ class VocabPane(SightAwarePane):
         freq_row.addWidget(self.cancel_button)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.table)
-        splitter.addWidget(self.info)
+        splitter.addWidget(self.side_tabs)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         splitter.setSizes([700, 420])
@@ -189,6 +205,8 @@ class VocabPane(SightAwarePane):
         self._usage_cancelled, self._usage_error = False, ""
         self.model.set_table(VocabTable())
         self.usage_job.stop()
+        self.audit_job.stop()
+        self.audit.clear()
         self._show_token(None)
         self._update_count()
         if entry is None:
@@ -395,6 +413,34 @@ class VocabPane(SightAwarePane):
             text = self.tr("frequency —: not counted yet")
         self.freq_label.setText(text)
 
+    # -- audit ---------------------------------------------------------------------------
+    @Slot()
+    def start_audit(self) -> None:
+        """Audit the vocabulary in the pool, with the corpus words when a corpus is loaded."""
+        entry, corpus = self._entry, self._session.corpus
+        if entry is None:
+            return
+        counts = PackedCounts(corpus.word_counts) if corpus is not None and corpus.word_counts \
+            else None
+        self.audit_job.start_job(audit_job, (tokenizer_ref(entry), counts),
+                                 finish=partial(_usage_finish, entry, corpus))
+
+    @Slot(object)
+    def _on_audit_returned(self, result: Any) -> None:
+        entry, _corpus, report = result
+        if entry is self._entry:
+            self.audit.set_report(report)
+
+    @Slot(str)
+    def _on_audit_failed(self, message: str) -> None:
+        self.audit.show_failure(message.split(": ", 1)[-1])
+
+    @Slot(int)
+    def select_token_id_anywhere(self, token_id: int) -> None:
+        """A token chosen in the audit: its row here (if shown) and the selection bus."""
+        self._select_id(token_id)
+        self._selection.set(Selection(token_ids=frozenset({token_id}), origin="vocab"))
+
     # -- table -> selection and side panel -------------------------------------------------
     def _current_row(self) -> int | None:
         index = self.table.currentIndex()
@@ -479,4 +525,5 @@ class VocabPane(SightAwarePane):
         self._search_timer.stop()
         self.rows_job.stop()
         self.usage_job.stop()
+        self.audit_job.stop()
 

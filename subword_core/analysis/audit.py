@@ -34,8 +34,9 @@ import csv
 import io
 import itertools
 import random
+from array import array
 from collections import Counter
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +45,7 @@ from .figures.counts import count_chunk, model_ids, pipeline_of
 from .._util.progress import StageProgress
 from ..models import BPE
 from ..text.gpt2_bytes import bytes_to_unicode
+from ..text.packing import from_optional_ints, optional_ints, pack_strings, unpack_strings
 
 CATEGORIES = ("special", "added", "unreachable", "unreachable_alone", "partial_utf8",
               "normalized_duplicate", "unused", "residue")
@@ -101,6 +103,27 @@ class AuditReport:
     #: first, a few each
     pieces: dict[int, list[tuple[str, int]]] = field(default_factory=dict)
 
+    def __reduce__(self) -> tuple:
+        # columns, not 150k objects: the report travels back from the window's process pool
+        tokens = self.tokens
+        built = [t.built_by or (None, "", "") for t in tokens]
+        flat_pieces = [(i, text, n) for i, listed in self.pieces.items() for text, n in listed]
+        columns = (
+            array("q", (t.id for t in tokens)), pack_strings([t.token for t in tokens]),
+            pack_strings([t.readable for t in tokens]),
+            array("H", (_category_bits(t.categories) for t in tokens)),
+            optional_ints(0 if t.witness is None else 1 for t in tokens),
+            pack_strings([t.witness or "" for t in tokens]),
+            optional_ints(t.count for t in tokens), optional_ints(t.inside for t in tokens),
+            optional_ints(t.duplicate_of for t in tokens), optional_ints(b[0] for b in built),
+            pack_strings([b[1] for b in built]), pack_strings([b[2] for b in built]),
+            array("q", (t.feeds for t in tokens)),
+        )
+        pieces = (array("q", (p[0] for p in flat_pieces)),
+                  pack_strings([p[1] for p in flat_pieces]),
+                  array("q", (p[2] for p in flat_pieces)), len(flat_pieces))
+        return _unpack_report, (len(tokens), columns, pieces, self.with_corpus)
+
     def counts(self) -> dict[str, int]:
         """How many tokens fall in each category (every category listed, zeros included)."""
         found = Counter(c for t in self.tokens for c in t.categories)
@@ -130,6 +153,30 @@ class AuditReport:
                              "" if t.duplicate_of is None else t.duplicate_of,
                              rank, left, right, t.feeds])
         return out.getvalue()
+
+
+def _category_bits(categories: list[str]) -> int:
+    return sum(1 << CATEGORIES.index(c) for c in categories)
+
+
+def _unpack_report(n: int, columns: tuple, pieces: tuple, with_corpus: bool) -> AuditReport:
+    (ids, tokens, readable, bits, has_witness, witnesses, counts, inside, duplicates,
+     ranks, lefts, rights, feeds) = columns
+    tokens, readable = unpack_strings(tokens, n), unpack_strings(readable, n)
+    witnesses, lefts, rights = (unpack_strings(witnesses, n), unpack_strings(lefts, n),
+                                unpack_strings(rights, n))
+    has_witness, counts, inside, duplicates, ranks = map(
+        from_optional_ints, (has_witness, counts, inside, duplicates, ranks))
+    rows = [TokenAudit(ids[i], tokens[i], readable[i],
+                       [c for k, c in enumerate(CATEGORIES) if bits[i] >> k & 1],
+                       witnesses[i] if has_witness[i] else None, counts[i], inside[i],
+                       duplicates[i], None if ranks[i] is None else (ranks[i], lefts[i], rights[i]),
+                       feeds[i]) for i in range(n)]
+    piece_ids, texts, piece_counts, m = pieces
+    by_token: dict[int, list[tuple[str, int]]] = {}
+    for token_id, text, count in zip(piece_ids, unpack_strings(texts, m), piece_counts):
+        by_token.setdefault(token_id, []).append((text, count))
+    return AuditReport(rows, with_corpus, by_token)
 
 
 # ----------------------------------------------------------------------------- surfaces
@@ -317,6 +364,7 @@ def audit(tokenizer: Any, documents: Iterable[str] | None = None,
 
 
 def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
+               word_counts: Mapping[str, int] | None = None,
                residue_share: float = 0.1, max_tries: int = 160, byte_tries: int = 1500,
                ids: Iterable[int] | None = None, every: int = 2000,
                ) -> Generator[StageProgress, None, AuditReport]:
@@ -325,6 +373,8 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
     Args:
         documents: the corpus (documents as strings) for ``unused``, ``residue``, counts and
             the pieces each token survives in; None audits the tokenizer alone.
+        word_counts: the corpus as counted words instead (``CorpusState.word_counts``): each
+            word is encoded alone, weighted by its count (the Vocabulary view's frequencies).
         residue_share: a token whose final-token count is under this share of all its
             occurrences (final or inside later merges) is ``residue``.
         max_tries: texts tried per token in the witness search; ``byte_tries``: characters
@@ -346,6 +396,8 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
     inputs: Counter[str] = Counter()
     if documents is not None:
         counts, inputs = yield from _corpus_counts(tokenizer, documents)
+    elif word_counts is not None:
+        counts, inputs = yield from _word_counts(tokenizer, word_counts)
     words_by_text = _words_index(inputs, spelling) if inputs else {}
     total = len(rows)
     yield StageProgress(SEARCH_STAGE, 0, total)
@@ -491,6 +543,27 @@ def _corpus_counts(tokenizer: Any, documents: Iterable[str], chunk: int = 5000,
     for piece, n in inputs.items():
         for token_id in ids_of(piece):
             counts[token_id] += n
+    return counts, inputs
+
+
+def _word_counts(tokenizer: Any, word_counts: Mapping[str, int],
+                 ) -> Generator[StageProgress, None, tuple[Counter[int], Counter[str]]]:
+    """:func:`_corpus_counts` over counted words: the words sharing a count are counted as
+    documents together, and their pieces weighted by that count."""
+    by_count: dict[int, list[str]] = {}
+    for word, n in word_counts.items():
+        by_count.setdefault(n, []).append(word)
+    counts: Counter[int] = Counter()
+    inputs: Counter[str] = Counter()
+    done = 0
+    for n, words in by_count.items():
+        found_counts, found_inputs = yield from _corpus_counts(tokenizer, words)
+        for key, value in found_counts.items():
+            counts[key] += value * n
+        for key, value in found_inputs.items():
+            inputs[key] += value * n
+        done += len(words)
+        yield StageProgress(CORPUS_STAGE, done, len(word_counts))
     return counts, inputs
 
 
