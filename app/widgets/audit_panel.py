@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox,
     QProgressBar, QPushButton, QTableView, QVBoxLayout, QWidget,
 )
 
 from subword_core._util.fileio import atomic_write_text
+from subword_core.analysis import visible_text
 from subword_core.analysis.audit import CATEGORIES
 
 from ..item_models.table_model import Column, RecordTableModel
@@ -57,27 +58,28 @@ CATEGORY_TIPS = {
 }
 
 
-def _built_by(token: Any) -> str:
-    if token.built_by is None:
-        return ""
-    rank, left, right = token.built_by
-    return f"#{rank}: {left} + {right}"
+def _categories(token: Any) -> str:
+    return ", ".join(QCoreApplication.translate("AuditPanel", CATEGORY_NAMES[c])
+                     for c in token.categories)
+
+
+def _witness(token: Any) -> str:
+    return "" if token.witness is None else visible_text(token.witness)
 
 
 COLUMNS = (
     Column(QT_TRANSLATE_NOOP("Columns", "id"), lambda t: t.id, align_right=True, natural=True),
     Column(QT_TRANSLATE_NOOP("Columns", "token"), lambda t: t.readable,
            tooltip=lambda t: t.token),
-    Column(QT_TRANSLATE_NOOP("Columns", "categories"), lambda t: ", ".join(t.categories)),
-    Column(QT_TRANSLATE_NOOP("Columns", "witness"),
-           lambda t: "" if t.witness is None else repr(t.witness)[1:-1],
+    Column(QT_TRANSLATE_NOOP("Columns", "categories"), _categories, tooltip=_categories),
+    Column(QT_TRANSLATE_NOOP("Columns", "witness"), _witness, tooltip=_witness,
            header_tip=QT_TRANSLATE_NOOP("Columns", "A text whose encoding holds the token")),
     Column(QT_TRANSLATE_NOOP("Columns", "count"), lambda t: t.count, align_right=True,
            header_tip=QT_TRANSLATE_NOOP("Columns", "Occurrences as a final token on the corpus")),
     Column(QT_TRANSLATE_NOOP("Columns", "inside"), lambda t: t.inside, align_right=True,
            header_tip=QT_TRANSLATE_NOOP(
                "Columns", "Occurrences inside later merges' products on the corpus")),
-    Column(QT_TRANSLATE_NOOP("Columns", "built by"), _built_by,
+    Column(QT_TRANSLATE_NOOP("Columns", "built by"), lambda t: t.built_by_text,
            header_tip=QT_TRANSLATE_NOOP("Columns", "The merge that builds the token")),
     Column(QT_TRANSLATE_NOOP("Columns", "feeds"), lambda t: t.feeds, align_right=True,
            header_tip=QT_TRANSLATE_NOOP("Columns", "Merges that use the token")),
@@ -116,6 +118,7 @@ class AuditPanel(QWidget):
         self.table = QTableView(objectName="auditTable")
         self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)

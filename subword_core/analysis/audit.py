@@ -73,6 +73,8 @@ class TokenAudit:
     #: the merge that builds the token: (rank, left, right)
     built_by: tuple[int, str, str] | None = None
     feeds: int = 0
+    #: ``built_by`` as people read it: ``#12: ␣t + he``
+    built_by_text: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "token": self.token,
@@ -117,7 +119,7 @@ class AuditReport:
             optional_ints(t.count for t in tokens), optional_ints(t.inside for t in tokens),
             optional_ints(t.duplicate_of for t in tokens), optional_ints(b[0] for b in built),
             pack_strings([b[1] for b in built]), pack_strings([b[2] for b in built]),
-            array("q", (t.feeds for t in tokens)),
+            array("q", (t.feeds for t in tokens)), pack_strings([t.built_by_text for t in tokens]),
         )
         pieces = (array("q", (p[0] for p in flat_pieces)),
                   pack_strings([p[1] for p in flat_pieces]),
@@ -161,17 +163,18 @@ def _category_bits(categories: list[str]) -> int:
 
 def _unpack_report(n: int, columns: tuple, pieces: tuple, with_corpus: bool) -> AuditReport:
     (ids, tokens, readable, bits, has_witness, witnesses, counts, inside, duplicates,
-     ranks, lefts, rights, feeds) = columns
+     ranks, lefts, rights, feeds, built_texts) = columns
     tokens, readable = unpack_strings(tokens, n), unpack_strings(readable, n)
-    witnesses, lefts, rights = (unpack_strings(witnesses, n), unpack_strings(lefts, n),
-                                unpack_strings(rights, n))
+    witnesses, lefts, rights, built_texts = (
+        unpack_strings(witnesses, n), unpack_strings(lefts, n), unpack_strings(rights, n),
+        unpack_strings(built_texts, n))
     has_witness, counts, inside, duplicates, ranks = map(
         from_optional_ints, (has_witness, counts, inside, duplicates, ranks))
     rows = [TokenAudit(ids[i], tokens[i], readable[i],
                        [c for k, c in enumerate(CATEGORIES) if bits[i] >> k & 1],
                        witnesses[i] if has_witness[i] else None, counts[i], inside[i],
                        duplicates[i], None if ranks[i] is None else (ranks[i], lefts[i], rights[i]),
-                       feeds[i]) for i in range(n)]
+                       feeds[i], built_texts[i]) for i in range(n)]
     piece_ids, texts, piece_counts, m = pieces
     by_token: dict[int, list[tuple[str, int]]] = {}
     for token_id, text, count in zip(piece_ids, unpack_strings(texts, m), piece_counts):
@@ -390,7 +393,7 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
     rows = [TokenAudit(i, tok, visible_token(tok, byte_level)) for tok, i in
             sorted(vocab.items(), key=lambda kv: kv[1]) if wanted is None or i in wanted]
     by_id = {row.id: row for row in rows}
-    _ancestry(tokenizer.model, by_id)
+    _ancestry(tokenizer.model, by_id, byte_level)
     pieces: dict[int, list[tuple[str, int]]] = {}
     counts: Counter[int] | None = None
     inputs: Counter[str] = Counter()
@@ -492,7 +495,7 @@ def _check_duplicate(tokenizer: Any, spelling: _Spelling, vocab: dict[str, int],
         row.categories.append("normalized_duplicate")
 
 
-def _ancestry(model: Any, by_id: dict[int, TokenAudit]) -> None:
+def _ancestry(model: Any, by_id: dict[int, TokenAudit], byte_level: bool) -> None:
     if not isinstance(model, BPE):
         return
     vocab = model.vocab
@@ -502,7 +505,10 @@ def _ancestry(model: Any, by_id: dict[int, TokenAudit]) -> None:
         feeds[right] += 1
         result = vocab.get(_merged_token(model, left, right))
         if result is not None and result in by_id and by_id[result].built_by is None:
-            by_id[result].built_by = (rank, left, right)
+            row = by_id[result]
+            row.built_by = (rank, left, right)
+            row.built_by_text = (f"#{rank}: {visible_token(left, byte_level)} + "
+                                 f"{visible_token(right, byte_level)}")
     for token, n in feeds.items():
         token_id = vocab.get(token)
         if token_id is not None and token_id in by_id:
