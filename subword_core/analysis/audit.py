@@ -31,6 +31,7 @@ it is a final token.
 from __future__ import annotations
 
 import csv
+import heapq
 import io
 import itertools
 import random
@@ -402,11 +403,12 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
     elif word_counts is not None:
         counts, inputs = yield from _word_counts(tokenizer, word_counts)
     words_by_text = _words_index(inputs, spelling) if inputs else {}
+    neighbours = _Neighbours.of(spelling, vocab)
     total = len(rows)
     yield StageProgress(SEARCH_STAGE, 0, total)
     for done, row in enumerate(rows, 1):
         _categorize(tokenizer, spelling, vocab, added, row, words_by_text, max_tries,
-                    byte_tries, unk)
+                    byte_tries, unk, neighbours)
         if done % every == 0:
             yield StageProgress(SEARCH_STAGE, done, total)
     yield StageProgress(SEARCH_STAGE, total, total)
@@ -418,7 +420,8 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
 
 def _categorize(tokenizer: Any, spelling: _Spelling, vocab: dict[str, int],
                 added: dict[int, Any], row: TokenAudit, words_by_text: dict[str, list[str]],
-                max_tries: int, byte_tries: int, unk: int | None) -> None:
+                max_tries: int, byte_tries: int, unk: int | None,
+                neighbours: _Neighbours) -> None:
     if row.id in added:
         row.categories.append("special" if added[row.id].special else "added")
         return
@@ -448,30 +451,42 @@ def _categorize(tokenizer: Any, spelling: _Spelling, vocab: dict[str, int],
         corpus_words = words_by_text.get(text or "", ())
         bases = candidates or ([text] if text else [])
         row.witness = find_witness(tokenizer, row.id, bases, corpus_words, max_tries,
-                                   *_neighbours(spelling, vocab, row.token))
+                                   *neighbours.around(spelling, row.token))
         if row.witness is None:
             row.categories.append("unreachable")
     if text is not None and tokenizer.normalizer is not None:
         _check_duplicate(tokenizer, spelling, vocab, row, text)
 
 
-def _neighbours(spelling: _Spelling, vocab: dict[str, int], token: str,
-                limit: int = 6) -> tuple[list[str], list[str]]:
+@dataclass(frozen=True)
+class _Neighbours:
     """Short vocabulary entries to put before a continuation piece (``##s``) or after a
-    piece that cannot end a word (a BPE piece without ``</w>``)."""
-    befores: list[str] = []
-    afters: list[str] = []
-    if spelling.prefix and token.startswith(spelling.prefix):
-        befores = _shortest(vocab, lambda t: not t.startswith(spelling.prefix), limit)
-    if spelling.suffix and not token.endswith(spelling.suffix):
-        afters = [t[: -len(spelling.suffix)] for t in
-                  _shortest(vocab, lambda t: t.endswith(spelling.suffix), limit)]
-    return befores, afters
+    piece that cannot end a word (a BPE piece without ``</w>``); found once per audit."""
+
+    befores: tuple[str, ...] = ()
+    afters: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, spelling: _Spelling, vocab: dict[str, int], limit: int = 6) -> _Neighbours:
+        befores: list[str] = []
+        afters: list[str] = []
+        if spelling.prefix:
+            befores = _shortest(vocab, lambda t: not t.startswith(spelling.prefix), limit)
+        if spelling.suffix:
+            afters = [t[: -len(spelling.suffix)] for t in
+                      _shortest(vocab, lambda t: t.endswith(spelling.suffix), limit)]
+        return cls(tuple(befores), tuple(afters))
+
+    def around(self, spelling: _Spelling, token: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The (befores, afters) that ``token`` needs."""
+        needs_before = bool(spelling.prefix) and token.startswith(spelling.prefix)
+        needs_after = bool(spelling.suffix) and not token.endswith(spelling.suffix)
+        return (self.befores if needs_before else (), self.afters if needs_after else ())
 
 
 def _shortest(vocab: dict[str, int], keep: Any, limit: int) -> list[str]:
     entries = (t for t in vocab if keep(t) and t.isalnum())
-    return sorted(entries, key=lambda t: (len(t), vocab[t]))[:limit]
+    return heapq.nsmallest(limit, entries, key=lambda t: (len(t), vocab[t]))
 
 
 def _alone_candidates(text: str | None) -> list[str]:
