@@ -37,7 +37,7 @@ import itertools
 import random
 from array import array
 from collections import Counter
-from collections.abc import Generator, Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -368,7 +368,6 @@ def audit(tokenizer: Any, documents: Iterable[str] | None = None,
 
 
 def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
-               word_counts: Mapping[str, int] | None = None,
                residue_share: float = 0.1, max_tries: int = 160, byte_tries: int = 1500,
                ids: Iterable[int] | None = None, every: int = 2000,
                ) -> Generator[StageProgress, None, AuditReport]:
@@ -377,8 +376,6 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
     Args:
         documents: the corpus (documents as strings) for ``unused``, ``residue``, counts and
             the pieces each token survives in; None audits the tokenizer alone.
-        word_counts: the corpus as counted words instead (``CorpusState.word_counts``): each
-            word is encoded alone, weighted by its count (the Vocabulary view's frequencies).
         residue_share: a token whose final-token count is under this share of all its
             occurrences (final or inside later merges) is ``residue``.
         max_tries: texts tried per token in the witness search; ``byte_tries``: characters
@@ -400,8 +397,6 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
     inputs: Counter[str] = Counter()
     if documents is not None:
         counts, inputs = yield from _corpus_counts(tokenizer, documents)
-    elif word_counts is not None:
-        counts, inputs = yield from _word_counts(tokenizer, word_counts)
     words_by_text = _words_index(inputs, spelling) if inputs else {}
     neighbours = _Neighbours.of(spelling, vocab)
     total = len(rows)
@@ -564,27 +559,6 @@ def _corpus_counts(tokenizer: Any, documents: Iterable[str], chunk: int = 5000,
     for piece, n in inputs.items():
         for token_id in ids_of(piece):
             counts[token_id] += n
-    return counts, inputs
-
-
-def _word_counts(tokenizer: Any, word_counts: Mapping[str, int],
-                 ) -> Generator[StageProgress, None, tuple[Counter[int], Counter[str]]]:
-    """:func:`_corpus_counts` over counted words: the words sharing a count are counted as
-    documents together, and their pieces weighted by that count."""
-    by_count: dict[int, list[str]] = {}
-    for word, n in word_counts.items():
-        by_count.setdefault(n, []).append(word)
-    counts: Counter[int] = Counter()
-    inputs: Counter[str] = Counter()
-    done = 0
-    for n, words in by_count.items():
-        found_counts, found_inputs = yield from _corpus_counts(tokenizer, words)
-        for key, value in found_counts.items():
-            counts[key] += value * n
-        for key, value in found_inputs.items():
-            inputs[key] += value * n
-        done += len(words)
-        yield StageProgress(CORPUS_STAGE, done, len(word_counts))
     return counts, inputs
 
 

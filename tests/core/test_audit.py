@@ -246,11 +246,3 @@ def test_report_pickles_as_columns_and_comes_back_equal():
     back = pickle.loads(pickle.dumps(report))
     assert back.tokens == report.tokens and back.pieces == report.pieces
     assert back.with_corpus and back.counts() == report.counts()
-
-
-def test_word_counts_give_the_same_figures_as_the_documents():
-    tokenizer = _bpe(["a", "b", "c", "d", "ab", "abc"], [("a", "b"), ("ab", "c")])
-    by_docs = audit(tokenizer, ["abc abc ab", "abc d"])
-    by_words = audit(tokenizer, word_counts={"abc": 3, "ab": 1, "d": 1})
-    assert [(t.count, t.inside, t.categories) for t in by_words.tokens] \
-        == [(t.count, t.inside, t.categories) for t in by_docs.tokens]
