@@ -445,11 +445,17 @@ def unpack_pieces(packed: tuple) -> list[list[Any]]:
 
 
 
-def audit_job(ref: TokenizerRef, counts: PackedCounts | None, cancel: Cancel
-              ) -> Generator[Any, None, Any]:
-    """:func:`subword_core.analysis.audit.iter_audit`, with the corpus words when given."""
+def audit_job(ref: TokenizerRef, corpus_paths: list[str] | None, corpus_options: dict,
+              cancel: Cancel) -> Generator[Any, None, Any]:
+    """:func:`subword_core.analysis.audit.iter_audit`; with a corpus, its documents are read
+    here, in the pool's process (counts are exact over the model inputs)."""
+    from pathlib import Path
+
     from subword_core.analysis.audit import iter_audit
+    from subword_core.corpus import Corpus
 
     tokenizer, _ = tokenizer_of(ref)
-    word_counts = counts.unpack() if counts is not None else None
-    return (yield from iter_audit(tokenizer, word_counts=word_counts))
+    documents = None
+    if corpus_paths:
+        documents = Corpus([Path(p) for p in corpus_paths], **corpus_options).iter_documents()
+    return (yield from iter_audit(tokenizer, documents))

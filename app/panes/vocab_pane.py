@@ -416,13 +416,13 @@ class VocabPane(SightAwarePane):
     # -- audit ---------------------------------------------------------------------------
     @Slot()
     def start_audit(self) -> None:
-        """Audit the vocabulary in the pool, with the corpus words when a corpus is loaded."""
+        """Audit the vocabulary in the pool, with the loaded corpus's documents if any."""
         entry, corpus = self._entry, self._session.corpus
         if entry is None:
             return
-        counts = PackedCounts(corpus.word_counts) if corpus is not None and corpus.word_counts \
-            else None
-        self.audit_job.start_job(audit_job, (tokenizer_ref(entry), counts),
+        paths = list(corpus.paths) if corpus is not None else None
+        options = dict(corpus.options) if corpus is not None else {}
+        self.audit_job.start_job(audit_job, (tokenizer_ref(entry), paths, options),
                                  finish=partial(_usage_finish, entry, corpus))
 
     @Slot(object)
