@@ -459,3 +459,39 @@ def audit_job(ref: TokenizerRef, corpus_paths: list[str] | None, corpus_options:
     if corpus_paths:
         documents = Corpus([Path(p) for p in corpus_paths], **corpus_options).iter_documents()
     return (yield from iter_audit(tokenizer, documents))
+
+
+#: corpus words a surgery preview brings back (the most frequent changes; all are counted)
+DIFF_LIMIT = 5000
+
+
+def surgery_job(ref: TokenizerRef, operation: str, params: dict, other: TokenizerRef | None,
+                corpus_paths: list[str] | None, corpus_options: dict, cancel: Cancel
+                ) -> Generator[Any, None, tuple]:
+    """A vocabulary edit (:mod:`subword_core.analysis.surgery`: ``prune``, ``extend`` or
+    ``merge``) and, with a corpus, the corpus diff it makes: (EditResult, CorpusDiff | None)."""
+    from pathlib import Path
+
+    from subword_core.analysis import surgery
+    from subword_core.corpus import Corpus
+
+    def documents():
+        return Corpus([Path(p) for p in corpus_paths], **corpus_options).iter_documents()
+
+    tokenizer, _ = tokenizer_of(ref)
+    yield "editing the vocabulary"
+    if operation == "prune":
+        result = surgery.prune(tokenizer, params["tokens"], remap=params.get("remap", False))
+    elif operation == "extend":
+        if not corpus_paths:
+            raise surgery.SurgeryError("extending trains on the loaded corpus: load one first")
+        result = surgery.extend(tokenizer, documents(), params["vocab_size"])
+    elif operation == "merge":
+        result = surgery.merge_bpe(tokenizer, tokenizer_of(other)[0])
+    else:
+        raise ValueError(f"unknown edit {operation!r}")
+    diff = None
+    if corpus_paths:
+        yield "comparing the corpus"
+        diff = surgery.corpus_diff(tokenizer, result.tokenizer, documents(), DIFF_LIMIT)
+    return result, diff

@@ -107,6 +107,7 @@ class Session(QObject):
     encoding_changed = Signal(object)      # the current Encoding | None
     encode_options_changed = Signal(object)  # EncodeOptions (special tokens, truncation, padding)
     message = Signal(str)                   # a short status line for the status bar
+    edited = Signal()                       # add_edit kept an edited copy (undo_edit takes it back)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -118,6 +119,8 @@ class Session(QObject):
         self._request_id = 0
         self._encoder: EncodeProcess | None = None
         self._removed: list[tuple[TokenizerEntry, bool]] = []  # undo stack of Remove
+        self._edits: list[tuple[TokenizerEntry, str]] = []  # undo stack of vocabulary edits
+        self.undoing_edit = False  # undo_edit is removing an entry (not an undoable Remove)
         self._encode_options = EncodeOptions()
         self._encode_result: EncodeResult | None = None
         self._encode_pending = False
@@ -225,6 +228,37 @@ class Session(QObject):
             return None
         entry, was_current = self._removed.pop()
         return self.add_tokenizer(entry, make_current=was_current or self._current is None)
+
+    def add_edit(self, entry: TokenizerEntry, original: str) -> TokenizerEntry:
+        """Keep ``entry``, an edited copy of ``original`` (pruned, extended, merged), and make
+        it current; :meth:`undo_edit` takes it back and makes ``original`` current again."""
+        self._edits.append((entry, original))
+        self.add_tokenizer(entry, make_current=True)
+        self.edited.emit()
+        return entry
+
+    @property
+    def can_undo_edit(self) -> bool:
+        return bool(self._edits) and self._entries.get(self._edits[-1][0].name) is self._edits[-1][0]
+
+    def undo_edit(self) -> TokenizerEntry | None:
+        """Remove the copy the latest edit added (not kept for Undo remove); None if gone."""
+        while self._edits and not self.can_undo_edit:
+            self._edits.pop()  # removed or renamed away since: nothing to take back
+        if not self._edits:
+            return None
+        entry, original = self._edits.pop()
+        self.undoing_edit = True
+        try:
+            del self._entries[entry.name]
+            self.tokenizers_changed.emit()
+        finally:
+            self.undoing_edit = False
+        if self._current == entry.name:
+            self._current = None
+            self.set_current(original if original in self._entries
+                             else next(iter(self._entries), None))
+        return entry
 
     def notify(self, text: str) -> None:
         self.message.emit(text)

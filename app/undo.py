@@ -1,7 +1,9 @@
-"""Edit ▸ Undo: bring back the tokenizer removed last or the corpus a load replaced, newest first.
+"""Edit ▸ Undo: bring back the tokenizer removed last or the corpus a load replaced, or take
+back a vocabulary edit, newest first.
 
-The session keeps the removed tokenizers (``Session.undo_remove``) and the corpus pane the
-corpus its last load replaced (``CorpusPane.undo_replace``). :class:`UndoHistory` only
+The session keeps the removed tokenizers (``Session.undo_remove``) and the edited copies
+its vocabulary edits added (``Session.undo_edit``), the corpus pane the corpus its last
+load replaced (``CorpusPane.undo_replace``). :class:`UndoHistory` only
 remembers in which order those happened, so that one Undo (Ctrl+Z) brings back the latest
 and the menu says what it will bring back.
 """
@@ -12,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-TOKENIZER, CORPUS = "tokenizer", "corpus"
+TOKENIZER, CORPUS, EDIT = "tokenizer", "corpus", "edit"
 
 
 class UndoHistory(QObject):
@@ -26,6 +28,7 @@ class UndoHistory(QObject):
         self._kinds: list[str] = []
         self._n_entries = len(session.entries)
         session.tokenizers_changed.connect(self._on_session_tokenizers_changed)
+        session.edited.connect(self._on_session_edited)
         corpus_pane.undo_changed.connect(self._on_corpus_pane_undo_changed)
 
     def latest(self) -> str | None:
@@ -45,6 +48,10 @@ class UndoHistory(QObject):
             entry = self._session.undo_remove()
             if entry is not None:
                 self._session.notify(self.tr("Brought back {name}").format(name=entry.name))
+        elif kind == EDIT:
+            entry = self._session.undo_edit()
+            if entry is not None:
+                self._session.notify(self.tr("Took back the edit {name}").format(name=entry.name))
         else:
             self._corpus_pane.undo_replace()
         self.changed.emit()
@@ -53,7 +60,7 @@ class UndoHistory(QObject):
     def carry_over(self, older: UndoHistory) -> None:
         """Take over the tokenizer removals ``older`` (a window being replaced) can undo;
         its corpus undo belongs to its own corpus pane and goes with it."""
-        self._kinds = [k for k in older._kinds if k == TOKENIZER] + self._kinds
+        self._kinds = [k for k in older._kinds if k in (TOKENIZER, EDIT)] + self._kinds
         self.changed.emit()
 
     def text(self) -> str:
@@ -63,17 +70,27 @@ class UndoHistory(QObject):
             return self.tr("&Undo remove tokenizer")
         if kind == CORPUS:
             return self.tr("&Undo replace corpus")
+        if kind == EDIT:
+            return self.tr("&Undo vocabulary edit")
         return self.tr("&Undo")
 
     def _can_undo(self, kind: str) -> bool:
+        if kind == EDIT:
+            return self._session.can_undo_edit
         return self._session.can_undo_remove if kind == TOKENIZER else (
             self._corpus_pane.can_undo_replace)
+
+    @Slot()
+    def _on_session_edited(self) -> None:
+        self._kinds.append(EDIT)
+        self.changed.emit()
 
     @Slot()
     def _on_session_tokenizers_changed(self) -> None:
         # entries leave the session only through remove_tokenizer, which keeps them for undo
         n = len(self._session.entries)
-        if n < self._n_entries and self._session.can_undo_remove:
+        if n < self._n_entries and self._session.can_undo_remove \
+                and not self._session.undoing_edit:
             self._kinds.append(TOKENIZER)
         self._n_entries = n
         self.changed.emit()

@@ -113,6 +113,8 @@ class VocabPane(SightAwarePane):
         self.audit.audit_requested.connect(self.start_audit)
         self.audit.cancel_requested.connect(self.audit_job.stop)
         self.audit.token_chosen.connect(self.select_token_id_anywhere)
+        self.audit.edit_requested.connect(self.open_surgery)
+        self.surgery_dialog: Any = None
         self._search_timer = QTimer(self, singleShot=True, interval=150)
         self._search_timer.timeout.connect(self.apply_search)
         self.search.textChanged.connect(self._search_timer.start)
@@ -434,6 +436,17 @@ class VocabPane(SightAwarePane):
     @Slot(str)
     def _on_audit_failed(self, message: str) -> None:
         self.audit.show_failure(message.split(": ", 1)[-1])
+
+    @Slot()
+    def open_surgery(self) -> Any:
+        """The Edit vocabulary dialog for the current tokenizer (not modal to the app)."""
+        from ..widgets.surgery_dialog import SurgeryDialog
+
+        if self._entry is None:
+            return None
+        self.surgery_dialog = SurgeryDialog(self._session, self.audit.report, self)
+        self.surgery_dialog.open()
+        return self.surgery_dialog
 
     @Slot(int)
     def select_token_id_anywhere(self, token_id: int) -> None:

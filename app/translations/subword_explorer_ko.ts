@@ -36,7 +36,7 @@
 <context>
     <name>AuditPanel</name>
     <message>
-        <location filename="../widgets/audit_panel.py" line="+30"/>
+        <location filename="../widgets/audit_panel.py" line="+31"/>
         <source>special</source>
         <extracomment>what each category means, as the combo&apos;s tooltips say it</extracomment>
         <translation>특수</translation>
@@ -117,9 +117,9 @@
         <translation>최종 토큰으로 거의 남지 않는 병합 결과(출현의 10% 미만)</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+49"/>
         <source>Audit vocabulary</source>
-        <extracomment>the user asked for an audit (the pane starts the pool job) a token id chosen in the table</extracomment>
+        <extracomment>the user asked for an audit (the pane starts the pool job) a token id chosen in the table the user wants to prune, extend or merge (the pane opens the surgery dialog)</extracomment>
         <translation>어휘 감사</translation>
     </message>
     <message>
@@ -143,13 +143,23 @@
         <translation>모든 토큰의 감사 행을 CSV로 저장</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Edit vocabulary…</source>
+        <translation>어휘 편집…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Prune tokens (e.g. the audited ones), extend by training on the corpus, or merge with another tokenizer; see the corpus diff before keeping the result</source>
+        <translation>토큰 잘라내기(예: 감사에서 찾은 토큰), 코퍼스로 추가 학습해 확장하기, 다른 토크나이저와 병합하기. 결과를 유지하기 전에 코퍼스 차이를 확인합니다</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>Which tokens the table lists</source>
         <translation>표에 나열할 토큰</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+72"/>
+        <location line="+75"/>
         <source>Not audited yet</source>
         <translation>아직 감사하지 않음</translation>
     </message>
@@ -1079,7 +1089,8 @@ Records: ``oov.HeldoutRow``.</extracomment>
     <message>
         <location line="+2"/>
         <location filename="../item_models/word_counts_model.py" line="+65"/>
-        <location filename="../widgets/audit_panel.py" line="-149"/>
+        <location filename="../widgets/audit_panel.py" line="-158"/>
+        <location filename="../widgets/surgery_dialog.py" line="+35"/>
         <location filename="../widgets/token_info_view.py" line="+29"/>
         <source>count</source>
         <translation>횟수</translation>
@@ -1191,7 +1202,7 @@ shown: {shown}</source>
         <location filename="../panes/groupings_pane/gold_page.py" line="+1"/>
         <location filename="../panes/groupings_pane/model_page.py" line="+1"/>
         <location filename="../widgets/alignment_view.py" line="+3"/>
-        <location filename="../widgets/audit_panel.py" line="-6"/>
+        <location filename="../widgets/audit_panel.py" line="-5"/>
         <source>token</source>
         <translation>토큰</translation>
     </message>
@@ -1240,6 +1251,7 @@ shown: {shown}</source>
         <location filename="../panes/groupings_pane/model_page.py" line="-14"/>
         <location filename="../panes/groupings_pane/pane.py" line="-2"/>
         <location filename="../widgets/alignment_view.py" line="+3"/>
+        <location filename="../widgets/surgery_dialog.py" line="-1"/>
         <location filename="../widgets/token_info_view.py" line="-1"/>
         <source>word</source>
         <translation>단어</translation>
@@ -1769,7 +1781,7 @@ shown: {shown}</source>
         <translation>증거</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>A text whose encoding holds the token</source>
         <translation>인코딩 결과에 이 토큰이 들어 있는 텍스트</translation>
     </message>
@@ -1807,6 +1819,16 @@ shown: {shown}</source>
         <location line="+1"/>
         <source>Merges that use the token</source>
         <translation>이 토큰을 사용하는 병합 수</translation>
+    </message>
+    <message>
+        <location filename="../widgets/surgery_dialog.py" line="+2"/>
+        <source>before</source>
+        <translation>이전</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>after</source>
+        <translation>이후</translation>
     </message>
 </context>
 <context>
@@ -4957,7 +4979,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>(없음)</translation>
     </message>
     <message>
-        <location line="+207"/>
+        <location line="+241"/>
         <location line="+32"/>
         <source>Cannot encode the text: {error}</source>
         <translation>텍스트를 인코딩할 수 없습니다: {error}</translation>
@@ -5310,6 +5332,174 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+23"/>
         <source>%1 tokens: %2</source>
         <translation>토큰 %1개: %2</translation>
+    </message>
+</context>
+<context>
+    <name>SurgeryDialog</name>
+    <message>
+        <location filename="../widgets/surgery_dialog.py" line="+11"/>
+        <source>Edit the vocabulary</source>
+        <translation>어휘 편집</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Prune</source>
+        <translation>잘라내기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Extend</source>
+        <translation>확장</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Merge</source>
+        <translation>병합</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Preview</source>
+        <translation>미리 보기</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make the edit in the background and show which corpus words split differently</source>
+        <translation>백그라운드에서 편집하고 어떤 코퍼스 단어가 다르게 분할되는지 보여 줍니다</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Add to the session</source>
+        <translation>세션에 추가</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export id mapping…</source>
+        <translation>id 매핑 내보내기…</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>tokens audited as {category} ({n})</source>
+        <translation>{category}(으)로 감사된 토큰({n})</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>these ids</source>
+        <translation>다음 id</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Renumber the ids that stay (export the mapping)</source>
+        <translation>남는 id에 번호를 다시 매김(매핑 내보내기)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove</source>
+        <translation>제거</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ids</source>
+        <translation>id</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>For BPE, the merges that build or use a removed token go too, and tokens no merge can build any more. Tokens that never occur on the corpus (count and inside both 0) leave its tokenization unchanged.</source>
+        <translation>BPE에서는 제거한 토큰을 만들거나 사용하는 병합과, 더 이상 어떤 병합으로도 만들 수 없는 토큰도 함께 제거됩니다. 코퍼스에 한 번도 나오지 않는 토큰(횟수와 내부가 모두 0)을 제거하면 코퍼스의 토큰화는 바뀌지 않습니다.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>New vocabulary size</source>
+        <translation>새 어휘 크기</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Trains on the loaded corpus: {corpus}</source>
+        <translation>불러온 코퍼스로 학습: {corpus}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Load a corpus first: extending trains on it</source>
+        <translation>먼저 코퍼스를 불러오세요. 확장은 코퍼스로 학습합니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every existing merge and id is kept; new characters, then new merges are appended.</source>
+        <translation>기존 병합과 id는 모두 유지되고, 새 문자와 새 병합이 뒤에 추가됩니다.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Merge with</source>
+        <translation>병합 대상</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The current tokenizer&apos;s ids stay; the other&apos;s tokens and merges it lacks are appended. Both need the same pipeline.</source>
+        <translation>현재 토크나이저의 id는 유지되고, 다른 토크나이저에만 있는 토큰과 병합이 뒤에 추가됩니다. 두 토크나이저의 파이프라인이 같아야 합니다.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>No tokens to remove</source>
+        <translation>제거할 토큰이 없음</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Open another tokenizer to merge with</source>
+        <translation>병합할 다른 토크나이저를 여세요</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Working…</source>
+        <translation>작업 중…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Cannot edit: {error}</source>
+        <translation>편집할 수 없음: {error}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{removed} tokens removed, {added} added; the vocabulary has {n} entries</source>
+        <translation>토큰 {removed}개 제거, {added}개 추가. 어휘 항목 {n}개</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No corpus loaded: no corpus diff</source>
+        <translation>코퍼스를 불러오지 않음: 코퍼스 차이 없음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The corpus splits exactly as before ({n} distinct words)</source>
+        <translation>코퍼스가 이전과 똑같이 분할됨(서로 다른 단어 {n}개)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{changed} of {n} distinct corpus words split differently; corpus tokens {before} → {after}</source>
+        <translation>서로 다른 코퍼스 단어 {n}개 중 {changed}개가 다르게 분할됨. 코퍼스 토큰 {before} → {after}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>pruned</source>
+        <translation>잘라냄</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>extended</source>
+        <translation>확장됨</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>merged</source>
+        <translation>병합됨</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Export the id mapping</source>
+        <translation>id 매핑 내보내기</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot export</source>
+        <translation>내보낼 수 없음</translation>
     </message>
 </context>
 <context>
@@ -6045,9 +6235,14 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>UndoHistory</name>
     <message>
-        <location filename="../undo.py" line="+47"/>
+        <location filename="../undo.py" line="+50"/>
         <source>Brought back {name}</source>
         <translation>{name}을(를) 되돌렸습니다</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Took back the edit {name}</source>
+        <translation>편집 {name}을(를) 되돌림</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -6058,6 +6253,11 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+2"/>
         <source>&amp;Undo replace corpus</source>
         <translation>말뭉치 바꾸기 취소(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Undo vocabulary edit</source>
+        <translation>어휘 편집 실행 취소(&amp;U)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6133,7 +6333,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>id로 찾기: #123, 123, 또는 공백이나 쉼표로 구분한 여러 id</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+70"/>
         <location line="+158"/>
         <source>Search tokens…</source>
         <extracomment>Progress of the frequency count every this many words (~10-30 ms of work).</extracomment>
@@ -6291,7 +6491,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>빈도 —: 아직 세지 않음</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+57"/>
         <source>Select a token</source>
         <translation>토큰을 고르세요</translation>
     </message>

@@ -94,6 +94,8 @@ class AuditPanel(QWidget):
     cancel_requested = Signal()
     #: a token id chosen in the table
     token_chosen = Signal(int)
+    #: the user wants to prune, extend or merge (the pane opens the surgery dialog)
+    edit_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -108,6 +110,10 @@ class AuditPanel(QWidget):
         self.export_button = QPushButton(self.tr("Export CSV…"), objectName="auditExport")
         self.export_button.setToolTip(self.tr("Save every token's audit row as CSV"))
         self.export_button.setEnabled(False)
+        self.edit_button = QPushButton(self.tr("Edit vocabulary…"), objectName="auditEdit")
+        self.edit_button.setToolTip(self.tr(
+            "Prune tokens (e.g. the audited ones), extend by training on the corpus, or merge "
+            "with another tokenizer; see the corpus diff before keeping the result"))
         self.progress = QProgressBar(objectName="auditProgress")
         self.progress.hide()
         self.category = QComboBox(objectName="auditCategory")
@@ -132,6 +138,7 @@ class AuditPanel(QWidget):
         self.audit_button.clicked.connect(self.audit_requested)
         self.cancel_button.clicked.connect(self.cancel_requested)
         self.export_button.clicked.connect(self.export_csv)
+        self.edit_button.clicked.connect(self.edit_requested)
         self.category.currentIndexChanged.connect(self._apply_category)
         self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
 
@@ -141,6 +148,7 @@ class AuditPanel(QWidget):
         buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.progress, 1)
         buttons.addWidget(self.export_button)
+        buttons.addWidget(self.edit_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(buttons)

@@ -401,17 +401,21 @@ class CorpusDiff:
     words: int
     tokens_before: int
     tokens_after: int
+    #: how many words changed (``changes`` may hold only the most frequent of them)
+    changed: int = 0
 
     @property
     def identical(self) -> bool:
-        return not self.changes
+        return not self.changed
 
 
-def corpus_diff(before: Tokenizer, after: Tokenizer, documents: Iterable[str]) -> CorpusDiff:
+def corpus_diff(before: Tokenizer, after: Tokenizer, documents: Iterable[str],
+                limit: int | None = None) -> CorpusDiff:
     """The corpus's words (the model inputs its pipeline cuts, each with its count) whose
     tokens differ between ``before`` and ``after``, most frequent first. Exact for the whole
     corpus: both have the same pipeline (every edit here keeps it), so a document's encoding
-    changes only where one of its words does."""
+    changes only where one of its words does. ``limit``: keep only that many changes (the
+    most frequent); ``changed`` still counts them all."""
     for part in ("normalizer", "pre_tokenizer"):
         if _part(before, part) != _part(after, part):
             raise SurgeryError(f"the two tokenizers' {part.replace('_', '-')}s differ: a "
@@ -430,7 +434,8 @@ def corpus_diff(before: Tokenizer, after: Tokenizer, documents: Iterable[str]) -
                                       [visible_token(t, byte_level) for t in old],
                                       [visible_token(t, byte_level) for t in new]))
     changes.sort(key=lambda c: (-c.count, c.word))
-    return CorpusDiff(changes, len(inputs), tokens_before, tokens_after)
+    changed = len(changes)
+    return CorpusDiff(changes[:limit], len(inputs), tokens_before, tokens_after, changed)
 
 
 def _part(tokenizer: Tokenizer, name: str) -> Any:
