@@ -8,6 +8,10 @@
     subword encode -t TOKENIZER [--json] (TEXT | --file PATH)
     subword info TOKENIZER
     subword audit TOKENIZER [--corpus FILE...] [--json] [--csv OUT.csv] [--limit N]
+    subword prune TOKENIZER (--ids ID... | --category C --corpus FILE...) -o OUT
+                  [--remap [--mapping MAP.json]] [--pretrained]
+    subword extend TOKENIZER FILE... --vocab-size N -o OUT [--pretrained]
+    subword merge TOKENIZER OTHER -o OUT [--pretrained]
     subword convert TOKENIZER -o OUT [--format F] [--encoding E] [--flavor F] [--pretrained]
 
 TOKENIZER is anything :func:`subword_core.formats.open_tokenizer` opens: a ``tokenizer.json``,
@@ -167,6 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("--limit", type=_non_negative_int, default=10, metavar="N",
                        help="tokens listed per category in the table (default: %(default)s)")
     audit.set_defaults(run=_audit)
+
+    _surgery_parsers(sub)
 
     convert = sub.add_parser("convert", help="convert a tokenizer file to tokenizer.json")
     convert.add_argument("tokenizer", metavar="TOKENIZER",
@@ -385,6 +391,115 @@ def _audit(args: argparse.Namespace) -> int:
         for token in listed:
             print("  " + _audit_line(token))
     return EXIT_OK
+
+
+def _surgery_parsers(sub: Any) -> None:
+    def output(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--output", "-o", required=True, metavar="OUT",
+                            help="tokenizer.json to write (a folder with --pretrained)")
+        parser.add_argument("--pretrained", action="store_true",
+                            help="write a transformers folder (save_pretrained)")
+
+    prune = sub.add_parser("prune", help="remove tokens (and, for BPE, the merges that need "
+                                         "them)")
+    prune.add_argument("tokenizer", metavar="TOKENIZER")
+    chosen = prune.add_mutually_exclusive_group(required=True)
+    chosen.add_argument("--ids", nargs="+", type=_non_negative_int, metavar="ID")
+    chosen.add_argument("--category", choices=("unreachable", "unused", "residue",
+                                               "normalized_duplicate", "partial_utf8"),
+                        help="the tokens the audit puts in this category")
+    prune.add_argument("--corpus", nargs="+", metavar="FILE", default=None,
+                       help="the corpus of the audit (unused, residue) and of the diff printed")
+    prune.add_argument("--remap", action="store_true",
+                       help="renumber the ids that stay (default: keep ids, leaving holes)")
+    prune.add_argument("--mapping", metavar="MAP", help="with --remap: write old -> new ids "
+                                                        "as JSON")
+    output(prune)
+    prune.set_defaults(run=_prune)
+    extend = sub.add_parser("extend", help="continue training a BPE on new text")
+    extend.add_argument("tokenizer", metavar="TOKENIZER")
+    extend.add_argument("files", nargs="+", metavar="FILE")
+    extend.add_argument("--vocab-size", type=_positive_int, required=True, metavar="N")
+    output(extend)
+    extend.set_defaults(run=_extend)
+    merge = sub.add_parser("merge", help="join two BPE tokenizers (the first one's ids stay)")
+    merge.add_argument("tokenizer", metavar="TOKENIZER")
+    merge.add_argument("other", metavar="OTHER")
+    output(merge)
+    merge.set_defaults(run=_merge)
+
+
+def _prune(args: argparse.Namespace) -> int:
+    from .analysis.audit import audit
+    from .analysis.surgery import prune
+
+    if args.mapping and not args.remap:
+        raise SubwordError("--mapping needs --remap (kept ids map to themselves)")
+    if args.category in ("unused", "residue") and not args.corpus:
+        raise SubwordError(f"--category {args.category} needs --corpus")
+    tokenizer = _load(args.tokenizer)
+    ids = args.ids
+    if args.category:
+        report = audit(tokenizer, _documents(args.corpus))
+        ids = [t.id for t in report.with_category(args.category)
+               if not {"special", "added"} & set(t.categories)]
+    result = prune(tokenizer, ids, remap=args.remap)
+    _write_edit(result.tokenizer, args)
+    if args.mapping:
+        atomic_write_text(args.mapping, result.mapping_json())
+    print(f"removed {len(result.removed):,} tokens; {result.tokenizer.get_vocab_size():,} "
+          f"remain")
+    _print_diff(tokenizer, result.tokenizer, args.corpus)
+    return EXIT_OK
+
+
+def _extend(args: argparse.Namespace) -> int:
+    from .analysis.surgery import extend
+
+    tokenizer = _load(args.tokenizer)
+    result = extend(tokenizer, _documents(args.files), args.vocab_size)
+    _write_edit(result.tokenizer, args)
+    print(f"added {len(result.added):,} tokens and {len(result.history.merges):,} merges; "
+          f"{result.tokenizer.get_vocab_size():,} entries")
+    return EXIT_OK
+
+
+def _merge(args: argparse.Namespace) -> int:
+    from .analysis.surgery import merge_bpe
+
+    result = merge_bpe(_load(args.tokenizer), _load(args.other))
+    _write_edit(result.tokenizer, args)
+    print(f"added {len(result.added):,} tokens; {result.tokenizer.get_vocab_size():,} entries")
+    for conflict in result.conflicts:
+        print(f"conflict: {conflict}")
+    return EXIT_OK
+
+
+def _documents(files: list[str] | None) -> Any:
+    return Corpus(list(files or [])).iter_documents()
+
+
+def _write_edit(tokenizer: Any, args: argparse.Namespace) -> None:
+    if args.pretrained:
+        tokenizer.save_pretrained(args.output)
+    else:
+        tokenizer.save(args.output)
+
+
+def _print_diff(before: Any, after: Any, corpus: list[str] | None, shown: int = 10) -> None:
+    from .analysis.surgery import corpus_diff
+
+    if not corpus:
+        return
+    diff = corpus_diff(before, after, _documents(corpus), shown)
+    if diff.identical:
+        print(f"corpus: every one of {diff.words:,} distinct words splits as before")
+        return
+    print(f"corpus: {diff.changed:,} of {diff.words:,} distinct words split differently; "
+          f"tokens {diff.tokens_before:,} -> {diff.tokens_after:,}")
+    for change in diff.changes:
+        print(f"  {change.word} ({change.count:,}): {' '.join(change.before)} -> "
+              f"{' '.join(change.after)}")
 
 
 def _audit_line(token: Any) -> str:

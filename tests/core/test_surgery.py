@@ -204,3 +204,47 @@ def test_edits_save_as_pretrained_folders_transformers_loads(tmp_path):
     loaded = transformers.AutoTokenizer.from_pretrained(str(folder))
     text = "the newest 한국어 문장"
     assert loaded(text)["input_ids"] == result.tokenizer.encode(text).ids
+
+
+# ----------------------------------------------------------------------------- CLI
+def test_cli_prune_extend_merge(tmp_path, capsys):
+    from cli_runner import cli
+
+    tokenizer = _train(tmp_path, ENGLISH + KOREAN, size=400)
+    path = tmp_path / "tok.json"
+    tokenizer.save(str(path))
+    english = tmp_path / "english.txt"
+    english.write_text("\n".join(ENGLISH) + "\n", encoding="utf-8")
+    korean = tmp_path / "korean.txt"
+    korean.write_text("\n".join(KOREAN) + "\n", encoding="utf-8")
+    code, out, err = cli(capsys, "prune", path, "--category", "unused", "--corpus", english,
+                         "--remap", "--mapping", tmp_path / "map.json", "-o", tmp_path / "p.json")
+    assert code == 0, err
+    assert "removed" in out and "corpus:" in out
+    pruned = Tokenizer.from_file(str(tmp_path / "p.json"))
+    assert pruned.get_vocab_size() < tokenizer.get_vocab_size()
+    assert json.loads((tmp_path / "map.json").read_text())
+    code, out, err = cli(capsys, "extend", tmp_path / "p.json", korean, "--vocab-size",
+                         pruned.get_vocab_size() + 10, "-o", tmp_path / "e.json")
+    assert code == 0, err
+    assert Tokenizer.from_file(str(tmp_path / "e.json")).get_vocab_size() \
+        == pruned.get_vocab_size() + 10
+    code, out, err = cli(capsys, "merge", path, tmp_path / "e.json", "--pretrained",
+                         "-o", tmp_path / "merged")
+    assert code == 0, err and (tmp_path / "merged" / "tokenizer.json").is_file()
+
+
+def test_cli_surgery_errors_are_one_line(tmp_path, capsys):
+    from cli_runner import cli
+
+    path = tmp_path / "tok.json"
+    _train(tmp_path, ENGLISH, size=300).save(str(path))
+    code, _, err = cli(capsys, "prune", path, "--ids", 999999, "-o", tmp_path / "x.json")
+    assert code == 1 and err.count("\n") == 1 and "not in the model" in err
+    assert not (tmp_path / "x.json").exists()
+    code, _, err = cli(capsys, "extend", path, path, "--vocab-size", 10, "-o", tmp_path / "x.json")
+    assert code == 1 and "already has" in err
+    code, _, err = cli(capsys, "prune", path, "--category", "unused", "-o", tmp_path / "x.json")
+    assert code == 1 and "needs --corpus" in err
+    code, _, _ = cli(capsys, "prune", path, "-o", tmp_path / "x.json")
+    assert code == 2
