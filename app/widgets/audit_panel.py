@@ -204,8 +204,9 @@ class AuditPanel(QWidget):
         self._fill_categories(counts)
         corpus = self.tr("with corpus counts") if report.with_corpus else self.tr(
             "without a corpus (load one for unused and residue tokens)")
+        figures = " · ".join(f"{self.tr(CATEGORY_NAMES[c])} {counts[c]:,}" for c in CATEGORIES)
         self.summary.setText(self.tr("{n} entries audited, {corpus}").format(
-            n=f"{len(report.tokens):,}", corpus=corpus))
+            n=f"{len(report.tokens):,}", corpus=corpus) + "\n" + figures)
         self.export_button.setEnabled(True)
         self._apply_category()
 
