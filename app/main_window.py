@@ -801,7 +801,9 @@ class MainWindow(QMainWindow):
         self.training.shutdown()
         if handover:
             return
-        self.session.shutdown()
+        # in a thread too: the encoder waits for its process to end, 0.15-0.5 s of a closing
+        # window that no longer answered (issue 20's heavy session, "close window")
+        threading.Thread(target=self.session.shutdown, name="encoderShutdown").start()
         pool = getattr(self, "_process_pool", None)
         if pool is not None:
             # after the workers that use it have stopped; in a thread: waiting for the
