@@ -208,7 +208,10 @@ def oov(qtbot, session):
     from app.panes.oov_pane import OovPane
 
     pane = OovPane(session, SelectionModel())
-    yield shown(qtbot, pane)
+    shown(qtbot, pane)
+    # coming into sight, the pane explains its text in a worker and traces a word a turn later
+    qtbot.waitUntil(lambda: pane.tree.currentItem() is not None)
+    yield pane
     pane.shutdown()
 
 
