@@ -90,6 +90,12 @@ FOUR_PRESETS = (("byte-bpe", None), ("bpe", None), ("wordpiece", "likelihood"), 
 FIT_ROWS = 64
 
 
+def _preview_key(spec: PipelineSpec, text: str) -> tuple:
+    """What a stage preview depends on: the pipeline and the head of the text it shows."""
+    limit = builder.PREVIEW_CHARS
+    return (repr(spec), text[:limit], len(text) > limit)
+
+
 #: ``builder.STARTING_POINTS``' keys in the words shown (the library's keys stay English).
 STARTING_POINT_LABELS = {
     "Course: BERT-style WordPiece": QT_TRANSLATE_NOOP("BuilderPane",
@@ -132,6 +138,7 @@ class BuilderPane(SightAwarePane):
         self._four_size = 0
         self.last_trained = ""  # name of the tokenizer the last builder training added
         self.preview: builder.StagePreview | None = None
+        self._preview_key: tuple | None = None  # what the last preview requested was of
         self.error = ""
         self._stale = False  # a preview came due while the pane was out of sight
 
@@ -139,7 +146,7 @@ class BuilderPane(SightAwarePane):
         self._preview_timer.timeout.connect(self._on_preview_due)
         self.preview_job = FigureJob(self)
         self.preview_job.returned.connect(self._on_preview_returned)
-        self.preview_job.failed.connect(lambda message: self._show_error(in_words(message)))
+        self.preview_job.failed.connect(self._on_preview_failed)
         self._build_widgets()
         self._build_layout()
         self._connect()
@@ -648,8 +655,17 @@ class BuilderPane(SightAwarePane):
         spec = self._valid_spec()
         if spec is None:
             self.preview_job.cancel()
+            self._preview_key = None
             return
         text = self.preview_text()
+        key = _preview_key(spec, text)
+        if key == self._preview_key:
+            # a keystroke past the previewed head (typing at the end of a long text): the
+            # stages' output is the one requested last; only the character count changed
+            if self.preview is not None and not self.preview_job.is_running():
+                self._show_preview_note(self.preview, len(text))
+            return
+        self._preview_key = key
         self.preview_job.start(lambda _cancel: no_generator_work(
             lambda: (builder.stage_preview(spec, text), len(text))))
 
@@ -666,6 +682,7 @@ class BuilderPane(SightAwarePane):
         except SubwordError as exc:
             self._show_error(str(exc))
             return
+        self._preview_key = _preview_key(spec, self.preview_text())
         self._show_preview(preview, len(self.preview_text()))
 
     def _valid_spec(self) -> PipelineSpec | None:
@@ -684,13 +701,14 @@ class BuilderPane(SightAwarePane):
     def _on_preview_returned(self, result: tuple[builder.StagePreview, int]) -> None:
         self._show_preview(*result)
 
+    @Slot(str)
+    def _on_preview_failed(self, message: str) -> None:
+        self._preview_key = None  # asked again, the same preview runs again
+        self._show_error(in_words(message))
+
     def _show_preview(self, preview: builder.StagePreview, text_length: int) -> None:
         self.preview = preview
-        self.preview_note.setText(self.tr(
-            "Previewing the first {0:,} characters of {1:,}").format(len(preview.original),
-                                                                     text_length)
-            if preview.truncated else self.tr("Previewing the current text ({0:,} characters)")
-            .format(text_length))
+        self._show_preview_note(preview, text_length)
         identity = builder.NormalizerStage(self.tr("(no normalizer)"), preview.original,
                                            [(i, i + 1) for i in range(len(preview.original))])
         self.norm_model.set_records(preview.normalizers or [identity])
@@ -705,6 +723,13 @@ class BuilderPane(SightAwarePane):
         self.pre_stage_combo.setCurrentIndex(self.pre_stage_combo.count() - 1)
         self.pre_stage_combo.blockSignals(False)
         self._show_pre_tokens(self.pre_stage_combo.currentIndex())
+
+    def _show_preview_note(self, preview: builder.StagePreview, text_length: int) -> None:
+        self.preview_note.setText(self.tr(
+            "Previewing the first {0:,} characters of {1:,}").format(len(preview.original),
+                                                                     text_length)
+            if preview.truncated else self.tr("Previewing the current text ({0:,} characters)")
+            .format(text_length))
 
     def shutdown(self) -> None:
         """Stop the preview worker (a running QThread must never be destroyed)."""
