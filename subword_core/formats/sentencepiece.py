@@ -81,13 +81,15 @@ from ..added_tokens import AddedToken
 from ..errors import TokenizerFileError
 from ..models import BPE, Unigram
 from ..models.bpe import MergeColumns
+from ..models.sentencepiece import SentencePieceBPE, SentencePieceUnigram
+from ..normalizers import SentencePieceNormalizer
 from ..serialization import read_bytes
 from ..text.onig import Regex
 from ..tokenizer import Tokenizer
 from . import Opened, Source
 
 FORMAT = "sentencepiece"
-FLAVORS = ("llama", "llama-legacy", "t5", "generic", "xlm-roberta", "albert")
+FLAVORS = ("sentencepiece", "llama", "llama-legacy", "t5", "generic", "xlm-roberta", "albert")
 
 # ModelProto.SentencePiece.Type
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
@@ -97,12 +99,16 @@ MODEL_TYPE_NAMES = {UNIGRAM: "Unigram", BPE_TYPE: "BPE", WORD: "WORD", CHAR: "CH
 
 _SPACE = "▁"  # U+2581, SentencePiece's visible space
 _DEFAULT_FLAVOR = {UNIGRAM: "t5", BPE_TYPE: "llama"}
-_BPE_FLAVORS = ("llama", "llama-legacy", "generic")
-_UNIGRAM_FLAVORS = ("t5", "generic", "xlm-roberta", "albert")
+_BPE_FLAVORS = ("sentencepiece", "llama", "llama-legacy", "generic")
+_UNIGRAM_FLAVORS = ("sentencepiece", "t5", "generic", "xlm-roberta", "albert")
+#: The flavor a .model file opens with: the sentencepiece library's own encoding.
+DEFAULT_FLAVOR = "sentencepiece"
 
 # Options each flavor accepts (the tokenizer_config.json keys of its transformers class)
 # and their defaults. llama's add_bos_token=True is what Llama's and Mistral's configs say.
 _OPTIONS: dict[str, dict[str, Any]] = {
+    # SentencePieceProcessor.encode's add_bos / add_eos (both off by default)
+    "sentencepiece": {"add_bos": False, "add_eos": False},
     "llama": {"add_bos_token": True, "add_eos_token": False, "add_prefix_space": True,
               "unk_token": "<unk>", "bos_token": "<s>", "eos_token": "</s>"},
     "llama-legacy": {"add_bos_token": True, "add_eos_token": False, "add_prefix_space": True},
@@ -392,13 +398,19 @@ def describe(model: SentencePieceModel) -> str:
     return f"SentencePiece {model.kind} model, {len(model.pieces):,} pieces{tail}"
 
 
+def hf_flavor(model: SentencePieceModel) -> str:
+    """The transformers class that fits a model with no tokenizer_class to go by: ``llama``
+    for BPE, ``t5`` for a Unigram model in T5's layout, else ``generic``."""
+    # T5's pipeline takes id 2 as the unknown token (T5's spiece.model: <pad> </s> <unk>);
+    # on the usual layout (<unk> <s> </s>) it would make </s> the unknown token
+    if model.model_type == UNIGRAM and model.unk_id != 2:
+        return "generic"
+    return _DEFAULT_FLAVOR[model.model_type]
+
+
 def _check_flavor(model: SentencePieceModel, flavor: str | None, name: str) -> str:
     if flavor is None:
-        # T5's pipeline takes id 2 as the unknown token (T5's spiece.model: <pad> </s> <unk>);
-        # on the usual layout (<unk> <s> </s>) it would make </s> the unknown token
-        if model.model_type == UNIGRAM and model.unk_id != 2:
-            return "generic"
-        return _DEFAULT_FLAVOR[model.model_type]
+        return DEFAULT_FLAVOR
     if flavor not in FLAVORS:
         raise TokenizerFileError(
             f"unknown SentencePiece flavor {flavor!r} (choose from {', '.join(FLAVORS)})")
@@ -562,8 +574,36 @@ def _generic(model: SentencePieceModel, settings: dict[str, Any]) -> Tokenizer:
     return tokenizer
 
 
+def _sentencepiece(model: SentencePieceModel, settings: dict[str, Any]) -> Tokenizer:
+    """The ``sentencepiece`` library's own encoding: its normalizer over the whole text,
+    then its BPE or Unigram encoder (:mod:`subword_core.models.sentencepiece`)."""
+    unk_id = model.types.index(UNKNOWN)
+    if model.model_type == UNIGRAM:
+        encoder: Any = SentencePieceUnigram(_scored(model), model.types, unk_id,
+                                            model.byte_fallback)
+    else:
+        # the merge table only feeds the views that show merges; encoding goes by score
+        merges = _merges_by_score(model.pieces, model.scores, _vocab(model.pieces))
+        encoder = SentencePieceBPE(model.pieces, model.scores, model.types, unk_id,
+                                   model.byte_fallback, merges)
+    tokenizer = Tokenizer(encoder)
+    tokenizer.normalizer = SentencePieceNormalizer(
+        model.precompiled_charsmap, model.add_dummy_prefix, model.remove_extra_whitespaces,
+        model.escape_whitespaces, model.treat_whitespace_as_suffix, encoder.user_defined)
+    tokenizer.decoder = _llama_decoder(model.add_dummy_prefix
+                                       and not model.treat_whitespace_as_suffix)
+    bos = model.pieces[model.bos_id] if 0 <= model.bos_id < len(model.pieces) else None
+    eos = model.pieces[model.eos_id] if 0 <= model.eos_id < len(model.pieces) else None
+    add_bos, add_eos = settings["add_bos"] and bos, settings["add_eos"] and eos
+    if add_bos or add_eos:
+        tokenizer.post_processor = _bos_eos_template(
+            tokenizer, {"add_bos_token": bool(add_bos), "add_eos_token": bool(add_eos)},
+            bos or "", eos or "")
+    return tokenizer
+
+
 _BUILDERS: dict[str, Callable[[SentencePieceModel, dict[str, Any]], Tokenizer]] = {
-    "llama": _llama, "llama-legacy": _llama_legacy, "t5": _t5, "generic": _generic,
+    "sentencepiece": _sentencepiece, "llama": _llama, "llama-legacy": _llama_legacy, "t5": _t5, "generic": _generic,
     "xlm-roberta": _xlm_roberta, "albert": _albert,
 }
 
@@ -625,6 +665,9 @@ def _merges_by_score(pieces: list[str], scores: list[float],
 
 # ---------------------------------------------------------------- notes for people
 _FLAVOR_NOTES = {
+    "sentencepiece": "flavor 'sentencepiece': encodes exactly as the sentencepiece library "
+                     "(SentencePieceProcessor.encode); choose an HF flavor (llama, t5, "
+                     "generic...) to save it as tokenizer.json",
     "llama": "flavor 'llama': as transformers 5 LlamaTokenizer (legacy=False) builds it; "
              "text right after a special token gets no ▁ in front",
     "llama-legacy": "flavor 'llama-legacy': as the legacy LlamaConverter built it "
@@ -642,6 +685,8 @@ def _notes(model: SentencePieceModel, flavor: str, settings: dict[str, Any],
            tokenizer: Tokenizer) -> tuple[str, ...]:
     """The flavor chosen, then where this pipeline departs from SentencePiece on this file."""
     notes = [_FLAVOR_NOTES[flavor]]
+    if flavor == "sentencepiece":
+        return tuple(notes)  # no departure to list
     notes += _whitespace_notes(model, flavor)
     if not model.add_dummy_prefix and settings.get("add_prefix_space", True):
         notes.append("the model has add_dummy_prefix=false but transformers prepends ▁ "
