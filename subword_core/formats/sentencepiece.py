@@ -7,9 +7,20 @@ trainer's settings (model type, special ids, byte fallback...) and the normalize
 library through a description of the few fields we need, built here (no generated
 ``_pb2`` module, no ``sentencepiece`` package).
 
-The tokenizer built is the one ``transformers`` 5 builds from that file, so that
-encodings (ids, tokens, offsets, word ids) match HF ``tokenizers`` exactly. A *flavor*
-picks which ``transformers`` class or converter is followed:
+By default (flavor ``sentencepiece``) the tokenizer encodes exactly as the
+``sentencepiece`` library does (``SentencePieceProcessor.encode``: same ids, same pieces,
+its offsets): the file's own normalizer over the whole text
+(:class:`~subword_core.normalizers.SentencePieceNormalizer`) and its own BPE or Unigram
+encoder (:mod:`subword_core.models.sentencepiece`); no pre-tokenizer, no added tokens (the
+library spells ``<s>`` typed in text as characters), ``add_bos`` / ``add_eos`` options.
+Unknown characters become the unknown id, a run of them one piece holding their text, or
+``<0xNN>`` pieces with byte fallback: no text disappears. HF ``tokenizers`` cannot express
+this pipeline, so it cannot be saved as ``tokenizer.json``.
+
+The other flavors build the tokenizer ``transformers`` 5 builds from that file, so that
+encodings (ids, tokens, offsets, word ids) match HF ``tokenizers`` exactly (a folder with a
+``tokenizer_config.json`` picks one by its ``tokenizer_class``; :func:`hf_flavor` names the
+one that fits a bare file):
 
 ================  =====  ==================================================================
 flavor            model  what ``transformers`` builds
@@ -35,8 +46,9 @@ flavor            model  what ``transformers`` builds
 Control pieces become special added tokens and user-defined pieces plain (not special)
 ones, both matched in the raw text (``normalized=False``), as ``transformers`` does.
 
-Where HF's pipeline departs from SentencePiece itself (HF is the reference here; each
-opened tokenizer lists in ``Source.notes`` the departures that apply to its file):
+Where HF's pipeline departs from SentencePiece itself (HF is the reference for these
+flavors; each opened tokenizer lists in ``Source.notes`` the departures that apply to its
+file):
 
 * **Whitespace.** SentencePiece (``remove_extra_whitespaces``) strips spaces at both ends
   and collapses runs of spaces before encoding. ``llama`` / ``llama-legacy`` keep every
@@ -64,6 +76,9 @@ Example:
     >>> opened.source.description  # doctest: +SKIP
     'SentencePiece BPE model, 32,000 pieces (byte fallback)'
     >>> opened.tokenizer.encode("Hello world").tokens  # doctest: +SKIP
+    ['▁Hello', '▁world']
+    >>> read_sentencepiece("tokenizer.model", flavor="llama").tokenizer.encode(
+    ...     "Hello world").tokens  # doctest: +SKIP
     ['<s>', '▁Hello', '▁world']
 """
 
@@ -346,14 +361,16 @@ def _check_model(model: SentencePieceModel, name: str) -> None:
 # ---------------------------------------------------------------- reading a file
 def read_sentencepiece(path: str | os.PathLike[str], *, flavor: str | None = None,
                        **options: Any) -> Opened:
-    """Open a SentencePiece ``.model`` file as the tokenizer ``transformers`` builds from it.
+    """Open a SentencePiece ``.model`` file as the ``sentencepiece`` library encodes it, or
+    as the tokenizer ``transformers`` builds from it.
 
     Args:
         path: the ``.model`` file.
-        flavor: one of :data:`FLAVORS` (see the module docstring); default ``"llama"`` for a
-            BPE model, ``"t5"`` for a Unigram model whose unknown piece is id 2 (T5's
-            layout), ``"generic"`` for other Unigram models.
-        **options: the flavor's ``tokenizer_config.json`` settings: ``add_bos_token``,
+        flavor: one of :data:`FLAVORS` (see the module docstring); default
+            ``"sentencepiece"``, the library's own encoding. :func:`hf_flavor` names the
+            transformers flavor that fits the file.
+        **options: ``add_bos`` / ``add_eos`` (sentencepiece); the HF flavors'
+            ``tokenizer_config.json`` settings: ``add_bos_token``,
             ``add_eos_token``, ``add_prefix_space``, ``unk_token``/``bos_token``/``eos_token``
             (llama); ``extra_ids`` (t5); ``do_lower_case``, ``keep_accents`` (albert).
 
@@ -740,6 +757,7 @@ def _unknown_notes(model: SentencePieceModel, flavor: str, tokenizer: Tokenizer)
 
 
 __all__ = [
-    "FLAVORS", "FORMAT", "SentencePieceModel", "build_tokenizer", "describe", "model_proto_class",
+    "DEFAULT_FLAVOR", "FLAVORS", "FORMAT", "SentencePieceModel", "build_tokenizer", "describe",
+    "hf_flavor", "model_proto_class",
     "parse_model", "read_sentencepiece", "tokenizer_from_model_bytes",
 ]
