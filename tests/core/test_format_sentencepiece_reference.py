@@ -164,10 +164,10 @@ def test_trained_models_encode_as_sentencepiece(trained, name):
 
 
 def test_a_long_text_encodes_as_sentencepiece():
-    # Unigram's path scores pass 100000 in size and are rebased as the library does
+    # a text whose Unigram path scores pass 100000 in size, where the library rebases them
     path = reference_file("sentencepiece", "kyoto_ja_unigram_8000.model")
     rng = random.Random(5)
-    text = " ".join(rng.choice(PROBES) for _ in range(400))
+    text = " ".join(rng.choice(PROBES) for _ in range(1500))
     assert differences(path, [text]) == []
 
 
@@ -185,3 +185,27 @@ def test_random_unicode_encodes_as_sentencepiece(trained, text):
         assert differences(trained[name], [text]) == []
     for name in SDIST_MODELS:
         assert differences(reference_file("sentencepiece", name), [text]) == []
+
+
+@pytest.mark.parametrize("name", ["bpe", "unigram", "bpe-digits-user", "unigram-bytes"])
+def test_unused_pieces_encode_as_sentencepiece(trained, tmp_path, name):
+    # Unigram skips UNUSED pieces; BPE merges through them, then splits them back
+    model_pb2 = pytest.importorskip("sentencepiece.sentencepiece_model_pb2")
+    proto = model_pb2.ModelProto()
+    proto.ParseFromString(trained[name].read_bytes())
+    long_pieces = [p for p in proto.pieces if p.type == 1 and len(p.piece) > 1]
+    for piece in long_pieces[::3]:
+        piece.type = 5  # UNUSED
+    path = tmp_path / f"{name}-unused.model"
+    path.write_bytes(proto.SerializeToString())
+    assert differences(path, PROBES) == []
+
+
+def test_doctests():
+    import doctest
+
+    from subword_core.models import sentencepiece as models
+    from subword_core.text import spm_normalizer
+
+    for module in (models, spm_normalizer):
+        assert doctest.testmod(module).failed == 0
