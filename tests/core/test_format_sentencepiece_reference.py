@@ -209,3 +209,13 @@ def test_doctests():
 
     for module in (models, spm_normalizer):
         assert doctest.testmod(module).failed == 0
+
+
+def test_subword_info_describes_a_model_opened_as_sentencepiece(capsys):
+    from subword_core import cli
+
+    path = reference_file("sentencepiece", "botchan_en_bpe_1000.model")
+    assert cli.main(["info", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "flavor 'sentencepiece'" in out and "SentencePieceBPE (1,000 entries)" in out
+    assert "SentencePieceNormalizer (no tokenizer.json form)" in out
