@@ -113,6 +113,7 @@ UNIGRAM, BPE_TYPE, WORD, CHAR = 1, 2, 3, 4
 MODEL_TYPE_NAMES = {UNIGRAM: "Unigram", BPE_TYPE: "BPE", WORD: "WORD", CHAR: "CHAR"}
 
 _SPACE = "▁"  # U+2581, SentencePiece's visible space
+_UNK_SURFACE = " \u2047 "  # what sentencepiece decodes its unknown piece to
 _DEFAULT_FLAVOR = {UNIGRAM: "t5", BPE_TYPE: "llama"}
 _BPE_FLAVORS = ("sentencepiece", "llama", "llama-legacy", "generic")
 _UNIGRAM_FLAVORS = ("sentencepiece", "t5", "generic", "xlm-roberta", "albert")
@@ -607,8 +608,10 @@ def _sentencepiece(model: SentencePieceModel, settings: dict[str, Any]) -> Token
     tokenizer.normalizer = SentencePieceNormalizer(
         model.precompiled_charsmap, model.add_dummy_prefix, model.remove_extra_whitespaces,
         model.escape_whitespaces, model.treat_whitespace_as_suffix, encoder.user_defined)
-    tokenizer.decoder = _llama_decoder(model.add_dummy_prefix
-                                       and not model.treat_whitespace_as_suffix)
+    # the library decodes the unknown id as " ⁇ " (its default unk_surface)
+    decoder = _llama_decoder(model.add_dummy_prefix and not model.treat_whitespace_as_suffix)
+    tokenizer.decoder = decoders.Sequence(
+        [decoders.Replace(model.pieces[unk_id], _UNK_SURFACE), *decoder.decoders])
     bos = model.pieces[model.bos_id] if 0 <= model.bos_id < len(model.pieces) else None
     eos = model.pieces[model.eos_id] if 0 <= model.eos_id < len(model.pieces) else None
     add_bos, add_eos = settings["add_bos"] and bos, settings["add_eos"] and eos
