@@ -569,7 +569,11 @@ def _pretrained_lines(pretrained: Any) -> list[tuple[str, str]]:
 def _component(component: Any) -> str:
     if component is None:
         return "none"
-    fields = {k: v for k, v in component.to_dict().items() if k != "type"}
+    try:
+        data = component.to_dict()
+    except SubwordError:  # no tokenizer.json form (sentencepiece's own, TFDS...)
+        return f"{type(component).__name__} (no tokenizer.json form)"
+    fields = {k: v for k, v in data.items() if k != "type"}
     if type(component).__name__ == "TemplateProcessing":
         # The JSON form is long; the template strings say the same thing.
         fields = {"single": _template(fields["single"]), "pair": _template(fields["pair"])}

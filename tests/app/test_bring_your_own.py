@@ -19,6 +19,7 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from app import file_actions
+from subword_core.formats.sentencepiece import read_sentencepiece
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
 from wild_sources import package_file  # noqa: E402
@@ -60,7 +61,9 @@ def _open(qtbot, window, path: str, **options):
 
 def test_a_sentencepiece_model_opens_and_says_what_it_is(qtbot, window, boxes, tmp_path):
     entry = _open(qtbot, window, str(_spm_model(tmp_path)))
-    assert entry.algorithm == "file" and type(entry.tokenizer.model).__name__ == "Unigram"
+    # the sentencepiece library's own Unigram encoder (the default flavor)
+    assert entry.algorithm == "file" and type(entry.tokenizer.model).__name__ == \
+        "SentencePieceUnigram"
     info = window.tokenizers_pane.info
     assert "SentencePiece" in info.text() and "spiece.model" in info.text()
     assert entry.tokenizer.source.format == "sentencepiece"
@@ -72,7 +75,8 @@ def test_real_mistral_model_and_gpt2_tiktoken_open(qtbot, window, boxes, tmp_pat
     model = package_file("mistral_common", "data/tokenizer.model.v1", "mistral-common")
     entry = _open(qtbot, window, str(model))
     assert entry.tokenizer.get_vocab_size() >= 32000
-    assert entry.tokenizer.encode("Hello world").tokens == ["<s>", "▁Hello", "▁world"]
+    # as SentencePieceProcessor.encode: no <s> (the llama flavor adds it, as transformers)
+    assert entry.tokenizer.encode("Hello world").tokens == ["▁Hello", "▁world"]
     ranks = package_file("whisper", "assets/gpt2.tiktoken", "openai-whisper")
     entry = _open(qtbot, window, str(ranks))
     assert entry.tokenizer.source.format == "tiktoken"
@@ -106,7 +110,8 @@ def test_open_dialog_takes_any_format_and_a_folder(qtbot, window, boxes, tmp_pat
     qtbot.waitUntil(lambda: len(window.session.entries) == before + 1, timeout=30000)
     folder = tmp_path / "my-model"
     folder.mkdir()
-    window.session.current.tokenizer.save(str(folder / "tokenizer.json"))
+    # the library's own encoding has no tokenizer.json form: save transformers' conversion
+    read_sentencepiece(model, flavor="generic").tokenizer.save(str(folder / "tokenizer.json"))
     monkeypatch.setattr(QFileDialog, "getExistingDirectory",
                         staticmethod(lambda *a, **k: str(folder)))
     window.findChild(type(window.open_tokenizer_action), "openTokenizerFolderAction").trigger()
