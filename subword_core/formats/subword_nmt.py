@@ -1,20 +1,22 @@
-"""Read subword-nmt ``codes`` (Sennrich et al.'s BPE) as a classic ``</w>`` BPE tokenizer.
+r"""Read subword-nmt ``codes`` (Sennrich et al.'s BPE) as a classic ``</w>`` BPE tokenizer.
 
 A codes file is an optional ``#version: 0.2`` header, then one merge per line, ``a b``,
 in the order they were learned. ``subword_nmt.apply_bpe`` splits a word into characters,
 the last one carrying ``</w>`` (version 0.2), and applies the merges lowest rank first;
 a pair listed twice keeps its first rank. The tokenizer built here does the same with HF
-pieces: ``BPE(end_of_word_suffix="</w>")``, ``WhitespaceSplit`` and ``BPEDecoder``.
+pieces: ``BPE(end_of_word_suffix="</w>")``, a ``Split`` and ``BPEDecoder``.
 apply_bpe's segment ``lo@@ w`` is our tokens ``lo`` and ``w</w>``.
 
-Where tokenizer.json cannot say what apply_bpe does (the Source notes say so):
+The tokenizer follows ``subword-nmt apply-bpe`` reading standard input:
 
+- *Words*: a line (ended by ``\n``, ``\r\n`` or ``\r``, Python's universal newlines)
+  is split on spaces only, so a tab or a no-break space is a character inside a word, as
+  there: the pre-tokenizer removes runs of ``[ \r\n]``.
 - *Characters never seen in the codes*: apply_bpe passes them through as segments of
-  their own. A vocabulary cannot hold every character, so each becomes the unknown token
-  ``<unk>`` (one per character, its offsets on that character); every character seen in
-  the codes is in the vocabulary with and without ``</w>``.
-- *Words*: apply_bpe splits a line on spaces only; ``WhitespaceSplit`` also splits on
-  tabs and other Unicode spaces (tokenized input has none).
+  their own. A vocabulary cannot hold every character, so :class:`CodesBPE` keeps the
+  character as the token's string (``é``, or ``é</w>`` ending a word) with the unknown
+  token's id, as a dictionary of the segments would number it. Saved as tokenizer.json
+  (an HF ``BPE``), the same ids come back but such a token reads ``<unk>``.
 - *Version 0.1 codes* (no header): there ``</w>`` is a symbol of its own that merges like
   any other, so a word-final symbol with and without it differ, which one suffix cannot
   express. :func:`fold_end_of_word` rewrites the merges for the 0.2 form; on codes
@@ -23,6 +25,9 @@ Where tokenizer.json cannot say what apply_bpe does (the Source notes say so):
   segment missing from that vocabulary back into the merges that built it. No HF model
   splits a token it produced, so the tokenizer gets :class:`VocabularyBPE`, which does
   exactly that, and which cannot be saved as ``tokenizer.json`` (it says why).
+
+Checked against apply_bpe on the probe set and random text in
+tests/core/test_format_reference_subword_nmt.py.
 """
 
 from __future__ import annotations
@@ -37,8 +42,9 @@ from typing import Any
 from ..decoders import BPEDecoder
 from ..errors import TokenizerFileError
 from ..models.bpe import BPE
-from ..pre_tokenizers import WhitespaceSplit
+from ..pre_tokenizers import Split
 from ..serialization import decode_utf8, read_bytes
+from ..text.onig import Regex
 from ..text.pretokenized import Token
 from ..tokenizer import Tokenizer
 from . import Opened, Source
@@ -49,6 +55,8 @@ SEPARATOR = "@@"  # apply_bpe's mark of a non-final segment, as written in vocab
 _UNK_CANDIDATES = ("<unk>", "[UNK]", "<unk:subword-nmt>")
 _VERSIONS = {(0, 1): "0.1", (0, 2): "0.2"}
 _GZIP_MAGIC = b"\x1f\x8b"
+#: What separates words for apply_bpe: spaces, and line ends (universal newlines).
+WORD_SEPARATORS = r"[ \r\n]+"
 
 Merge = tuple[str, str]
 
@@ -70,8 +78,8 @@ def read_subword_nmt(path: str | os.PathLike, *, vocabulary: str | os.PathLike |
     """
     name = os.fspath(path)
     version, merges = parse_codes(_read_text(name), name)
-    notes = ["characters never seen in the codes become <unk> (apply_bpe passes them "
-             "through); words are split on all whitespace (apply_bpe: spaces only)"]
+    notes = ["characters never seen in the codes pass through with the <unk> id, as "
+             "apply_bpe passes them; saved as tokenizer.json their tokens read <unk>"]
     if version == (0, 1):
         merges = fold_end_of_word(merges)
         notes.append("version 0.1 codes (no #version header): '</w>' merges folded into "
@@ -206,11 +214,11 @@ def build_tokenizer(merges: list[Merge], vocabulary: frozenset[str] | None = Non
     vocab = {unk: 0, **{token: i + 1 for i, token in enumerate(vocab)}}
     options = {"unk_token": unk, "end_of_word_suffix": SUFFIX}
     if vocabulary is None:
-        model: BPE = BPE(vocab, merges, **options)
+        model: CodesBPE = CodesBPE(vocab, merges, **options)
     else:
         model = VocabularyBPE(vocab, merges, vocabulary, **options)
     tokenizer = Tokenizer(model)
-    tokenizer.pre_tokenizer = WhitespaceSplit()
+    tokenizer.pre_tokenizer = Split(Regex(WORD_SEPARATORS), "removed")
     tokenizer.decoder = BPEDecoder(SUFFIX)
     return tokenizer
 
@@ -237,7 +245,39 @@ def _bare(symbol: str) -> str:
     return symbol[:-len(SUFFIX)] if symbol.endswith(SUFFIX) else symbol
 
 
-class VocabularyBPE(BPE):
+class CodesBPE(BPE):
+    """BPE as apply_bpe runs it: a character never seen in the codes passes through.
+
+    Such a character is a segment of its own there (no merge can touch it); here it is a
+    token whose string is the character (with ``</w>`` ending a word) and whose id is the
+    unknown token's. Everything else is the plain ``BPE``, which is also what
+    :meth:`to_dict` saves (there the passed-through tokens read as the unknown token).
+    """
+
+    def tokenize(self, sequence: str) -> list[Token]:
+        tokens = super().tokenize(sequence)
+        unk = self._vocab[self.unk_token]
+        if all(t.id != unk for t in tokens):
+            return tokens
+        last = len(tokens) - 1
+        return [Token(unk, self._passed(sequence, t.offsets[0], i == last), t.offsets)
+                if t.id == unk else t for i, t in enumerate(tokens)]
+
+    def tokenize_columns(self, sequence: str) -> tuple[tuple, tuple, tuple, tuple]:
+        ids, values, starts, ends = super().tokenize_columns(sequence)
+        unk = self._vocab[self.unk_token]
+        if unk in ids:
+            last = len(ids) - 1
+            values = tuple(self._passed(sequence, starts[i], i == last) if id_ == unk else value
+                           for i, (id_, value) in enumerate(zip(ids, values)))
+        return ids, values, starts, ends
+
+    def _passed(self, sequence: str, start: int, final: bool) -> str:
+        # Unknown characters are never merged and never fused: each token is one char.
+        return sequence[start] + SUFFIX if final else sequence[start]
+
+
+class VocabularyBPE(CodesBPE):
     """BPE followed by apply_bpe's ``--vocabulary`` check (``check_vocab_and_split``).
 
     Every token of a word that the vocabulary lacks (a non-final ``seg`` as ``seg@@``, the
@@ -283,8 +323,8 @@ class VocabularyBPE(BPE):
                 tuple(t.offsets[0] for t in tokens), tuple(t.offsets[1] for t in tokens))
 
     def _split_back(self, token: Token, final: bool) -> list[Token]:
-        if token.value == self.unk_token:
-            return [token]
+        if token.id == self._vocab[self.unk_token]:
+            return [token]  # a character never seen in the codes: nothing to split
         segment = token.value[:-len(SUFFIX)] if final else token.value
         if (segment if final else segment + SEPARATOR) in self.vocabulary:
             return [token]
@@ -323,5 +363,6 @@ class VocabularyBPE(BPE):
             "without vocabulary= to save")
 
 
-__all__ = ["SEPARATOR", "SUFFIX", "VocabularyBPE", "build_tokenizer", "fold_end_of_word",
-           "parse_codes", "read_subword_nmt", "read_vocabulary"]
+__all__ = ["SEPARATOR", "SUFFIX", "WORD_SEPARATORS", "CodesBPE", "VocabularyBPE",
+           "build_tokenizer", "fold_end_of_word", "parse_codes", "read_subword_nmt",
+           "read_vocabulary"]

@@ -1,0 +1,147 @@
+"""subword-nmt codes against ``subword_nmt.apply_bpe`` itself, on the probe set and random text.
+
+The reference is ``subword-nmt apply-bpe`` reading the text from standard input: its loop
+over ``io.TextIOWrapper`` lines (universal newlines: a line ends at ``\n``, ``\r\n`` or
+``\r``) calling ``BPE.process_line``, a line split on spaces. (``BPE.process_lines``, the
+file API, refuses a lone ``\r``; the stdin path takes it as a line end.) Its
+segments ``lo@@ w`` must be our tokens ``lo`` and ``w</w>`` exactly, each token's offsets
+must cover its segment's text, and each id must be the vocabulary's id of the token, or
+the ``<unk>`` id for a character never seen in the codes (apply_bpe passes it through).
+Codes: learned by ``subword_nmt.learn_bpe`` from Python's ``argparse`` source, and CLIP's
+real codes; with and without apply_bpe's ``--vocabulary`` (and threshold).
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import re
+import sysconfig
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from reference_probes import PROBES, random_texts
+from subword_core.formats.subword_nmt import read_subword_nmt
+from subword_core.tokenizer import Tokenizer
+from wild_sources import package_file
+
+apply_bpe = pytest.importorskip("subword_nmt.apply_bpe")
+learn_bpe = pytest.importorskip("subword_nmt.learn_bpe")
+
+
+def apply_bpe_segments(nmt, text: str) -> list[str]:
+    """apply_bpe's segments of ``text`` as stdin, ``@@`` kept on non-final ones."""
+    stdin = io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8")
+    output = "".join(nmt.process_line(line) for line in stdin)  # apply_bpe.py's __main__
+    return [s for s in re.split(r"[ \n]+", output) if s]
+
+
+def our_segments(tokenizer: Tokenizer, text: str) -> list[str]:
+    """Our tokens written as apply_bpe's segments; also checks their offsets and ids."""
+    encoding = tokenizer.encode(text)
+    unk = tokenizer.token_to_id("<unk>")
+    out = []
+    for i, (token, id_, (start, end)) in enumerate(zip(encoding.tokens, encoding.ids,
+                                                        encoding.offsets)):
+        final = i + 1 == len(encoding) or encoding.word_ids[i + 1] != encoding.word_ids[i]
+        segment = token[:-len("</w>")] if final else token
+        assert token.endswith("</w>") or not final, (text, i)
+        assert text[start:end] == segment, (text, i, token, (start, end))
+        known = tokenizer.token_to_id(token)
+        assert id_ == (unk if known is None else known), (text, i, token)
+        out.append(segment if final else segment + "@@")
+    return out
+
+
+def mismatches(tokenizer: Tokenizer, nmt, texts) -> list[str]:
+    return [text for text in texts
+            if our_segments(tokenizer, text) != apply_bpe_segments(nmt, text)]
+
+
+@pytest.fixture(scope="module")
+def codes(tmp_path_factory) -> Path:
+    source = Path(sysconfig.get_paths()["stdlib"]) / "argparse.py"
+    lines = source.read_text(encoding="utf-8").split("\n")[:1500]
+    out = io.StringIO()
+    learn_bpe.learn_bpe(io.StringIO("\n".join(lines)), out, 500, min_frequency=2)
+    path = tmp_path_factory.mktemp("snmt-ref") / "codes"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def clip_codes(tmp_path_factory) -> Path:
+    packed = package_file("open_clip", "bpe_simple_vocab_16e6.txt.gz", "open-clip-torch")
+    lines = gzip.decompress(packed.read_bytes()).decode("utf-8").split("\n")
+    path = tmp_path_factory.mktemp("clip-ref") / "codes"
+    path.write_text("#version: 0.2\n" + "\n".join(lines[1:48895]) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def vocabulary(codes, tmp_path_factory) -> Path:
+    """A ``get-vocab`` file of apply_bpe's segments of the probe set and some prose."""
+    with open(codes, encoding="utf-8") as f:
+        nmt = apply_bpe.BPE(f)
+    prose = (Path(sysconfig.get_paths()["stdlib"]) / "textwrap.py").read_text(encoding="utf-8")
+    counts = Counter(s for line in [*prose.split("\n"), *PROBES.values()]
+                     for s in nmt.segment(line).split(" ") if s)
+    # a word a line: apply-bpe's reader (codecs) also ends lines at U+2028, U+0085 ...
+    counts = Counter({s: c for s, c in counts.items() if s.splitlines() == [s]})
+    path = tmp_path_factory.mktemp("snmt-vocab") / "vocab.txt"
+    path.write_text("".join(f"{w} {c}\n" for w, c in counts.most_common()), encoding="utf-8")
+    return path
+
+
+def nmt_for(codes: Path, vocabulary: Path | None = None, threshold: int | None = None):
+    vocab = None
+    if vocabulary is not None:
+        with open(vocabulary, encoding="utf-8") as f:
+            vocab = apply_bpe.read_vocabulary(f, threshold)
+    with open(codes, encoding="utf-8") as f:
+        return apply_bpe.BPE(f, vocab=vocab)
+
+
+def test_probe_set_is_large_enough():
+    assert len(PROBES) >= 40
+
+
+def test_probes_equal_apply_bpe(codes):
+    tokenizer = read_subword_nmt(codes).tokenizer
+    assert mismatches(tokenizer, nmt_for(codes), PROBES.values()) == []
+    # the probes do pass characters through, and split words at a tab
+    assert tokenizer.encode("Café").tokens[-1] == "é</w>"
+    assert tokenizer.encode("Café").ids[-1] == tokenizer.token_to_id("<unk>")
+    assert "\t" in tokenizer.encode("a\tb").tokens
+
+
+def test_clip_probes_equal_apply_bpe(clip_codes):
+    tokenizer = read_subword_nmt(clip_codes).tokenizer
+    assert mismatches(tokenizer, nmt_for(clip_codes), PROBES.values()) == []
+
+
+@pytest.mark.parametrize("threshold", [None, 2, 5])
+def test_probes_with_vocabulary_equal_apply_bpe(codes, vocabulary, threshold):
+    tokenizer = read_subword_nmt(codes, vocabulary=vocabulary,
+                                 vocabulary_threshold=threshold).tokenizer
+    nmt = nmt_for(codes, vocabulary, threshold)
+    assert mismatches(tokenizer, nmt, PROBES.values()) == []
+
+
+@pytest.fixture(scope="module")
+def pairs(codes, vocabulary):
+    """(ours, apply_bpe) without and with the vocabulary (threshold 2)."""
+    return [(read_subword_nmt(codes).tokenizer, nmt_for(codes)),
+            (read_subword_nmt(codes, vocabulary=vocabulary, vocabulary_threshold=2).tokenizer,
+             nmt_for(codes, vocabulary, 2))]
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=random_texts())
+def test_random_text_equals_apply_bpe(pairs, text):
+    for tokenizer, nmt in pairs:
+        assert our_segments(tokenizer, text) == apply_bpe_segments(nmt, text)
