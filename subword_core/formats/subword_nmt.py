@@ -26,6 +26,12 @@ The tokenizer follows ``subword-nmt apply-bpe`` reading standard input:
   splits a token it produced, so the tokenizer gets :class:`VocabularyBPE`, which does
   exactly that, and which cannot be saved as ``tokenizer.json`` (it says why).
 
+- *``glossaries=``* (apply_bpe ``--glossaries``, Python regexes): in each word, every
+  match of each glossary in turn is cut out as a segment of its own, and a segment that
+  a glossary matches whole is kept unsplit (:class:`GlossarySplit` and :class:`CodesBPE`).
+  Each segment is then a word of its own here (its last token carries ``</w>``, as inside
+  apply_bpe); the tokenizer cannot be saved as ``tokenizer.json``.
+
 Checked against apply_bpe on the probe set and random text in
 tests/core/test_format_reference_subword_nmt.py.
 """
@@ -36,16 +42,19 @@ import gzip
 import os
 import re
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..decoders import BPEDecoder
 from ..errors import TokenizerFileError
 from ..models.bpe import BPE
+from ..components import PreTokenizer
+from ..pre_tokenizers import Sequence as PreSequence
 from ..pre_tokenizers import Split
 from ..serialization import decode_utf8, read_bytes
 from ..text.onig import Regex
-from ..text.pretokenized import Token
+from ..text.normalized import NormalizedString, SplitDelimiterBehavior
+from ..text.pretokenized import PreTokenizedString, Token
 from ..tokenizer import Tokenizer
 from . import Opened, Source
 
@@ -62,7 +71,8 @@ Merge = tuple[str, str]
 
 
 def read_subword_nmt(path: str | os.PathLike, *, vocabulary: str | os.PathLike | None = None,
-                     vocabulary_threshold: int | None = None) -> Opened:
+                     vocabulary_threshold: int | None = None,
+                     glossaries: Sequence[str] | None = None) -> Opened:
     """Open a subword-nmt ``codes`` file (plain or gzipped) as a ``</w>`` BPE tokenizer.
 
     Args:
@@ -71,10 +81,13 @@ def read_subword_nmt(path: str | os.PathLike, *, vocabulary: str | os.PathLike |
             text), as apply_bpe's ``--vocabulary``: segments it lacks are split back.
         vocabulary_threshold: as ``--vocabulary-threshold``: words counted fewer times
             are treated as missing from ``vocabulary``.
+        glossaries: as ``--glossaries``: Python regexes of text never split (nor joined
+            to its neighbours); without capturing groups.
 
     Raises:
         TokenizerFileError: unreadable file, a line that is not two symbols (with its
-            number), an unsupported version, a malformed vocabulary file.
+            number), an unsupported version, a malformed vocabulary file, a glossary
+            that is no regex or has a capturing group.
     """
     name = os.fspath(path)
     version, merges = parse_codes(_read_text(name), name)
@@ -92,7 +105,10 @@ def read_subword_nmt(path: str | os.PathLike, *, vocabulary: str | os.PathLike |
         restrict = read_vocabulary(vocabulary, vocabulary_threshold)
         notes.append(f"vocabulary {os.fspath(vocabulary)} ({len(restrict):,} entries): "
                      f"missing segments are split back; cannot be saved as tokenizer.json")
-    tokenizer = build_tokenizer(merges, restrict)
+    if glossaries:
+        notes.append(f"glossaries {', '.join(glossaries)}: kept whole and cut out of words; "
+                     f"cannot be saved as tokenizer.json")
+    tokenizer = build_tokenizer(merges, restrict, glossaries)
     description = (f"subword-nmt BPE codes v{_VERSIONS[version]}, {len(merges):,} merges, "
                    f"{tokenizer.get_vocab_size():,} tokens")
     return Opened(tokenizer, Source(name, FORMAT, description, tuple(notes)))
@@ -203,7 +219,8 @@ def read_vocabulary(path: str | os.PathLike, threshold: int | None = None) -> fr
     return frozenset(words)
 
 
-def build_tokenizer(merges: list[Merge], vocabulary: frozenset[str] | None = None) -> Tokenizer:
+def build_tokenizer(merges: list[Merge], vocabulary: frozenset[str] | None = None,
+                    glossaries: Sequence[str] | None = None) -> Tokenizer:
     """The classic BPE pipeline for version 0.2 ``merges`` (see the module docstring).
 
     Ids: the unknown token 0, then every character seen in the merges (sorted), bare and
@@ -218,7 +235,13 @@ def build_tokenizer(merges: list[Merge], vocabulary: frozenset[str] | None = Non
     else:
         model = VocabularyBPE(vocab, merges, vocabulary, **options)
     tokenizer = Tokenizer(model)
-    tokenizer.pre_tokenizer = Split(Regex(WORD_SEPARATORS), "removed")
+    words = Split(Regex(WORD_SEPARATORS), "removed")
+    if glossaries:
+        split = GlossarySplit(glossaries)
+        model.glossary = split.whole
+        tokenizer.pre_tokenizer = PreSequence([words, split])
+    else:
+        tokenizer.pre_tokenizer = words
     tokenizer.decoder = BPEDecoder(SUFFIX)
     return tokenizer
 
@@ -245,6 +268,75 @@ def _bare(symbol: str) -> str:
     return symbol[:-len(SUFFIX)] if symbol.endswith(SUFFIX) else symbol
 
 
+class GlossarySplit(PreTokenizer):
+    """apply_bpe's ``_isolate_glossaries``: glossary matches cut out of each word.
+
+    For each glossary in order, each segment so far that the glossary neither matches
+    whole nor fails to find is split by ``re.split`` around its matches (empty pieces
+    dropped), as apply_bpe's ``isolate_glossary``. ``whole`` is apply_bpe's
+    ``glossaries_regex``: the segments it matches are kept unsplit by the model.
+
+    Raises:
+        TokenizerFileError: a glossary that is not a regex, or has a capturing group
+            (apply_bpe would then repeat text).
+    """
+
+    def __init__(self, glossaries: Sequence[str]) -> None:
+        self.glossaries = list(glossaries)
+        for glossary in self.glossaries:
+            try:
+                groups = re.compile(glossary).groups
+            except re.error as exc:
+                raise TokenizerFileError(f"glossary {glossary!r} is not a regex: {exc}") from None
+            if groups:
+                raise TokenizerFileError(f"glossary {glossary!r} has a capturing group; "
+                                         f"write (?:...)")
+        self.whole = re.compile("^({})$".format("|".join(self.glossaries)))
+
+    def segments(self, word: str) -> list[str]:
+        segments = [word]
+        for glossary in self.glossaries:
+            segments = [piece for segment in segments for piece in _isolated(segment, glossary)]
+        return segments
+
+    def spans(self, word: str) -> list[tuple[int, int]]:
+        spans, start = [], 0
+        for segment in self.segments(word):
+            spans.append((start, start + len(segment)))
+            start += len(segment)
+        return spans
+
+    def pre_tokenize(self, pretokenized: PreTokenizedString) -> None:
+        def split(_: int, normalized: NormalizedString) -> list[NormalizedString]:
+            matches = [(span, True) for span in self.spans(normalized.normalized)]
+            return normalized.split(matches, SplitDelimiterBehavior.ISOLATED)
+
+        pretokenized.split(split)
+
+    def fast_split(self, text: str) -> tuple[list[str], list[int]]:
+        spans = self.spans(text)
+        return [text[s:e] for s, e in spans], [s for s, _ in spans]
+
+    def to_dict(self) -> dict[str, Any]:
+        raise TokenizerFileError("cannot save as tokenizer.json: subword-nmt's glossaries "
+                                 "have no HF tokenizers equivalent")
+
+    def __repr__(self) -> str:
+        return f"GlossarySplit({self.glossaries!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.glossaries == self.glossaries
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _isolated(word: str, glossary: str) -> list[str]:
+    """apply_bpe's ``isolate_glossary`` (a word here has no spaces or line ends to strip)."""
+    if re.match("^" + glossary + "$", word) or not re.search(glossary, word):
+        return [word]
+    return [piece for piece in re.split(f"({glossary})", word) if piece]
+
+
 class CodesBPE(BPE):
     """BPE as apply_bpe runs it: a character never seen in the codes passes through.
 
@@ -254,7 +346,11 @@ class CodesBPE(BPE):
     :meth:`to_dict` saves (there the passed-through tokens read as the unknown token).
     """
 
+    glossary: re.Pattern | None = None  # segments kept whole (apply_bpe glossaries_regex)
+
     def tokenize(self, sequence: str) -> list[Token]:
+        if self.glossary is not None and self.glossary.match(sequence):
+            return [self._kept_whole(sequence)]
         tokens = super().tokenize(sequence)
         unk = self._vocab[self.unk_token]
         if all(t.id != unk for t in tokens):
@@ -264,6 +360,9 @@ class CodesBPE(BPE):
                 if t.id == unk else t for i, t in enumerate(tokens)]
 
     def tokenize_columns(self, sequence: str) -> tuple[tuple, tuple, tuple, tuple]:
+        if self.glossary is not None and self.glossary.match(sequence):
+            token = self._kept_whole(sequence)
+            return (token.id,), (token.value,), (0,), (len(sequence),)
         ids, values, starts, ends = super().tokenize_columns(sequence)
         unk = self._vocab[self.unk_token]
         if unk in ids:
@@ -271,6 +370,21 @@ class CodesBPE(BPE):
             values = tuple(self._passed(sequence, starts[i], i == last) if id_ == unk else value
                            for i, (id_, value) in enumerate(zip(ids, values)))
         return ids, values, starts, ends
+
+    def _kept_whole(self, segment: str) -> Token:
+        """A glossary segment: one token, as apply_bpe keeps it (the unk id if unknown)."""
+        value = segment + SUFFIX
+        found = self._vocab.get(value)
+        return Token(self._vocab[self.unk_token] if found is None else found, value,
+                     (0, len(segment)))
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.glossary is not None:
+            raise TokenizerFileError(
+                "cannot save as tokenizer.json: subword-nmt's glossaries (Python regexes "
+                "kept whole) have no HF tokenizers equivalent; open the codes without "
+                "glossaries= to save")
+        return super().to_dict()
 
     def _passed(self, sequence: str, start: int, final: bool) -> str:
         # Unknown characters are never merged and never fused: each token is one char.
@@ -309,7 +423,7 @@ class VocabularyBPE(CodesBPE):
 
     def tokenize(self, sequence: str) -> list[Token]:
         tokens = super().tokenize(sequence)
-        if len(sequence) == 1:
+        if len(sequence) == 1 or (self.glossary is not None and self.glossary.match(sequence)):
             return tokens
         out: list[Token] = []
         last = len(tokens) - 1
@@ -363,6 +477,7 @@ class VocabularyBPE(CodesBPE):
             "without vocabulary= to save")
 
 
-__all__ = ["SEPARATOR", "SUFFIX", "WORD_SEPARATORS", "CodesBPE", "VocabularyBPE",
+__all__ = ["SEPARATOR", "SUFFIX", "WORD_SEPARATORS", "CodesBPE", "GlossarySplit",
+           "VocabularyBPE",
            "build_tokenizer", "fold_end_of_word", "parse_codes", "read_subword_nmt",
            "read_vocabulary"]

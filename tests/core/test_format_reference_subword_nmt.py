@@ -24,6 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from reference_probes import PROBES, random_texts
+from subword_core.errors import TokenizerFileError
 from subword_core.formats.subword_nmt import read_subword_nmt
 from subword_core.tokenizer import Tokenizer
 from wild_sources import package_file
@@ -40,19 +41,25 @@ def apply_bpe_segments(nmt, text: str) -> list[str]:
 
 
 def our_segments(tokenizer: Tokenizer, text: str) -> list[str]:
-    """Our tokens written as apply_bpe's segments; also checks their offsets and ids."""
+    """Our tokens written as apply_bpe's segments; also checks their strings, offsets and ids.
+
+    A token's segment is its text (``text[start:end]``); a piece's last token carries
+    ``</w>`` (a piece is a word, or a glossary's segment of one); ``@@`` marks a token that
+    the next one follows without a gap (the same word of apply_bpe's).
+    """
     encoding = tokenizer.encode(text)
     unk = tokenizer.token_to_id("<unk>")
     out = []
     for i, (token, id_, (start, end)) in enumerate(zip(encoding.tokens, encoding.ids,
                                                         encoding.offsets)):
-        final = i + 1 == len(encoding) or encoding.word_ids[i + 1] != encoding.word_ids[i]
-        segment = token[:-len("</w>")] if final else token
-        assert token.endswith("</w>") or not final, (text, i)
-        assert text[start:end] == segment, (text, i, token, (start, end))
+        last = i + 1 == len(encoding)
+        piece_end = last or encoding.word_ids[i + 1] != encoding.word_ids[i]
+        segment = text[start:end]
+        assert token == segment + ("</w>" if piece_end else ""), (text, i, token, (start, end))
         known = tokenizer.token_to_id(token)
         assert id_ == (unk if known is None else known), (text, i, token)
-        out.append(segment if final else segment + "@@")
+        joined = not last and encoding.offsets[i + 1][0] == end
+        out.append(segment + "@@" if joined else segment)
     return out
 
 
@@ -96,13 +103,20 @@ def vocabulary(codes, tmp_path_factory) -> Path:
     return path
 
 
-def nmt_for(codes: Path, vocabulary: Path | None = None, threshold: int | None = None):
+def nmt_for(codes: Path, vocabulary: Path | None = None, threshold: int | None = None,
+            glossaries: list[str] | None = None):
     vocab = None
     if vocabulary is not None:
         with open(vocabulary, encoding="utf-8") as f:
             vocab = apply_bpe.read_vocabulary(f, threshold)
     with open(codes, encoding="utf-8") as f:
-        return apply_bpe.BPE(f, vocab=vocab)
+        return apply_bpe.BPE(f, vocab=vocab, glossaries=glossaries)
+
+
+#: apply_bpe --glossaries: words, a regex, characters, overlapping ones (order matters)
+GLOSSARIES = ["USA", "[0-9]+", "é", "👩\u200d👩", "(?:ab)+c", "ar", "arg"]
+GLOSSARY_TEXTS = {"glossary-words": "1934USABUSA is USA, USAUSA ababcabc parser argparse",
+                  "glossary-digits": "x1y22z333 abc123def 4", **PROBES}
 
 
 def test_probe_set_is_large_enough():
@@ -131,12 +145,35 @@ def test_probes_with_vocabulary_equal_apply_bpe(codes, vocabulary, threshold):
     assert mismatches(tokenizer, nmt, PROBES.values()) == []
 
 
+@pytest.mark.parametrize("with_vocabulary", [False, True])
+def test_probes_with_glossaries_equal_apply_bpe(codes, vocabulary, with_vocabulary):
+    vocab, threshold = (vocabulary, 2) if with_vocabulary else (None, None)
+    tokenizer = read_subword_nmt(codes, vocabulary=vocab, vocabulary_threshold=threshold,
+                                 glossaries=GLOSSARIES).tokenizer
+    nmt = nmt_for(codes, vocab, threshold, GLOSSARIES)
+    assert mismatches(tokenizer, nmt, GLOSSARY_TEXTS.values()) == []
+    assert tokenizer.encode("1934USAB").tokens == ["1934</w>", "USA</w>", "B</w>"]
+
+
+def test_glossaries_cannot_be_saved_and_must_not_capture(codes):
+    opened = read_subword_nmt(codes, glossaries=["USA"])
+    assert any("glossaries USA" in note for note in opened.source.notes)
+    with pytest.raises(TokenizerFileError, match="glossaries"):
+        opened.tokenizer.to_str()
+    with pytest.raises(TokenizerFileError, match="capturing group"):
+        read_subword_nmt(codes, glossaries=["(ab)+"])
+    with pytest.raises(TokenizerFileError, match="not a regex"):
+        read_subword_nmt(codes, glossaries=["(ab"])
+
+
 @pytest.fixture(scope="module")
 def pairs(codes, vocabulary):
-    """(ours, apply_bpe) without and with the vocabulary (threshold 2)."""
+    """(ours, apply_bpe) without and with the vocabulary (threshold 2), with glossaries."""
     return [(read_subword_nmt(codes).tokenizer, nmt_for(codes)),
             (read_subword_nmt(codes, vocabulary=vocabulary, vocabulary_threshold=2).tokenizer,
-             nmt_for(codes, vocabulary, 2))]
+             nmt_for(codes, vocabulary, 2)),
+            (read_subword_nmt(codes, glossaries=GLOSSARIES).tokenizer,
+             nmt_for(codes, glossaries=GLOSSARIES))]
 
 
 @settings(max_examples=150, deadline=None,
