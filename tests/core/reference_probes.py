@@ -62,6 +62,14 @@ PROBES: dict[str, str] = {
 }
 
 
+def uncovered(text: str, offsets, dropped: str = "") -> list[int]:
+    """Indices of characters of ``text`` that no token's offsets cover, leaving out the
+    characters in ``dropped`` (what the format's pipeline removes by design, e.g. the
+    spaces between words): text must never disappear."""
+    covered = {i for start, end in offsets for i in range(start, end)}
+    return [i for i, char in enumerate(text) if i not in covered and char not in dropped]
+
+
 def random_texts():
     """Hypothesis strategy: random Unicode text (no surrogates), biased to spaces and marks."""
     from hypothesis import strategies as st

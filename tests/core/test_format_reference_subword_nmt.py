@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from reference_probes import PROBES, random_texts
+from reference_probes import PROBES, random_texts, uncovered
 from subword_core.errors import TokenizerFileError
 from subword_core.formats.subword_nmt import read_subword_nmt
 from subword_core.tokenizer import Tokenizer
@@ -182,3 +182,4 @@ def pairs(codes, vocabulary):
 def test_random_text_equals_apply_bpe(pairs, text):
     for tokenizer, nmt in pairs:
         assert our_segments(tokenizer, text) == apply_bpe_segments(nmt, text)
+        assert uncovered(text, tokenizer.encode(text).offsets, dropped=" \r\n") == []

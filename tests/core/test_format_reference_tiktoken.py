@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from reference_probes import PROBES, random_texts
+from reference_probes import PROBES, random_texts, uncovered
 from subword_core.formats.tiktoken import ENCODINGS, read_tiktoken
 from subword_core.tokenizer import Tokenizer
 from wild_sources import package_file
@@ -89,4 +89,6 @@ def pairs():
 @given(text=random_texts())
 def test_random_text_equals_tiktoken(pairs, text):
     for ours, theirs in pairs:
-        assert ours.encode(text).ids == theirs.encode(text, allowed_special="all")
+        encoding = ours.encode(text)
+        assert encoding.ids == theirs.encode(text, allowed_special="all")
+        assert uncovered(text, encoding.offsets) == []

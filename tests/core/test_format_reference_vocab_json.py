@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from reference_probes import PROBES, random_texts
+from reference_probes import PROBES, random_texts, uncovered
 from subword_core.formats.pretrained import Pretrained
 from subword_core.formats.vocab_files import read_gpt2_bpe
 from subword_core.tokenizer import Tokenizer
@@ -134,3 +134,4 @@ def test_random_text_equals_the_python_tokenizer(default_pair, text):
     ours, theirs = default_pair
     encoding = ours.encode(text)
     assert (encoding.tokens, encoding.ids) == (theirs.tokenize(text), theirs.encode(text))
+    assert uncovered(text, encoding.offsets) == []
