@@ -72,7 +72,8 @@ Merge = tuple[str, str]
 
 def read_subword_nmt(path: str | os.PathLike, *, vocabulary: str | os.PathLike | None = None,
                      vocabulary_threshold: int | None = None,
-                     glossaries: Sequence[str] | None = None) -> Opened:
+                     glossaries: Sequence[str] | None = None, merges: int | None = None,
+                     separator: str = SEPARATOR) -> Opened:
     """Open a subword-nmt ``codes`` file (plain or gzipped) as a ``</w>`` BPE tokenizer.
 
     Args:
@@ -83,6 +84,8 @@ def read_subword_nmt(path: str | os.PathLike, *, vocabulary: str | os.PathLike |
             are treated as missing from ``vocabulary``.
         glossaries: as ``--glossaries``: Python regexes of text never split (nor joined
             to its neighbours); without capturing groups.
+        merges: as ``--merges``: use only the first lines of merges (None: all).
+        separator: as ``--separator``: how ``vocabulary`` writes non-final segments.
 
     Raises:
         TokenizerFileError: unreadable file, a line that is not two symbols (with its
@@ -90,7 +93,7 @@ def read_subword_nmt(path: str | os.PathLike, *, vocabulary: str | os.PathLike |
             that is no regex or has a capturing group.
     """
     name = os.fspath(path)
-    version, merges = parse_codes(_read_text(name), name)
+    version, merges = parse_codes(_read_text(name), name, merges)
     notes = ["characters never seen in the codes pass through with the <unk> id, as "
              "apply_bpe passes them; saved as tokenizer.json their tokens read <unk>"]
     if version == (0, 1):
@@ -108,7 +111,7 @@ def read_subword_nmt(path: str | os.PathLike, *, vocabulary: str | os.PathLike |
     if glossaries:
         notes.append(f"glossaries {', '.join(glossaries)}: kept whole and cut out of words; "
                      f"cannot be saved as tokenizer.json")
-    tokenizer = build_tokenizer(merges, restrict, glossaries)
+    tokenizer = build_tokenizer(merges, restrict, glossaries, separator)
     description = (f"subword-nmt BPE codes v{_VERSIONS[version]}, {len(merges):,} merges, "
                    f"{tokenizer.get_vocab_size():,} tokens")
     return Opened(tokenizer, Source(name, FORMAT, description, tuple(notes)))
@@ -124,10 +127,12 @@ def _read_text(name: str) -> str:
     return decode_utf8(data, name)
 
 
-def parse_codes(text: str, name: str) -> tuple[tuple[int, int], list[Merge]]:
+def parse_codes(text: str, name: str,
+                limit: int | None = None) -> tuple[tuple[int, int], list[Merge]]:
     """The version and the merges of a codes file, as apply_bpe reads them.
 
-    A repeated merge keeps its first rank (apply_bpe ignores later copies).
+    A repeated merge keeps its first rank (apply_bpe ignores later copies). With ``limit``
+    (apply_bpe ``--merges``) only the first ``limit`` lines after the header are read.
 
     Raises:
         TokenizerFileError: a line that is not two space-separated symbols, an unknown
@@ -144,7 +149,7 @@ def parse_codes(text: str, name: str) -> tuple[tuple[int, int], list[Merge]]:
     if not body:
         raise TokenizerFileError(f"{name}: no merges in the codes file")
     merges: dict[Merge, None] = {}
-    for number, line in enumerate(body.split("\n"), start=first_line):
+    for number, line in enumerate(body.split("\n")[:limit], start=first_line):
         parts = line.strip("\r\n ").split(" ")
         if len(parts) != 2:
             shown = line if len(line) <= 40 else line[:37] + "..."
@@ -220,7 +225,8 @@ def read_vocabulary(path: str | os.PathLike, threshold: int | None = None) -> fr
 
 
 def build_tokenizer(merges: list[Merge], vocabulary: frozenset[str] | None = None,
-                    glossaries: Sequence[str] | None = None) -> Tokenizer:
+                    glossaries: Sequence[str] | None = None,
+                    separator: str = SEPARATOR) -> Tokenizer:
     """The classic BPE pipeline for version 0.2 ``merges`` (see the module docstring).
 
     Ids: the unknown token 0, then every character seen in the merges (sorted), bare and
@@ -233,7 +239,7 @@ def build_tokenizer(merges: list[Merge], vocabulary: frozenset[str] | None = Non
     if vocabulary is None:
         model: CodesBPE = CodesBPE(vocab, merges, **options)
     else:
-        model = VocabularyBPE(vocab, merges, vocabulary, **options)
+        model = VocabularyBPE(vocab, merges, vocabulary, separator=separator, **options)
     tokenizer = Tokenizer(model)
     words = Split(Regex(WORD_SEPARATORS), "removed")
     if glossaries:
@@ -404,9 +410,10 @@ class VocabularyBPE(CodesBPE):
     """
 
     def __init__(self, vocab: dict[str, int], merges: list[Merge], vocabulary: frozenset[str],
-                 **options: Any) -> None:
+                 separator: str = SEPARATOR, **options: Any) -> None:
         super().__init__(vocab, merges, **options)
         self.vocabulary = vocabulary
+        self.separator = separator
         # apply_bpe's bpe_codes_reverse: the symbol -> its merge; where several merges
         # make one symbol, the lowest rank wins.
         self._made_by: dict[str, Merge] = {}
@@ -440,7 +447,7 @@ class VocabularyBPE(CodesBPE):
         if token.id == self._vocab[self.unk_token]:
             return [token]  # a character never seen in the codes: nothing to split
         segment = token.value[:-len(SUFFIX)] if final else token.value
-        if (segment if final else segment + SEPARATOR) in self.vocabulary:
+        if (segment if final else segment + self.separator) in self.vocabulary:
             return [token]
         pieces = list(self._recursive_split(segment, final))
         out = []
@@ -461,11 +468,11 @@ class VocabularyBPE(CodesBPE):
         left, right = made_by
         if final:
             right = right[:-len(SUFFIX)]
-        if left + SEPARATOR in self.vocabulary:
+        if left + self.separator in self.vocabulary:
             yield left
         else:
             yield from self._recursive_split(left, False)
-        if (right if final else right + SEPARATOR) in self.vocabulary:
+        if (right if final else right + self.separator) in self.vocabulary:
             yield right
         else:
             yield from self._recursive_split(right, final)

@@ -183,3 +183,33 @@ def test_random_text_equals_apply_bpe(pairs, text):
     for tokenizer, nmt in pairs:
         assert our_segments(tokenizer, text) == apply_bpe_segments(nmt, text)
         assert uncovered(text, tokenizer.encode(text).offsets, dropped=" \r\n") == []
+
+
+@pytest.mark.parametrize("limit", [0, 1, 50, 499])
+def test_merges_limit_equals_apply_bpe(codes, limit):
+    """apply_bpe --merges N: only the first N lines of merges."""
+    tokenizer = read_subword_nmt(codes, merges=limit).tokenizer
+    with open(codes, encoding="utf-8") as f:
+        nmt = apply_bpe.BPE(f, merges=limit)
+    assert mismatches(tokenizer, nmt, PROBES.values()) == []
+
+
+def test_separator_with_vocabulary_equals_apply_bpe(codes, tmp_path):
+    """apply_bpe --separator: the vocabulary file writes non-final segments with it."""
+    with open(codes, encoding="utf-8") as f:
+        segmenting = apply_bpe.BPE(f, separator="|")
+    counts = Counter(s for text in PROBES.values() for s in segmenting.segment(text).split(" ")
+                     if s and s.splitlines() == [s])
+    vocab_file = tmp_path / "vocab.txt"
+    vocab_file.write_text("".join(f"{w} {c}\n" for w, c in counts.items() if c >= 2),
+                          encoding="utf-8")
+    with open(vocab_file, encoding="utf-8") as f:
+        vocab = apply_bpe.read_vocabulary(f, None)
+    with open(codes, encoding="utf-8") as f:
+        nmt = apply_bpe.BPE(f, separator="|", vocab=vocab)
+    tokenizer = read_subword_nmt(codes, vocabulary=vocab_file, separator="|").tokenizer
+    ours = [[s[:-1] + "@@" if s.endswith("|") else s for s in apply_bpe_segments(nmt, text)]
+            for text in PROBES.values()]
+    assert [our_segments(tokenizer, text) for text in PROBES.values()] == ours
+    plain = read_subword_nmt(codes, vocabulary=vocab_file).tokenizer  # "@@": nothing known
+    assert any(plain.encode(t).ids != tokenizer.encode(t).ids for t in PROBES.values())
