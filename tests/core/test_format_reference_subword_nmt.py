@@ -213,3 +213,28 @@ def test_separator_with_vocabulary_equals_apply_bpe(codes, tmp_path):
     assert [our_segments(tokenizer, text) for text in PROBES.values()] == ours
     plain = read_subword_nmt(codes, vocabulary=vocab_file).tokenizer  # "@@": nothing known
     assert any(plain.encode(t).ids != tokenizer.encode(t).ids for t in PROBES.values())
+
+
+def test_version_01_final_symbol_formed_after_its_end_was_absorbed(tmp_path):
+    """0.1 codes: ``e`` takes ``</w>`` (rank 0) before ``m e`` (rank 1) could make a final
+    ``me``, so ``na me`` never joins a word's end; ``m e</w>`` does, later."""
+    path = tmp_path / "codes-v0.1"
+    path.write_text("e </w>\nm e\nn a\nna me\nm e</w>\n", encoding="utf-8")
+    tokenizer, nmt = read_subword_nmt(path).tokenizer, nmt_for(path)
+    assert apply_bpe_segments(nmt, "name namex") == ["na@@", "me", "name@@", "x"]
+    assert mismatches(tokenizer, nmt, ["name namex", "same", "mename", "e", "me"]) == []
+
+
+@pytest.mark.slow
+def test_version_01_codes_on_the_probes(tmp_path):
+    """Codes without a header (``</w>`` a symbol of its own), learned by the 0.1 algorithm
+    on Python's argparse source: the folded merges give apply_bpe's segments here too."""
+    from test_format_subword_nmt import learn_v01
+
+    text = (Path(sysconfig.get_paths()["stdlib"]) / "argparse.py").read_text(encoding="utf-8")
+    counts = Counter(text.split())
+    path = tmp_path / "codes-v0.1"
+    path.write_text("".join(f"{a} {b}\n" for a, b in learn_v01(counts, 300)), encoding="utf-8")
+    tokenizer, nmt = read_subword_nmt(path).tokenizer, nmt_for(path)
+    assert nmt.version == (0, 1)
+    assert mismatches(tokenizer, nmt, [*PROBES.values(), *sorted(counts)]) == []

@@ -327,7 +327,7 @@ def test_version_01_codes(tmp_path, seed):
     words = sorted(counts) + ["".join(rng.choice(SYLLABLES[:14]) for _ in range(rng.randint(1, 7)))
                               for _ in range(500)]
     same = sum(ours_segmented(opened.tokenizer, w) == nmt.segment(w) for w in words)
-    assert same == len(words)  # on these corpora; 99.8% at worst on harder ones (docstring)
+    assert same == len(words)  # also test_format_reference_subword_nmt.py's codes
     check_hf(opened.tokenizer, words[:50])
 
 
