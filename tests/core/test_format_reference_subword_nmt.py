@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from reference_probes import PROBES, random_texts, uncovered
 from subword_core.errors import TokenizerFileError
@@ -167,9 +168,22 @@ def test_glossaries_cannot_be_saved_and_must_not_capture(codes):
 
 
 @pytest.fixture(scope="module")
-def pairs(codes, vocabulary):
-    """(ours, apply_bpe) without and with the vocabulary (threshold 2), with glossaries."""
-    return [(read_subword_nmt(codes).tokenizer, nmt_for(codes)),
+def codes_v01(tmp_path_factory) -> Path:
+    """0.1 codes (no header) learned by the 0.1 algorithm on the tests' generated corpus."""
+    from test_format_subword_nmt import SYLLABLES, generated_corpus, learn_v01
+
+    counts = Counter(w for line in generated_corpus(0, SYLLABLES[:14]) for w in line.split())
+    path = tmp_path_factory.mktemp("snmt-v01") / "codes"
+    path.write_text("".join(f"{a} {b}\n" for a, b in learn_v01(counts, 250)), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def pairs(codes, vocabulary, codes_v01):
+    """(ours, apply_bpe) without and with the vocabulary (threshold 2), with glossaries,
+    and on 0.1 codes."""
+    return [(read_subword_nmt(codes_v01).tokenizer, nmt_for(codes_v01)),
+            (read_subword_nmt(codes).tokenizer, nmt_for(codes)),
             (read_subword_nmt(codes, vocabulary=vocabulary, vocabulary_threshold=2).tokenizer,
              nmt_for(codes, vocabulary, 2)),
             (read_subword_nmt(codes, glossaries=GLOSSARIES).tokenizer,
@@ -178,7 +192,9 @@ def pairs(codes, vocabulary):
 
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(text=random_texts())
+@given(text=random_texts() | st.lists(st.sampled_from(["ka", "to", "ri", "mo", "ne", "sa", "lu",
+                                                        "pi", "ze", "qu", "an", "el", "é", " "]),
+                                     max_size=12).map("".join))
 def test_random_text_equals_apply_bpe(pairs, text):
     for tokenizer, nmt in pairs:
         assert our_segments(tokenizer, text) == apply_bpe_segments(nmt, text)
