@@ -11,7 +11,7 @@
 
 TOKENIZER is anything :func:`subword_core.formats.open_tokenizer` opens: a ``tokenizer.json``,
 a model folder, ``vocab.json`` + ``merges.txt``, a ``vocab.txt``, a SentencePiece model, a
-tiktoken file, subword-nmt codes, TFDS subwords. ``convert`` writes it as ``tokenizer.json``,
+tiktoken file, subword-nmt codes, TFDS subwords, Mistral's ``tekken.json``. ``convert`` writes it as ``tokenizer.json``,
 or with ``--pretrained`` as a folder ``transformers.AutoTokenizer`` loads.
 
 ``count`` writes the word counts of a preset's (or a tokenizer's) normalizer and
