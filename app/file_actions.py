@@ -3,8 +3,8 @@
 
 A tokenizer is opened with :func:`subword_core.formats.open_tokenizer`: a
 ``tokenizer.json``, a model folder, a SentencePiece ``.model``, a ``.tiktoken`` file,
-``vocab.json`` + ``merges.txt``, a BERT ``vocab.txt``, a subword-nmt ``codes`` file or
-a TFDS ``.subwords`` file; what it is shows in the tokenizer bar.
+``vocab.json`` + ``merges.txt``, a BERT ``vocab.txt``, a subword-nmt ``codes`` file,
+a TFDS ``.subwords`` file or Mistral's ``tekken.json``; what it is shows in the tokenizer bar.
 
 Dialogs go through Qt's static functions (``QFileDialog.getOpenFileName`` …,
 ``QMessageBox.critical``) so tests can substitute them. Every failure shows a
@@ -42,8 +42,8 @@ JSON_FILTER = QT_TRANSLATE_NOOP("FileActions", "Tokenizer (*.json);;All files (*
 OPEN_FILTER = QT_TRANSLATE_NOOP(
     "FileActions", "Tokenizers (*.json *.model *.spm *.tiktoken *.txt *.bpe *.codes codes "
     "*.subwords);;tokenizer.json (*.json);;SentencePiece (*.model *.spm);;"
-    "tiktoken (*.tiktoken *.model);;Vocabulary files (vocab.json merges.txt "
-    "vocab.txt *.bpe);;All files (*)")
+    "tiktoken (*.tiktoken *.model);;Mistral Tekken (tekken*.json *.json);;"
+    "Vocabulary files (vocab.json merges.txt vocab.txt *.bpe);;All files (*)")
 HISTORY_FILTER = QT_TRANSLATE_NOOP("FileActions", "Training history (*.jsonl);;All files (*)")
 GOLD_FILTER = QT_TRANSLATE_NOOP(
     "FileActions", "Labelled text (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;"

@@ -13,11 +13,18 @@
     subword extend TOKENIZER FILE... --vocab-size N -o OUT [--pretrained]
     subword merge TOKENIZER OTHER -o OUT [--pretrained]
     subword convert TOKENIZER -o OUT [--format F] [--encoding E] [--flavor F] [--pretrained]
+    subword diff A B [--corpus FILE...] [--limit N] [--no-probes] [--json]
 
 TOKENIZER is anything :func:`subword_core.formats.open_tokenizer` opens: a ``tokenizer.json``,
 a model folder, ``vocab.json`` + ``merges.txt``, a ``vocab.txt``, a SentencePiece model, a
-tiktoken file, subword-nmt codes, TFDS subwords. ``convert`` writes it as ``tokenizer.json``,
+tiktoken file, subword-nmt codes, TFDS subwords, Mistral's ``tekken.json``. ``convert`` writes it as ``tokenizer.json``,
 or with ``--pretrained`` as a folder ``transformers.AutoTokenizer`` loads.
+
+``diff`` encodes built-in probe texts and a corpus's lines with two tokenizers (any formats)
+and reports the agreement rate, the first differing text shrunk to a shortest differing
+substring, its first differing token and the pipeline stage where the two part
+(:mod:`subword_core.analysis.conformance`). It exits 0 when they agree on every text, 1
+when they differ.
 
 ``count`` writes the word counts of a preset's (or a tokenizer's) normalizer and
 pre-tokenizer as a counts file; ``train --counts`` trains from it without reading the
@@ -190,6 +197,18 @@ def build_parser() -> argparse.ArgumentParser:
                          help="write a transformers folder: tokenizer.json, "
                               "tokenizer_config.json, special_tokens_map.json")
     convert.set_defaults(run=_convert)
+
+    diff = sub.add_parser("diff", help="find where two tokenizers part (exit 1 if they do)")
+    diff.add_argument("left", metavar="A", help="a tokenizer file or folder")
+    diff.add_argument("right", metavar="B", help="the tokenizer to compare it with")
+    diff.add_argument("--corpus", nargs="+", metavar="FILE", default=[],
+                      help="also compare on each line of these text files")
+    diff.add_argument("--limit", type=_positive_int, metavar="N",
+                      help="at most N corpus lines")
+    diff.add_argument("--no-probes", action="store_true",
+                      help="skip the built-in probe texts")
+    diff.add_argument("--json", action="store_true", help="print the report as JSON")
+    diff.set_defaults(run=_diff)
     return parser
 
 
@@ -609,6 +628,31 @@ def _convert(args: argparse.Namespace) -> int:
     if is_terminal(sys.stderr):
         print(f"{PROG}: {tokenizer.source.description} -> {args.output}", file=sys.stderr)
     return EXIT_OK
+
+
+# -- diff -------------------------------------------------------------------------------------
+def _diff(args: argparse.Namespace) -> int:
+    from .analysis import conformance  # loads only for this command
+
+    if args.no_probes and not args.corpus:
+        print(f"{PROG} diff: error: --no-probes needs --corpus (nothing to compare)",
+              file=sys.stderr)
+        return EXIT_USAGE
+    left, right = _load(args.left), _load(args.right)
+    report = conformance.compare_tokenizers(
+        left, right, conformance.corpus_lines(args.corpus, args.limit),
+        probes=not args.no_probes, left_name=_named(args.left, left),
+        right_name=_named(args.right, right))
+    if args.json:
+        print(json.dumps(report.to_dict(), ensure_ascii=False))
+    else:
+        print(conformance.format_report(report))
+    return EXIT_OK if report.identical else EXIT_DATA
+
+
+def _named(path: str, tokenizer: Any) -> str:
+    source = getattr(tokenizer, "source", None)
+    return f"{path} ({source.description})" if source is not None else path
 
 
 def _one_line(exc: BaseException) -> str:

@@ -21,6 +21,8 @@ kind                recognised by
 ``sentencepiece-vocab``  ``piece<TAB>score`` lines starting with ``<unk>`` / ``<s>``
 ``tiktoken``        ``base64 rank`` lines
 ``tfds-subwords``   a ``### SubwordTextEncoder`` header
+``tekken``          a JSON object starting with ``"config"`` (or ``"vocab"``) that
+                    holds Tekken's ``default_vocab_size`` or ``token_bytes``
 ==================  ===========================================================
 
 Example:
@@ -52,6 +54,7 @@ KINDS = {
     "sentencepiece-vocab": "a SentencePiece .vocab",
     "tiktoken": "a .tiktoken rank file",
     "tfds-subwords": "a TFDS .subwords file",
+    "tekken": "a Mistral tekken.json",
 }
 #: The top-level keys of an HF tokenizer.json (in the order ``tokenizers`` writes them).
 TOKENIZER_JSON_KEYS = ("version", "truncation", "padding", "added_tokens", "normalizer",
@@ -67,6 +70,9 @@ _VOCAB_ENTRY = re.compile(r'\s*(' + _JSON_STRING + r')\s*:\s*(-?\d+)\s*([,}])')
 _TIKTOKEN_LINE = re.compile(r"([A-Za-z0-9+/]+={0,2}) ([0-9]+)")
 _SCORE = re.compile(r"-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?")
 _BYTE_LEVEL_MARKS = ("Ġ", "Ċ", "▁")
+#: A tekken.json's first key, and what only a tekken.json holds near its start.
+_TEKKEN_KEYS = ("config", "vocab", "special_tokens")
+_TEKKEN_MARKS = ('"default_vocab_size"', '"token_bytes"')
 _SUBWORD_NMT_MARKS = ("</w>", "@@")
 
 
@@ -130,6 +136,8 @@ def _json_kind(text: str) -> str | None:
     key, value_start = json.loads(first.group(1)), first.group(2)
     if key in TOKENIZER_JSON_KEYS and (key != "model" or value_start == "{"):
         return "tokenizer.json"
+    if key in _TEKKEN_KEYS and any(mark in text for mark in _TEKKEN_MARKS):
+        return "tekken"
     ids, pos = [], text.index("{") + 1
     while len(ids) < 50:
         entry = _VOCAB_ENTRY.match(text, pos)

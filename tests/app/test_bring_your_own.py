@@ -265,3 +265,36 @@ def test_open_with_options_says_the_encoding_a_guess_would_miss(qtbot, window, b
     assert window.session.current.options["open"] == {"encoding": "gpt2"}
     assert not any("guessed" in note for note in window.session.current.tokenizer.source.notes)
     assert not boxes
+
+
+def _small_tekken(tmp_path: Path, name: str, **config) -> Path:
+    """mistral-common's tekken_240911.json cut to 600 ranks + 10 control tokens."""
+    real = package_file("mistral_common", "data/tekken_240911.json", "mistral-common")
+    data = json.loads(real.read_text(encoding="utf-8"))
+    data["vocab"] = data["vocab"][:600]
+    data["config"].update(default_vocab_size=610, default_num_special_tokens=10, **config)
+    data["special_tokens"] = [{"rank": 0, "token_str": "<unk>", "is_control": True},
+                              {"rank": 1, "token_str": "<s>", "is_control": True}]
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_dropped_tekken_json_opens_by_its_content(qtbot, window, boxes, tmp_path):
+    _drop(window, str(_small_tekken(tmp_path, "ministral.json")))
+    qtbot.waitUntil(lambda: len(window.session.entries) == 1, timeout=30000)
+    tokenizer = window.session.current.tokenizer
+    assert tokenizer.source.format == "tekken"
+    assert tokenizer.encode("<s>").ids[0] == 1 and 1 not in tokenizer.encode("<s>").ids[1:]
+    assert not boxes
+
+
+def test_a_malformed_tekken_json_keeps_the_current_tokenizer(qtbot, window, boxes, tmp_path):
+    first = _open(qtbot, window, str(_small_tekken(tmp_path, "tekken.json")))
+    bad = _small_tekken(tmp_path, "tekken_bad.json", version="3")
+    window.open_tokenizer(str(bad))
+    qtbot.waitUntil(lambda: bool(boxes), timeout=30000)
+    lines = boxes[-1][1].splitlines()
+    assert any(line.endswith("tekken_bad.json: unknown version '3' (one of v1, v2, v3, v7, "
+                             "v11, v13, v15)") for line in lines), lines
+    assert window.session.current is first and len(window.session.entries) == 1
