@@ -30,6 +30,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from .._util.bundled import bundled_path
 from ..errors import CorpusError
 from ._formats import CorpusFile, FileReader, allow_long_fields
 from .reading import CorpusReport
@@ -85,6 +86,12 @@ class ParallelCorpus:
         return ParallelCorpus(langs, {lang: self.sentences[lang][cut] for lang in langs},
                               {lang: self.sources[lang] for lang in langs if lang in self.sources},
                               self.warnings)
+
+
+def sample_path() -> Path:
+    """The bundled parallel sample: 14 languages, 300 aligned sentences each
+    (``resources/corpora/parallel``, written by ``scripts/make_parallel_sample.py``)."""
+    return bundled_path("corpora", "parallel")
 
 
 def read_parallel(path: str | os.PathLike[str], *, language_field: str | None = None,
@@ -225,4 +232,4 @@ def _check_aligned(counts: Mapping[str, int]) -> None:
 
 
 __all__ = ["LANGUAGE_FIELDS", "ParallelCorpus", "ParallelCorpusError",
-           "language_of", "read_parallel"]
+           "language_of", "read_parallel", "sample_path"]

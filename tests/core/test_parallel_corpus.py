@@ -124,3 +124,31 @@ def test_unknown_layout_and_missing_path(tmp_path):
 
 def test_language_of_names():
     assert language_of("eng_Latn.devtest") == "eng_Latn"
+
+
+def test_bundled_sample_is_aligned_in_a_dozen_languages_and_many_scripts():
+    import unicodedata
+
+    from subword_core.corpus.parallel import sample_path
+
+    corpus = read_parallel(sample_path())
+    assert len(corpus.languages) >= 12 and len(corpus) >= 300
+    scripts = {unicodedata.name(c).split()[0] for text in (corpus.sentences[lang][0]
+               for lang in corpus.languages) for c in text if c.isalpha()}
+    assert {"LATIN", "CYRILLIC", "GREEK", "ARABIC", "HEBREW", "DEVANAGARI", "HANGUL", "CJK",
+            "HIRAGANA", "THAI"} <= scripts
+    assert all(len(set(corpus.sentences[lang])) == len(corpus) for lang in corpus.languages)
+
+
+def test_bundled_sample_is_what_the_script_writes():
+    import runpy
+    from pathlib import Path
+
+    from subword_core.corpus.parallel import sample_path
+
+    script = Path(__file__).resolve().parents[2] / "scripts" / "make_parallel_sample.py"
+    make = runpy.run_path(str(script))
+    corpus = read_parallel(sample_path())
+    assert set(corpus.languages) == set(make["LANGUAGES"])
+    for lang in corpus.languages:
+        assert list(corpus.sentences[lang]) == make["sentences"](lang)
