@@ -320,9 +320,27 @@ def figures_csv(results: Iterable[LanguageFigures]) -> str:
     return out.getvalue()
 
 
+def format_table(results: Iterable[LanguageFigures]) -> str:
+    """The per-language tables for people (``subword languages``), one per tokenizer."""
+    blocks = []
+    for fig in results:
+        head = (f"{fig.name}: Gini {fig.gini:.3f}, pivot {fig.pivot or '-'}, "
+                f"Rényi α={fig.alpha:g} over {fig.denominator} types")
+        lines = [head, f"{'language':<10} {'tokens':>8} {'bytes/tok':>9} {'chars/tok':>9} "
+                       f"{'tok/word':>8} {'premium':>7} {'vocab%':>7} {'rényi':>6} {'unk%':>6}"]
+        for r in fig.rows:
+            premium = f"{r.premium:.2f}" if r.premium is not None else "-"
+            renyi = f"{r.renyi_efficiency:.3f}" if r.renyi_efficiency is not None else "-"
+            lines.append(f"{r.language:<10} {r.tokens:>8,} {r.bytes_per_token:>9.2f} "
+                         f"{r.chars_per_token:>9.2f} {r.tokens_per_word:>8.2f} {premium:>7} "
+                         f"{100 * r.vocab_used:>6.2f}% {renyi:>6} {100 * r.unknown_rate:>5.1f}%")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
 __all__ = [
     "DEFAULT_ALPHA", "DEFAULT_PIVOT", "DENOMINATORS", "LanguageFigures", "LanguageRow",
     "TABLE_HEADER", "TokenHistogram", "choose_pivot", "fallback_ids", "figures_csv",
-    "figures_from_histograms", "figures_table", "gini", "iter_language_figures",
+    "figures_from_histograms", "figures_table", "format_table", "gini", "iter_language_figures",
     "language_figures", "lorenz_curve", "renyi_efficiency", "token_histogram",
 ]
