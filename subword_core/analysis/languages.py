@@ -72,11 +72,10 @@ class TokenHistogram:
 def token_histogram(tokenizer: Any, texts: Sequence[str]) -> TokenHistogram:
     """The token ids of ``texts`` (each encoded as a document, no special tokens), counted."""
     tokenizer = plain_tokenizer(tokenizer)
-    pipeline = pipeline_of(tokenizer)
-    if pipeline is not None:
-        chunk = count_chunk(list(texts), [pipeline])
-        inputs = chunk.model_inputs([pipeline], 0)
-        sums = encode_counts(tokenizer, list(inputs), list(inputs.values()), chunk.added[0])
+    found = model_inputs(tokenizer, texts)
+    if found is not None:
+        inputs, added = found
+        sums = encode_counts(tokenizer, list(inputs), list(inputs.values()), added)
         counts: Counter[int] = sums.token_counts()
     else:
         counts = Counter()
@@ -84,6 +83,17 @@ def token_histogram(tokenizer: Any, texts: Sequence[str]) -> TokenHistogram:
             counts.update(enc.ids)
     unusual = fallback_ids(tokenizer)
     return TokenHistogram(counts, sum(n for i, n in counts.items() if i in unusual))
+
+
+def model_inputs(tokenizer: Any, texts: Sequence[str]
+                 ) -> tuple[Counter[str], Counter[int]] | None:
+    """The model inputs of ``texts`` (each a document) with their counts, and the added
+    tokens found in them; None for a tokenizer with no pipeline here (another library's)."""
+    pipeline = pipeline_of(tokenizer)
+    if pipeline is None:
+        return None
+    chunk = count_chunk(list(texts), [pipeline])
+    return chunk.model_inputs([pipeline], 0), chunk.added[0]
 
 
 def fallback_ids(tokenizer: Any) -> frozenset[int]:
@@ -342,5 +352,5 @@ __all__ = [
     "DEFAULT_ALPHA", "DEFAULT_PIVOT", "DENOMINATORS", "LanguageFigures", "LanguageRow",
     "TABLE_HEADER", "TokenHistogram", "choose_pivot", "fallback_ids", "figures_csv",
     "figures_from_histograms", "figures_table", "format_table", "gini", "iter_language_figures",
-    "language_figures", "lorenz_curve", "renyi_efficiency", "token_histogram",
+    "language_figures", "lorenz_curve", "model_inputs", "renyi_efficiency", "token_histogram",
 ]
