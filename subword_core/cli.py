@@ -8,11 +8,20 @@
     subword encode -t TOKENIZER [--json] (TEXT | --file PATH)
     subword info TOKENIZER
     subword convert TOKENIZER -o OUT [--format F] [--encoding E] [--flavor F] [--pretrained]
+    subword languages CORPUS -t TOKENIZER... [--pivot eng_Latn] [--alpha 2.5]
+                      [--denominator {observed,vocab}] [--limit N] [--json] [--csv OUT.csv]
 
 TOKENIZER is anything :func:`subword_core.formats.open_tokenizer` opens: a ``tokenizer.json``,
 a model folder, ``vocab.json`` + ``merges.txt``, a ``vocab.txt``, a SentencePiece model, a
 tiktoken file, subword-nmt codes, TFDS subwords. ``convert`` writes it as ``tokenizer.json``,
 or with ``--pretrained`` as a folder ``transformers.AutoTokenizer`` loads.
+
+``languages`` reads a parallel corpus (a folder of one file per language such as FLORES-200's
+``eng_Latn.dev``, a TSV/CSV with a column per language, or JSONL with a language field) and
+prints, per tokenizer and language, tokens, bytes and characters per token, tokens per word,
+the premium against the pivot, vocabulary use, Rényi efficiency and the unknown rate, plus
+each tokenizer's Gini across languages (:mod:`subword_core.analysis.languages`); ``--json``
+prints one JSON object per tokenizer and line, ``--csv`` writes every number.
 
 ``count`` writes the word counts of a preset's (or a tokenizer's) normalizer and
 pre-tokenizer as a counts file; ``train --counts`` trains from it without reading the
@@ -170,6 +179,24 @@ def build_parser() -> argparse.ArgumentParser:
                          help="write a transformers folder: tokenizer.json, "
                               "tokenizer_config.json, special_tokens_map.json")
     convert.set_defaults(run=_convert)
+
+    languages = sub.add_parser("languages", help="what each language of a parallel corpus "
+                               "costs in tokens")
+    languages.add_argument("corpus", metavar="CORPUS", help="a folder of one file per language "
+                           "(eng_Latn.dev...), a .tsv/.csv with a column per language, or .jsonl")
+    languages.add_argument("--tokenizer", "-t", required=True, action="append",
+                           metavar="TOKENIZER", help="a tokenizer file or folder (repeatable)")
+    languages.add_argument("--pivot", default="eng_Latn",
+                           help="the language premiums are measured against (default eng_Latn)")
+    languages.add_argument("--alpha", type=float, default=2.5, help="Rényi's α (default 2.5)")
+    languages.add_argument("--denominator", choices=("observed", "vocab"), default="observed",
+                           help="Rényi efficiency over the observed types or the vocabulary size")
+    languages.add_argument("--limit", type=_positive_int, metavar="N",
+                           help="only the first N sentences of each language")
+    languages.add_argument("--json", action="store_true",
+                           help="one JSON object per tokenizer and line")
+    languages.add_argument("--csv", metavar="OUT", help="write every number as CSV")
+    languages.set_defaults(run=_run_languages)
     return parser
 
 
@@ -421,6 +448,25 @@ def _convert(args: argparse.Namespace) -> int:
         atomic_write_text(args.output, tokenizer.to_str(pretty=True))
     if is_terminal(sys.stderr):
         print(f"{PROG}: {tokenizer.source.description} -> {args.output}", file=sys.stderr)
+    return EXIT_OK
+
+
+# -- languages --------------------------------------------------------------------------------
+def _run_languages(args: argparse.Namespace) -> int:
+    from .analysis.languages import figures_csv, format_table, language_figures
+    from .corpus.parallel import read_parallel
+
+    corpus = read_parallel(args.corpus, limit=args.limit)
+    tokenizers = {path: _load(path) for path in dict.fromkeys(args.tokenizer)}
+    figures = language_figures(tokenizers, corpus, pivot=args.pivot, alpha=args.alpha,
+                               denominator=args.denominator)
+    if args.csv:
+        atomic_write_text(args.csv, figures_csv(figures.values()))
+    if args.json:
+        for fig in figures.values():
+            print(json.dumps(fig.to_dict(), ensure_ascii=False))
+    else:
+        print(format_table(figures.values()))
     return EXIT_OK
 
 
