@@ -18,19 +18,24 @@
         <translation>비교</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Unseen words</source>
         <translation>처음 보는 단어</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Statistics</source>
         <translation>통계</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Long text</source>
         <translation>긴 텍스트</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Languages</source>
+        <translation>언어</translation>
     </message>
 </context>
 <context>
@@ -98,9 +103,9 @@
 <context>
     <name>BuilderPane</name>
     <message>
-        <location filename="../panes/builder_pane.py" line="+98" />
+        <location filename="../panes/builder_pane.py" line="+95" />
         <source>Course: BERT-style WordPiece</source>
-        <extracomment>Text previewed while the session has none. Where the pipeline is kept between sessions (JSON of ``PipelineSpec.to_dict()``). The starting point that pipeline was loaded from (a key of ``builder.STARTING_POINTS``). Milliseconds between the last edit and the preview. The four presets "Train all four" trains: (algorithm, WordPiece scoring). ``builder.STARTING_POINTS``' keys in the words shown (the library's keys stay English).</extracomment>
+        <extracomment>Text previewed while the session has none. Where the pipeline is kept between sessions (JSON of ``PipelineSpec.to_dict()``). The starting point that pipeline was loaded from (a key of ``builder.STARTING_POINTS``). Milliseconds between the last edit and the preview. The four presets "Train all four" trains: (algorithm, WordPiece scoring). Rows a preview table's column widths are measured on (the previews have up to 1,000). ``builder.STARTING_POINTS``' keys in the words shown (the library's keys stay English).</extracomment>
         <translation>강좌: BERT 방식 WordPiece</translation>
     </message>
     <message>
@@ -134,7 +139,7 @@
         <translation>프리셋: Unigram (SentencePiece)</translation>
     </message>
     <message>
-        <location line="+76" />
+        <location line="+80" />
         <source>Fill every block from a starting point: the HF course's three block-by-block builds, or one of the four presets. The vocabulary size is kept</source>
         <translation>시작점에서 모든 블록을 채웁니다: HF 강좌의 블록별 구성 세 가지, 또는 프리셋 네 가지 중 하나. 어휘 크기는 그대로 둡니다</translation>
     </message>
@@ -368,7 +373,7 @@
         <translation>원문</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+19" />
         <source>Starting point</source>
         <translation>시작점</translation>
     </message>
@@ -418,7 +423,7 @@
         <translation>&lt;b&gt;사전 토큰&lt;/b&gt;, 기준 단계</translation>
     </message>
     <message>
-        <location line="+247" />
+        <location line="+292" />
         <source>Previewing the first {0:,} characters of {1:,}</source>
         <translation>{1:,}자 중 처음 {0:,}자를 미리 보는 중</translation>
     </message>
@@ -433,12 +438,13 @@
         <translation>(정규화기 없음)</translation>
     </message>
     <message>
-        <location line="+52" />
+        <location line="+72" />
+        <location line="+89" />
         <source>Cannot train</source>
         <translation>학습할 수 없습니다</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="-82" />
         <source>Training {0}… (progress in the Training pane)</source>
         <translation>{0} 학습 중… (진행 상황은 학습 창에)</translation>
     </message>
@@ -463,28 +469,28 @@
         <translation>학습이 진행 중입니다. 끝날 때까지 기다리거나 취소하세요.</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+15" />
         <source>Training {0} at {1:,} ({2} of 4)…</source>
         <translation>{0} 학습 중, 크기 {1:,} (4개 중 {2}번째)…</translation>
     </message>
     <message>
-        <location line="+11" />
-        <location line="+18" />
+        <location line="+16" />
+        <location line="+28" />
         <source>Trained {0}</source>
         <translation>{0} 학습 완료</translation>
     </message>
     <message>
-        <location line="-8" />
+        <location line="-10" />
         <source>Train all four cancelled after {0} of 4</source>
         <translation>네 가지 학습을 4개 중 {0}개 뒤에 취소했습니다</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+12" />
         <source>Not trained: {0}</source>
         <translation>학습하지 못함: {0}</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+13" />
         <source>Save tokenizer.json</source>
         <translation>tokenizer.json 저장</translation>
     </message>
@@ -517,8 +523,9 @@
 <context>
     <name>Columns</name>
     <message>
-        <location filename="../item_models/analysis_columns.py" line="+87" />
+        <location filename="../item_models/analysis_columns.py" line="+86" />
         <location line="+91" />
+        <location filename="../panes/languages_pane.py" line="+80" />
         <source>tokenizer</source>
         <extracomment>Records: ``{"name": str, "text": Metrics, "corpus": Metrics | None, "profile": CorpusProfile | None}``.
 ----------
@@ -527,18 +534,21 @@ Records: ``oov.HeldoutRow``.</extracomment>
     </message>
     <message>
         <location line="-88" />
-        <location filename="../panes/windows_pane.py" line="+76" />
-        <location filename="../widgets/alignment_view.py" line="+62" />
+        <location filename="../panes/languages_pane.py" line="+5" />
+        <location filename="../panes/windows_pane.py" line="+79" />
+        <location filename="../widgets/alignment_view.py" line="+63" />
         <source>tokens</source>
         <translation>토큰 수</translation>
     </message>
     <message>
         <location line="+2" />
+        <location filename="../panes/languages_pane.py" line="+7" />
         <source>chars/token</source>
         <translation>문자/토큰</translation>
     </message>
     <message>
         <location line="+2" />
+        <location filename="../panes/languages_pane.py" line="+2" />
         <source>tokens/word</source>
         <translation>토큰/단어</translation>
     </message>
@@ -713,7 +723,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
     <message>
         <location line="+2" />
         <location filename="../item_models/tokens_model.py" line="+67" />
-        <location filename="../panes/encoding_pane.py" line="+72" />
+        <location filename="../panes/encoding_pane.py" line="+77" />
         <source>yes</source>
         <translation>예</translation>
     </message>
@@ -890,6 +900,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
     </message>
     <message>
         <location line="-23" />
+        <location filename="../panes/languages_pane.py" line="+19" />
         <source>rank</source>
         <translation>순위</translation>
     </message>
@@ -924,9 +935,9 @@ Records: ``oov.HeldoutRow``.</extracomment>
     <message>
         <location line="+4" />
         <location filename="../item_models/vocab_model.py" line="+81" />
-        <location filename="../panes/groupings_pane.py" line="+93" />
-        <location line="+406" />
+        <location filename="../panes/groupings_pane/model_page.py" line="+46" />
         <location line="+13" />
+        <location filename="../panes/groupings_pane/pane.py" line="+78" />
         <source>score</source>
         <translation>점수</translation>
     </message>
@@ -1007,21 +1018,22 @@ shown: {shown}</source>
         <location line="+5" />
         <location filename="../panes/decode_pane.py" line="+33" />
         <location filename="../panes/encoding_pane.py" line="-12" />
-        <location filename="../panes/groupings_pane.py" line="-378" />
-        <location line="+373" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="+58" />
+        <location filename="../panes/groupings_pane/model_page.py" line="-5" />
         <location filename="../panes/windows_pane.py" line="-5" />
         <location filename="../widgets/alignment_view.py" line="-1" />
         <location filename="../widgets/trace_view.py" line="-4" />
         <source>#</source>
-        <extracomment>Characters of the normalized text shown (the pre-tokens table lists every piece).</extracomment>
+        <extracomment>Characters of the normalized text shown (the pre-tokens table lists every piece). Lines of the normalized text longer than this are cut (at a ␣ marker) into several.</extracomment>
         <translation>#</translation>
     </message>
     <message>
         <location line="+1" />
         <location filename="../item_models/vocab_model.py" line="-43" />
         <location filename="../panes/decode_pane.py" line="+4" />
-        <location filename="../panes/groupings_pane.py" line="-372" />
-        <location line="+373" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="+1" />
+        <location filename="../panes/groupings_pane/model_page.py" line="+1" />
+        <location filename="../panes/languages_pane.py" line="+2" />
         <location filename="../widgets/alignment_view.py" line="+3" />
         <source>token</source>
         <translation>토큰</translation>
@@ -1036,11 +1048,11 @@ shown: {shown}</source>
     <message>
         <location line="+1" />
         <location filename="../panes/encoding_pane.py" line="+4" />
-        <location filename="../panes/groupings_pane.py" line="-417" />
-        <location line="+47" />
-        <location line="+51" />
-        <location line="+308" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="+3" />
+        <location line="+37" />
+        <location filename="../panes/groupings_pane/model_page.py" line="-11" />
         <location line="+12" />
+        <location filename="../panes/groupings_pane/pane.py" line="-2" />
         <location filename="../widgets/alignment_view.py" line="+5" />
         <source>start</source>
         <translation>시작</translation>
@@ -1048,27 +1060,27 @@ shown: {shown}</source>
     <message>
         <location line="+1" />
         <location filename="../panes/encoding_pane.py" line="+1" />
-        <location filename="../panes/groupings_pane.py" line="-417" />
-        <location line="+47" />
-        <location line="+51" />
-        <location line="+308" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="-36" />
+        <location line="+37" />
+        <location filename="../panes/groupings_pane/model_page.py" line="-11" />
         <location line="+12" />
+        <location filename="../panes/groupings_pane/pane.py" line="+1" />
         <location filename="../widgets/alignment_view.py" line="+3" />
         <source>end</source>
         <translation>끝</translation>
     </message>
     <message>
         <location line="+1" />
-        <location filename="../panes/groupings_pane.py" line="-374" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="-40" />
         <source>text</source>
         <translation>텍스트</translation>
     </message>
     <message>
         <location line="+2" />
         <location filename="../item_models/word_counts_model.py" line="+0" />
-        <location filename="../panes/groupings_pane.py" line="-46" />
-        <location line="+50" />
-        <location line="+356" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="+4" />
+        <location filename="../panes/groupings_pane/model_page.py" line="-14" />
+        <location filename="../panes/groupings_pane/pane.py" line="-2" />
         <location filename="../widgets/alignment_view.py" line="+3" />
         <location filename="../widgets/token_info_view.py" line="-1" />
         <source>word</source>
@@ -1320,14 +1332,14 @@ shown: {shown}</source>
         <translation>말뭉치에서 단어가 나타나는 횟수</translation>
     </message>
     <message>
-        <location filename="../panes/groupings_pane.py" line="-407" />
-        <location line="+406" />
+        <location filename="../panes/groupings_pane/model_page.py" line="-1" />
+        <location filename="../panes/groupings_pane/pane.py" line="-1" />
         <source>entity_group</source>
-        <extracomment>The mode combo's index of the model mode (after demo, IOB and gold labels). The wait after the last keystroke before the model runs again on the text.</extracomment>
+        <extracomment>The wait after the last keystroke before the model runs again on the text.</extracomment>
         <translation>개체 그룹</translation>
     </message>
     <message>
-        <location line="-395" />
+        <location filename="../panes/groupings_pane/pane.py" line="+11" />
         <source>The label of the group, as a token-classification pipeline reports it: here HIGH or LOW (per-token score ≥ 0.5 or not)</source>
         <translation>토큰 분류 파이프라인이 보고하는 그룹의 레이블: 여기서는 HIGH 또는 LOW (토큰별 점수가 0.5 이상인지 여부)</translation>
     </message>
@@ -1357,14 +1369,14 @@ shown: {shown}</source>
         <translation>그룹에 든 토큰의 번호</translation>
     </message>
     <message>
-        <location line="+33" />
-        <location line="+46" />
-        <location line="+324" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="+1" />
+        <location line="+32" />
+        <location filename="../panes/groupings_pane/model_page.py" line="+16" />
         <source>label</source>
         <translation>레이블</translation>
     </message>
     <message>
-        <location line="-367" />
+        <location line="-29" />
         <source>Token index in the encoding</source>
         <translation>인코딩에서 토큰의 번호</translation>
     </message>
@@ -1399,7 +1411,7 @@ shown: {shown}</source>
         <translation>토큰이 학습하는 레이블. -100 = 손실 계산에서 무시</translation>
     </message>
     <message>
-        <location line="+36" />
+        <location line="+22" />
         <source>entity</source>
         <translation>개체</translation>
     </message>
@@ -1444,7 +1456,7 @@ shown: {shown}</source>
         <translation>토큰 레이블을 디코딩해 이 개체가 그대로 돌아오는지: 일치 (공백을 다듬은 뒤, 예: 바이트 수준 토큰의 앞 공백) 또는 다름</translation>
     </message>
     <message>
-        <location line="+298" />
+        <location filename="../panes/groupings_pane/model_page.py" line="-11" />
         <source>index</source>
         <translation>번호</translation>
     </message>
@@ -1588,13 +1600,123 @@ shown: {shown}</source>
         <source>Baseline, not a figure of the tokenizer: held-out words missing from a word vocabulary with as many entries as the tokenizer (its most frequent training words + [UNK]). Tokenizers of the same size share it; compare it with their unknown tokens</source>
         <translation>토크나이저의 수치가 아닌 기준선: 토크나이저와 같은 수의 항목을 가진 단어 어휘(가장 자주 나온 학습 단어 + [UNK])에 없는 홀드아웃 단어. 크기가 같은 토크나이저는 같은 값을 가지니, 각 토크나이저의 UNK 토큰 비율과 비교하세요</translation>
     </message>
+    <message>
+        <location filename="../panes/languages_pane.py" line="-34" />
+        <source>The tokenizer measured</source>
+        <translation>측정한 토크나이저</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>language</source>
+        <translation>언어</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The language code (the file or column name)</source>
+        <translation>언어 코드 (파일 이름 또는 열 이름)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Tokens of all the language's sentences</source>
+        <translation>그 언어의 모든 문장의 토큰 수</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>premium</source>
+        <translation>프리미엄</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tokens divided by the pivot language's tokens for the same sentences (Petrov et al. 2023)</source>
+        <translation>같은 문장에 대한 기준 언어의 토큰 수로 나눈 토큰 수 (Petrov 외 2023)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>bytes/token</source>
+        <translation>바이트/토큰</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>UTF-8 bytes per token</source>
+        <translation>토큰당 UTF-8 바이트</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Characters per token</source>
+        <translation>토큰당 문자 수</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Tokens per whitespace-delimited word (high for languages written without spaces)</source>
+        <translation>공백으로 나눈 단어당 토큰 수 (띄어쓰기 없이 쓰는 언어에서 높음)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>vocab used %</source>
+        <translation>사용한 어휘 %</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Share of the vocabulary the language's text uses</source>
+        <translation>그 언어의 텍스트가 쓰는 어휘의 비율</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Rényi</source>
+        <translation>Rényi</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rényi efficiency of the token distribution (as tokenization-scorer computes it)</source>
+        <translation>토큰 분포의 Rényi 효율 (tokenization-scorer와 같은 계산)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>unknown %</source>
+        <translation>미등록 %</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Unknown and byte-fallback tokens per 100 tokens</source>
+        <translation>토큰 100개당 미등록 토큰과 바이트 대체 토큰</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>The merge's rank</source>
+        <translation>병합의 순위</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The token the merge builds</source>
+        <translation>병합이 만드는 토큰</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>saved</source>
+        <translation>절약</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tokens the merge saved, all languages</source>
+        <translation>병합이 모든 언어에서 줄인 토큰 수</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>most for</source>
+        <translation>가장 큰 혜택</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The language it shortened most</source>
+        <translation>병합이 가장 많이 줄인 언어</translation>
+    </message>
 </context>
 <context>
     <name>ComparePane</name>
     <message>
-        <location filename="../panes/compare_pane.py" line="+109" />
+        <location filename="../panes/compare_pane.py" line="+88" />
         <source>A tokenizer of this session, to add to or remove from the comparison</source>
-        <extracomment>Characters of the session text compared (the view draws fewer; see CompareView). The corpus pass stops after the document that reaches this many characters. The compare set changed (names in order): for saving it across restarts.</extracomment>
+        <extracomment>Characters of the session text compared (the view draws fewer; see CompareView). The compare set changed (names in order): for saving it across restarts.</extracomment>
         <translation>비교에 추가하거나 비교에서 뺄 이 세션의 토크나이저</translation>
     </message>
     <message>
@@ -1634,12 +1756,12 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+6" />
-        <location line="+172" />
+        <location line="+175" />
         <source>Encoding the text with each compared tokenizer…</source>
         <translation>비교하는 토크나이저마다 텍스트를 인코딩하는 중…</translation>
     </message>
     <message>
-        <location line="-162" />
+        <location line="-165" />
         <source>Gold labels…</source>
         <translation>정답 레이블…</translation>
     </message>
@@ -1684,7 +1806,7 @@ shown: {shown}</source>
         <translation>토크나이저:</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+34" />
         <source>gold-label figures unavailable: {0}</source>
         <translation>정답 레이블 수치를 낼 수 없음: {0}</translation>
     </message>
@@ -1704,7 +1826,7 @@ shown: {shown}</source>
         <translation>비교할 토크나이저를 추가하세요</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <location line="+37" />
         <source>Add tokenizers to compare them.</source>
         <translation>비교할 토크나이저를 추가하세요.</translation>
@@ -1715,7 +1837,7 @@ shown: {shown}</source>
         <translation>토크나이저마다 텍스트를 인코딩하는 중…</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+15" />
         <source>comparing the first {n} characters of the text</source>
         <translation>텍스트의 처음 {n}자를 비교합니다</translation>
     </message>
@@ -1735,12 +1857,12 @@ shown: {shown}</source>
         <translation>말뭉치를 측정하는 중…</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>measuring the whole corpus… {progress}</source>
         <translation>말뭉치 전체 측정 중… {progress}</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+11" />
         <source>corpus columns: the first {docs} documents, {chars} characters</source>
         <translation>말뭉치 열: 처음 {docs}개 문서, {chars}자</translation>
     </message>
@@ -1782,12 +1904,12 @@ shown: {shown}</source>
         <translation>정답 개체당 평균 토큰 수: 1.00 = 모든 개체가 토큰 하나</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+31" />
         <source>measuring the gold entities…</source>
         <translation>정답 개체를 측정하는 중…</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+11" />
         <source>gold columns: {0} texts, {1} entities</source>
         <translation>정답 열: 텍스트 {0}개, 개체 {1}개</translation>
     </message>
@@ -1800,7 +1922,7 @@ shown: {shown}</source>
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/compare_view.py" line="+286" />
+        <location filename="../widgets/compare_view.py" line="+293" />
         <source>… {n} more characters not drawn</source>
         <extracomment>Characters drawn at most (the tables still use the whole text).</extracomment>
         <translation>… 그리지 않은 문자 {n}개 더</translation>
@@ -1924,7 +2046,7 @@ shown: {shown}</source>
         <translation>선택한 행을 머리글 줄이 있는 탭 구분 텍스트로 복사</translation>
     </message>
     <message>
-        <location line="+46" />
+        <location line="+49" />
         <source>Copy {n} selected rows (TSV)</source>
         <translation>선택한 행 {n}개 복사 (TSV)</translation>
     </message>
@@ -2388,7 +2510,7 @@ shown: {shown}</source>
 <context>
     <name>EncodingPane</name>
     <message>
-        <location filename="../panes/encoding_pane.py" line="+33" />
+        <location filename="../panes/encoding_pane.py" line="+67" />
         <source>Type or paste text to encode…</source>
         <translation>인코딩할 텍스트를 입력하거나 붙여 넣으세요…</translation>
     </message>
@@ -2403,7 +2525,7 @@ shown: {shown}</source>
         <translation>현재 텍스트의 토큰 수, 문자 수, 토큰당 문자 수, 단어당 토큰 수</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+7" />
         <source>special tokens</source>
         <translation>특수 토큰</translation>
     </message>
@@ -2414,18 +2536,18 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+2" />
-        <location line="+147" />
+        <location line="+150" />
         <source>truncation</source>
         <translation>자르기</translation>
     </message>
     <message>
-        <location line="-146" />
-        <location line="+148" />
+        <location line="-149" />
+        <location line="+151" />
         <source>padding</source>
         <translation>패딩</translation>
     </message>
     <message>
-        <location line="-142" />
+        <location line="-145" />
         <source>What the tokenizer's truncation and padding did to the text</source>
         <translation>토크나이저의 자르기와 패딩이 텍스트에 한 일</translation>
     </message>
@@ -2445,7 +2567,7 @@ shown: {shown}</source>
         <translation>정규화기를 거친 텍스트 (␣ = 공백, ↵ = 줄바꿈). 스크롤하면 더 보입니다</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+28" />
         <source>Normalized:</source>
         <translation>정규화:</translation>
     </message>
@@ -2596,7 +2718,7 @@ shown: {shown}</source>
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../file_actions.py" line="+37" />
+        <location filename="../file_actions.py" line="+39" />
         <source>Tokenizer (*.json);;All files (*)</source>
         <translation>토크나이저 (*.json);;모든 파일 (*)</translation>
     </message>
@@ -2617,7 +2739,7 @@ shown: {shown}</source>
         <translation>레이블 텍스트 (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+27" />
         <source>Open tokenizer folder</source>
         <translation>토크나이저 폴더 열기</translation>
     </message>
@@ -2627,7 +2749,7 @@ shown: {shown}</source>
         <translation>토크나이저 열기</translation>
     </message>
     <message>
-        <location line="+117" />
+        <location line="+123" />
         <source>The file is not UTF-8 text.</source>
         <translation>파일이 UTF-8 텍스트가 아닙니다.</translation>
     </message>
@@ -2944,7 +3066,7 @@ shown: {shown}</source>
 <context>
     <name>GoldLabelsPage</name>
     <message>
-        <location filename="../panes/groupings_pane.py" line="-245" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="+39" />
         <source>— no labels —</source>
         <translation>— 레이블 없음 —</translation>
     </message>
@@ -3035,7 +3157,7 @@ shown: {shown}</source>
 <context>
     <name>Groupings</name>
     <message>
-        <location filename="../panes/groupings_pane.py" line="-378" />
+        <location filename="../panes/groupings_pane/pane.py" line="-25" />
         <source>token frequency in corpus</source>
         <translation>말뭉치 속 토큰 빈도</translation>
     </message>
@@ -3050,13 +3172,13 @@ shown: {shown}</source>
         <translation>Unigram 로그 확률</translation>
     </message>
     <message>
-        <location line="+14" />
-        <location line="+409" />
+        <location filename="../panes/groupings_pane/model_page.py" line="-10" />
+        <location filename="../panes/groupings_pane/pane.py" line="+9" />
         <source>tokens</source>
         <translation>토큰 번호</translation>
     </message>
     <message>
-        <location line="-385" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="-297" />
         <source>No gold labels loaded. Pick a bundled sample above (resources/labeled/) or open your own file with Open…: a CoNLL/IOB file (one 'word&lt;TAB&gt;tag' per line, a blank line between sentences) or JSONL (one {"text": …, "entities": [{"start", "end", "label"}]} per line).</source>
         <translation>불러온 정답 레이블이 없습니다. 위에서 함께 든 예제(resources/labeled/)를 고르거나 열기…로 직접 파일을 여세요: CoNLL/IOB 파일 (한 줄에 '단어&lt;TAB&gt;태그' 하나, 문장 사이에 빈 줄) 또는 JSONL (한 줄에 {"text": …, "entities": [{"start", "end", "label"}]} 하나).</translation>
     </message>
@@ -3086,7 +3208,7 @@ shown: {shown}</source>
         <translation>토큰 {n}개</translation>
     </message>
     <message>
-        <location line="+45" />
+        <location line="+31" />
         <source>Whole file with {name}: {docs} texts, {entities} entities; {split} split into several tokens, {per} tokens per entity; {exact} regrouped exactly (after trimming whitespace).</source>
         <translation>{name} 기준 파일 전체: 텍스트 {docs}개, 개체 {entities}개. {split}가 여러 토큰으로 나뉨, 개체당 토큰 {per}개, {exact}가 정확히 재결합됨 (공백을 다듬은 뒤).</translation>
     </message>
@@ -3099,8 +3221,9 @@ shown: {shown}</source>
 <context>
     <name>GroupingsPane</name>
     <message>
-        <location line="+591" />
+        <location filename="../panes/groupings_pane/pane.py" line="+53" />
         <source>Demo: frequency as a score</source>
+        <extracomment>Encodings up to this many tokens are grouped at once (a few ms); longer ones in the pool. Merge indexes a pane keeps (the tokenizers switched between most recently).</extracomment>
         <translation>데모: 빈도를 점수로</translation>
     </message>
     <message>
@@ -3119,7 +3242,7 @@ shown: {shown}</source>
         <translation>토큰 분류 모델 (폴더)</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+28" />
         <source>Open…</source>
         <translation>열기…</translation>
     </message>
@@ -3204,7 +3327,7 @@ shown: {shown}</source>
         <translation>방식</translation>
     </message>
     <message>
-        <location line="+84" />
+        <location line="+113" />
         <source>{n} groups. Score = {source} rescaled to [0, 1]; label HIGH when ≥ 0.5, as a 2-class classifier would.</source>
         <translation>그룹 {n}개. 점수 = {source}, [0, 1]로 다시 맞춤. 2-클래스 분류기처럼 0.5 이상이면 레이블 HIGH.</translation>
     </message>
@@ -3215,7 +3338,7 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+1" />
-        <location line="+9" />
+        <location line="+11" />
         <source>Counting token frequencies in the corpus…</source>
         <translation>말뭉치에서 토큰 빈도를 세는 중…</translation>
     </message>
@@ -3225,7 +3348,7 @@ shown: {shown}</source>
         <translation>토큰 빈도를 셀 수 없습니다: {0}</translation>
     </message>
     <message>
-        <location line="+50" />
+        <location line="+51" />
         <source>Open IOB/CoNLL file</source>
         <translation>IOB/CoNLL 파일 열기</translation>
     </message>
@@ -3434,18 +3557,18 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location line="+78" />
+        <location line="+81" />
         <source>&amp;Language</source>
         <extracomment>Overrides what the system locale says (tests, screenshots); a value of ``LANGUAGES``.</extracomment>
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+8" />
         <source>Show the interface in this language (the window is rebuilt at once)</source>
         <translation>화면을 이 언어로 표시합니다 (창이 곧바로 다시 만들어집니다)</translation>
     </message>
     <message>
-        <location line="+33" />
+        <location line="+12" />
         <source>Change the language</source>
         <translation>언어 바꾸기</translation>
     </message>
@@ -3453,6 +3576,272 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <location line="+1" />
         <source>Changing the language rebuilds the window and stops the training or loading that is running. Change it now?</source>
         <translation>언어를 바꾸면 창을 다시 만들면서 진행 중인 학습이나 불러오기를 멈춥니다. 지금 바꿀까요?</translation>
+    </message>
+</context>
+<context>
+    <name>LanguagesPane</name>
+    <message>
+        <location filename="../panes/languages_pane.py" line="-67" />
+        <source>premium (tokens ÷ pivot's)</source>
+        <extracomment>Tokenizers measured at most (the first of the session's). The figures the bars can show: (key, label, value of a LanguageRow).</extracomment>
+        <translation>프리미엄 (토큰 ÷ 기준 언어)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>tokens</source>
+        <translation>토큰 수</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>characters per token</source>
+        <translation>토큰당 문자 수</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>bytes per token</source>
+        <translation>토큰당 바이트</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>tokens per word</source>
+        <translation>단어당 토큰 수</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>vocabulary used (%)</source>
+        <translation>사용한 어휘 (%)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Rényi efficiency</source>
+        <translation>Rényi 효율</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>unknown or byte-fallback (%)</source>
+        <translation>미등록 또는 바이트 대체 (%)</translation>
+    </message>
+    <message>
+        <location line="+85" />
+        <source>Bundled sample</source>
+        <translation>내장 샘플</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>300 sentences in 14 languages and 9 scripts, written for this project</source>
+        <translation>이 프로젝트를 위해 쓴 14개 언어, 9개 문자 체계의 문장 300개</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Open folder…</source>
+        <translation>폴더 열기…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>A folder of one file per language, named by its code (FLORES-200: eng_Latn.dev)</source>
+        <translation>언어마다 파일 하나, 언어 코드를 이름으로 한 폴더 (FLORES-200: eng_Latn.dev)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Open file…</source>
+        <translation>파일 열기…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>A TSV or CSV with one column per language, or JSONL with a language field</source>
+        <translation>언어마다 열 하나인 TSV 또는 CSV, 또는 언어 필드가 있는 JSONL</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Premiums are tokens divided by this language's tokens</source>
+        <translation>프리미엄은 이 언어의 토큰 수로 나눈 토큰 수입니다</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>The figure the bars show</source>
+        <translation>막대가 보여 줄 수치</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Rényi efficiency's α (2.5: Zouhar et al.'s choice)</source>
+        <translation>Rényi 효율의 α (2.5: Zouhar 외의 선택)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>observed types</source>
+        <translation>관찰된 토큰 종류</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <location line="+59" />
+        <location line="+5" />
+        <source>vocabulary size</source>
+        <translation>어휘 크기</translation>
+    </message>
+    <message>
+        <location line="-62" />
+        <source>Rényi efficiency divides by log₂ of this: the distinct tokens seen, or the whole vocabulary</source>
+        <translation>Rényi 효율은 이 값의 log₂로 나눕니다: 나타난 서로 다른 토큰 수, 또는 어휘 전체</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Export…</source>
+        <translation>내보내기…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Every number as CSV (or the shown plot as PNG)</source>
+        <translation>모든 수치를 CSV로 (또는 보이는 그래프를 PNG로)</translation>
+    </message>
+    <message>
+        <location line="+23" />
+        <source>Per language</source>
+        <translation>언어별</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>share of languages (fewest tokens first)</source>
+        <translation>언어의 비율 (토큰이 적은 언어부터)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>share of tokens</source>
+        <translation>토큰의 비율</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Lorenz curve</source>
+        <translation>로렌츠 곡선</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>sentence </source>
+        <translation>문장 </translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Which sentence of the corpus to show</source>
+        <translation>보여 줄 코퍼스 문장</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>One sentence</source>
+        <translation>한 문장</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>premium</source>
+        <translation>프리미엄</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Gini</source>
+        <translation>지니</translation>
+    </message>
+    <message>
+        <location line="+24" />
+        <source>Merges</source>
+        <translation>병합</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The current tokenizer's merges (a BPE): which languages each one shortened, and premium and Gini after every merge, from one replay</source>
+        <translation>현재 토크나이저(BPE)의 병합: 각 병합이 어떤 언어를 줄였는지, 그리고 병합마다의 프리미엄과 지니 계수 (한 번의 재생으로 계산)</translation>
+    </message>
+    <message>
+        <location line="+34" />
+        <source>Parallel corpus:</source>
+        <translation>병렬 코퍼스:</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Pivot</source>
+        <translation>기준 언어</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Bars</source>
+        <translation>막대</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Rényi</source>
+        <translation>Rényi</translation>
+    </message>
+    <message>
+        <location line="+26" />
+        <source>bundled sample</source>
+        <translation>내장 샘플</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Open a parallel corpus folder</source>
+        <translation>병렬 코퍼스 폴더 열기</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Open a parallel corpus file</source>
+        <translation>병렬 코퍼스 파일 열기</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Parallel corpora (*.tsv *.csv *.jsonl *.gz *.bz2 *.xz);;All files (*)</source>
+        <translation>병렬 코퍼스 (*.tsv *.csv *.jsonl *.gz *.bz2 *.xz);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <location line="+46" />
+        <source>Train or open a tokenizer first.</source>
+        <translation>먼저 토크나이저를 학습하거나 여세요.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Measuring {n} tokenizers…</source>
+        <translation>토크나이저 {n}개를 측정하는 중…</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>The merges of a BPE tokenizer are attributed to languages: make a BPE tokenizer current.</source>
+        <translation>BPE 토크나이저의 병합을 언어별로 나눕니다: BPE 토크나이저를 현재 토크나이저로 고르세요.</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Replaying the merges of {name}…</source>
+        <translation>{name}의 병합을 재생하는 중…</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Measuring… {progress}</source>
+        <translation>측정하는 중… {progress}</translation>
+    </message>
+    <message>
+        <location line="+17" />
+        <source>{languages} languages × {sentences} sentences; pivot {pivot}</source>
+        <translation>{languages}개 언어 × 문장 {sentences}개; 기준 언어 {pivot}</translation>
+    </message>
+    <message>
+        <location line="+85" />
+        <source>{name} (Gini {gini})</source>
+        <translation>{name} (지니 {gini})</translation>
+    </message>
+    <message>
+        <location line="+41" />
+        <source>This tokenizer has no merges to attribute.</source>
+        <translation>이 토크나이저에는 나눌 병합이 없습니다.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source> (the replay differs slightly from the model's own encoding)</source>
+        <translation> (재생 결과가 모델 자체의 인코딩과 조금 다릅니다)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>{name}: {n} merges, {used} of them shortened this corpus; premium against {pivot}. Click a point or a row to select the merge.{note}</source>
+        <translation>{name}: 병합 {n}개 중 {used}개가 이 코퍼스를 줄였습니다; 기준 언어 {pivot}에 대한 프리미엄. 점이나 행을 누르면 그 병합을 선택합니다.{note}</translation>
+    </message>
+    <message>
+        <location line="+108" />
+        <source>language figures</source>
+        <translation>언어별 수치</translation>
     </message>
 </context>
 <context>
@@ -3512,7 +3901,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
 <context>
     <name>LessonsPane</name>
     <message>
-        <location filename="../panes/lessons_pane.py" line="+166" />
+        <location filename="../panes/lessons_pane.py" line="+168" />
         <source>The worked examples of the course notes</source>
         <extracomment>Figure keys whose argument is a word: clicking such a row shows that word's trace.</extracomment>
         <translation>강의 노트의 풀이 예제</translation>
@@ -3631,15 +4020,16 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+75" />
-        <location line="+510" />
+        <location filename="../main_window.py" line="+90" />
+        <location line="+624" />
         <source>Subword Explorer</source>
-        <extracomment>The window must fit a 1366x768 laptop screen (with a panel and a title bar).</extracomment>
+        <extracomment>Seconds closing waits for trained tokenizers still being written in the pool; the rest are then written on the GUI thread: the user's tokenizers are never lost. The window must fit a 1366x768 laptop screen (with a panel and a title bar).</extracomment>
         <translation>서브워드 탐색기</translation>
     </message>
     <message>
-        <location line="-485" />
+        <location line="-592" />
         <source>Corpus</source>
+        <extracomment>the session's trainings, for the Train and the Build view alike</extracomment>
         <translation>말뭉치</translation>
     </message>
     <message>
@@ -3673,12 +4063,12 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>강의</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <source>Tokenizers</source>
         <translation>토크나이저</translation>
     </message>
     <message>
-        <location line="+56" />
+        <location line="-9" />
         <source>Vocabulary</source>
         <translation>어휘</translation>
     </message>
@@ -3688,17 +4078,17 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>id ↔ 텍스트</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+1" />
         <source>Build</source>
         <translation>만들기</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+154" />
         <source>Views</source>
         <translation>화면</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <source>{tip} (Ctrl+{n})</source>
         <translation>{tip} (Ctrl+{n})</translation>
     </message>
@@ -3848,7 +4238,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>패널(&amp;P)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+6" />
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
@@ -3863,7 +4253,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>정보(&amp;A)</translation>
     </message>
     <message>
-        <location line="+37" />
+        <location line="+38" />
         <source>Open tokenizer</source>
         <translation>토크나이저 열기</translation>
     </message>
@@ -3921,7 +4311,7 @@ Vocabulary size:</source>
 어휘 크기:</translation>
     </message>
     <message>
-        <location line="+48" />
+        <location line="+46" />
         <source>The last corpus is gone: {paths}</source>
         <translation>지난번 말뭉치가 없습니다: {paths}</translation>
     </message>
@@ -3931,17 +4321,18 @@ Vocabulary size:</source>
         <translation>토크나이저 {n}개를 복원하는 중…</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+29" />
         <source>Could not restore {what}</source>
         <translation>복원하지 못했습니다: {what}</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>Restored {name}</source>
         <translation>{name}을(를) 복원했습니다</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+24" />
+        <location line="+17" />
         <source>Could not keep the session for next time: {error}</source>
         <translation>다음을 위해 세션을 저장하지 못했습니다: {error}</translation>
     </message>
@@ -3956,7 +4347,7 @@ Vocabulary size:</source>
         <translation>토크나이저 없음</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+25" />
         <source>Subword Explorer — views and panes</source>
         <translation>서브워드 탐색기 — 화면과 패널</translation>
     </message>
@@ -3968,7 +4359,7 @@ Everything shown is computed by subword_core.</source>
 보이는 모든 것은 subword_core가 계산합니다.</translation>
     </message>
     <message>
-        <location line="+96" />
+        <location line="+111" />
         <source>Unsaved tokenizers</source>
         <translation>저장하지 않은 토크나이저</translation>
     </message>
@@ -4202,7 +4593,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../panes/groupings_pane.py" line="-557" />
+        <location filename="../panes/groupings_pane/model_page.py" line="+44" />
         <source>Open model folder…</source>
         <translation>모델 폴더 열기…</translation>
     </message>
@@ -4376,12 +4767,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>OffsetsPane</name>
     <message>
-        <location filename="../panes/offsets_pane.py" line="+58" />
+        <location filename="../panes/offsets_pane.py" line="+62" />
         <source>Offsets are (start, end) character positions in the original text; special tokens have (0, 0)</source>
         <translation>오프셋은 원문에서의 (시작, 끝) 문자 위치입니다. 특수 토큰은 (0, 0)입니다</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+33" />
         <source>{n} tokens — offsets are character spans of the original text</source>
         <translation>토큰 {n}개 — 오프셋은 원문의 문자 범위입니다</translation>
     </message>
@@ -4728,14 +5119,14 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>Session</name>
     <message>
-        <location filename="../session.py" line="+66" />
+        <location filename="../session.py" line="+67" />
         <source>(none)</source>
         <extracomment>Texts longer than this (characters) are encoded in the background. So are texts with a longer run without whitespace: a model's work on one word grows faster than its length (BPE merges pair by pair; a 5,000-character word took 0.8 s). Texts up to this long also keep their pipeline stages (normalized text, pre-tokens).</extracomment>
         <translation>(없음)</translation>
     </message>
     <message>
-        <location line="+208" />
-        <location line="+38" />
+        <location line="+207" />
+        <location line="+32" />
         <source>Cannot encode the text: {error}</source>
         <translation>텍스트를 인코딩할 수 없습니다: {error}</translation>
     </message>
@@ -4743,7 +5134,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>SessionStore</name>
     <message>
-        <location filename="../session_store.py" line="+125" />
+        <location filename="../session_store.py" line="+182" />
         <source>{name}: {path} is gone</source>
         <translation>{name}: {path}이(가) 없습니다</translation>
     </message>
@@ -4764,14 +5155,14 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>StatsPane</name>
     <message>
-        <location filename="../panes/stats_pane.py" line="+96" />
-        <location line="+140" />
+        <location filename="../panes/stats_pane.py" line="+126" />
+        <location line="+145" />
         <source>Stop</source>
-        <extracomment>A vocabulary larger than this has its length histogram measured in a worker.</extracomment>
+        <extracomment>A vocabulary larger than this has its length histogram measured in a pool process (a pass over every token: 0.1-0.3 s on the GUI thread for 50k tokens).</extracomment>
         <translation>중지</translation>
     </message>
     <message>
-        <location line="-139" />
+        <location line="-144" />
         <source>Stop encoding the corpus, or compute its figures</source>
         <translation>말뭉치 인코딩을 중지하거나 통계를 계산합니다</translation>
     </message>
@@ -4886,7 +5277,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>각 순위에서 병합된 쌍이 병합 시점에 나타난 횟수 (여기서 학습한 토크나이저)</translation>
     </message>
     <message>
-        <location line="+45" />
+        <location line="+47" />
         <source>Statistics of {name}</source>
         <translation>{name} 통계</translation>
     </message>
@@ -4896,7 +5287,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>토크나이저 없음</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>{model}: no merges with pair counts</source>
         <translation>{model}: 쌍 횟수가 있는 병합이 없음</translation>
     </message>
@@ -4911,12 +5302,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>쌍 횟수는 여기서 학습한 토크나이저만 알 수 있습니다: 토크나이저 파일에는 병합만 있고 횟수는 없습니다.</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+30" />
         <source>computing corpus figures…</source>
         <translation>말뭉치 수치를 계산하는 중…</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>Compute</source>
         <translation>계산</translation>
     </message>
@@ -4926,7 +5317,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>중지됨: 말뭉치 통계를 계산하지 않았습니다</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+30" />
         <source>the corpus</source>
         <translation>말뭉치</translation>
     </message>
@@ -4976,7 +5367,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>표면형 길이: Ġ ▁ ## &lt;/w&gt;를 떼고 바이트를 디코딩 (막대를 누르면 그 토큰들)</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+9" />
         <source>{n} distinct tokens; log-log slope {slope} (Zipf: about −1)</source>
         <translation>서로 다른 토큰 {n}개, 로그-로그 기울기 {slope} (Zipf: 약 −1)</translation>
     </message>
@@ -4986,7 +5377,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>아직 빈도가 없음</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+4" />
         <source>{model}: no merges to replay, so no curve</source>
         <translation>{model}: 재생할 병합이 없어 곡선이 없음</translation>
     </message>
@@ -5182,6 +5573,16 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <source>The worked examples of the course notes, step by step: every figure computed, the notes' slips corrected, and the encoding and merges of each step</source>
         <translation>강의 노트의 풀이 예제를 단계별로: 모든 수치를 계산하고, 노트의 실수를 바로잡으며, 단계마다 인코딩과 병합을 보여 줍니다</translation>
     </message>
+    <message>
+        <location line="+6" />
+        <source>Languages</source>
+        <translation>언어</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>What each language of a parallel corpus costs in tokens: premium, Gini, vocabulary use, one sentence in every language, and which merges served which language</source>
+        <translation>병렬 코퍼스의 각 언어가 토큰으로 치르는 비용: 프리미엄, 지니 계수, 어휘 사용, 모든 언어로 된 한 문장, 그리고 어떤 병합이 어느 언어에 도움이 되었는지</translation>
+    </message>
 </context>
 <context>
     <name>TextInput</name>
@@ -5314,13 +5715,13 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>TokenTextView</name>
     <message>
-        <location filename="../widgets/token_text_view.py" line="+315" />
+        <location filename="../widgets/token_text_view.py" line="+402" />
         <source>… ({n} more characters not drawn)</source>
-        <extracomment>Characters beyond this are not drawn (a note says so); the tables still list every token. Lines longer than this are drawn as several blocks (cut at a space), so that laying out one block never costs more than a screenful. Identical special tokens in a row drawn as one chip ``[PAD] ×100``. blocks formatted since the last set_content (tests and benchmarks read it)</extracomment>
+        <extracomment>Characters beyond this are not drawn (a note says so); the tables still list every token. Lines longer than this are drawn as several blocks (cut at a space), so that laying out one block never costs more than a screenful. Identical special tokens in a row drawn as one chip ``[PAD] ×100``. The last indexes made, by encoding: the token view, the encoding and the offsets panes look up the same encoding at a keystroke. blocks formatted, and tokens looked up for them, since the last set_content (tests and benchmarks read them: both follow what is on screen, not the text)</extracomment>
         <translation>… (그리지 않은 문자 {n}개 더)</translation>
     </message>
     <message>
-        <location line="+259" />
+        <location line="+258" />
         <source>{n} × {token}  (#{first}–#{last})
      id {id}  special token added by the tokenizer (padding or post-processor)</source>
         <translation>{n} × {token}  (#{first}–#{last})
@@ -5568,7 +5969,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>TrainingPane</name>
     <message>
-        <location filename="../panes/training_pane.py" line="+57" />
+        <location filename="../panes/training_pane.py" line="+53" />
         <source>Byte-level BPE (GPT-2)</source>
         <extracomment>combo label (English; the combo shows it translated) -&gt; (preset algorithm, WordPiece scoring, default vocabulary size); the sizes leave room for the bundled sample corpus's alphabet (BPE needs 706 symbols there, WordPiece 550: a smaller size is refused)</extracomment>
         <translation>바이트 수준 BPE (GPT-2)</translation>
@@ -5599,14 +6000,14 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>이 옵션으로 불러온 말뭉치에서 학습합니다 (Ctrl+T)</translation>
     </message>
     <message>
-        <location line="+62" />
+        <location filename="../training_service.py" line="+237" />
         <source>the training failed</source>
-        <extracomment>Permille steps of the progress bar (one bar for the whole run).</extracomment>
         <translation>학습에 실패했습니다</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location filename="../panes/training_pane.py" line="+68" />
         <source>The training algorithm: byte-level BPE (GPT-2, no unknown tokens), BPE with an end-of-word marker (Sennrich), WordPiece (BERT; merges chosen by likelihood or by frequency) or Unigram (SentencePiece; prunes a large seed vocabulary)</source>
+        <extracomment>Permille steps of the progress bar (one bar for the whole run).</extracomment>
         <translation>학습 알고리즘: 바이트 수준 BPE (GPT-2, UNK 토큰 없음), 단어 끝 표지를 쓰는 BPE (Sennrich), WordPiece (BERT, 우도나 빈도로 병합 선택), Unigram (SentencePiece, 큰 초기 어휘를 가지치기)</translation>
     </message>
     <message>
@@ -5685,23 +6086,23 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>특수 토큰</translation>
     </message>
     <message>
-        <location line="+53" />
-        <location line="+20" />
+        <location line="+62" />
+        <location line="+19" />
         <source>No corpus</source>
         <translation>말뭉치 없음</translation>
     </message>
     <message>
-        <location line="-19" />
+        <location line="-18" />
         <source>Open a corpus before training.</source>
         <translation>학습하기 전에 말뭉치를 여세요.</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+19" />
         <source>Open a corpus to retrain on first.</source>
         <translation>먼저 재학습할 말뭉치를 여세요.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+3" />
         <source>Cannot retrain</source>
         <translation>재학습할 수 없습니다</translation>
     </message>
@@ -5711,7 +6112,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>{name}의 모델은 {model}이며 트레이너가 없습니다: BPE, WordPiece, Unigram 모델만 재학습할 수 있습니다.</translation>
     </message>
     <message>
-        <location line="+70" />
+        <location line="+22" />
         <source>Cancelling…</source>
         <translation>취소하는 중…</translation>
     </message>
@@ -5752,7 +6153,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>병합 {rank}: {left} + {right} → {token} (횟수 {count})</translation>
     </message>
     <message>
-        <location line="+37" />
+        <location line="+39" />
         <source>the corpus has too few distinct pieces</source>
         <translation>말뭉치에 서로 다른 조각이 너무 적습니다</translation>
     </message>
@@ -5767,48 +6168,54 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>⚠ 요청한 {asked}개 중 토큰 {size}개에서 멈췄습니다: {why}. 말뭉치가 크면 더 많아집니다.</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+9" />
         <source>100% · done: {name}</source>
         <translation>100% · 완료: {name}</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location filename="../training_service.py" line="-31" />
         <source>Trained {name} on {summary}</source>
+        <extracomment>who started it ("train": the Train view; "build", "four": the Build view), so that the view that asked says a failure, and the others only show the progress the vocabulary size asked and the size the tokenizer really has (trained runs)</extracomment>
         <translation>{name}을(를) 학습했습니다: {summary}</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location filename="../panes/training_pane.py" line="-28" />
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location filename="../panes/builder_pane.py" line="-56" />
+        <location filename="../panes/training_pane.py" line="+2" />
         <source>Training failed</source>
         <translation>학습 실패</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
+        <location filename="../panes/training_pane.py" line="+1" />
         <source>The current tokenizer is kept.</source>
         <translation>현재 토크나이저를 유지합니다.</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location filename="../panes/training_pane.py" line="+3" />
         <source>cancelled</source>
         <translation>취소됨</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location filename="../panes/builder_pane.py" line="+5" />
+        <location filename="../panes/training_pane.py" line="+2" />
+        <location filename="../training_service.py" line="+13" />
         <source>no tokenizer</source>
         <translation>토크나이저 없음</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+1" />
+        <location line="-2" />
+        <location filename="../panes/training_pane.py" line="+1" />
+        <location filename="../training_service.py" line="+1" />
         <source>Training cancelled; kept {name}.</source>
         <translation>학습을 취소했습니다. {name}을(를) 유지합니다.</translation>
     </message>
     <message>
-        <location line="+47" />
+        <location filename="../panes/training_pane.py" line="+62" />
         <source>Open a corpus first</source>
         <translation>먼저 말뭉치를 여세요</translation>
     </message>
@@ -5821,7 +6228,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>{name}을(를) 되돌렸습니다</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+16" />
         <source>&amp;Undo remove tokenizer</source>
         <translation>토크나이저 제거 취소(&amp;U)</translation>
     </message>
@@ -5872,7 +6279,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>VocabPane</name>
     <message>
-        <location filename="../panes/vocab_pane.py" line="+41" />
+        <location filename="../panes/vocab_pane.py" line="+44" />
         <source>substring</source>
         <extracomment>The search modes as the combo shows them (the mode itself is the item's data).</extracomment>
         <translation>부분 문자열</translation>
@@ -5904,13 +6311,14 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>id로 찾기: #123, 123, 또는 공백이나 쉼표로 구분한 여러 id</translation>
     </message>
     <message>
-        <location line="+58" />
-        <location line="+150" />
+        <location line="+60" />
+        <location line="+152" />
         <source>Search tokens…</source>
+        <extracomment>Progress of the frequency count every this many words (~10-30 ms of work).</extracomment>
         <translation>토큰 검색…</translation>
     </message>
     <message>
-        <location line="-147" />
+        <location line="-149" />
         <source>Find tokens; the mode on the right says how the text is read</source>
         <translation>토큰을 찾습니다. 오른쪽 방식에 따라 입력을 해석합니다</translation>
     </message>
@@ -5936,12 +6344,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     </message>
     <message>
         <location line="+2" />
-        <location line="+234" />
+        <location line="+239" />
         <source>Count frequencies</source>
         <translation>빈도 세기</translation>
     </message>
     <message>
-        <location line="-232" />
+        <location line="-237" />
         <source>Encode every corpus word and count how often each token occurs (runs in the background)</source>
         <translation>말뭉치의 모든 단어를 인코딩해 각 토큰이 나타나는 횟수를 셉니다 (백그라운드에서 실행)</translation>
     </message>
@@ -5966,7 +6374,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>어휘를 읽는 중…</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+18" />
         <source>sorting %p%</source>
         <translation>정렬하는 중 %p%</translation>
     </message>
@@ -5976,7 +6384,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>어휘를 읽는 중 %p%</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+13" />
         <source>cannot read the vocabulary: {error}</source>
         <translation>어휘를 읽을 수 없습니다: {error}</translation>
     </message>
@@ -6001,7 +6409,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>말뭉치에서 토큰 빈도를 세는 중…</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+21" />
         <source>{0} of {1} words</source>
         <translation>단어 {1}개 중 {0}개</translation>
     </message>
@@ -6085,7 +6493,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>문맥만 자르고 모든 윈도우에 질문 전체를 둡니다 (transformers의 질의응답 전처리)</translation>
     </message>
     <message>
-        <location line="+81" />
+        <location line="+74" />
         <source>Question (optional): makes each window a (question, text) pair, as in question answering</source>
         <translation>질문 (선택): 질의응답처럼 각 윈도우를 (질문, 텍스트) 쌍으로 만듭니다</translation>
     </message>
@@ -6548,7 +6956,8 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>Workers</name>
     <message>
-        <location filename="../workers.py" line="+271" />
+        <location filename="../workers.py" line="+275" />
+        <location line="+14" />
         <source>the training process ended unexpectedly (exit code {code})</source>
         <extracomment>Seconds between two ``yielded`` batches (about 25 updates per second). Scheduling niceness added to the training child (and its word-counting pool). GIL switch interval while a worker runs (the default is 0.005 s).</extracomment>
         <translation>학습 프로세스가 예기치 않게 끝났습니다 (종료 코드 {code})</translation>
@@ -6557,17 +6966,17 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>_Opening</name>
     <message>
-        <location filename="../file_actions.py" line="-209" />
+        <location filename="../file_actions.py" line="-211" />
         <source>Opening {path}…</source>
         <translation>{path} 여는 중…</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+19" />
         <source>Opened {path} as {name}</source>
         <translation>{path}을(를) {name}(으)로 열었습니다</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+15" />
         <source>Cannot open tokenizer</source>
         <translation>토크나이저를 열 수 없습니다</translation>
     </message>
