@@ -27,9 +27,10 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Slot
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox, QDoubleSpinBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QProgressBar,
-    QPushButton, QScrollArea, QSpinBox, QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget,
+    QPushButton, QScrollArea, QSizePolicy, QSpinBox, QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from subword_core.analysis import ids_of_tokens, is_byte_level, visible_token
@@ -124,6 +125,17 @@ def _merge_columns(languages: tuple[str, ...], show: Any) -> list[Column]:
     return columns
 
 
+def _line_color(index: int, count: int) -> Any:
+    """Distinct, saturated line colours (the token palette is for pale backgrounds)."""
+    return pg.intColor(index, hues=max(count, 3), values=1, maxValue=210, minValue=210)
+
+
+def _legend_background() -> Any:
+    """A legend box that hides the curves behind it (half opaque, as the theme's base)."""
+    color = QColor(40, 40, 40, 210) if style.is_dark() else QColor(255, 255, 255, 210)
+    return color
+
+
 def _top(languages: tuple[str, ...], saved: tuple[int, ...]) -> str:
     best = max(range(len(saved)), key=saved.__getitem__)
     return languages[best] if saved[best] else ""
@@ -158,6 +170,7 @@ class LanguagesPane(SightAwarePane):
         self.file_button.setToolTip(self.tr(
             "A TSV or CSV with one column per language, or JSONL with a language field"))
         self.pivot = QComboBox(objectName="languagesPivot")
+        self.pivot.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.pivot.setToolTip(self.tr("Premiums are tokens divided by this language's tokens"))
         self.metric_combo = QComboBox(objectName="languagesMetric")
         for key, label, _ in METRICS:
@@ -180,7 +193,10 @@ class LanguagesPane(SightAwarePane):
         self.busy.setRange(0, 0)
         self.busy.setTextVisible(False)
         self.busy.hide()
-        self.status = QLabel("", objectName="languagesStatus", wordWrap=True)
+        # no word wrap: a wrapping label gives the pane a height-for-width, and the dock's
+        # scroll area then makes it as tall as it would like (the plots ran off the dock)
+        self.status = QLabel("", objectName="languagesStatus")
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
         # 2. the tabs
         self.tabs = QTabWidget(objectName="languagesTabs")
@@ -191,6 +207,7 @@ class LanguagesPane(SightAwarePane):
         self.table = QTableView(objectName="languagesTable")
         self.table.setModel(self.table_model)
         self.table.setSortingEnabled(True)
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         figures_tab = QSplitter(Qt.Orientation.Vertical, objectName="languagesFiguresSplit")
@@ -230,12 +247,14 @@ class LanguagesPane(SightAwarePane):
         self.premium_plot.showGrid(x=True, y=True, alpha=0.25)
         self.premium_plot.setLabel("bottom", self.tr("vocabulary size"))
         self.premium_plot.setLabel("left", self.tr("premium"))
-        self.premium_legend = self.premium_plot.addLegend(offset=(-10, 10), colCount=2)
+        self.premium_legend = self.premium_plot.addLegend(
+            offset=(-10, 10), colCount=2, brush=pg.mkBrush(_legend_background()))
         self.gini_plot = pg.PlotWidget(objectName="languagesGiniCurve")
         self.gini_plot.showGrid(x=True, y=True, alpha=0.25)
         self.gini_plot.setLabel("bottom", self.tr("vocabulary size"))
         self.gini_plot.setLabel("left", self.tr("Gini"))
         self.gini_plot.setXLink(self.premium_plot)
+        self.gini_plot.getAxis("left").enableAutoSIPrefix(False)  # not "Gini (x0.001)"
         self._step_lines = [pg.InfiniteLine(angle=90, pen=pg.mkPen(style.highlight_color(),
                                                                      width=2))
                             for _ in range(2)]
@@ -248,7 +267,8 @@ class LanguagesPane(SightAwarePane):
         self.merges_table.setSortingEnabled(True)
         self.merges_table.verticalHeader().setVisible(False)
         self.merges_table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-        self.merges_status = QLabel("", objectName="languagesMergesStatus", wordWrap=True)
+        self.merges_status = QLabel("", objectName="languagesMergesStatus")
+        self.merges_status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         plots = QWidget()
         plots_box = QVBoxLayout(plots)
         plots_box.setContentsMargins(0, 0, 0, 0)
@@ -389,10 +409,10 @@ class LanguagesPane(SightAwarePane):
         if not entries:
             self.figures = {}
             self._show_figures()
-            self.status.setText(self.tr("Train or open a tokenizer first."))
+            self._set_status(self.status, self.tr("Train or open a tokenizer first."))
             return
         pivot = self.pivot.currentText() or "eng_Latn"
-        self.status.setText(self.tr("Measuring {n} tokenizers…").format(n=len(entries)))
+        self._set_status(self.status, self.tr("Measuring {n} tokenizers…").format(n=len(entries)))
         self.job.start_job(languages_job, (self._refs(), self.source, pivot, self.alpha.value(),
                                            self.denominator.currentData()))
 
@@ -402,21 +422,25 @@ class LanguagesPane(SightAwarePane):
         self.attribution = None
         self._draw_merges()
         if entry is None or type(getattr(entry.tokenizer, "model", None)).__name__ != "BPE":
-            self.merges_status.setText(self.tr(
+            self._set_status(self.merges_status, self.tr(
                 "The merges of a BPE tokenizer are attributed to languages: make a BPE "
                 "tokenizer current."))
             return
         self._attribution_for = entry.name
-        self.merges_status.setText(self.tr("Replaying the merges of {name}…").format(
+        self._set_status(self.merges_status, self.tr("Replaying the merges of {name}…").format(
             name=entry.name))
         self.merge_job.start_job(attribution_job, (tokenizer_ref(entry), self.source,
                                                    self.pivot.currentText() or "eng_Latn"))
+
+    def _set_status(self, label: QLabel, text: str) -> None:
+        label.setText(text)
+        label.setToolTip(text)  # cut when the dock is narrow
 
     @Slot(object)
     def _on_progress(self, event: Any) -> None:
         text = progress_text(event)
         if text:
-            self.status.setText(self.tr("Measuring… {progress}").format(progress=text))
+            self._set_status(self.status, self.tr("Measuring… {progress}").format(progress=text))
 
     @Slot(bool)
     def _on_running_changed(self, _running: bool) -> None:
@@ -433,7 +457,7 @@ class LanguagesPane(SightAwarePane):
         self._show_figures()
         fig = next(iter(figures.values()), None)
         pivot = fig.pivot if fig is not None else None
-        self.status.setText(self.tr("{languages} languages × {sentences} sentences; pivot "
+        self._set_status(self.status, self.tr("{languages} languages × {sentences} sentences; pivot "
                                     "{pivot}").format(languages=len(corpus.languages),
                                                       sentences=f"{len(corpus):,}",
                                                       pivot=pivot or "-"))
@@ -444,11 +468,11 @@ class LanguagesPane(SightAwarePane):
 
     @Slot(str)
     def _on_job_failed(self, message: str) -> None:
-        self.status.setText(f"<span style='color:#c62828'>{in_words(message)}</span>")
+        self._set_status(self.status, f"<span style='color:#c62828'>{in_words(message)}</span>")
 
     @Slot(str)
     def _on_merge_job_failed(self, message: str) -> None:
-        self.merges_status.setText(f"<span style='color:#c62828'>{in_words(message)}</span>")
+        self._set_status(self.merges_status, f"<span style='color:#c62828'>{in_words(message)}</span>")
 
     def _fill_pivots(self) -> None:
         wanted = self.pivot.currentText()
@@ -495,15 +519,20 @@ class LanguagesPane(SightAwarePane):
         for k, (name, heights) in enumerate(values.items()):
             xs = [i - 0.4 + width * (k + 0.5) for i in range(len(languages))]
             shown = [(x, h) for x, h in zip(xs, heights) if not math.isnan(h)]
-            color = style.token_color(k * 3)
+            color = _line_color(k, len(values))
+            fill = QColor(color)
+            fill.setAlpha(150)
             bars = pg.BarGraphItem(x=[x for x, _ in shown], height=[h for _, h in shown],
-                                   width=width * 0.95, brush=color, pen=pg.mkPen(color.darker()),
-                                   name=name)
+                                   width=width * 0.95, brush=fill, pen=pg.mkPen(color), name=name)
             self.bars.addItem(bars)
         if self.metric_combo.currentData() == "premium":
             self.bars.addItem(pg.InfiniteLine(pos=1.0, angle=0, pen=pg.mkPen(
                 style.plot_pen_color(), style=Qt.PenStyle.DashLine)))
-        self.bars.getAxis("bottom").setTicks([list(enumerate(languages))])
+        # FLORES codes on two lines (language, script): side by side they ran into each other
+        self.bars.getAxis("bottom").setTicks([[(i, lang.replace("_", "\n", 1))
+                                               for i, lang in enumerate(languages)]])
+        lines = 2 if any("_" in lang for lang in languages) else 1
+        self.bars.getAxis("bottom").setHeight(12 + 16 * lines)
         self.bars.setLabel("left", self.metric_combo.currentText())
 
     def _draw_lorenz(self) -> None:
@@ -514,9 +543,9 @@ class LanguagesPane(SightAwarePane):
         self.lorenz.plot([0, 1], [0, 1], pen=pg.mkPen(style.plot_pen_color(),
                                                       style=Qt.PenStyle.DashLine))
         for k, (name, fig) in enumerate(self.figures.items()):
-            color = style.token_color(k * 3)
+            color = _line_color(k, len(self.figures))
             xs, ys = zip(*fig.lorenz)
-            self.lorenz.plot(list(xs), list(ys), pen=pg.mkPen(color.darker(), width=2),
+            self.lorenz.plot(list(xs), list(ys), pen=pg.mkPen(color, width=2),
                              symbol="o", symbolSize=5, symbolBrush=color,
                              name=self.tr("{name} (Gini {gini})").format(
                                  name=name, gini=f"{fig.gini:.3f}"))
@@ -559,11 +588,11 @@ class LanguagesPane(SightAwarePane):
     def _on_attribution_returned(self, summary: Any) -> None:
         self.attribution = summary
         if summary is None:
-            self.merges_status.setText(self.tr("This tokenizer has no merges to attribute."))
+            self._set_status(self.merges_status, self.tr("This tokenizer has no merges to attribute."))
         else:
             note = "" if summary.exact else self.tr(
                 " (the replay differs slightly from the model's own encoding)")
-            self.merges_status.setText(self.tr(
+            self._set_status(self.merges_status, self.tr(
                 "{name}: {n} merges, {used} of them shortened this corpus; premium against "
                 "{pivot}. Click a point or a row to select the merge.{note}").format(
                     name=self._attribution_for, n=f"{summary.n_merges:,}",
@@ -585,10 +614,10 @@ class LanguagesPane(SightAwarePane):
         for j, lang in enumerate(summary.languages):
             if summary.points[0].premium is None:
                 break
-            color = style.token_color(j * 2)
+            color = _line_color(j, len(summary.languages))
             item = self.premium_plot.plot(xs, [p.premium[j] for p in summary.points],
-                                          pen=pg.mkPen(color.darker(), width=1.5), name=lang,
-                                          symbol="o", symbolSize=4, symbolBrush=color,
+                                          pen=pg.mkPen(color, width=1.5), name=lang,
+                                          symbol="o", symbolSize=3, symbolBrush=color,
                                           symbolPen=None)
             item.sigPointsClicked.connect(self._on_curve_clicked)
         gini = self.gini_plot.plot(xs, [p.gini for p in summary.points],
