@@ -1628,7 +1628,7 @@ shown: {shown}</source>
     <message>
         <location line="+1" />
         <source>Tokens divided by the pivot language's tokens for the same sentences (Petrov et al. 2023)</source>
-        <translation>같은 문장에 대한 기준 언어의 토큰 수로 나눈 토큰 수 (Petrov 외 2023)</translation>
+        <translation>같은 문장에 대한 기준 언어의 토큰 수로 나눈 토큰 수 (페트로프 외 2023)</translation>
     </message>
     <message>
         <location line="+2" />
@@ -1663,12 +1663,12 @@ shown: {shown}</source>
     <message>
         <location line="+2" />
         <source>Rényi</source>
-        <translation>Rényi</translation>
+        <translation>레니</translation>
     </message>
     <message>
         <location line="+1" />
         <source>Rényi efficiency of the token distribution (as tokenization-scorer computes it)</source>
-        <translation>토큰 분포의 Rényi 효율 (tokenization-scorer와 같은 계산)</translation>
+        <translation>토큰 분포의 레니 효율 (tokenization-scorer와 같은 계산)</translation>
     </message>
     <message>
         <location line="+3" />
@@ -3614,7 +3614,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
     <message>
         <location line="+2" />
         <source>Rényi efficiency</source>
-        <translation>Rényi 효율</translation>
+        <translation>레니 효율</translation>
     </message>
     <message>
         <location line="+2" />
@@ -3664,7 +3664,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
     <message>
         <location line="+4" />
         <source>Rényi efficiency's α (2.5: Zouhar et al.'s choice)</source>
-        <translation>Rényi 효율의 α (2.5: Zouhar 외의 선택)</translation>
+        <translation>레니 효율의 α (2.5: 조우하르 외의 선택)</translation>
     </message>
     <message>
         <location line="+2" />
@@ -3681,7 +3681,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
     <message>
         <location line="-62" />
         <source>Rényi efficiency divides by log₂ of this: the distinct tokens seen, or the whole vocabulary</source>
-        <translation>Rényi 효율은 이 값의 log₂로 나눕니다: 나타난 서로 다른 토큰 수, 또는 어휘 전체</translation>
+        <translation>레니 효율은 이 값의 log₂로 나눕니다: 나타난 서로 다른 토큰 수, 또는 어휘 전체</translation>
     </message>
     <message>
         <location line="+2" />
@@ -3766,7 +3766,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
     <message>
         <location line="+2" />
         <source>Rényi</source>
-        <translation>Rényi</translation>
+        <translation>레니</translation>
     </message>
     <message>
         <location line="+26" />
