@@ -525,7 +525,7 @@
     <message>
         <location filename="../item_models/analysis_columns.py" line="+86" />
         <location line="+91" />
-        <location filename="../panes/languages_pane.py" line="+80" />
+        <location filename="../panes/languages_pane.py" line="+81" />
         <source>tokenizer</source>
         <extracomment>Records: ``{"name": str, "text": Metrics, "corpus": Metrics | None, "profile": CorpusProfile | None}``.
 ----------
@@ -3485,7 +3485,27 @@ step's tokenizer to them.&lt;/li&gt;</source>
 그대로이며, '이 토크나이저 보관'을 누르면 단계의 토크나이저가 내 목록에 추가됩니다.&lt;/li&gt;</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+8" />
+        <source>&lt;li&gt;&lt;b&gt;Languages&lt;/b&gt; (Ctrl+0) — a parallel corpus (the bundled sample of 14 languages, or a
+folder of one file per language such as FLORES-200's, a TSV/CSV with a column per language,
+JSONL with a language field) measured with every open tokenizer: tokens, characters and bytes
+per token, tokens per word, the &lt;i&gt;premium&lt;/i&gt; against a pivot language, vocabulary use, Rényi
+efficiency and the unknown rate, as bars and a table; the Lorenz curve and Gini of the
+per-language token counts; one sentence in every language as token rows. &lt;b&gt;Merges&lt;/b&gt;
+replays the current BPE's merges once: what each merge saved in each language, and premium
+and Gini at every vocabulary size. Click a point or a row to select that merge in the
+merge history beside it. &lt;code&gt;subword languages&lt;/code&gt; prints the same table.&lt;/li&gt;</source>
+        <translation>&lt;li&gt;&lt;b&gt;언어&lt;/b&gt; (Ctrl+0) — 병렬 코퍼스(14개 언어의 내장 샘플, FLORES-200처럼 언어마다 파일
+하나인 폴더, 언어마다 열 하나인 TSV/CSV, 언어 필드가 있는 JSONL)를 열려 있는 모든
+토크나이저로 측정합니다: 토큰 수, 토큰당 문자와 바이트, 단어당 토큰 수, 기준 언어에 대한
+&lt;i&gt;프리미엄&lt;/i&gt;, 어휘 사용, 레니 효율, 미등록 비율을 막대와 표로 보여 주고, 언어별 토큰 수의
+로렌츠 곡선과 지니 계수, 모든 언어로 된 한 문장을 토큰 행으로 보여 줍니다. &lt;b&gt;병합&lt;/b&gt;은
+현재 BPE의 병합을 한 번 재생해 각 병합이 언어마다 줄인 토큰 수와 어휘 크기마다의 프리미엄과
+지니 계수를 보여 줍니다. 점이나 행을 누르면 옆의 병합 기록에서 그 병합을 선택합니다.
+&lt;code&gt;subword languages&lt;/code&gt;가 같은 표를 출력합니다.&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <location line="+12" />
         <source>&lt;h3&gt;How the panes link&lt;/h3&gt;
 &lt;p&gt;Panes share one selection: clicking a token, a row of a table or a merge selects it
 everywhere (the same characters in the text, the same ids in the tables, its merge in the
@@ -3622,7 +3642,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>미등록 또는 바이트 대체 (%)</translation>
     </message>
     <message>
-        <location line="+85" />
+        <location line="+96" />
         <source>Bundled sample</source>
         <translation>내장 샘플</translation>
     </message>
@@ -3652,7 +3672,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>언어마다 열 하나인 TSV 또는 CSV, 또는 언어 필드가 있는 JSONL</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Premiums are tokens divided by this language's tokens</source>
         <translation>프리미엄은 이 언어의 토큰 수로 나눈 토큰 수입니다</translation>
     </message>
@@ -3673,13 +3693,13 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
     </message>
     <message>
         <location line="+1" />
-        <location line="+59" />
-        <location line="+5" />
+        <location line="+63" />
+        <location line="+6" />
         <source>vocabulary size</source>
         <translation>어휘 크기</translation>
     </message>
     <message>
-        <location line="-62" />
+        <location line="-67" />
         <source>Rényi efficiency divides by log₂ of this: the distinct tokens seen, or the whole vocabulary</source>
         <translation>레니 효율은 이 값의 log₂로 나눕니다: 나타난 서로 다른 토큰 수, 또는 어휘 전체</translation>
     </message>
@@ -3694,7 +3714,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>모든 수치를 CSV로 (또는 보이는 그래프를 PNG로)</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+27" />
         <source>Per language</source>
         <translation>언어별</translation>
     </message>
@@ -3734,12 +3754,12 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>프리미엄</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+6" />
         <source>Gini</source>
         <translation>지니</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+26" />
         <source>Merges</source>
         <translation>병합</translation>
     </message>
@@ -3809,7 +3829,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>{name}의 병합을 재생하는 중…</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+13" />
         <source>Measuring… {progress}</source>
         <translation>측정하는 중… {progress}</translation>
     </message>
@@ -3819,7 +3839,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>{languages}개 언어 × 문장 {sentences}개; 기준 언어 {pivot}</translation>
     </message>
     <message>
-        <location line="+85" />
+        <location line="+90" />
         <source>{name} (Gini {gini})</source>
         <translation>{name} (지니 {gini})</translation>
     </message>

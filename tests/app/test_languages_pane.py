@@ -190,4 +190,6 @@ def test_languages_view_shows_the_merge_history_beside(qtbot, window):
     shown = {k for k, d in window.docks.items() if not d.isHidden()}
     assert shown == {"languages", "merges"}
     assert window.view_actions["languages"].shortcut().toString() == "Ctrl+0"
+    from app import help_text
+    assert "Languages</b> (Ctrl+0)" in help_text.HELP_HTML
     assert type(window.analysis_docks.languages).__name__ == "LanguagesPane"
