@@ -14,6 +14,8 @@
     subword merge TOKENIZER OTHER -o OUT [--pretrained]
     subword convert TOKENIZER -o OUT [--format F] [--encoding E] [--flavor F] [--pretrained]
     subword diff A B [--corpus FILE...] [--limit N] [--no-probes] [--json]
+    subword languages CORPUS -t TOKENIZER... [--pivot eng_Latn] [--alpha 2.5]
+                      [--denominator {observed,vocab}] [--limit N] [--json] [--csv OUT.csv]
 
 TOKENIZER is anything :func:`subword_core.formats.open_tokenizer` opens: a ``tokenizer.json``,
 a model folder, ``vocab.json`` + ``merges.txt``, a ``vocab.txt``, a SentencePiece model, a
@@ -25,6 +27,12 @@ and reports the agreement rate, the first differing text shrunk to a shortest di
 substring, its first differing token and the pipeline stage where the two part
 (:mod:`subword_core.analysis.conformance`). It exits 0 when they agree on every text, 1
 when they differ.
+``languages`` reads a parallel corpus (a folder of one file per language such as FLORES-200's
+``eng_Latn.dev``, a TSV/CSV with a column per language, or JSONL with a language field) and
+prints, per tokenizer and language, tokens, bytes and characters per token, tokens per word,
+the premium against the pivot, vocabulary use, Rényi efficiency and the unknown rate, plus
+each tokenizer's Gini across languages (:mod:`subword_core.analysis.languages`); ``--json``
+prints one JSON object per tokenizer and line, ``--csv`` writes every number.
 
 ``count`` writes the word counts of a preset's (or a tokenizer's) normalizer and
 pre-tokenizer as a counts file; ``train --counts`` trains from it without reading the
@@ -209,6 +217,23 @@ def build_parser() -> argparse.ArgumentParser:
                       help="skip the built-in probe texts")
     diff.add_argument("--json", action="store_true", help="print the report as JSON")
     diff.set_defaults(run=_diff)
+    languages = sub.add_parser("languages", help="what each language of a parallel corpus "
+                               "costs in tokens")
+    languages.add_argument("corpus", metavar="CORPUS", help="a folder of one file per language "
+                           "(eng_Latn.dev...), a .tsv/.csv with a column per language, or .jsonl")
+    languages.add_argument("--tokenizer", "-t", required=True, action="append",
+                           metavar="TOKENIZER", help="a tokenizer file or folder (repeatable)")
+    languages.add_argument("--pivot", default="eng_Latn",
+                           help="the language premiums are measured against (default eng_Latn)")
+    languages.add_argument("--alpha", type=float, default=2.5, help="Rényi's α (default 2.5)")
+    languages.add_argument("--denominator", choices=("observed", "vocab"), default="observed",
+                           help="Rényi efficiency over the observed types or the vocabulary size")
+    languages.add_argument("--limit", type=_positive_int, metavar="N",
+                           help="only the first N sentences of each language")
+    languages.add_argument("--json", action="store_true",
+                           help="one JSON object per tokenizer and line")
+    languages.add_argument("--csv", metavar="OUT", help="write every number as CSV")
+    languages.set_defaults(run=_run_languages)
     return parser
 
 
@@ -653,6 +678,23 @@ def _diff(args: argparse.Namespace) -> int:
 def _named(path: str, tokenizer: Any) -> str:
     source = getattr(tokenizer, "source", None)
     return f"{path} ({source.description})" if source is not None else path
+# -- languages --------------------------------------------------------------------------------
+def _run_languages(args: argparse.Namespace) -> int:
+    from .analysis.languages import figures_csv, format_table, language_figures
+    from .corpus.parallel import read_parallel
+
+    corpus = read_parallel(args.corpus, limit=args.limit)
+    tokenizers = {path: _load(path) for path in dict.fromkeys(args.tokenizer)}
+    figures = language_figures(tokenizers, corpus, pivot=args.pivot, alpha=args.alpha,
+                               denominator=args.denominator)
+    if args.csv:
+        atomic_write_text(args.csv, figures_csv(figures.values()))
+    if args.json:
+        for fig in figures.values():
+            print(json.dumps(fig.to_dict(), ensure_ascii=False))
+    else:
+        print(format_table(figures.values()))
+    return EXIT_OK
 
 
 def _one_line(exc: BaseException) -> str:

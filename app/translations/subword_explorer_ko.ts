@@ -13,7 +13,7 @@
 <context>
     <name>AnalysisDocks</name>
     <message>
-        <location filename="../analysis_docks.py" line="+80" />
+        <location filename="../analysis_docks.py" line="+83" />
         <source>Compare</source>
         <translation>비교</translation>
     </message>
@@ -31,6 +31,11 @@
         <location line="+2" />
         <source>Long text</source>
         <translation>긴 텍스트</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Languages</source>
+        <translation>언어</translation>
     </message>
 </context>
 <context>
@@ -696,6 +701,7 @@
     <message>
         <location filename="../item_models/analysis_columns.py" line="+86" />
         <location line="+91" />
+        <location filename="../panes/languages_pane.py" line="+81" />
         <source>tokenizer</source>
         <extracomment>Records: ``{"name": str, "text": Metrics, "corpus": Metrics | None, "profile": CorpusProfile | None}``.
 ----------
@@ -704,6 +710,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
     </message>
     <message>
         <location line="-88" />
+        <location filename="../panes/languages_pane.py" line="+5" />
         <location filename="../panes/windows_pane.py" line="+79" />
         <location filename="../widgets/alignment_view.py" line="+63" />
         <source>tokens</source>
@@ -711,11 +718,13 @@ Records: ``oov.HeldoutRow``.</extracomment>
     </message>
     <message>
         <location line="+2" />
+        <location filename="../panes/languages_pane.py" line="+7" />
         <source>chars/token</source>
         <translation>문자/토큰</translation>
     </message>
     <message>
         <location line="+2" />
+        <location filename="../panes/languages_pane.py" line="+2" />
         <source>tokens/word</source>
         <translation>토큰/단어</translation>
     </message>
@@ -1067,6 +1076,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
     </message>
     <message>
         <location line="-23" />
+        <location filename="../panes/languages_pane.py" line="+19" />
         <source>rank</source>
         <translation>순위</translation>
     </message>
@@ -1201,6 +1211,7 @@ shown: {shown}</source>
         <location filename="../panes/decode_pane.py" line="+4" />
         <location filename="../panes/groupings_pane/gold_page.py" line="+1" />
         <location filename="../panes/groupings_pane/model_page.py" line="+1" />
+        <location filename="../panes/languages_pane.py" line="+2" />
         <location filename="../widgets/alignment_view.py" line="+3" />
         <location filename="../widgets/audit_panel.py" line="-5" />
         <source>token</source>
@@ -1829,6 +1840,116 @@ shown: {shown}</source>
         <location line="+1" />
         <source>after</source>
         <translation>이후</translation>
+    </message>
+    <message>
+        <location filename="../panes/languages_pane.py" line="-34" />
+        <source>The tokenizer measured</source>
+        <translation>측정한 토크나이저</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>language</source>
+        <translation>언어</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The language code (the file or column name)</source>
+        <translation>언어 코드 (파일 이름 또는 열 이름)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Tokens of all the language's sentences</source>
+        <translation>그 언어의 모든 문장의 토큰 수</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>premium</source>
+        <translation>프리미엄</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tokens divided by the pivot language's tokens for the same sentences (Petrov et al. 2023)</source>
+        <translation>같은 문장에 대한 기준 언어의 토큰 수로 나눈 토큰 수 (페트로프 외 2023)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>bytes/token</source>
+        <translation>바이트/토큰</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>UTF-8 bytes per token</source>
+        <translation>토큰당 UTF-8 바이트</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Characters per token</source>
+        <translation>토큰당 문자 수</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Tokens per whitespace-delimited word (high for languages written without spaces)</source>
+        <translation>공백으로 나눈 단어당 토큰 수 (띄어쓰기 없이 쓰는 언어에서 높음)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>vocab used %</source>
+        <translation>사용한 어휘 %</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Share of the vocabulary the language's text uses</source>
+        <translation>그 언어의 텍스트가 쓰는 어휘의 비율</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Rényi</source>
+        <translation>레니</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Rényi efficiency of the token distribution (as tokenization-scorer computes it)</source>
+        <translation>토큰 분포의 레니 효율 (tokenization-scorer와 같은 계산)</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>unknown %</source>
+        <translation>미등록 %</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Unknown and byte-fallback tokens per 100 tokens</source>
+        <translation>토큰 100개당 미등록 토큰과 바이트 대체 토큰</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>The merge's rank</source>
+        <translation>병합의 순위</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The token the merge builds</source>
+        <translation>병합이 만드는 토큰</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>saved</source>
+        <translation>절약</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Tokens the merge saved, all languages</source>
+        <translation>병합이 모든 언어에서 줄인 토큰 수</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>most for</source>
+        <translation>가장 큰 혜택</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>The language it shortened most</source>
+        <translation>병합이 가장 많이 줄인 언어</translation>
     </message>
 </context>
 <context>
@@ -3605,7 +3726,27 @@ step's tokenizer to them.&lt;/li&gt;</source>
 그대로이며, '이 토크나이저 보관'을 누르면 단계의 토크나이저가 내 목록에 추가됩니다.&lt;/li&gt;</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+8" />
+        <source>&lt;li&gt;&lt;b&gt;Languages&lt;/b&gt; (Ctrl+0) — a parallel corpus (the bundled sample of 14 languages, or a
+folder of one file per language such as FLORES-200's, a TSV/CSV with a column per language,
+JSONL with a language field) measured with every open tokenizer: tokens, characters and bytes
+per token, tokens per word, the &lt;i&gt;premium&lt;/i&gt; against a pivot language, vocabulary use, Rényi
+efficiency and the unknown rate, as bars and a table; the Lorenz curve and Gini of the
+per-language token counts; one sentence in every language as token rows. &lt;b&gt;Merges&lt;/b&gt;
+replays the current BPE's merges once: what each merge saved in each language, and premium
+and Gini at every vocabulary size. Click a point or a row to select that merge in the
+merge history beside it. &lt;code&gt;subword languages&lt;/code&gt; prints the same table.&lt;/li&gt;</source>
+        <translation>&lt;li&gt;&lt;b&gt;언어&lt;/b&gt; (Ctrl+0) — 병렬 코퍼스(14개 언어의 내장 샘플, FLORES-200처럼 언어마다 파일
+하나인 폴더, 언어마다 열 하나인 TSV/CSV, 언어 필드가 있는 JSONL)를 열려 있는 모든
+토크나이저로 측정합니다: 토큰 수, 토큰당 문자와 바이트, 단어당 토큰 수, 기준 언어에 대한
+&lt;i&gt;프리미엄&lt;/i&gt;, 어휘 사용, 레니 효율, 미등록 비율을 막대와 표로 보여 주고, 언어별 토큰 수의
+로렌츠 곡선과 지니 계수, 모든 언어로 된 한 문장을 토큰 행으로 보여 줍니다. &lt;b&gt;병합&lt;/b&gt;은
+현재 BPE의 병합을 한 번 재생해 각 병합이 언어마다 줄인 토큰 수와 어휘 크기마다의 프리미엄과
+지니 계수를 보여 줍니다. 점이나 행을 누르면 옆의 병합 기록에서 그 병합을 선택합니다.
+&lt;code&gt;subword languages&lt;/code&gt;가 같은 표를 출력합니다.&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <location line="+12" />
         <source>&lt;h3&gt;How the panes link&lt;/h3&gt;
 &lt;p&gt;Panes share one selection: clicking a token, a row of a table or a merge selects it
 everywhere (the same characters in the text, the same ids in the tables, its merge in the
@@ -3696,6 +3837,272 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <location line="+1" />
         <source>Changing the language rebuilds the window and stops the training or loading that is running. Change it now?</source>
         <translation>언어를 바꾸면 창을 다시 만들면서 진행 중인 학습이나 불러오기를 멈춥니다. 지금 바꿀까요?</translation>
+    </message>
+</context>
+<context>
+    <name>LanguagesPane</name>
+    <message>
+        <location filename="../panes/languages_pane.py" line="-67" />
+        <source>premium (tokens ÷ pivot's)</source>
+        <extracomment>Tokenizers measured at most (the first of the session's). The figures the bars can show: (key, label, value of a LanguageRow).</extracomment>
+        <translation>프리미엄 (토큰 ÷ 기준 언어)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>tokens</source>
+        <translation>토큰 수</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>characters per token</source>
+        <translation>토큰당 문자 수</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>bytes per token</source>
+        <translation>토큰당 바이트</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>tokens per word</source>
+        <translation>단어당 토큰 수</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>vocabulary used (%)</source>
+        <translation>사용한 어휘 (%)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Rényi efficiency</source>
+        <translation>레니 효율</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>unknown or byte-fallback (%)</source>
+        <translation>미등록 또는 바이트 대체 (%)</translation>
+    </message>
+    <message>
+        <location line="+96" />
+        <source>Bundled sample</source>
+        <translation>내장 샘플</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>300 sentences in 14 languages and 9 scripts, written for this project</source>
+        <translation>이 프로젝트를 위해 쓴 14개 언어, 9개 문자 체계의 문장 300개</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Open folder…</source>
+        <translation>폴더 열기…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>A folder of one file per language, named by its code (FLORES-200: eng_Latn.dev)</source>
+        <translation>언어마다 파일 하나, 언어 코드를 이름으로 한 폴더 (FLORES-200: eng_Latn.dev)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Open file…</source>
+        <translation>파일 열기…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>A TSV or CSV with one column per language, or JSONL with a language field</source>
+        <translation>언어마다 열 하나인 TSV 또는 CSV, 또는 언어 필드가 있는 JSONL</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Premiums are tokens divided by this language's tokens</source>
+        <translation>프리미엄은 이 언어의 토큰 수로 나눈 토큰 수입니다</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>The figure the bars show</source>
+        <translation>막대가 보여 줄 수치</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Rényi efficiency's α (2.5: Zouhar et al.'s choice)</source>
+        <translation>레니 효율의 α (2.5: 조우하르 외의 선택)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>observed types</source>
+        <translation>관찰된 토큰 종류</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <location line="+63" />
+        <location line="+6" />
+        <source>vocabulary size</source>
+        <translation>어휘 크기</translation>
+    </message>
+    <message>
+        <location line="-67" />
+        <source>Rényi efficiency divides by log₂ of this: the distinct tokens seen, or the whole vocabulary</source>
+        <translation>레니 효율은 이 값의 log₂로 나눕니다: 나타난 서로 다른 토큰 수, 또는 어휘 전체</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Export…</source>
+        <translation>내보내기…</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Every number as CSV (or the shown plot as PNG)</source>
+        <translation>모든 수치를 CSV로 (또는 보이는 그래프를 PNG로)</translation>
+    </message>
+    <message>
+        <location line="+27" />
+        <source>Per language</source>
+        <translation>언어별</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>share of languages (fewest tokens first)</source>
+        <translation>언어의 비율 (토큰이 적은 언어부터)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>share of tokens</source>
+        <translation>토큰의 비율</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Lorenz curve</source>
+        <translation>로렌츠 곡선</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>sentence </source>
+        <translation>문장 </translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Which sentence of the corpus to show</source>
+        <translation>보여 줄 코퍼스 문장</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>One sentence</source>
+        <translation>한 문장</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>premium</source>
+        <translation>프리미엄</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Gini</source>
+        <translation>지니</translation>
+    </message>
+    <message>
+        <location line="+26" />
+        <source>Merges</source>
+        <translation>병합</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The current tokenizer's merges (a BPE): which languages each one shortened, and premium and Gini after every merge, from one replay</source>
+        <translation>현재 토크나이저(BPE)의 병합: 각 병합이 어떤 언어를 줄였는지, 그리고 병합마다의 프리미엄과 지니 계수 (한 번의 재생으로 계산)</translation>
+    </message>
+    <message>
+        <location line="+34" />
+        <source>Parallel corpus:</source>
+        <translation>병렬 코퍼스:</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Pivot</source>
+        <translation>기준 언어</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Bars</source>
+        <translation>막대</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Rényi</source>
+        <translation>레니</translation>
+    </message>
+    <message>
+        <location line="+26" />
+        <source>bundled sample</source>
+        <translation>내장 샘플</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Open a parallel corpus folder</source>
+        <translation>병렬 코퍼스 폴더 열기</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Open a parallel corpus file</source>
+        <translation>병렬 코퍼스 파일 열기</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Parallel corpora (*.tsv *.csv *.jsonl *.gz *.bz2 *.xz);;All files (*)</source>
+        <translation>병렬 코퍼스 (*.tsv *.csv *.jsonl *.gz *.bz2 *.xz);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <location line="+46" />
+        <source>Train or open a tokenizer first.</source>
+        <translation>먼저 토크나이저를 학습하거나 여세요.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Measuring {n} tokenizers…</source>
+        <translation>토크나이저 {n}개를 측정하는 중…</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>The merges of a BPE tokenizer are attributed to languages: make a BPE tokenizer current.</source>
+        <translation>BPE 토크나이저의 병합을 언어별로 나눕니다: BPE 토크나이저를 현재 토크나이저로 고르세요.</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Replaying the merges of {name}…</source>
+        <translation>{name}의 병합을 재생하는 중…</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>Measuring… {progress}</source>
+        <translation>측정하는 중… {progress}</translation>
+    </message>
+    <message>
+        <location line="+17" />
+        <source>{languages} languages × {sentences} sentences; pivot {pivot}</source>
+        <translation>{languages}개 언어 × 문장 {sentences}개; 기준 언어 {pivot}</translation>
+    </message>
+    <message>
+        <location line="+90" />
+        <source>{name} (Gini {gini})</source>
+        <translation>{name} (지니 {gini})</translation>
+    </message>
+    <message>
+        <location line="+41" />
+        <source>This tokenizer has no merges to attribute.</source>
+        <translation>이 토크나이저에는 나눌 병합이 없습니다.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source> (the replay differs slightly from the model's own encoding)</source>
+        <translation> (재생 결과가 모델 자체의 인코딩과 조금 다릅니다)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>{name}: {n} merges, {used} of them shortened this corpus; premium against {pivot}. Click a point or a row to select the merge.{note}</source>
+        <translation>{name}: 병합 {n}개 중 {used}개가 이 코퍼스를 줄였습니다; 기준 언어 {pivot}에 대한 프리미엄. 점이나 행을 누르면 그 병합을 선택합니다.{note}</translation>
+    </message>
+    <message>
+        <location line="+108" />
+        <source>language figures</source>
+        <translation>언어별 수치</translation>
     </message>
 </context>
 <context>
@@ -3875,13 +4282,13 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="+90" />
-        <location line="+649" />
+        <location line="+650" />
         <source>Subword Explorer</source>
         <extracomment>Seconds closing waits for trained tokenizers still being written in the pool; the rest are then written on the GUI thread: the user's tokenizers are never lost. The window must fit a 1366x768 laptop screen (with a panel and a title bar).</extracomment>
         <translation>서브워드 탐색기</translation>
     </message>
     <message>
-        <location line="-613" />
+        <location line="-614" />
         <source>Corpus</source>
         <extracomment>the session's trainings, for the Train and the Build view alike</extracomment>
         <translation>말뭉치</translation>
@@ -3942,7 +4349,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>화면</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <source>{tip} (Ctrl+{n})</source>
         <translation>{tip} (Ctrl+{n})</translation>
     </message>
@@ -5594,6 +6001,16 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+1" />
         <source>The worked examples of the course notes, step by step: every figure computed, the notes' slips corrected, and the encoding and merges of each step</source>
         <translation>강의 노트의 풀이 예제를 단계별로: 모든 수치를 계산하고, 노트의 실수를 바로잡으며, 단계마다 인코딩과 병합을 보여 줍니다</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Languages</source>
+        <translation>언어</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>What each language of a parallel corpus costs in tokens: premium, Gini, vocabulary use, one sentence in every language, and which merges served which language</source>
+        <translation>병렬 코퍼스의 각 언어가 토큰으로 치르는 비용: 프리미엄, 지니 계수, 어휘 사용, 모든 언어로 된 한 문장, 그리고 어떤 병합이 어느 언어에 도움이 되었는지</translation>
     </message>
 </context>
 <context>
