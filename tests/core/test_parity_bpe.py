@@ -1,18 +1,15 @@
 """ParityBpeTrainer: the reference's selection rules (swiss-ai/parity-aware-bpe), by hand and
-against a naive recount of them; one language is plain BPE; the history's languages.
-
-``naive_parity`` below restates the reference's loop in the simplest form (symbols as tuples
-of strings, every count recomputed at every step, the replacement left to right and without
-overlap). It is the check on the trainer's incremental counts; the hand-worked cases check
-the rules themselves.
+against a naive recount of them (:mod:`parity_reference`); one language is plain BPE; the
+history's languages. The naive loop checks the trainer's incremental counts; the
+hand-worked cases check the rules themselves.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter, deque
 
 import pytest
+from parity_reference import naive_parity, replace_pair
 
 from subword_core.errors import TrainingError
 from subword_core.trainers import BpeTrainer, TrainingHistory
@@ -27,70 +24,6 @@ def train(language_counts, dev=None, **options):
 
 def merges(history):
     return [(m.left, m.right) for m in history.merges]
-
-
-# ---------------------------------------------------------------------------------------
-# the naive restatement of the reference's loop
-# ---------------------------------------------------------------------------------------
-def _replace(word, pair):
-    out, i = [], 0
-    while i < len(word):
-        if i + 1 < len(word) and (word[i], word[i + 1]) == pair:
-            out.append(word[i] + word[i + 1])
-            i += 2
-        else:
-            out.append(word[i])
-            i += 1
-    return tuple(out)
-
-
-def _pairs(words):
-    counts = Counter()
-    for word, c in words.items():
-        for pair in zip(word, word[1:]):
-            counts[pair] += c
-    return counts
-
-
-def naive_parity(train_counts, dev_counts, n_merges, *, min_frequency=1, global_merges=0,
-                 variant="base", window_size=100, alpha=2, ratios=None):
-    langs = list(train_counts)
-    train_w = [{tuple(w): c for w, c in train_counts[lang].items()} for lang in langs]
-    measured = ([{tuple(w): c for w, c in dev_counts[lang].items()} for lang in langs]
-                if dev_counts is not None else train_w)
-    initial = [sum(len(w) * c for w, c in m.items()) for m in measured]
-    ratios = [r / (ratios or [1] * len(langs))[0] for r in (ratios or [1] * len(langs))]
-    threshold = alpha / (len(langs) + (1 if global_merges else 0))
-    recent = deque(maxlen=window_size)
-    out = []
-    for step in range(n_merges):
-        lengths = [sum(len(w) * c for w, c in m.items()) for m in measured]
-        if dev_counts is not None:
-            need = lengths
-        else:
-            need = [-(initial[i] / lengths[i]) / ratios[i] for i in range(len(langs))]
-        if step < global_merges:
-            stats = sum((_pairs(w) for w in train_w), Counter())
-            lang = None
-        else:
-            order = sorted(range(len(langs)), key=lambda i: (-need[i], i))
-            lang = order[0]
-            if variant == "window":
-                lang = next(i for i in order if recent.count(i) / window_size <= threshold)
-                recent.append(lang)
-            stats = _pairs(train_w[lang])
-        if not stats:
-            break
-        pair = max(stats, key=lambda p: (stats[p], p))
-        if stats[pair] < min_frequency:
-            break
-        out.append((pair, None if lang is None else langs[lang], tuple(lengths)))
-        for words in train_w + ([] if dev_counts is None else measured):
-            for w in list(words):
-                new = _replace(w, pair)
-                if new != w:
-                    words[new] = words.pop(w)
-    return out
 
 
 def alphabet_size(*count_maps):
@@ -235,7 +168,7 @@ def test_winner_is_longest_on_dev_when_replayed_with_the_model(seed):
         longest = max(lengths.values())
         assert m.language == next(lang for lang in dev if lengths[lang] == longest)
         for lang, ws in words.items():
-            words[lang] = {_replace(w, m.pair): c for w, c in ws.items()}
+            words[lang] = {replace_pair(w, m.pair): c for w, c in ws.items()}
 
 
 # ---------------------------------------------------------------------------------------
