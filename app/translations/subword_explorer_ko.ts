@@ -1588,6 +1588,22 @@ shown: {shown}</source>
         <source>Baseline, not a figure of the tokenizer: held-out words missing from a word vocabulary with as many entries as the tokenizer (its most frequent training words + [UNK]). Tokenizers of the same size share it; compare it with their unknown tokens</source>
         <translation>토크나이저의 수치가 아닌 기준선: 토크나이저와 같은 수의 항목을 가진 단어 어휘(가장 자주 나온 학습 단어 + [UNK])에 없는 홀드아웃 단어. 크기가 같은 토크나이저는 같은 값을 가지니, 각 토크나이저의 UNK 토큰 비율과 비교하세요</translation>
     </message>
+    <message>
+        <source>Parity-aware BPE: the language this merge was chosen for, the one whose text was longest at that step (its count is the pair&apos;s count in that language); &apos;global&apos;: a merge counted over all languages together</source>
+        <translation>패리티 인식 BPE: 이 병합이 선택된 언어, 즉 그 단계에서 텍스트가 가장 길었던 언어입니다(횟수는 그 언어에서 쌍이 나온 횟수). &apos;전체&apos;: 모든 언어를 합쳐 센 병합</translation>
+    </message>
+    <message>
+        <source>global</source>
+        <translation>전체</translation>
+    </message>
+    <message>
+        <source>Tokens per language before this merge: {lengths}</source>
+        <translation>이 병합 전 언어별 토큰 수: {lengths}</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>언어</translation>
+    </message>
 </context>
 <context>
     <name>ComparePane</name>
@@ -5811,6 +5827,75 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+47" />
         <source>Open a corpus first</source>
         <translation>먼저 말뭉치를 여세요</translation>
+    </message>
+    <message>
+        <source>Parity-aware BPE (per language)</source>
+        <translation>패리티 인식 BPE (언어별)</translation>
+    </message>
+    <message>
+        <source>Longest language wins each merge</source>
+        <extracomment>parity-aware BPE&apos;s variants: (setting, combo label)</extracomment>
+        <translation>가장 긴 언어가 각 병합을 가져감</translation>
+    </message>
+    <message>
+        <source>Moving window (balanced turns)</source>
+        <translation>이동 창 (차례 균형)</translation>
+    </message>
+    <message>
+        <source>Languages folder</source>
+        <translation>언어 폴더</translation>
+    </message>
+    <message>
+        <source>Parity</source>
+        <translation>패리티</translation>
+    </message>
+    <message>
+        <source>Global merges</source>
+        <translation>전체 병합</translation>
+    </message>
+    <message>
+        <source>a folder of one file per language</source>
+        <translation>언어마다 파일 하나가 든 폴더</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>찾아보기…</translation>
+    </message>
+    <message>
+        <source>Parity-aware BPE trains on one file per language, named by its code (eng_Latn.txt, kor_Hang.txt, …), not on the loaded corpus. Parallel dev texts in a &apos;dev&apos; subfolder, named the same way, measure each language&apos;s length; without them, each language&apos;s compression of its own text is compared</source>
+        <translation>패리티 인식 BPE는 불러온 말뭉치가 아니라 언어 코드로 이름 붙인 언어별 파일(eng_Latn.txt, kor_Hang.txt, …)로 학습합니다. 같은 방식으로 이름 붙인 dev/ 하위 폴더의 병렬 개발 텍스트로 각 언어의 길이를 잽니다. 개발 텍스트가 없으면 각 언어가 자기 텍스트를 얼마나 압축하는지 비교합니다</translation>
+    </message>
+    <message>
+        <source>Each merge serves the language whose text is longest; the moving window also keeps one language from winning more than its share of the recent merges</source>
+        <translation>각 병합은 텍스트가 가장 긴 언어를 위해 쓰입니다. 이동 창은 한 언어가 최근 병합에서 제 몫보다 많이 가져가지 못하게도 합니다</translation>
+    </message>
+    <message>
+        <source>The first merges are plain BPE over all languages together (the hybrid variant); 0 makes every merge parity-aware</source>
+        <translation>처음 병합들은 모든 언어를 합친 일반 BPE로 합니다(혼합 방식). 0이면 모든 병합이 패리티를 따릅니다</translation>
+    </message>
+    <message>
+        <source>No languages folder</source>
+        <translation>언어 폴더 없음</translation>
+    </message>
+    <message>
+        <source>Choose a folder of one file per language before training parity-aware BPE.</source>
+        <translation>패리티 인식 BPE를 학습하기 전에 언어마다 파일 하나가 든 폴더를 고르세요.</translation>
+    </message>
+    <message>
+        <source>for {language}</source>
+        <translation>{language}용</translation>
+    </message>
+    <message>
+        <source>global merge</source>
+        <translation>전체 병합</translation>
+    </message>
+    <message>
+        <source>Choose a languages folder first</source>
+        <translation>먼저 언어 폴더를 고르세요</translation>
+    </message>
+    <message>
+        <source>Choose the languages folder</source>
+        <translation>언어 폴더 고르기</translation>
     </message>
 </context>
 <context>

@@ -309,15 +309,17 @@ class _Run:
         # 2. each language's words as symbol ids, and their pairs
         total = sum(len(c) for c in language_counts.values())
         yield StageStarted("count_words", total)
-        train = []
+        encoded = []
         for lang in languages:
-            words, counts = yield from split_words(language_counts[lang], vocab, None, None)
+            encoded.append((yield from split_words(language_counts[lang], vocab, None, None)))
+        yield StageStarted("count_pairs", sum(len(words) for words, _ in encoded))
+        train = []
+        for words, counts in encoded:
             pair_counts, where = yield from count_pairs(words, counts)
             train.append(_Side(words, counts, pair_counts, where))
         # 3. dev words: every character counts; one the alphabet lacks never merges
         dev = None
         if dev_counts is not None:
-            yield StageStarted("count_pairs", None)
             table = {ord(ch): chr(i) for ch, i in vocab.ids.items() if len(ch) == 1}
             dev = []
             for lang in languages:
