@@ -61,9 +61,10 @@ def train_job(request: dict[str, Any], cancel: Callable[[], bool]
             A retraining also has ``like`` (tokenizer.json text) or ``like_path`` and
             ``like_options`` (a file to open): that tokenizer's pipeline is trained. A
             builder's training has ``spec`` (``PipelineSpec.to_dict()``), trained instead.
-            A parity-aware BPE training (algorithm ``parity-bpe``) has ``languages_dir``
-            (one file per language, dev texts in its ``dev`` subfolder) and ``parity``
-            (the trainer's options: ``variant``, ``global_merges`` ...) instead of ``paths``.
+            A parity-aware BPE training has ``languages_dir`` (one file per language, dev
+            texts in its ``dev`` subfolder), read instead of ``paths``, and either
+            ``parity`` (the trainer's options: ``variant``, ``global_merges`` ...) or a
+            builder's ``spec`` whose BPE trainer names that folder.
         cancel: polled by the core; True stops the training.
     """
     paths = [Path(p) for p in request["paths"]]
@@ -96,6 +97,11 @@ def train_job(request: dict[str, Any], cancel: Callable[[], bool]
 
 def _train_parity(request: dict[str, Any], cancel: Callable[[], bool]) -> Generator[Any, None, Any]:
     """Parity-aware BPE on a languages folder (:mod:`subword_core.training.parity`)."""
+    if request.get("spec") is not None:  # the Build view's pipeline, with its folder
+        from subword_core.teaching.builder import PipelineSpec, train_spec
+
+        return (yield from train_spec(PipelineSpec.from_dict(request["spec"]), None,
+                                      cancel=cancel))
     from subword_core.training.parity import language_files, train_parity_tokenizer
 
     files, dev = language_files(request["languages_dir"])

@@ -146,12 +146,16 @@ class TrainingService(QObject):
         ``bpe``, ``wordpiece`` or ``unigram``) picks the progress stages and the curve.
         False if impossible now."""
         trainer = spec.get("trainer", {})
-        return self._start({
+        request = {
             "spec": spec, "algorithm": kind, "scoring": trainer.get("scoring"),
             "vocab_size": trainer.get("vocab_size", 30000),
             "min_frequency": trainer.get("min_frequency"),
             "special_tokens": trainer.get("special_tokens", []), "label": spec.get("name", ""),
-        }, origin)
+        }
+        if spec.get("model") == "BPE" and trainer.get("languages_dir"):
+            # parity-aware BPE: the builder's pipeline on its languages folder, no corpus
+            request["languages_dir"] = trainer["languages_dir"]
+        return self._start(request, origin)
 
     def retrain(self, entry: TokenizerEntry, vocab_size: int, origin: str = "") -> bool:
         """Train ``entry``'s pipeline again on the corpus (``train_new_from_iterator``): only

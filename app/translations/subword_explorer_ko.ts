@@ -513,6 +513,14 @@
         <source>Saved {0} to {1}</source>
         <translation>{0}을(를) {1}에 저장했습니다</translation>
     </message>
+    <message>
+        <source>Preset: parity-aware BPE (per language)</source>
+        <translation>프리셋: 패리티 인식 BPE (언어별)</translation>
+    </message>
+    <message>
+        <source>A folder of one file per language (named by its code; parallel dev texts in its &apos;dev&apos; subfolder): the BPE trainer is then parity-aware BPE and trains on these files, not on the loaded corpus. Empty: plain BPE</source>
+        <translation>언어마다 파일 하나가 든 폴더(파일 이름은 언어 코드, 병렬 개발 텍스트는 dev/ 하위 폴더): 이때 BPE 트레이너는 패리티 인식 BPE가 되어 불러온 말뭉치가 아니라 이 파일들로 학습합니다. 비우면 일반 BPE</translation>
+    </message>
 </context>
 <context>
     <name>Columns</name>

@@ -6,7 +6,8 @@ HF ``Whitespace`` then ``ByteLevel(use_regex=False)``, which puts ``Ġ`` before 
 word), no normalizer, :class:`~subword_core.trainers.ParityBpeTrainer` over the 256 byte
 symbols, and a ``ByteLevel`` decoder. :func:`train_parity_tokenizer` counts each
 language's training (and dev) texts with it and trains, yielding the same events as
-:func:`~.presets.train_tokenizer`.
+:func:`~.presets.train_tokenizer`; :func:`train_parity_preset` trains any pipeline whose
+trainer is a ``ParityBpeTrainer`` (the Build view's, :mod:`subword_core.teaching.builder`).
 
 Languages come as a mapping ``{language: corpus source}`` (paths or texts, anything
 :func:`~subword_core.corpus.as_corpus` takes). :func:`language_files` makes one from a
@@ -148,6 +149,16 @@ def train_parity_tokenizer(languages: Sources, vocab_size: int, *, dev: Sources 
         CorpusError, TrainingError: bad input; Cancelled: ``cancel`` was set.
     """
     preset = parity_bpe(vocab_size, min_frequency, special_tokens, **options)
+    return (yield from train_parity_preset(preset, languages, dev=dev, n_workers=n_workers,
+                                           cancel=cancel))
+
+
+def train_parity_preset(preset: Preset, languages: Sources, *, dev: Sources | None = None,
+                        n_workers: int | None = None, cancel: Cancel = None,
+                        ) -> Generator[Any, None, TrainedTokenizer]:
+    """Train a pipeline whose trainer is a :class:`ParityBpeTrainer` (:func:`parity_bpe`'s,
+    or a builder's) on per-language texts, counted with the pipeline's normalizer and
+    pre-tokenizer. Same events, result and errors as :func:`train_parity_tokenizer`."""
     if not languages:
         raise TrainingError("parity-aware BPE needs the texts of at least one language")
     if dev is not None and set(dev) != set(languages):
@@ -173,7 +184,7 @@ def train_parity_tokenizer(languages: Sources, vocab_size: int, *, dev: Sources 
     # 2. train, relaying the trainer's events
     model, history = yield from _relay(preset.trainer.iter_train(train_counts, dev_counts),
                                        cancel)
-    check_trained_size(model, preset.trainer, ALGORITHM)
+    check_trained_size(model, preset.trainer, preset.name or ALGORITHM)
     return TrainedTokenizer(preset.finish(model), history, report)
 
 
@@ -203,5 +214,5 @@ def _add_report(total: CorpusReport, part: CorpusReport) -> None:
     total.warnings += copy.copy(part.warnings)
 
 
-__all__ = ["ALGORITHM", "DEV_FOLDER", "DEFAULT_SPECIAL_TOKENS", "language_files",
-           "parity_bpe", "parity_pre_tokenizer", "train_parity_tokenizer"]
+__all__ = ["ALGORITHM", "DEFAULT_SPECIAL_TOKENS", "DEV_FOLDER", "language_files", "parity_bpe",
+           "parity_pre_tokenizer", "train_parity_preset", "train_parity_tokenizer"]

@@ -144,3 +144,51 @@ def test_merges_pane_follows_the_session_tokenizer(qtbot):
               for c in range(pane.merges_model.columnCount())]
     assert "language" in titles
     pane.shutdown()
+
+
+# ---------------------------------------------------------------------------------------
+# the Build view
+# ---------------------------------------------------------------------------------------
+PARITY_START = "Preset: parity-aware BPE (per language)"
+
+
+@pytest.fixture
+def build(qtbot, settings):
+    from app.panes.builder_pane import BuilderPane
+
+    session = Session()  # no corpus
+    service = TrainingService(session)
+    pane = BuilderPane(session, SelectionModel(), service, settings)
+    qtbot.addWidget(pane)
+    yield pane, service
+    pane.shutdown()
+    service.shutdown()
+
+
+def test_build_view_offers_parity_bpe_and_trains_it_on_the_folder(qtbot, build, languages_dir):
+    build, service = build
+    rows = (build.languages_row, build.variant_combo, build.global_merges_spin)
+    build.model_combo.setCurrentText("Unigram")
+    assert not any(build.model_form.isRowVisible(w) for w in rows)  # a BPE option only
+    build.start_combo.setCurrentIndex(build.start_combo.findData(PARITY_START))
+    qtbot.mouseClick(build.start_button, Qt.MouseButton.LeftButton)
+    # a BPE with the reference's pipeline; the folder row waits for a folder
+    assert build.model_form.isRowVisible(build.languages_row)
+    assert not build.model_form.isRowVisible(build.variant_combo)
+    assert [b["type"] for b in build.spec().pre_tokenizers] == ["Whitespace", "ByteLevel"]
+    build.languages_edit.setText(str(languages_dir))
+    assert all(build.model_form.isRowVisible(w) for w in rows)
+    assert not build.model_form.isRowVisible(build.prefix_edit)  # parity-aware BPE has none
+    build.global_merges_spin.setValue(1)
+    build.vocab_spin.setValue(300)
+    spec = build.spec()
+    assert spec.name == "parity-bpe"  # choosing the folder is not an edit of the pipeline
+    assert (spec.trainer["languages_dir"], spec.trainer["parity_variant"],
+            spec.trainer["global_merges"]) == (str(languages_dir), "base", 1)
+    with qtbot.waitSignal(service.finished, timeout=60000) as blocker:
+        assert build.train()  # no corpus needed
+    outcome = blocker.args[0]
+    assert outcome.status == "trained", outcome.error
+    assert outcome.entry.history.trainer == "ParityBpeTrainer"
+    assert outcome.entry.history.merges[0].language is None
+    assert {m.language for m in outcome.entry.history.merges[1:]} == set(TEXTS)

@@ -133,3 +133,42 @@ def test_cli_data_error_names_the_files(tmp_path, capsys):
     code, _, err = cli(capsys, "train", "--algorithm", "parity-bpe", "--languages-dir", tmp_path,
                        "--vocab-size", 300, "-o", tmp_path / "x.json")
     assert code == 1 and "no dev file for en" in err
+
+
+# ---------------------------------------------------------------------------------------
+# the Build view's pipelines (subword_core.teaching.builder)
+# ---------------------------------------------------------------------------------------
+def test_a_builder_spec_with_a_languages_folder_is_parity_bpe(tmp_path):
+    from subword_core.teaching import builder
+    from subword_core.trainers import BpeTrainer, ParityBpeTrainer
+
+    languages = sample_languages()
+    folder = _write(tmp_path, {f"{lang}.txt": "\n".join(lines) + "\n"
+                               for lang, lines in languages.items()})
+    _write(folder, {f"dev/{lang}.txt": "\n".join(lines[:3]) + "\n"
+                    for lang, lines in languages.items()})
+    spec = builder.parity_spec(320)
+    assert not builder.is_parity(spec)  # no folder yet: plain BPE, the same pipeline
+    assert type(builder.spec_preset(spec).trainer) is BpeTrainer
+    spec.trainer.update(languages_dir=str(folder), global_merges=2)
+    assert builder.is_parity(spec)
+    assert type(builder.spec_preset(spec).trainer) is ParityBpeTrainer
+    built = drive(builder.train_spec(spec, None))
+    files, dev = language_files(folder)
+    direct = drive(train_parity_tokenizer(files, 320, dev=dev, global_merges=2))
+    assert built.history.merges == direct.history.merges
+    assert built.tokenizer.to_str() == direct.tokenizer.to_str()
+
+
+@pytest.mark.parametrize("trainer, message", [
+    ({"continuing_subword_prefix": "##"}, "no continuing_subword_prefix"),
+    ({"parity_variant": "sliding"}, "parity_variant must be base or window"),
+    ({"global_merges": -1}, "global_merges must be an integer"),
+])
+def test_builder_refuses_what_parity_bpe_lacks(trainer, message):
+    from subword_core.teaching import builder
+
+    spec = builder.parity_spec()
+    spec.trainer.update(languages_dir="somewhere", **trainer)
+    with pytest.raises(builder.PipelineError, match=message):
+        builder.validate(spec)
