@@ -39,10 +39,21 @@ def hf_counts(lines: list[str]) -> Counter:
 
 @pytest.mark.parametrize("options", [{}, {"global_merges": 5},
                                      {"variant": "window", "window_size": 10, "alpha": 1}])
-def test_merges_are_the_reference_loops_on_its_pre_tokenized_words(options):
+@pytest.mark.parametrize("from_files", [False, True], ids=["texts", "files"])
+def test_merges_are_the_reference_loops_on_its_pre_tokenized_words(options, from_files,
+                                                                    tmp_path):
     languages = sample_languages()
     dev = {lang: lines[:3] for lang, lines in languages.items()}
-    result = drive(train_parity_tokenizer(languages, 257 + 60, dev=dev, **options))
+    if from_files:  # the reference reads files line by line: so do we, whole files
+        _write(tmp_path, {f"{lang}.txt": "\n".join(lines) + "\n"
+                          for lang, lines in languages.items()})
+        _write(tmp_path, {f"dev/{lang}.txt": "\n".join(lines) + "\n"
+                          for lang, lines in dev.items()})
+        sources, dev_sources = language_files(tmp_path)
+        sources = {lang: sources[lang] for lang in languages}  # the same language order
+    else:
+        sources, dev_sources = languages, dev
+    result = drive(train_parity_tokenizer(sources, 257 + 60, dev=dev_sources, **options))
     train_counts = {lang: hf_counts(lines) for lang, lines in languages.items()}
     dev_counts = {lang: hf_counts(lines) for lang, lines in dev.items()}
     expected = naive_parity(train_counts, dev_counts, 60, min_frequency=2, **options)
