@@ -5,6 +5,8 @@
     subword count FILE... (--algorithm A | --like TOKENIZER) -o COUNTS.tsv.gz
                           [--workers N] [--dask ADDRESS | --dask local]
     subword train --counts COUNTS.tsv.gz --algorithm A --vocab-size N -o OUT.json
+    subword train --algorithm parity-bpe --languages-dir DIR [--dev-dir DIR]
+                  [--variant {base,window}] [--global-merges N] --vocab-size N -o OUT.json
     subword encode -t TOKENIZER [--json] (TEXT | --file PATH)
     subword info TOKENIZER
     subword audit TOKENIZER [--corpus FILE...] [--json] [--csv OUT.csv] [--limit N]
@@ -33,6 +35,10 @@ prints, per tokenizer and language, tokens, bytes and characters per token, toke
 the premium against the pivot, vocabulary use, Rényi efficiency and the unknown rate, plus
 each tokenizer's Gini across languages (:mod:`subword_core.analysis.languages`); ``--json``
 prints one JSON object per tokenizer and line, ``--csv`` writes every number.
+``--algorithm parity-bpe`` trains parity-aware BPE (:mod:`subword_core.training.parity`) on
+``--languages-dir``, one file per language named by its code (``eng_Latn.txt``); the dev
+texts that measure parity are in ``--dev-dir`` (default: its ``dev`` subfolder if there is
+one; without dev texts, parity is measured by compression on the training texts).
 
 ``count`` writes the word counts of a preset's (or a tokenizer's) normalizer and
 pre-tokenizer as a counts file; ``train --counts`` trains from it without reading the
@@ -111,7 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--counts", metavar="COUNTS.tsv.gz",
                        help="train from the word counts `subword count` wrote, not from FILEs")
     recipe = train.add_mutually_exclusive_group(required=True)
-    recipe.add_argument("--algorithm", "-a", choices=("byte-bpe", "bpe", "wordpiece", "unigram"))
+    recipe.add_argument("--algorithm", "-a",
+                        choices=("byte-bpe", "bpe", "wordpiece", "unigram", "parity-bpe"))
     recipe.add_argument("--like", metavar="TOKENIZER",
                         help="retrain this tokenizer's pipeline (its normalizer, pre-tokenizer, "
                              "model type, special tokens...) on the corpus")
@@ -132,6 +139,21 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--output", "-o", required=True, metavar="OUT.json")
     train.add_argument("--history", metavar="HIST.jsonl",
                        help="also save the training history (JSON lines)")
+    parity = train.add_argument_group("parity-bpe (one corpus per language)")
+    parity.add_argument("--languages-dir", metavar="DIR",
+                        help="one training file per language, named by its code "
+                             "(eng_Latn.txt, kor_Hang.txt, ...)")
+    parity.add_argument("--dev-dir", metavar="DIR",
+                        help="the parallel dev texts, named the same way (default DIR/dev)")
+    parity.add_argument("--variant", choices=("base", "window"), default="base",
+                        help="window: moving-window balancing (default base)")
+    parity.add_argument("--global-merges", type=_non_negative_int, default=0, metavar="N",
+                        help="the first N merges are plain BPE over all languages (hybrid)")
+    parity.add_argument("--window-size", type=_positive_int, default=100, metavar="N",
+                        help="merges in the moving window (default 100)")
+    parity.add_argument("--alpha", type=float, default=2.0,
+                        help="moving window: a language wins at most alpha/languages of "
+                             "the window (default 2)")
     train.set_defaults(run=_train)
 
     count = sub.add_parser("count", help="count a corpus's words once, to train from later")
@@ -263,6 +285,14 @@ def _int(text: str) -> int:
 
 
 def _check_train_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    if (args.algorithm == "parity-bpe") != (args.languages_dir is not None):
+        parser.error("--algorithm parity-bpe trains on --languages-dir DIR (and only it)"
+                     if args.languages_dir is None
+                     else "--languages-dir is for --algorithm parity-bpe")
+    if args.languages_dir is not None:
+        if args.files or args.counts:
+            parser.error("parity-bpe reads --languages-dir, not FILEs or --counts")
+        return
     # with --like the model type is only known once the file is read (train_tokenizer checks)
     if args.scoring is not None and args.like is None and args.algorithm != "wordpiece":
         parser.error("--scoring applies to --algorithm wordpiece only")
@@ -280,7 +310,7 @@ def _train(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     like = _open_like(args.like) if args.like is not None else None
     # --column "2" is a header name if there is one, else an index: corpus decides.
-    gen = train_tokenizer([Path(f) for f in args.files] or None, args.algorithm, args.vocab_size,
+    gen = _run_parity(args) if args.languages_dir is not None else train_tokenizer([Path(f) for f in args.files] or None, args.algorithm, args.vocab_size,
                           min_frequency=args.min_frequency, special_tokens=args.special_tokens,
                           scoring=args.scoring, field=args.field, column=args.column,
                           glob=args.glob, n_workers=args.workers, like=like, counts=args.counts)
@@ -299,6 +329,22 @@ def _train(args: argparse.Namespace) -> int:
         print(f"{PROG}: {recipe}, vocab {size:,}, from {report.summary()} "
               f"-> {args.output} ({time.perf_counter() - start:.1f} s)", file=sys.stderr)
     return EXIT_OK
+
+
+def _run_parity(args: argparse.Namespace) -> Any:
+    """``train --algorithm parity-bpe``: the training generator over a languages folder."""
+    from .training.parity import language_files, train_parity_tokenizer
+
+    files, dev = language_files(args.languages_dir, args.dev_dir)
+    reading = {"field": args.field, "column": args.column, "glob": args.glob}
+    languages = {lang: Corpus(paths, **reading) for lang, paths in files.items()}
+    dev_sources = None if dev is None else {
+        lang: Corpus(paths, **reading) for lang, paths in dev.items()}
+    return train_parity_tokenizer(languages, args.vocab_size, dev=dev_sources,
+                                  min_frequency=args.min_frequency,
+                                  special_tokens=args.special_tokens, n_workers=args.workers,
+                                  variant=args.variant, global_merges=args.global_merges,
+                                  window_size=args.window_size, alpha=args.alpha)
 
 
 # -- count ------------------------------------------------------------------------------------

@@ -279,7 +279,7 @@
 <context>
     <name>BuilderPane</name>
     <message>
-        <location filename="../panes/builder_pane.py" line="+101" />
+        <location filename="../panes/builder_pane.py" line="+103" />
         <source>Course: BERT-style WordPiece</source>
         <extracomment>Text previewed while the session has none. Where the pipeline is kept between sessions (JSON of ``PipelineSpec.to_dict()``). The starting point that pipeline was loaded from (a key of ``builder.STARTING_POINTS``). Milliseconds between the last edit and the preview. The four presets "Train all four" trains: (algorithm, WordPiece scoring). Rows a preview table's column widths are measured on (the previews have up to 1,000). ``builder.STARTING_POINTS``' keys in the words shown (the library's keys stay English).</extracomment>
         <translation>강좌: BERT 방식 WordPiece</translation>
@@ -313,6 +313,11 @@
         <location line="+1" />
         <source>Preset: Unigram (SentencePiece)</source>
         <translation>프리셋: Unigram (SentencePiece)</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Preset: parity-aware BPE (per language)</source>
+        <translation>프리셋: 패리티 인식 BPE (언어별)</translation>
     </message>
     <message>
         <location line="+81" />
@@ -367,12 +372,12 @@
     </message>
     <message>
         <location line="-5" />
-        <location line="+74" />
+        <location line="+110" />
         <source>Characters always in the alphabet, even unseen</source>
         <translation>처음 보더라도 늘 알파벳에 넣을 문자</translation>
     </message>
     <message>
-        <location line="-72" />
+        <location line="-108" />
         <source>+ 256 bytes</source>
         <translation>+ 256바이트</translation>
     </message>
@@ -382,7 +387,7 @@
         <translation>없음</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+22" />
         <source>Model</source>
         <extracomment>option name -&gt; the field widget of its row (rows shown for the model's options)</extracomment>
         <translation>모델</translation>
@@ -403,7 +408,7 @@
         <translation>특수 토큰</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+7" />
         <source>Unknown token</source>
         <translation>UNK 토큰</translation>
     </message>
@@ -428,7 +433,7 @@
         <translation>바이트 수준 프리셋처럼 256개 바이트 수준 기호(GPT-2의 알파벳)에서 시작합니다: 그러면 UNK 문자가 없습니다</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+35" />
         <source>BPE merges pairs, WordPiece merges by score, Unigram prunes a big seed vocabulary. Changing it keeps the size and special tokens</source>
         <translation>BPE는 쌍을 병합하고, WordPiece는 점수로 병합하며, Unigram은 큰 초기 어휘를 가지치기합니다. 바꿔도 크기와 특수 토큰은 그대로입니다</translation>
     </message>
@@ -508,7 +513,12 @@
         <translation>두 가지치기 라운드 사이의 EM 반복 횟수</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+2" />
+        <source>A folder of one file per language (named by its code; parallel dev texts in its 'dev' subfolder): the BPE trainer is then parity-aware BPE and trains on these files, not on the loaded corpus. Empty: plain BPE</source>
+        <translation>언어마다 파일 하나가 든 폴더(파일 이름은 언어 코드, 병렬 개발 텍스트는 dev/ 하위 폴더): 이때 BPE 트레이너는 패리티 인식 BPE가 되어 불러온 말뭉치가 아니라 이 파일들로 학습합니다. 비우면 일반 BPE</translation>
+    </message>
+    <message>
+        <location line="+15" />
         <source>Block</source>
         <translation>블록</translation>
     </message>
@@ -599,7 +609,7 @@
         <translation>&lt;b&gt;사전 토큰&lt;/b&gt;, 기준 단계</translation>
     </message>
     <message>
-        <location line="+324" />
+        <location line="+353" />
         <source>Previewing the first {0:,} characters of {1:,}</source>
         <translation>{1:,}자 중 처음 {0:,}자를 미리 보는 중</translation>
     </message>
@@ -887,7 +897,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
     </message>
     <message>
         <location line="+6" />
-        <location filename="../item_models/merges_model.py" line="+220" />
+        <location filename="../item_models/merges_model.py" line="+264" />
         <source>vocab size</source>
         <translation>어휘 크기</translation>
     </message>
@@ -994,7 +1004,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>자름</translation>
     </message>
     <message>
-        <location filename="../item_models/merges_model.py" line="-200" />
+        <location filename="../item_models/merges_model.py" line="-242" />
         <source>counts are known only for tokenizers trained here (a file stores merges, not counts)</source>
         <translation>횟수는 여기서 학습한 토크나이저만 알 수 있습니다 (파일에는 병합만 저장되고 횟수는 없습니다)</translation>
     </message>
@@ -1044,8 +1054,14 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>그 시점의 다음으로 좋은 쌍과 그 횟수: 다음에 선택되었을 병합</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+4" />
+        <source>Parity-aware BPE: the language this merge was chosen for, the one whose text was longest at that step (its count is the pair's count in that language); 'global': a merge counted over all languages together</source>
+        <translation>패리티 인식 BPE: 이 병합이 선택된 언어, 즉 그 단계에서 텍스트가 가장 길었던 언어입니다(횟수는 그 언어에서 쌍이 나온 횟수). '전체': 모든 언어를 합쳐 센 병합</translation>
+    </message>
+    <message>
+        <location line="+9" />
         <source>EM round of the Unigram trainer</source>
+        <extracomment>Where the language column goes (after "result") when a history has languages.</extracomment>
         <translation>Unigram 트레이너의 EM 라운드</translation>
     </message>
     <message>
@@ -1069,7 +1085,17 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>가지치기한 조각. 툴팁에 각 조각이 손실을 얼마나 늘렸을지 나옵니다</translation>
     </message>
     <message>
-        <location line="+71" />
+        <location line="+17" />
+        <source>global</source>
+        <translation>전체</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Tokens per language before this merge: {lengths}</source>
+        <translation>이 병합 전 언어별 토큰 수: {lengths}</translation>
+    </message>
+    <message>
+        <location line="+62" />
         <location line="+29" />
         <source>tie</source>
         <translation>동점</translation>
@@ -1125,7 +1151,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
         <translation>차점 쌍</translation>
     </message>
     <message>
-        <location line="+55" />
+        <location line="+75" />
         <source>round</source>
         <translation>라운드</translation>
     </message>
@@ -1847,12 +1873,13 @@ shown: {shown}</source>
         <translation>측정한 토크나이저</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location filename="../item_models/merges_model.py" line="-85" />
+        <location filename="../panes/languages_pane.py" line="+1" />
         <source>language</source>
         <translation>언어</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location filename="../panes/languages_pane.py" line="+1" />
         <source>The language code (the file or column name)</source>
         <translation>언어 코드 (파일 이름 또는 열 이름)</translation>
     </message>
@@ -4670,7 +4697,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>MergesPane</name>
     <message>
-        <location filename="../panes/merges_pane.py" line="+71" />
+        <location filename="../panes/merges_pane.py" line="+72" />
         <source>A Unigram model has no merges: it keeps pieces with log-probabilities and cuts each word into its most likely pieces. The Unseen words view shows that lattice for any word.</source>
         <translation>Unigram 모델에는 병합이 없습니다: 로그 확률이 붙은 조각을 두고 각 단어를 가장 그럴듯한 조각들로 자릅니다. 처음 보는 단어 화면에서 어떤 단어든 그 격자를 볼 수 있습니다.</translation>
     </message>
@@ -4692,12 +4719,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     </message>
     <message>
         <location line="+3" />
-        <location line="+179" />
+        <location line="+183" />
         <source>Where the rows come from</source>
         <translation>행의 출처</translation>
     </message>
     <message>
-        <location line="-167" />
+        <location line="-171" />
         <source>The merges in the order they were learned; select one to see every token built with it</source>
         <translation>학습된 순서대로 나열한 병합. 하나를 고르면 그 병합으로 만든 모든 토큰이 보입니다</translation>
     </message>
@@ -4768,7 +4795,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>{model} 모델에는 병합이 없습니다.</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+13" />
         <source>training history</source>
         <translation>학습 기록</translation>
     </message>
@@ -6398,7 +6425,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>TrainingPane</name>
     <message>
-        <location filename="../panes/training_pane.py" line="+53" />
+        <location filename="../panes/training_pane.py" line="+60" />
         <source>Byte-level BPE (GPT-2)</source>
         <extracomment>combo label (English; the combo shows it translated) -&gt; (preset algorithm, WordPiece scoring, default vocabulary size); the sizes leave room for the bundled sample corpus's alphabet (BPE needs 706 symbols there, WordPiece 550: a smaller size is refused)</extracomment>
         <translation>바이트 수준 BPE (GPT-2)</translation>
@@ -6424,12 +6451,28 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>Unigram (SentencePiece)</translation>
     </message>
     <message>
+        <location line="+1" />
+        <source>Parity-aware BPE (per language)</source>
+        <translation>패리티 인식 BPE (언어별)</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Longest language wins each merge</source>
+        <extracomment>parity-aware BPE's variants: (setting, combo label)</extracomment>
+        <translation>가장 긴 언어가 각 병합을 가져감</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Moving window (balanced turns)</source>
+        <translation>이동 창 (차례 균형)</translation>
+    </message>
+    <message>
         <location line="+2" />
         <source>Train on the loaded corpus with these options (Ctrl+T)</source>
         <translation>이 옵션으로 불러온 말뭉치에서 학습합니다 (Ctrl+T)</translation>
     </message>
     <message>
-        <location filename="../training_service.py" line="+237" />
+        <location filename="../training_service.py" line="+260" />
         <source>the training failed</source>
         <translation>학습에 실패했습니다</translation>
     </message>
@@ -6450,7 +6493,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>말뭉치에 이 횟수 이상 나타나는 쌍만 병합합니다 (BPE와 WordPiece. Unigram에는 이런 기준이 없음)</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>Special tokens, separated by spaces; they get the first ids and are never split</source>
         <translation>공백으로 구분한 특수 토큰. 맨 앞 id를 받으며 절대 나뉘지 않습니다</translation>
     </message>
@@ -6500,7 +6543,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>알고리즘</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+4" />
         <source>Vocabulary size</source>
         <translation>어휘 크기</translation>
     </message>
@@ -6515,18 +6558,33 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>특수 토큰</translation>
     </message>
     <message>
-        <location line="+62" />
-        <location line="+19" />
+        <location line="+39" />
+        <source>Parity-aware BPE trains on one file per language, named by its code (eng_Latn.txt, kor_Hang.txt, …), not on the loaded corpus. Parallel dev texts in a 'dev' subfolder, named the same way, measure each language's length; without them, each language's compression of its own text is compared</source>
+        <translation>패리티 인식 BPE는 불러온 말뭉치가 아니라 언어 코드로 이름 붙인 언어별 파일(eng_Latn.txt, kor_Hang.txt, …)로 학습합니다. 같은 방식으로 이름 붙인 dev/ 하위 폴더의 병렬 개발 텍스트로 각 언어의 길이를 잽니다. 개발 텍스트가 없으면 각 언어가 자기 텍스트를 얼마나 압축하는지 비교합니다</translation>
+    </message>
+    <message>
+        <location line="+79" />
+        <location line="+33" />
         <source>No corpus</source>
         <translation>말뭉치 없음</translation>
     </message>
     <message>
-        <location line="-18" />
+        <location line="-32" />
         <source>Open a corpus before training.</source>
         <translation>학습하기 전에 말뭉치를 여세요.</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+12" />
+        <source>No languages folder</source>
+        <translation>언어 폴더 없음</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Choose a folder of one file per language before training parity-aware BPE.</source>
+        <translation>패리티 인식 BPE를 학습하기 전에 언어마다 파일 하나가 든 폴더를 고르세요.</translation>
+    </message>
+    <message>
+        <location line="+20" />
         <source>Open a corpus to retrain on first.</source>
         <translation>먼저 재학습할 말뭉치를 여세요.</translation>
     </message>
@@ -6582,7 +6640,17 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>병합 {rank}: {left} + {right} → {token} (횟수 {count})</translation>
     </message>
     <message>
-        <location line="+39" />
+        <location line="+4" />
+        <source>for {language}</source>
+        <translation>{language}용</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>global merge</source>
+        <translation>전체 병합</translation>
+    </message>
+    <message>
+        <location line="+37" />
         <source>the corpus has too few distinct pieces</source>
         <translation>말뭉치에 서로 다른 조각이 너무 적습니다</translation>
     </message>
@@ -6602,19 +6670,74 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>100% · 완료: {name}</translation>
     </message>
     <message>
+        <location line="+54" />
+        <source>Choose a languages folder first</source>
+        <translation>먼저 언어 폴더를 고르세요</translation>
+    </message>
+    <message>
         <location filename="../training_service.py" line="-31" />
         <source>Trained {name} on {summary}</source>
         <extracomment>who started it ("train": the Train view; "build", "four": the Build view), so that the view that asked says a failure, and the others only show the progress the vocabulary size asked and the size the tokenizer really has (trained runs)</extracomment>
         <translation>{name}을(를) 학습했습니다: {summary}</translation>
     </message>
     <message>
-        <location filename="../panes/training_pane.py" line="-28" />
+        <location filename="../panes/training_pane.py" line="-82" />
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location filename="../panes/builder_pane.py" line="-56" />
-        <location filename="../panes/training_pane.py" line="+2" />
+        <location filename="../panes/builder_pane.py" line="-714" />
+        <location line="+55" />
+        <location filename="../panes/training_pane.py" line="-250" />
+        <location line="+64" />
+        <source>Languages folder</source>
+        <translation>언어 폴더</translation>
+    </message>
+    <message>
+        <location line="-53" />
+        <location filename="../panes/training_pane.py" line="-63" />
+        <source>Parity</source>
+        <translation>패리티</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <location filename="../panes/training_pane.py" line="+1" />
+        <source>Global merges</source>
+        <translation>전체 병합</translation>
+    </message>
+    <message>
+        <location line="+30" />
+        <location filename="../panes/training_pane.py" line="+33" />
+        <source>a folder of one file per language</source>
+        <translation>언어마다 파일 하나가 든 폴더</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <location filename="../panes/training_pane.py" line="+1" />
+        <source>Browse…</source>
+        <translation>찾아보기…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <location filename="../panes/training_pane.py" line="+1" />
+        <source>Choose the languages folder</source>
+        <translation>언어 폴더 고르기</translation>
+    </message>
+    <message>
+        <location line="+51" />
+        <location filename="../panes/training_pane.py" line="+16" />
+        <source>Each merge serves the language whose text is longest; the moving window also keeps one language from winning more than its share of the recent merges</source>
+        <translation>각 병합은 텍스트가 가장 긴 언어를 위해 쓰입니다. 이동 창은 한 언어가 최근 병합에서 제 몫보다 많이 가져가지 못하게도 합니다</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <location filename="../panes/training_pane.py" line="+6" />
+        <source>The first merges are plain BPE over all languages together (the hybrid variant); 0 makes every merge parity-aware</source>
+        <translation>처음 병합들은 모든 언어를 합친 일반 BPE로 합니다(혼합 방식). 0이면 모든 병합이 패리티를 따릅니다</translation>
+    </message>
+    <message>
+        <location line="+565" />
+        <location filename="../panes/training_pane.py" line="+193" />
         <source>Training failed</source>
         <translation>학습 실패</translation>
     </message>
@@ -6644,7 +6767,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>학습을 취소했습니다. {name}을(를) 유지합니다.</translation>
     </message>
     <message>
-        <location filename="../panes/training_pane.py" line="+62" />
+        <location filename="../panes/training_pane.py" line="+76" />
         <source>Open a corpus first</source>
         <translation>먼저 말뭉치를 여세요</translation>
     </message>
