@@ -56,6 +56,8 @@ from ..added_tokens import AddedToken
 from ..errors import TokenizerFileError
 from ..models import BPE, Unigram, WordPiece
 from ..models.bpe import MergeColumns
+from ..pre_tokenizers import PreTokenizer
+from ..text.normalized import SplitDelimiterBehavior
 from ..tokenizer import Tokenizer
 from . import Opened, Source
 from ._llama_split import UnsupportedRegex, split_lengths, splitter
@@ -175,40 +177,61 @@ UNSUPPORTED_PRE = ("kimi-k2", "afmoe", "tiny_aya", "cohere2moe", "superbpe", "te
                    "exaone-moe", "minicpm5")
 
 
-class LlamaCppSplit:
-    """llama.cpp's BPE pre-tokenization for one ``pre`` type (``PreTokenizer.custom``)."""
+class LlamaCppSplit(PreTokenizer):
+    """llama.cpp's BPE pre-tokenization for one ``pre`` type (see :mod:`._llama_split`).
+
+    No HF pre-tokenizer splits this way, so :meth:`to_dict` raises: a GGUF BPE tokenizer
+    cannot be saved as ``tokenizer.json``. It pickles as its ``pre`` name.
+
+    Example:
+        >>> LlamaCppSplit("gpt-2").pre_tokenize_str("Hello world!")
+        [('Hello', (0, 5)), (' world', (5, 11)), ('!', (11, 12))]
+    """
 
     def __init__(self, pre: str) -> None:
+        if pre not in PRE_TYPES:
+            raise ValueError(f"unknown llama.cpp pre-tokenizer {pre!r}")
         self.pre = pre
         self._steps = [splitter(expr) for expr in PRE_TYPES[pre].regexes]
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"pre": self.pre}  # the compiled steps are rebuilt (pickling to workers)
+        return {"pre": self.pre}  # the compiled steps are rebuilt
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
+    def __setstate__(self, state: Any) -> None:
         self.__init__(state["pre"])
 
     def __repr__(self) -> str:
         return f"LlamaCppSplit({self.pre!r})"
 
-    def pre_tokenize(self, pretok: Any) -> None:
-        pretok.split(self._split)
+    __str__ = __repr__
 
-    def pre_tokenize_str(self, text: str) -> list[str]:
-        pieces, start = [], 0
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.pre == self.pre
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        spans, start = [], 0
         for size in split_lengths(self._steps, text):
-            pieces.append(text[start:start + size])
+            spans.append((start, start + size))
             start += size
-        return pieces
+        return spans
 
-    def _split(self, _: int, normalized: Any) -> list[Any]:
-        pieces, start = [], 0
-        for size in split_lengths(self._steps, str(normalized)):
-            piece = normalized.slice_normalized(start, start + size)
-            if piece is not None:
-                pieces.append(piece)
-            start += size
-        return pieces
+    def pre_tokenize(self, pretokenized: Any) -> None:
+        def split(_: int, normalized: Any) -> list[Any]:
+            matches = [(span, True) for span in self.spans(normalized.normalized)]
+            return normalized.split(matches, SplitDelimiterBehavior.ISOLATED)
+
+        pretokenized.split(split)
+
+    def fast_split(self, text: str) -> tuple[list[str], list[int]]:
+        spans = self.spans(text)
+        return [text[s:e] for s, e in spans], [s for s, _ in spans]
+
+    def to_dict(self) -> dict[str, Any]:
+        raise TokenizerFileError(
+            f"cannot save as tokenizer.json: llama.cpp's {self.pre!r} pre-tokenization has no "
+            f"HF tokenizers equivalent")
 
 
 # ---------------------------------------------------------------- the file's metadata
@@ -445,6 +468,26 @@ def _defaults(vocab_type: str, pre: str) -> dict[str, Any]:
             "add_space_prefix": False}
 
 
+@dataclass(frozen=True)
+class GGUFInfo:
+    """What ``subword info`` and the window show of a GGUF tokenizer (``tokenizer.gguf``)."""
+
+    model: str
+    vocab_type: str
+    pre: str
+    chat_template: str | None
+    add_bos: bool
+    add_eos: bool
+
+    def lines(self) -> list[tuple[str, str]]:
+        """``(label, value)`` lines for a description."""
+        template = (f"yes ({len(self.chat_template):,} characters)" if self.chat_template
+                    else "no")
+        return [("gguf model", f"{self.model} ({self.vocab_type})"),
+                ("gguf pre", self.pre if self.vocab_type == "BPE" else "-"),
+                ("chat template", template)]
+
+
 # ---------------------------------------------------------------- opening
 def read_gguf(path: str | os.PathLike[str]) -> Opened:
     """Open the tokenizer in a llama.cpp ``.gguf`` file (its metadata only).
@@ -486,7 +529,8 @@ def build_tokenizer(vocab: GGUFVocab) -> Tokenizer:
     tokenizer = builders[vocab.vocab_type](vocab)
     _add_special_tokens(tokenizer, vocab)
     tokenizer.post_processor = _bos_eos(tokenizer, vocab)
-    tokenizer.gguf_metadata = vocab  # for `subword info` and the window
+    tokenizer.gguf = GGUFInfo(vocab.model, vocab.vocab_type, vocab.pre, vocab.chat_template,
+                              vocab.add_bos, vocab.add_eos)
     return tokenizer
 
 
@@ -521,7 +565,7 @@ def _bpe(vocab: GGUFVocab) -> Tokenizer:
         merges = _bpe_merges(vocab.merges, ids)
     tokenizer = Tokenizer(BPE(ids, merges, ignore_merges=pre.ignore_merges,
                               byte_fallback=not pre.byte_encode))
-    split = pre_tokenizers.PreTokenizer.custom(LlamaCppSplit(vocab.pre))
+    split = LlamaCppSplit(vocab.pre)
     if pre.byte_encode:
         tokenizer.pre_tokenizer = pre_tokenizers.Sequence([
             split, pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)])
@@ -653,5 +697,5 @@ def _bos_eos(tokenizer: Tokenizer, vocab: GGUFVocab) -> Any:
     return processors.TemplateProcessing(single, pair, list(dict(specials).items()))
 
 
-__all__ = ["FORMAT", "GGUFVocab", "LlamaCppSplit", "PRE_TYPES", "UNSUPPORTED_PRE",
+__all__ = ["FORMAT", "GGUFInfo", "GGUFVocab", "LlamaCppSplit", "PRE_TYPES", "UNSUPPORTED_PRE",
            "build_tokenizer", "describe", "parse_vocab", "read_gguf", "read_metadata"]

@@ -139,4 +139,11 @@ def pre_name(chkhsh: str) -> str | None:
     return PRE_HASHES.get(chkhsh)
 
 
-__all__ = ["CHKTXT", "PRE_HASHES", "pre_name", "pre_tokenizer_hash"]
+def describe_pre_hash(tokenizer: Any) -> str:
+    """``"<hash> (<pre name>)"``, or ``"<hash> (not in llama.cpp's table)"``."""
+    chkhsh = pre_tokenizer_hash(tokenizer)
+    name = pre_name(chkhsh)
+    return f"{chkhsh} ({name})" if name else f"{chkhsh} (not in llama.cpp's table)"
+
+
+__all__ = ["CHKTXT", "PRE_HASHES", "describe_pre_hash", "pre_name", "pre_tokenizer_hash"]
