@@ -2602,9 +2602,9 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+3" />
-        <source>Tokenizers (*.json *.model *.spm *.tiktoken *.txt *.bpe *.codes codes *.subwords);;tokenizer.json (*.json);;SentencePiece (*.model *.spm);;tiktoken (*.tiktoken *.model);;Vocabulary files (vocab.json merges.txt vocab.txt *.bpe);;All files (*)</source>
+        <source>Tokenizers (*.json *.model *.spm *.tiktoken *.txt *.bpe *.codes codes *.subwords *.gguf);;tokenizer.json (*.json);;SentencePiece (*.model *.spm);;tiktoken (*.tiktoken *.model);;Vocabulary files (vocab.json merges.txt vocab.txt *.bpe);;llama.cpp GGUF (*.gguf);;All files (*)</source>
         <extracomment>What File ▸ Open tokenizer lists: every format open_tokenizer reads (a folder has its own action); "All files" too, since a subword-nmt codes file often has no extension.</extracomment>
-        <translation>토크나이저 (*.json *.model *.spm *.tiktoken *.txt *.bpe *.codes codes *.subwords);;tokenizer.json (*.json);;SentencePiece (*.model *.spm);;tiktoken (*.tiktoken *.model);;어휘 파일 (vocab.json merges.txt vocab.txt *.bpe);;모든 파일 (*)</translation>
+        <translation>토크나이저 (*.json *.model *.spm *.tiktoken *.txt *.bpe *.codes codes *.subwords *.gguf);;tokenizer.json (*.json);;SentencePiece (*.model *.spm);;tiktoken (*.tiktoken *.model);;어휘 파일 (vocab.json merges.txt vocab.txt *.bpe);;llama.cpp GGUF (*.gguf);;모든 파일 (*)</translation>
     </message>
     <message>
         <location line="+5" />
