@@ -6544,6 +6544,21 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <source>byte fallback</source>
         <translation>바이트 폴백</translation>
     </message>
+    <message>
+        <location line="+1" />
+        <source>GGUF {0} tokenizer (model '{1}'</source>
+        <translation>GGUF {0} 토크나이저 (모델 '{1}'</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>, pre-tokenizer '{0}')</source>
+        <translation>, 사전 토크나이저 '{0}')</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>, chat template</source>
+        <translation>, 채팅 템플릿</translation>
+    </message>
 </context>
 <context>
     <name>Workers</name>

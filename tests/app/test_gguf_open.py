@@ -89,3 +89,25 @@ def test_a_truncated_gguf_is_one_line_and_the_session_is_unchanged(qtbot, window
     assert title == QCoreApplication.translate("FileActions", "Cannot open tokenizer")
     assert "cut.gguf" in text and "cut short" in text and "Traceback" not in text
     assert window.session.entries == []
+
+
+@pytest.fixture
+def korean(qapp):
+    from app import i18n
+
+    assert i18n.install("ko") == "ko"
+    yield
+    i18n.install("en")
+
+
+def test_gguf_description_in_korean(korean):
+    from test_korean import english_left
+
+    from app import wording
+
+    text = ("llama-bpe: GGUF BPE tokenizer (model 'gpt2', pre 'llama-bpe'), 128,256 tokens, "
+            "chat template")
+    said = wording.source_description(text)
+    assert said.startswith("llama-bpe: GGUF BPE 토크나이저 (모델 'gpt2', 사전 토크나이저 "
+                           "'llama-bpe'), 토큰 128,256개, 채팅 템플릿"), said
+    assert not english_left(said, {"llama", "bpe", "gpt2", "GGUF"}), said  # names stay
