@@ -539,32 +539,34 @@ def _token_ids(tokens: list[str]) -> dict[str, int]:
     return {text if text else f"[EMPTY_{i}]": i for i, text in enumerate(tokens)}
 
 
-def _bpe_merges(merges: list[str], vocab: dict[str, int]) -> MergeColumns:
+def _bpe_merges(merges: list[str], vocab: dict[str, int] | None = None) -> MergeColumns:
     """``"left right"`` lines as llama.cpp ranks them: split at the first space after the
-    first character, the first occurrence of a pair keeps its rank; pairs whose parts or
-    result are not tokens are left out (they could only lead back to the parts)."""
-    lefts, rights, seen = [], [], set()
-    for line in merges:
-        cut = line.find(" ", 1)
-        if cut < 0:
-            continue
-        left, right = line[:cut], line[cut + 1:]
-        if (left, right) in seen or left not in vocab or right not in vocab \
-                or left + right not in vocab:
-            continue
-        seen.add((left, right))
-        lefts.append(left)
-        rights.append(right)
-    return MergeColumns(lefts, rights)
+    first character, the first occurrence of a pair keeps its rank. With ``vocab``, pairs
+    whose parts or result are not tokens are left out (llama.cpp would make them and then
+    fall back to the parts' bytes; our BPE needs every merge to make a token)."""
+    if any(line[:1] == " " for line in merges) or len(set(merges)) != len(merges):
+        cuts = [line.find(" ", 1) for line in merges]
+        pairs = list(dict.fromkeys((line[:cut], line[cut + 1:])
+                                   for line, cut in zip(merges, cuts) if cut > 0))
+    else:  # the usual file: whole-list operations (a 500k-merge file in a second)
+        split = [line.partition(" ") for line in merges]
+        pairs = [(left, right) for left, space, right in split if space]
+    if vocab is not None:
+        pairs = [(left, right) for left, right in pairs
+                 if left in vocab and right in vocab and left + right in vocab]
+    return MergeColumns([left for left, _ in pairs], [right for _, right in pairs])
 
 
 def _bpe(vocab: GGUFVocab) -> Tokenizer:
     pre = PRE_TYPES[vocab.pre]
     ids = _token_ids(vocab.tokens)
+    options = {"ignore_merges": pre.ignore_merges, "byte_fallback": not pre.byte_encode}
     with paused_gc():
-        merges = _bpe_merges(vocab.merges, ids)
-    tokenizer = Tokenizer(BPE(ids, merges, ignore_merges=pre.ignore_merges,
-                              byte_fallback=not pre.byte_encode))
+        try:
+            model = BPE(ids, _bpe_merges(vocab.merges), **options)
+        except TokenizerFileError:  # a merge that makes no token: leave those out
+            model = BPE(ids, _bpe_merges(vocab.merges, ids), **options)
+    tokenizer = Tokenizer(model)
     split = LlamaCppSplit(vocab.pre)
     if pre.byte_encode:
         tokenizer.pre_tokenizer = pre_tokenizers.Sequence([

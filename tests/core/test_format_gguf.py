@@ -196,6 +196,14 @@ def test_a_small_bpe_file_opens(tmp_path):
     assert open_tokenizer(path).encode("ab ab").tokens == ["ab", "Ġab"]
 
 
+def test_merges_rank_as_llama_cpp_ranks_them(tmp_path):
+    # a repeated pair keeps its first rank (llama.cpp's bpe_ranks.emplace); a merge that makes
+    # no token is left out instead of failing the file
+    path = write_gguf(tmp_path / "ranks.gguf", "gpt2", "gpt-2", ["a", "b", "c", "ab", "bc"],
+                      [1] * 5, merges=["b c", "a b", "b c", "a c"])
+    assert open_tokenizer(path).encode("abc").tokens == ["a", "bc"]
+
+
 @pytest.mark.parametrize("pre", ["kimi-k2", "no-such-pre"])
 def test_unsupported_pre_type_is_named(tmp_path, pre):
     path = write_gguf(tmp_path / "pre.gguf", "gpt2", pre, ["a", "b", "ab"], [1, 1, 1],
