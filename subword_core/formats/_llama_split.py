@@ -336,7 +336,21 @@ def _python_regex(expr: str) -> str:
     """ECMAScript syntax llama.cpp's regexes use, for Python's ``re``."""
     if "\\p{" in expr:
         raise UnsupportedRegex("unicode property in a regex without categories")
-    return re.sub(r"(?<!\\)\$", r"\\Z", expr)
+    out: list[str] = []
+    inside = escaped = False
+    for c in expr:  # "$" outside a class is the end of the text only, as in ECMAScript
+        if escaped:
+            escaped = False
+        elif c == "\\":
+            escaped = True
+        elif c == "[":
+            inside = True
+        elif c == "]":
+            inside = False
+        elif c == "$" and not inside:
+            c = "\\Z"
+        out.append(c)
+    return "".join(out)
 
 
 def _collapsed_text(cps: list[int]) -> str:

@@ -284,3 +284,54 @@ def test_subword_info_on_a_gguf_file(capsys):
     code, out, _ = cli(capsys, "info", str(vocab_path("phi-3")))
     assert "chat template:  yes (" in out and "gguf pre:       -" in out
     assert "(not in llama.cpp's table)" in out  # SPM: llama.cpp hashes BPE models only
+
+
+# ---------------------------------------------------------------- the splits themselves
+#: What llama.cpp's ``unicode_regex_split`` (src/unicode.cpp of the vendored source, compiled
+#: with a small harness) gives for :data:`SPLIT_TEXT`, for each distinct regex list of
+#: :data:`PRE_TYPES` (named by its first name). The quirks are llama.cpp's: its collapsed
+#: categories, its hand-written splitters, Unicode 15.1.
+SPLIT_TEXT = "I'M  a$b 12345 \xbd\xb2 na\xefve e\u0301 \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8 \ud55c\uad6d\uc5b4, x\xa0y\u3000z\x85w \r\n\n  \U0001f642!!  "
+LLAMA_CPP_SPLITS = {
+    'default': ['I', "'", 'M', ' ', ' a', '$', 'b', ' ', '123', '45', ' ', '\xbd\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0', 'y', '\u3000', 'z', '\x85', 'w', ' \r\n\n ', ' \U0001f642', '!!', '  '],
+    'llama3': ['I', "'M", ' ', ' a', '$b', ' ', '123', '45', ' ', '\xbd\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'deepseek-llm': ['I', "'", 'M', ' ', ' a', '$', 'b', ' ', '12345', ' ', '\xbd\xb2', ' na', '\xef', 've', ' e', '\u0301 ', '\u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' ', '\ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' ', '\r', '\n', '\n', '  \U0001f642', '!!', '  '],
+    'deepseek-v3': ['I', "'M", ' ', ' a', '$b', ' ', '123', '45', ' ', '\xbd\xb2', ' na\xefve', ' e\u0301', ' ', '\u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'deepseek-coder': ['I', "'", 'M', ' ', ' a', '$', 'b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e', '\u0301', ' ', '\u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' ', '\ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' ', '\r', '\n', '\n', '  \U0001f642', '!!', '  '],
+    'falcon': ['I', "'", 'M', ' ', ' a', '$', 'b', ' ', '123', '45', ' \xbd\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0', 'y', '\u3000', 'z', '\x85', 'w', ' \r\n\n ', ' \U0001f642', '!!', '  '],
+    'starcoder': ['I', "'", 'M', ' ', ' a', '$', 'b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0', 'y', '\u3000', 'z', '\x85', 'w', ' \r\n\n ', ' \U0001f642!!', '  '],
+    'gpt-2': ['I', "'", 'M', ' ', ' a', '$', 'b', ' 12345', ' \xbd\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0', 'y', '\u3000', 'z', '\x85', 'w', ' \r\n\n ', ' \U0001f642!!', '  '],
+    'qwen2': ['I', "'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'qwen35': ['I', "'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'poro-chat': ["I'M", ' ', ' a$b', ' 12345', ' \xbd\xb2', ' na\xefve', ' e\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0', 'y', '\u3000', 'z', '\x85', 'w', ' \r\n\n ', ' \U0001f642', '!!  '],
+    'viking': ["I'M", ' ', ' a$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0', 'y', '\u3000', 'z', '\x85', 'w', ' \r\n\n ', ' \U0001f642', '!!  '],
+    'seed-coder': ['I', "'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'ufakzeka': ['I', "'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'bailingmoe': ['I', "'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'gemma4': ["I'M  a$b 12345 \xbd\xb2 na\xefve e\u0301 \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8 \ud55c\uad6d\uc5b4, x\xa0y\u3000z\x85w \r", '\n\n', '  \U0001f642!!  '],
+    'whitespace': ["I'M", '  ', 'a$b', ' ', '12345', ' ', '\xbd\xb2', ' ', 'na\xefve', ' ', 'e\u0301', ' ', '\u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' ', '\ud55c\uad6d\uc5b4,', ' ', 'x', '\xa0', 'y', '\u3000', 'z', '\x85', 'w', ' \r\n\n  ', '\U0001f642!!', '  '],
+}
+
+
+@pytest.mark.parametrize("pre", sorted(LLAMA_CPP_SPLITS))
+def test_split_is_llama_cpps(pre):
+    from subword_core.formats.gguf import LlamaCppSplit
+
+    pieces = [piece for piece, _ in LlamaCppSplit(pre).pre_tokenize_str(SPLIT_TEXT)]
+    assert pieces == LLAMA_CPP_SPLITS[pre]
+
+
+def test_every_regex_list_has_a_recorded_split():
+    firsts = {}
+    for name, pre in PRE_TYPES.items():
+        firsts.setdefault(pre.regexes, name)
+    assert set(firsts.values()) == set(LLAMA_CPP_SPLITS)
+
+
+def test_categories_are_llama_cpps_unicode_15_1():
+    from subword_core.formats import _llama_split as s
+
+    # unassigned in Python 3.11's Unicode 14, assigned in llama.cpp's table (unicode-data.cpp)
+    assert [s.category(cp) for cp in (0x0CF3, 0x1FA75, 0x31350, 0x11F50, 0x11F43, 0x13439)] == \
+        [s.MARK, s.SYMBOL, s.LETTER, s.NUMBER, s.PUNCTUATION, s.CONTROL]
+    assert s.category(0x0378) == s.UNDEFINED and s.category(ord("a")) == s.LETTER
