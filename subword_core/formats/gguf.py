@@ -29,7 +29,8 @@ The tokenizer built is the one llama.cpp runs (``src/llama-vocab.cpp``), in our 
 Control, unknown and user-defined tokens are added tokens matched in the raw text (control
 and unknown ones special), as llama.cpp's ``tokenize(..., parse_special=true)``; its vocab
 tests (``tests/test-tokenizer-0.cpp``) tokenize with ``add_special=false,
-parse_special=false``, which differs only on texts that contain a control token's text.
+parse_special=false``, which differs only on texts that contain a control token's text:
+``tokenizer.encode_special_tokens = True`` gives that (user-defined tokens still match).
 ``add_bos_token`` / ``add_eos_token`` (and llama.cpp's defaults per model) become the
 post-processor. A ``pre`` that llama.cpp knows but that is not reproduced here is an error
 naming it.
@@ -516,7 +517,8 @@ def describe(vocab: GGUFVocab) -> str:
 
 
 def _notes(vocab: GGUFVocab) -> tuple[str, ...]:
-    notes = ["special tokens are matched in the text as llama.cpp's parse_special=true does"]
+    notes = ["control tokens are matched in the text as llama.cpp's parse_special=true does "
+             "(encode_special_tokens=True: as parse_special=false)"]
     if len(set(vocab.tokens)) != len(vocab.tokens):
         notes.append("a token text appears more than once: the last id is used, as in "
                      "llama.cpp")

@@ -107,6 +107,22 @@ def test_special_tokens_match_in_text_and_user_defined_ones_too(opened):
     assert mpt.encode("a" + " " * 24 + "b", add_special_tokens=False).tokens[1] == " " * 24
 
 
+def test_encode_special_tokens_is_llama_cpps_parse_special_false(opened):
+    # llama.cpp's vocab tests tokenize with parse_special=false: control tokens are text,
+    # user-defined ones are still matched (tokenizer_st_partition)
+    qwen = opened("qwen2")
+    text = "<|im_start|>user [PAD151646]"
+    matched = qwen.encode(text, add_special_tokens=False).ids
+    qwen.encode_special_tokens = True
+    try:
+        as_text = qwen.encode(text, add_special_tokens=False).ids
+    finally:
+        qwen.encode_special_tokens = False
+    assert matched[0] == qwen.token_to_id("<|im_start|>") not in as_text
+    assert qwen.token_to_id("[PAD151646]") in as_text
+    assert as_text[:5] == [27, 91, 318, 4906, 91]  # "<", "|", "im", "_start", "|"
+
+
 def test_pickles_for_the_window_process_pool(opened):
     tokenizer = opened("deepseek-coder")
     again = pickle.loads(pickle.dumps(tokenizer))
