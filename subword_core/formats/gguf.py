@@ -510,7 +510,9 @@ def read_gguf(path: str | os.PathLike[str]) -> Opened:
 
 def describe(vocab: GGUFVocab) -> str:
     pre = f", pre {vocab.pre!r}" if vocab.vocab_type == "BPE" else ""
-    label = f"{vocab.name}: " if vocab.name else ""
+    # general.name is sometimes a commit hash (Gemma 4's vocab file): no name then
+    named = vocab.name and not re.fullmatch(r"[0-9a-f]{32,64}", vocab.name)
+    label = f"{vocab.name}: " if named else ""
     template = ", chat template" if vocab.chat_template else ""
     return (f"{label}GGUF {vocab.vocab_type} tokenizer (model {vocab.model!r}{pre}), "
             f"{len(vocab.tokens):,} tokens{template}")

@@ -97,6 +97,8 @@ def test_what_the_file_says(opened):
     assert bpe.decode(bpe.encode(" Hello  world\n").ids[1:]) == " Hello  world\n"
     assert "chat template" in opened("phi-3").source.description
     assert "chat template" not in spm.source.description
+    # Gemma 4's general.name is a commit hash, not a name
+    assert opened("gemma-4").source.description.startswith("GGUF BPE tokenizer (model 'gemma4'")
 
 
 def test_special_tokens_match_in_text_and_user_defined_ones_too(opened):
