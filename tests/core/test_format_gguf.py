@@ -353,3 +353,18 @@ def test_categories_are_llama_cpps_unicode_15_1():
     assert [s.category(cp) for cp in (0x0CF3, 0x1FA75, 0x31350, 0x11F50, 0x11F43, 0x13439)] == \
         [s.MARK, s.SYMBOL, s.LETTER, s.NUMBER, s.PUNCTUATION, s.CONTROL]
     assert s.category(0x0378) == s.UNDEFINED and s.category(ord("a")) == s.LETTER
+
+
+@pytest.mark.parametrize("name", ["llama-spm", "bert-bge"])
+def test_spm_and_wpm_save_as_tokenizer_json_that_hf_reads_alike(name, opened, tmp_path):
+    hf = pytest.importorskip("tokenizers")
+    out = tmp_path / "tokenizer.json"
+    opened(name).save(str(out))
+    theirs = hf.Tokenizer.from_file(str(out))
+    for text, want in vocab_tests(vocab_path(name)):
+        assert theirs.encode(text, add_special_tokens=False).ids == want, text
+
+
+def test_a_bpe_gguf_says_why_it_has_no_tokenizer_json(opened, tmp_path):
+    with pytest.raises(TokenizerFileError, match="llama.cpp's 'gpt-2' pre-tokenization"):
+        opened("gpt-2").save(str(tmp_path / "tokenizer.json"))
