@@ -72,6 +72,7 @@ from .corpus.counting import connect, iter_count, local_client
 from .corpus.counts_file import corpus_files, write_counts
 from .errors import SubwordError
 from .formats import FORMATS, open_tokenizer
+from .formats.llama_pre_hash import describe_pre_hash
 from .training.presets import counting_pipeline, train_tokenizer
 
 PROG = "subword"
@@ -640,6 +641,9 @@ def describe(tokenizer: Any, path: str = "") -> str:
         ("special tokens", ", ".join(specials) or "none"),
     ]
     lines += _pretrained_lines(getattr(tokenizer, "pretrained", None))
+    gguf = getattr(tokenizer, "gguf", None)
+    lines += gguf.lines() if gguf is not None else []
+    lines.append(("llama pre hash", _pre_hash(tokenizer)))  # llama.cpp's, see _pre_hash
     width = max(len(k) for k, _ in lines) + 1
     return "\n".join(f"{k + ':':<{width}} {v}" for k, v in lines)
 
@@ -656,6 +660,14 @@ def _pretrained_lines(pretrained: Any) -> list[tuple[str, str]]:
     return lines
 
 
+def _pre_hash(tokenizer: Any) -> str:
+    """llama.cpp's pre-tokenizer hash (convert_hf_to_gguf.py's) and the ``pre`` it names."""
+    try:
+        return describe_pre_hash(tokenizer)
+    except SubwordError as exc:
+        return f"cannot encode its check text ({exc})"
+
+
 def _component(component: Any) -> str:
     if component is None:
         return "none"
@@ -663,6 +675,8 @@ def _component(component: Any) -> str:
         data = component.to_dict()
     except SubwordError:  # no tokenizer.json form (sentencepiece's own, TFDS...)
         return f"{type(component).__name__} (no tokenizer.json form)"
+    except SubwordError:  # no tokenizer.json form (llama.cpp's splits, subword-nmt's vocabulary)
+        return repr(component)
     fields = {k: v for k, v in data.items() if k != "type"}
     if type(component).__name__ == "TemplateProcessing":
         # The JSON form is long; the template strings say the same thing.

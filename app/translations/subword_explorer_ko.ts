@@ -2986,18 +2986,18 @@ shown: {shown}</source>
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../file_actions.py" line="+39" />
+        <location filename="../file_actions.py" line="+40" />
         <source>Tokenizer (*.json);;All files (*)</source>
         <translation>토크나이저 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
         <location line="+3" />
-        <source>Tokenizers (*.json *.model *.spm *.tiktoken *.txt *.bpe *.codes codes *.subwords);;tokenizer.json (*.json);;SentencePiece (*.model *.spm);;tiktoken (*.tiktoken *.model);;Mistral Tekken (tekken*.json *.json);;Vocabulary files (vocab.json merges.txt vocab.txt *.bpe);;All files (*)</source>
+        <source>Tokenizers (*.json *.model *.spm *.tiktoken *.txt *.bpe *.codes codes *.subwords *.gguf);;tokenizer.json (*.json);;SentencePiece (*.model *.spm);;tiktoken (*.tiktoken *.model);;Mistral Tekken (tekken*.json *.json);;Vocabulary files (vocab.json merges.txt vocab.txt *.bpe);;llama.cpp GGUF (*.gguf);;All files (*)</source>
         <extracomment>What File ▸ Open tokenizer lists: every format open_tokenizer reads (a folder has its own action); "All files" too, since a subword-nmt codes file often has no extension.</extracomment>
-        <translation>토크나이저 (*.json *.model *.spm *.tiktoken *.txt *.bpe *.codes codes *.subwords);;tokenizer.json (*.json);;SentencePiece (*.model *.spm);;tiktoken (*.tiktoken *.model);;Mistral Tekken (tekken*.json *.json);;어휘 파일 (vocab.json merges.txt vocab.txt *.bpe);;모든 파일 (*)</translation>
+        <translation>토크나이저 (*.json *.model *.spm *.tiktoken *.txt *.bpe *.codes codes *.subwords *.gguf);;tokenizer.json (*.json);;SentencePiece (*.model *.spm);;tiktoken (*.tiktoken *.model);;Mistral Tekken (tekken*.json *.json);;어휘 파일 (vocab.json merges.txt vocab.txt *.bpe);;llama.cpp GGUF (*.gguf);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+6" />
         <source>Training history (*.jsonl);;All files (*)</source>
         <translation>학습 기록 (*.jsonl);;모든 파일 (*)</translation>
     </message>
@@ -7523,6 +7523,21 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+1" />
         <source>byte fallback</source>
         <translation>바이트 폴백</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>GGUF {0} tokenizer (model '{1}'</source>
+        <translation>GGUF {0} 토크나이저 (모델 '{1}'</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>, pre-tokenizer '{0}')</source>
+        <translation>, 사전 토크나이저 '{0}')</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>, chat template</source>
+        <translation>, 채팅 템플릿</translation>
     </message>
 </context>
 <context>

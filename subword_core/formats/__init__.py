@@ -17,6 +17,7 @@ format             what                                         module
 ``subword-nmt``     subword-nmt ``codes``                       :mod:`.subword_nmt`
 ``tfds-subwords``   TFDS ``SubwordTextEncoder`` ``.subwords``   :mod:`.tfds_subwords`
 ``tekken``          Mistral ``tekken.json``                     :mod:`.tekken`
+``gguf``            llama.cpp ``.gguf`` (tokenizer metadata)      :mod:`.gguf`
 =================  ==========================================  ===================
 
 Every reader returns an :class:`Opened`: the tokenizer and a :class:`Source` saying what
@@ -39,7 +40,7 @@ from typing import Any, NamedTuple
 from ..errors import TokenizerFileError
 from ..loading import tokenizer_from_file
 from .naming import find_bpe_pair, tokenizer_file_name
-from .sniffing import is_model_proto
+from .sniffing import is_gguf, is_model_proto
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ class Opened(NamedTuple):
 # ---------------------------------------------------------------- formats and readers
 #: Every format :func:`open_tokenizer` reads.
 FORMATS = ("tokenizer.json", "folder", "gpt2-bpe", "wordpiece-vocab", "sentencepiece",
-           "tiktoken", "subword-nmt", "tfds-subwords", "tekken")
+           "tiktoken", "subword-nmt", "tfds-subwords", "tekken", "gguf")
 #: format -> (module under subword_core.formats, reader function). Imported on first use:
 #: a reader may need packages or tables the others do not.
 _READERS = {
@@ -83,6 +84,7 @@ _READERS = {
     "subword-nmt": ("subword_nmt", "read_subword_nmt"),
     "tfds-subwords": ("tfds_subwords", "read_tfds_subwords"),
     "tekken": ("tekken", "read_tekken"),
+    "gguf": ("gguf", "read_gguf"),
 }
 
 
@@ -94,7 +96,8 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     name ``tekken*.json`` as mistral-common's ``is_tekken``); a SentencePiece ``ModelProto``; ``base64 rank`` lines
     (tiktoken, even when named ``tokenizer.model`` as Llama 3's is); a ``#version`` header
     or lines of two symbols (subword-nmt codes); ``### SubwordTextEncoder`` or
-    ``.subwords`` (TFDS); one token per line (a WordPiece ``vocab.txt``).
+    ``.subwords`` (TFDS); ``GGUF`` magic or ``.gguf`` (llama.cpp); one token per line (a
+    WordPiece ``vocab.txt``).
 
     Raises:
         TokenizerFileError: missing, unreadable, or none of the formats (one line naming
@@ -108,6 +111,8 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     by_name = _format_by_name(path, name)
     if by_name is not None:
         return by_name
+    if name.endswith(".gguf") or is_gguf(head):
+        return "gguf"  # its reader says what is wrong with a damaged one
     if name.endswith(".json") or head.lstrip().startswith(b"{"):
         return _json_format(path)
     if _is_model_proto(path, head):

@@ -23,6 +23,7 @@ kind                recognised by
 ``tfds-subwords``   a ``### SubwordTextEncoder`` header
 ``tekken``          a JSON object starting with ``"config"`` (or ``"vocab"``) that
                     holds Tekken's ``default_vocab_size`` or ``token_bytes``
+``gguf``            llama.cpp's ``GGUF`` magic and a version (binary)
 ==================  ===========================================================
 
 Example:
@@ -55,6 +56,7 @@ KINDS = {
     "tiktoken": "a .tiktoken rank file",
     "tfds-subwords": "a TFDS .subwords file",
     "tekken": "a Mistral tekken.json",
+    "gguf": "a llama.cpp .gguf file",
 }
 #: The top-level keys of an HF tokenizer.json (in the order ``tokenizers`` writes them).
 TOKENIZER_JSON_KEYS = ("version", "truncation", "padding", "added_tokens", "normalizer",
@@ -93,6 +95,8 @@ def sniff_tokenizer_bytes(head: bytes, size: int | None = None) -> str | None:
     """:func:`sniff_tokenizer_file` on the first bytes of a file of ``size`` bytes
     (``len(head)``, the whole file, when None)."""
     size = len(head) if size is None else size
+    if is_gguf(head):
+        return "gguf"
     if is_model_proto(head, size):
         return "sentencepiece"
     text = _text(head, complete=size <= len(head))
@@ -228,6 +232,14 @@ def read_varint(data: bytes, pos: int) -> tuple[int, int]:
     return -1, len(data) + 1
 
 
+def is_gguf(head: bytes) -> bool:
+    """llama.cpp's GGUF: the magic ``GGUF`` and a version 1-3 (either byte order)."""
+    if head[:4] != b"GGUF" or len(head) < 8:
+        return False
+    return int.from_bytes(head[4:8], "little") in (1, 2, 3) or \
+        int.from_bytes(head[4:8], "big") in (1, 2, 3)
+
+
 def is_model_proto(head: bytes, size: int) -> bool:
     """A SentencePiece ``ModelProto``: length-delimited fields 1-5 tiling the head, the
     first a piece (field 1) whose own field 1 is UTF-8 text."""
@@ -260,4 +272,4 @@ def _is_piece(data: bytes) -> bool:
     return True
 
 
-__all__ = ["HEAD_BYTES", "KINDS", "sniff_tokenizer_bytes", "sniff_tokenizer_file"]
+__all__ = ["HEAD_BYTES", "KINDS", "is_gguf", "sniff_tokenizer_bytes", "sniff_tokenizer_file"]
