@@ -673,10 +673,8 @@ def _component(component: Any) -> str:
         return "none"
     try:
         data = component.to_dict()
-    except SubwordError:  # no tokenizer.json form (sentencepiece's own, TFDS...)
+    except SubwordError:  # no tokenizer.json form (sentencepiece's own, TFDS, llama.cpp's splits...)
         return f"{type(component).__name__} (no tokenizer.json form)"
-    except SubwordError:  # no tokenizer.json form (llama.cpp's splits, subword-nmt's vocabulary)
-        return repr(component)
     fields = {k: v for k, v in data.items() if k != "type"}
     if type(component).__name__ == "TemplateProcessing":
         # The JSON form is long; the template strings say the same thing.
