@@ -11,7 +11,8 @@ invariant, tested in ``tests/core/test_surgery.py``:
   Removing only tokens that never occur on a corpus, neither as final tokens nor inside
   later merges (the audit's ``count`` and ``inside`` both zero), leaves that corpus's
   tokenization identical: a merge that never fires on a word changes nothing there.
-- :func:`extend` continues training a BPE on a new corpus up to a larger vocabulary:
+- :func:`extend` continues training a BPE (or a WordPiece, by BPE over its pieces as HF
+  trains one) on a new corpus up to a larger vocabulary:
   every existing merge and id is kept, the characters the old alphabet lacks come first,
   then new merges (highest pair count; on equal counts the smaller pair of ids, as
   :class:`~subword_core.trainers.BpeTrainer`), with their history as
@@ -198,12 +199,17 @@ def _remap_processor(processor: Any, id_map: dict[int, int]) -> None:
 # ----------------------------------------------------------------------------- extend
 def extend(tokenizer: Tokenizer, documents: Iterable[str], vocab_size: int, *,
            min_frequency: int = 2) -> EditResult:
-    """Continue training ``tokenizer``'s BPE on ``documents`` until the model's vocabulary
-    holds ``vocab_size`` entries (or no pair occurs ``min_frequency`` times)."""
+    """Continue training ``tokenizer``'s BPE or WordPiece on ``documents`` until the model's
+    vocabulary holds ``vocab_size`` entries (or no pair occurs ``min_frequency`` times).
+
+    A WordPiece is extended as HF trains one, by BPE over its pieces (``##`` marking the
+    pieces inside a word): the corpus words are split by the WordPiece, the most frequent
+    adjacent pieces joined, and each join's product (``ab`` or ``##ab``) appended to the
+    vocabulary; WordPiece keeps no merges, so only the history records them."""
     data = _data(tokenizer)
     model = data["model"]
-    if model["type"] != "BPE":
-        raise SurgeryError(f"extending needs a BPE model, not {model['type']}")
+    if model["type"] not in ("BPE", "WordPiece"):
+        raise SurgeryError(f"extending needs a BPE or WordPiece model, not {model['type']}")
     if model.get("dropout"):
         raise SurgeryError("extending a BPE with dropout is not supported")
     vocab = _model_vocab(model)
@@ -226,8 +232,8 @@ def extend(tokenizer: Tokenizer, documents: Iterable[str], vocab_size: int, *,
     segmented = {word: [t.value for t in seeded.tokenize(word)] for word in words}
     history = TrainingHistory("extend", {"vocab_size": vocab_size,
                                          "min_frequency": min_frequency,
-                                         "first_rank": len(model["merges"])})
-    merges = _merge_pairs(model["merges"])
+                                         "first_rank": len(model.get("merges", []))})
+    merges = _merge_pairs(model.get("merges", []))
     for left, right, count, touched in _new_merges(segmented, words, vocab, model,
                                                     vocab_size, min_frequency):
         token = _product(model, left, right)
@@ -239,7 +245,8 @@ def extend(tokenizer: Tokenizer, documents: Iterable[str], vocab_size: int, *,
                                   touched))
         merges.append((left, right))
     model["vocab"] = vocab
-    model["merges"] = [[a, b] for a, b in merges]
+    if model["type"] == "BPE":
+        model["merges"] = [[a, b] for a, b in merges]
     result = Tokenizer.from_str(json.dumps(data))
     ids = {i: i for i in _all_ids(data).values()}
     return EditResult(result, ids, [], added, history=history)

@@ -170,8 +170,27 @@ def test_extend_refuses_a_smaller_size_and_other_models(tmp_path):
     tokenizer = _train(tmp_path, ENGLISH, size=300)
     with pytest.raises(SurgeryError, match="already has"):
         extend(tokenizer, KOREAN, 100)
-    with pytest.raises(SurgeryError, match="BPE"):
+    with pytest.raises(SurgeryError, match="BPE or WordPiece"):
         extend(_train(tmp_path, ENGLISH, algorithm="unigram", size=150), KOREAN, 400)
+
+
+def test_extend_a_wordpiece_appends_pieces_and_keeps_ids(tmp_path):
+    tokenizer = _train(tmp_path, ENGLISH, algorithm="wordpiece", size=200)
+    size = tokenizer.get_vocab_size()
+    result = extend(tokenizer, KOREAN, size + 60)
+    new = result.tokenizer
+    assert all(new.token_to_id(t) == i for t, i in tokenizer.get_vocab().items())
+    assert new.get_vocab_size() == size + 60 and len(result.history.merges) > 0
+    assert any(t.startswith("##") for t in result.added)  # pieces inside Korean words
+    new_ids = set(new.get_vocab().values()) - set(tokenizer.get_vocab().values())
+    for doc in ENGLISH[:4]:  # English words only change where a new piece is used
+        before, after = tokenizer.encode(doc).ids, new.encode(doc).ids
+        assert before == after or set(after) & new_ids
+    # Korean was all [UNK] before; now pieces longer than one syllable cover it
+    assert set(tokenizer.encode(KOREAN[0]).tokens[1:-1]) == {"[UNK]"}
+    korean = new.encode(KOREAN[0]).tokens[1:-1]
+    assert "[UNK]" not in korean and len(korean) < len(KOREAN[0].replace(" ", ""))
+    _hf_same(tmp_path, new, ENGLISH[:4] + KOREAN[:3] + MIXED)
 
 
 # ----------------------------------------------------------------------------- merge
