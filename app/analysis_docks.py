@@ -1,4 +1,5 @@
-"""Place the analysis panes (compare, unseen words, statistics, long text) as docks of the window.
+"""Place the analysis panes (compare, unseen words, statistics, long text, languages) as docks
+of the window.
 
 Composition only, like ``main_window``: this module adds the four panes' docks to the
 window (tabbed with the merge history), each pane built by the window when its dock first
@@ -19,13 +20,14 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
 from .panes.compare_pane import ComparePane
+from .panes.languages_pane import LanguagesPane
 from .panes.oov_pane import OovPane
 from .panes.stats_pane import StatsPane
 from .panes.windows_pane import WindowsPane
 from .selection import SelectionModel
 from .session import Session
 
-KEYS = ("compare", "oov", "stats", "windows")
+KEYS = ("compare", "oov", "stats", "windows", "languages")
 
 
 class AnalysisDocks:
@@ -39,6 +41,7 @@ class AnalysisDocks:
     oov = property(lambda self: self._window.pane("oov"))
     stats = property(lambda self: self._window.pane("stats"))
     windows = property(lambda self: self._window.pane("windows"))
+    languages = property(lambda self: self._window.pane("languages"))
 
     @property
     def panes(self) -> list[QWidget]:
@@ -71,7 +74,7 @@ class _StopOnQuit(QObject):
 
 
 def add_analysis_docks(window: Any, session: Session, selection: SelectionModel) -> AnalysisDocks:
-    """Add the compare, unseen-words, statistics and long-text docks to ``window``."""
+    """Add the compare, unseen-words, statistics, long-text and languages docks to ``window``."""
     bottom = Qt.DockWidgetArea.BottomDockWidgetArea
     added: dict[str, QDockWidget] = {}
     # tabbed with the merge history, which stays in front
@@ -85,6 +88,8 @@ def add_analysis_docks(window: Any, session: Session, selection: SelectionModel)
          lambda: StatsPane(session, selection)),
         ("windows", QCoreApplication.translate("AnalysisDocks", "Long text"),
          lambda: window.windows_pane_made(WindowsPane(session, selection))),
+        ("languages", QCoreApplication.translate("AnalysisDocks", "Languages"),
+         lambda: LanguagesPane(session, selection)),
     ):
         dock = window.add_pane_dock(key, title, factory, bottom)
         window.tabifyDockWidget(anchor, dock)

@@ -3,8 +3,9 @@
 
 A tokenizer is opened with :func:`subword_core.formats.open_tokenizer`: a
 ``tokenizer.json``, a model folder, a SentencePiece ``.model``, a ``.tiktoken`` file,
-``vocab.json`` + ``merges.txt``, a BERT ``vocab.txt``, a subword-nmt ``codes`` file or
-a TFDS ``.subwords`` file; what it is shows in the tokenizer bar.
+``vocab.json`` + ``merges.txt``, a BERT ``vocab.txt``, a subword-nmt ``codes`` file,
+a TFDS ``.subwords`` file, Mistral's ``tekken.json`` or a llama.cpp ``.gguf``; what it is
+shows in the tokenizer bar.
 
 Dialogs go through Qt's static functions (``QFileDialog.getOpenFileName`` …,
 ``QMessageBox.critical``) so tests can substitute them. Every failure shows a
@@ -41,9 +42,10 @@ JSON_FILTER = QT_TRANSLATE_NOOP("FileActions", "Tokenizer (*.json);;All files (*
 #: action); "All files" too, since a subword-nmt codes file often has no extension.
 OPEN_FILTER = QT_TRANSLATE_NOOP(
     "FileActions", "Tokenizers (*.json *.model *.spm *.tiktoken *.txt *.bpe *.codes codes "
-    "*.subwords);;tokenizer.json (*.json);;SentencePiece (*.model *.spm);;"
-    "tiktoken (*.tiktoken *.model);;Vocabulary files (vocab.json merges.txt "
-    "vocab.txt *.bpe);;All files (*)")
+    "*.subwords *.gguf);;tokenizer.json (*.json);;SentencePiece (*.model *.spm);;"
+    "tiktoken (*.tiktoken *.model);;Mistral Tekken (tekken*.json *.json);;"
+    "Vocabulary files (vocab.json merges.txt vocab.txt *.bpe);;llama.cpp GGUF (*.gguf);;"
+    "All files (*)")
 HISTORY_FILTER = QT_TRANSLATE_NOOP("FileActions", "Training history (*.jsonl);;All files (*)")
 GOLD_FILTER = QT_TRANSLATE_NOOP(
     "FileActions", "Labelled text (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;"
@@ -209,7 +211,7 @@ def _in_words(exc: BaseException | None) -> str:
 
 # -- drops: a tokenizer file opens as a tokenizer, anything else is a corpus --------------------
 #: Dropped files that are tokenizers by their name alone (other files by their content).
-TOKENIZER_SUFFIXES = {".model", ".spm", ".tiktoken", ".subwords", ".codes"}
+TOKENIZER_SUFFIXES = {".model", ".spm", ".tiktoken", ".subwords", ".codes", ".gguf"}
 TOKENIZER_NAMES = {"tokenizer.json", "vocab.txt", "vocab.json", "merges.txt", "vocab.bpe", "codes",
                    "bpe.codes", "tokenizer_config.json", "special_tokens_map.json"}
 #: A dropped folder holding one of these is a model folder, not a corpus folder.

@@ -74,6 +74,17 @@ HELP_PIECES: tuple[str, ...] = (
         "and gives the correct figure. Each step's tokenizer is shown beside it, on the step's text\n"
         "or yours; your own text and tokenizers stay as they are, and Keep this tokenizer adds the\n"
         "step's tokenizer to them.</li>"),
+    QT_TRANSLATE_NOOP(
+        "Help",
+        "<li><b>Languages</b> (Ctrl+0) — a parallel corpus (the bundled sample of 14 languages, or a\n"
+        "folder of one file per language such as FLORES-200's, a TSV/CSV with a column per language,\n"
+        "JSONL with a language field) measured with every open tokenizer: tokens, characters and bytes\n"
+        "per token, tokens per word, the <i>premium</i> against a pivot language, vocabulary use, Rényi\n"
+        "efficiency and the unknown rate, as bars and a table; the Lorenz curve and Gini of the\n"
+        "per-language token counts; one sentence in every language as token rows. <b>Merges</b>\n"
+        "replays the current BPE's merges once: what each merge saved in each language, and premium\n"
+        "and Gini at every vocabulary size. Click a point or a row to select that merge in the\n"
+        "merge history beside it. <code>subword languages</code> prints the same table.</li>"),
     "</ul>",
     QT_TRANSLATE_NOOP(
         "Help",

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, Slot
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Slot
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -107,6 +107,10 @@ class MainWindow(QMainWindow):
         self._panes: dict[str, QWidget] = {}
         self._factories: dict[str, Callable[[], QWidget]] = {}
         self._building: set[str] = set()
+        # panes that came into sight, built one per event-loop turn (_build_soon)
+        self._build_queue: list[str] = []
+        self._build_timer = QTimer(self, interval=0)
+        self._build_timer.timeout.connect(self._build_next)
         # what a pane not built yet is given when it is (training options, the long text's
         # settings, the compare list of a restored session)
         self._saved_training: dict[str, Any] = {}
@@ -171,7 +175,7 @@ class MainWindow(QMainWindow):
         dock.setObjectName(f"{key}PaneDock")  # the names saved layouts know the docks by
         dock.setWidget(PaneSlot(key, self.pane))
         self.addDockWidget(area, dock)
-        dock.visibilityChanged.connect(lambda seen, k=key: seen and self.pane(k))
+        dock.visibilityChanged.connect(lambda seen, k=key: seen and self._build_soon(k))
         self._factories[key] = factory
         self.docks[key] = dock
         return dock
@@ -197,6 +201,28 @@ class MainWindow(QMainWindow):
         catch_up_when_seen(dock, pane)
         self._give_table_copy(pane)
         return pane
+
+    def _build_soon(self, key: str) -> None:
+        """Build pane ``key`` in a later event-loop turn, one pane per turn.
+
+        A view switch built its new panes in the turn that laid the view out: 0.2-0.7 s of
+        frozen window for two or three panes (issue 20's heavy session). The dock shows its
+        empty slot for a turn instead; code that needs the pane at once asks :meth:`pane`.
+        """
+        if key not in self._panes and key not in self._build_queue:
+            self._build_queue.append(key)
+            self._build_timer.start()  # a 0 ms timer: after the events already waiting
+
+    @Slot()
+    def _build_next(self) -> None:
+        while self._build_queue:
+            key = self._build_queue.pop(0)
+            # a dock hidden meanwhile (another view picked) is built when seen again
+            if key not in self._panes and not self.docks[key].isHidden():
+                self.pane(key)
+                break
+        if not self._build_queue:
+            self._build_timer.stop()
 
     def built_panes(self) -> list[QWidget]:
         """The panes built so far (the others have nothing to stop, save or show)."""
@@ -255,14 +281,14 @@ class MainWindow(QMainWindow):
             show_thousands(view)
 
     def _build_front_panes(self, key: str) -> None:
-        """Build the panes view ``key`` shows in front (a tab behind waits to be picked)."""
+        """Queue the panes view ``key`` shows in front (a tab behind waits to be picked)."""
         view = next((v for v in self.views.views if v.key == key), None)
         if view is None:
             return
         for _, groups in view.columns:
             for _, keys in groups:
                 if not self.docks[keys[0]].isHidden():
-                    self.pane(keys[0])
+                    self._build_soon(keys[0])
 
     # -- the compare list, kept here while the compare pane is not built ------------------------
     def compared_names(self) -> list[str]:
@@ -290,6 +316,7 @@ class MainWindow(QMainWindow):
         for n, view in enumerate(self.views.views, start=1):
             action = QAction(view.shown_title(), self, checkable=True)
             action.setObjectName(f"view_{view.key}")
+            n %= 10  # the tenth view is Ctrl+0
             action.setShortcut(QKeySequence(f"Ctrl+{n}"))
             action.setToolTip(self.tr("{tip} (Ctrl+{n})").format(tip=view.shown_tip(), n=n))
             action.triggered.connect(lambda _=False, k=view.key: self.show_view(k))
@@ -801,7 +828,9 @@ class MainWindow(QMainWindow):
         self.training.shutdown()
         if handover:
             return
-        self.session.shutdown()
+        # in a thread too: the encoder waits for its process to end, 0.15-0.5 s of a closing
+        # window that no longer answered (issue 20's heavy session, "close window")
+        threading.Thread(target=self.session.shutdown, name="encoderShutdown").start()
         pool = getattr(self, "_process_pool", None)
         if pool is not None:
             # after the workers that use it have stopped; in a thread: waiting for the

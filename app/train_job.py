@@ -61,12 +61,18 @@ def train_job(request: dict[str, Any], cancel: Callable[[], bool]
             A retraining also has ``like`` (tokenizer.json text) or ``like_path`` and
             ``like_options`` (a file to open): that tokenizer's pipeline is trained. A
             builder's training has ``spec`` (``PipelineSpec.to_dict()``), trained instead.
+            A parity-aware BPE training has ``languages_dir`` (one file per language, dev
+            texts in its ``dev`` subfolder), read instead of ``paths``, and either
+            ``parity`` (the trainer's options: ``variant``, ``global_merges`` ...) or a
+            builder's ``spec`` whose BPE trainer names that folder.
         cancel: polled by the core; True stops the training.
     """
     paths = [Path(p) for p in request["paths"]]
     cache = request.get("counts_cache", counts_cache_dir())
+    if request.get("languages_dir") is not None:  # parity-aware BPE: a corpus per language
+        result = yield from _train_parity(request, cancel)
     # a pipeline from the builder (subword_core.teaching.builder)
-    if request.get("spec") is not None:
+    elif request.get("spec") is not None:
         from subword_core.teaching.builder import PipelineSpec, spec_preset
 
         preset = spec_preset(PipelineSpec.from_dict(request["spec"]))
@@ -87,6 +93,21 @@ def train_job(request: dict[str, Any], cancel: Callable[[], bool]
             dict(history.options) if history is not None else None,
             result.report)
     return head + tuple(chunks)
+
+
+def _train_parity(request: dict[str, Any], cancel: Callable[[], bool]) -> Generator[Any, None, Any]:
+    """Parity-aware BPE on a languages folder (:mod:`subword_core.training.parity`)."""
+    if request.get("spec") is not None:  # the Build view's pipeline, with its folder
+        from subword_core.teaching.builder import PipelineSpec, train_spec
+
+        return (yield from train_spec(PipelineSpec.from_dict(request["spec"]), None,
+                                      cancel=cancel))
+    from subword_core.training.parity import language_files, train_parity_tokenizer
+
+    files, dev = language_files(request["languages_dir"])
+    return (yield from train_parity_tokenizer(
+        files, request["vocab_size"], dev=dev, min_frequency=request["min_frequency"],
+        special_tokens=request["special_tokens"], cancel=cancel, **request.get("parity", {})))
 
 
 def counts_cache_dir() -> Path:

@@ -112,9 +112,9 @@ class TrainingService(QObject):
         """The run in progress, or None."""
         return self._run
 
-    def can_start(self) -> bool:
-        """No training runs and a corpus is loaded."""
-        return self._handle is None and self._session.corpus is not None
+    def can_start(self, needs_corpus: bool = True) -> bool:
+        """No training runs and (unless ``needs_corpus`` is False) a corpus is loaded."""
+        return self._handle is None and (self._session.corpus is not None or not needs_corpus)
 
     # -- starting ------------------------------------------------------------------------------
     def train_preset(self, algorithm: str, vocab_size: int, min_frequency: int | None,
@@ -127,17 +127,35 @@ class TrainingService(QObject):
             "label": label or algorithm,
         }, origin)
 
+    def train_parity(self, languages_dir: str, vocab_size: int, min_frequency: int | None,
+                     special_tokens: list[str] | None = None,
+                     parity: dict[str, Any] | None = None, label: str = "",
+                     origin: str = "") -> bool:
+        """Train parity-aware BPE on a languages folder (one file per language, the dev
+        texts in its ``dev`` subfolder); the session's corpus is not used. ``parity``: the
+        trainer's options (``variant``, ``global_merges`` ...). False if impossible now."""
+        return self._start({
+            "algorithm": "parity-bpe", "scoring": None, "vocab_size": vocab_size,
+            "min_frequency": min_frequency, "special_tokens": special_tokens,
+            "languages_dir": str(languages_dir), "parity": dict(parity or {}),
+            "label": label or "parity-bpe",
+        }, origin)
+
     def train_spec(self, spec: dict[str, Any], kind: str, origin: str = "") -> bool:
         """Train a builder's pipeline (``PipelineSpec.to_dict()``); ``kind`` (``byte-bpe``,
         ``bpe``, ``wordpiece`` or ``unigram``) picks the progress stages and the curve.
         False if impossible now."""
         trainer = spec.get("trainer", {})
-        return self._start({
+        request = {
             "spec": spec, "algorithm": kind, "scoring": trainer.get("scoring"),
             "vocab_size": trainer.get("vocab_size", 30000),
             "min_frequency": trainer.get("min_frequency"),
             "special_tokens": trainer.get("special_tokens", []), "label": spec.get("name", ""),
-        }, origin)
+        }
+        if spec.get("model") == "BPE" and trainer.get("languages_dir"):
+            # parity-aware BPE: the builder's pipeline on its languages folder, no corpus
+            request["languages_dir"] = trainer["languages_dir"]
+        return self._start(request, origin)
 
     def retrain(self, entry: TokenizerEntry, vocab_size: int, origin: str = "") -> bool:
         """Train ``entry``'s pipeline again on the corpus (``train_new_from_iterator``): only
@@ -152,12 +170,15 @@ class TrainingService(QObject):
         }, origin)
 
     def _start(self, request: dict[str, Any], origin: str) -> bool:
-        """Run ``request`` (train_job's options) on the session's corpus in a child process."""
-        if not self.can_start():
+        """Run ``request`` (train_job's options) on the session's corpus in a child process
+        (a parity-aware training reads its own languages folder instead)."""
+        own_input = request.get("languages_dir") is not None
+        if not self.can_start(needs_corpus=not own_input):
             return False
         corpus = self._session.corpus
-        run = TrainingRun({"paths": list(corpus.paths), "reading": dict(corpus.options),
-                           **request}, origin)
+        where = {"paths": [request["languages_dir"]], "reading": {}} if own_input else {
+            "paths": list(corpus.paths), "reading": dict(corpus.options)}
+        run = TrainingRun({**where, **request}, origin)
         # a child process: no core work can then hold this process's GIL (see workers.py)
         worker = ProcessGeneratorWorker(train_job, (run.request,), finish=finish_train_job)
         worker.yielded.connect(self.progress)
@@ -194,6 +215,8 @@ class TrainingService(QObject):
             algorithm = r["spec"].get("name") or "custom"
         asked, size = r["vocab_size"], result.vocab_size
         options = {k: r[k] for k in ("vocab_size", "min_frequency", "special_tokens", "scoring")}
+        if r.get("languages_dir") is not None:
+            options.update(languages_dir=r["languages_dir"], parity=r.get("parity", {}))
         if r.get("like_name"):
             options["retrained_from"] = r["like_name"]
         if r.get("spec") is not None:

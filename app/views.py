@@ -18,7 +18,7 @@ from PySide6.QtCore import QByteArray, QCoreApplication, QObject, Qt, QT_TRANSLA
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 #: Bump when the docks or the default layouts change: saved layouts of another version are ignored.
-LAYOUT_VERSION = 7
+LAYOUT_VERSION = 8
 
 # A column: (relative width, [(relative height, [dock keys shown as tabs]), ...])
 Column = tuple[int, list[tuple[int, list[str]]]]
@@ -102,6 +102,14 @@ VIEWS: tuple[TaskView, ...] = (
              # the lesson shows its step's encoding and merges itself: the Encoding and
              # Merge history docks show the user's own text and tokenizer
              ((100, [(100, ["lessons"])]),)),
+    TaskView("languages", QT_TRANSLATE_NOOP("TaskView", "Languages"),
+             QT_TRANSLATE_NOOP("TaskView",
+                               "What each language of a parallel corpus costs in tokens: "
+                               "premium, Gini, vocabulary use, one sentence in every language, "
+                               "and which merges served which language"),
+             # the merge history beside it: a point or row picked here selects its merge there
+             ((64, [(100, ["languages"])]),
+              (36, [(100, ["merges"])]))),
 )
 
 

@@ -228,6 +228,10 @@ _DESCRIPTION_PARTS = [
     (r"\(uncased\)", QT_TRANSLATE_NOOP("Wording", "(uncased)")),
     (r"\(cased\)", QT_TRANSLATE_NOOP("Wording", "(cased)")),
     (r"\bbyte fallback\b", QT_TRANSLATE_NOOP("Wording", "byte fallback")),
+    (r"GGUF (\w+) tokenizer \(model '([^']*)'", QT_TRANSLATE_NOOP(
+        "Wording", "GGUF {0} tokenizer (model '{1}'")),
+    (r", pre '([^']*)'\)", QT_TRANSLATE_NOOP("Wording", ", pre-tokenizer '{0}')")),
+    (r", chat template$", QT_TRANSLATE_NOOP("Wording", ", chat template")),
 ]
 _DESCRIPTION_RES = [(re.compile(pattern), template) for pattern, template in _DESCRIPTION_PARTS]
 

@@ -5,6 +5,8 @@
     subword count FILE... (--algorithm A | --like TOKENIZER) -o COUNTS.tsv.gz
                           [--workers N] [--dask ADDRESS | --dask local]
     subword train --counts COUNTS.tsv.gz --algorithm A --vocab-size N -o OUT.json
+    subword train --algorithm parity-bpe --languages-dir DIR [--dev-dir DIR]
+                  [--variant {base,window}] [--global-merges N] --vocab-size N -o OUT.json
     subword encode -t TOKENIZER [--json] (TEXT | --file PATH)
     subword info TOKENIZER
     subword audit TOKENIZER [--corpus FILE...] [--json] [--csv OUT.csv] [--limit N]
@@ -13,11 +15,30 @@
     subword extend TOKENIZER FILE... --vocab-size N -o OUT [--pretrained]
     subword merge TOKENIZER OTHER -o OUT [--pretrained]
     subword convert TOKENIZER -o OUT [--format F] [--encoding E] [--flavor F] [--pretrained]
+    subword diff A B [--corpus FILE...] [--limit N] [--no-probes] [--json]
+    subword languages CORPUS -t TOKENIZER... [--pivot eng_Latn] [--alpha 2.5]
+                      [--denominator {observed,vocab}] [--limit N] [--json] [--csv OUT.csv]
 
 TOKENIZER is anything :func:`subword_core.formats.open_tokenizer` opens: a ``tokenizer.json``,
 a model folder, ``vocab.json`` + ``merges.txt``, a ``vocab.txt``, a SentencePiece model, a
-tiktoken file, subword-nmt codes, TFDS subwords. ``convert`` writes it as ``tokenizer.json``,
+tiktoken file, subword-nmt codes, TFDS subwords, Mistral's ``tekken.json``. ``convert`` writes it as ``tokenizer.json``,
 or with ``--pretrained`` as a folder ``transformers.AutoTokenizer`` loads.
+
+``diff`` encodes built-in probe texts and a corpus's lines with two tokenizers (any formats)
+and reports the agreement rate, the first differing text shrunk to a shortest differing
+substring, its first differing token and the pipeline stage where the two part
+(:mod:`subword_core.analysis.conformance`). It exits 0 when they agree on every text, 1
+when they differ.
+``languages`` reads a parallel corpus (a folder of one file per language such as FLORES-200's
+``eng_Latn.dev``, a TSV/CSV with a column per language, or JSONL with a language field) and
+prints, per tokenizer and language, tokens, bytes and characters per token, tokens per word,
+the premium against the pivot, vocabulary use, Rényi efficiency and the unknown rate, plus
+each tokenizer's Gini across languages (:mod:`subword_core.analysis.languages`); ``--json``
+prints one JSON object per tokenizer and line, ``--csv`` writes every number.
+``--algorithm parity-bpe`` trains parity-aware BPE (:mod:`subword_core.training.parity`) on
+``--languages-dir``, one file per language named by its code (``eng_Latn.txt``); the dev
+texts that measure parity are in ``--dev-dir`` (default: its ``dev`` subfolder if there is
+one; without dev texts, parity is measured by compression on the training texts).
 
 ``count`` writes the word counts of a preset's (or a tokenizer's) normalizer and
 pre-tokenizer as a counts file; ``train --counts`` trains from it without reading the
@@ -51,6 +72,7 @@ from .corpus.counting import connect, iter_count, local_client
 from .corpus.counts_file import corpus_files, write_counts
 from .errors import SubwordError
 from .formats import FORMATS, open_tokenizer
+from .formats.llama_pre_hash import describe_pre_hash
 from .training.presets import counting_pipeline, train_tokenizer
 
 PROG = "subword"
@@ -96,7 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--counts", metavar="COUNTS.tsv.gz",
                        help="train from the word counts `subword count` wrote, not from FILEs")
     recipe = train.add_mutually_exclusive_group(required=True)
-    recipe.add_argument("--algorithm", "-a", choices=("byte-bpe", "bpe", "wordpiece", "unigram"))
+    recipe.add_argument("--algorithm", "-a",
+                        choices=("byte-bpe", "bpe", "wordpiece", "unigram", "parity-bpe"))
     recipe.add_argument("--like", metavar="TOKENIZER",
                         help="retrain this tokenizer's pipeline (its normalizer, pre-tokenizer, "
                              "model type, special tokens...) on the corpus")
@@ -117,6 +140,21 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--output", "-o", required=True, metavar="OUT.json")
     train.add_argument("--history", metavar="HIST.jsonl",
                        help="also save the training history (JSON lines)")
+    parity = train.add_argument_group("parity-bpe (one corpus per language)")
+    parity.add_argument("--languages-dir", metavar="DIR",
+                        help="one training file per language, named by its code "
+                             "(eng_Latn.txt, kor_Hang.txt, ...)")
+    parity.add_argument("--dev-dir", metavar="DIR",
+                        help="the parallel dev texts, named the same way (default DIR/dev)")
+    parity.add_argument("--variant", choices=("base", "window"), default="base",
+                        help="window: moving-window balancing (default base)")
+    parity.add_argument("--global-merges", type=_non_negative_int, default=0, metavar="N",
+                        help="the first N merges are plain BPE over all languages (hybrid)")
+    parity.add_argument("--window-size", type=_positive_int, default=100, metavar="N",
+                        help="merges in the moving window (default 100)")
+    parity.add_argument("--alpha", type=float, default=2.0,
+                        help="moving window: a language wins at most alpha/languages of "
+                             "the window (default 2)")
     train.set_defaults(run=_train)
 
     count = sub.add_parser("count", help="count a corpus's words once, to train from later")
@@ -190,6 +228,35 @@ def build_parser() -> argparse.ArgumentParser:
                          help="write a transformers folder: tokenizer.json, "
                               "tokenizer_config.json, special_tokens_map.json")
     convert.set_defaults(run=_convert)
+
+    diff = sub.add_parser("diff", help="find where two tokenizers part (exit 1 if they do)")
+    diff.add_argument("left", metavar="A", help="a tokenizer file or folder")
+    diff.add_argument("right", metavar="B", help="the tokenizer to compare it with")
+    diff.add_argument("--corpus", nargs="+", metavar="FILE", default=[],
+                      help="also compare on each line of these text files")
+    diff.add_argument("--limit", type=_positive_int, metavar="N",
+                      help="at most N corpus lines")
+    diff.add_argument("--no-probes", action="store_true",
+                      help="skip the built-in probe texts")
+    diff.add_argument("--json", action="store_true", help="print the report as JSON")
+    diff.set_defaults(run=_diff)
+    languages = sub.add_parser("languages", help="what each language of a parallel corpus "
+                               "costs in tokens")
+    languages.add_argument("corpus", metavar="CORPUS", help="a folder of one file per language "
+                           "(eng_Latn.dev...), a .tsv/.csv with a column per language, or .jsonl")
+    languages.add_argument("--tokenizer", "-t", required=True, action="append",
+                           metavar="TOKENIZER", help="a tokenizer file or folder (repeatable)")
+    languages.add_argument("--pivot", default="eng_Latn",
+                           help="the language premiums are measured against (default eng_Latn)")
+    languages.add_argument("--alpha", type=float, default=2.5, help="Rényi's α (default 2.5)")
+    languages.add_argument("--denominator", choices=("observed", "vocab"), default="observed",
+                           help="Rényi efficiency over the observed types or the vocabulary size")
+    languages.add_argument("--limit", type=_positive_int, metavar="N",
+                           help="only the first N sentences of each language")
+    languages.add_argument("--json", action="store_true",
+                           help="one JSON object per tokenizer and line")
+    languages.add_argument("--csv", metavar="OUT", help="write every number as CSV")
+    languages.set_defaults(run=_run_languages)
     return parser
 
 
@@ -219,6 +286,14 @@ def _int(text: str) -> int:
 
 
 def _check_train_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    if (args.algorithm == "parity-bpe") != (args.languages_dir is not None):
+        parser.error("--algorithm parity-bpe trains on --languages-dir DIR (and only it)"
+                     if args.languages_dir is None
+                     else "--languages-dir is for --algorithm parity-bpe")
+    if args.languages_dir is not None:
+        if args.files or args.counts:
+            parser.error("parity-bpe reads --languages-dir, not FILEs or --counts")
+        return
     # with --like the model type is only known once the file is read (train_tokenizer checks)
     if args.scoring is not None and args.like is None and args.algorithm != "wordpiece":
         parser.error("--scoring applies to --algorithm wordpiece only")
@@ -236,7 +311,7 @@ def _train(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     like = _open_like(args.like) if args.like is not None else None
     # --column "2" is a header name if there is one, else an index: corpus decides.
-    gen = train_tokenizer([Path(f) for f in args.files] or None, args.algorithm, args.vocab_size,
+    gen = _run_parity(args) if args.languages_dir is not None else train_tokenizer([Path(f) for f in args.files] or None, args.algorithm, args.vocab_size,
                           min_frequency=args.min_frequency, special_tokens=args.special_tokens,
                           scoring=args.scoring, field=args.field, column=args.column,
                           glob=args.glob, n_workers=args.workers, like=like, counts=args.counts)
@@ -255,6 +330,22 @@ def _train(args: argparse.Namespace) -> int:
         print(f"{PROG}: {recipe}, vocab {size:,}, from {report.summary()} "
               f"-> {args.output} ({time.perf_counter() - start:.1f} s)", file=sys.stderr)
     return EXIT_OK
+
+
+def _run_parity(args: argparse.Namespace) -> Any:
+    """``train --algorithm parity-bpe``: the training generator over a languages folder."""
+    from .training.parity import language_files, train_parity_tokenizer
+
+    files, dev = language_files(args.languages_dir, args.dev_dir)
+    reading = {"field": args.field, "column": args.column, "glob": args.glob}
+    languages = {lang: Corpus(paths, **reading) for lang, paths in files.items()}
+    dev_sources = None if dev is None else {
+        lang: Corpus(paths, **reading) for lang, paths in dev.items()}
+    return train_parity_tokenizer(languages, args.vocab_size, dev=dev_sources,
+                                  min_frequency=args.min_frequency,
+                                  special_tokens=args.special_tokens, n_workers=args.workers,
+                                  variant=args.variant, global_merges=args.global_merges,
+                                  window_size=args.window_size, alpha=args.alpha)
 
 
 # -- count ------------------------------------------------------------------------------------
@@ -550,6 +641,9 @@ def describe(tokenizer: Any, path: str = "") -> str:
         ("special tokens", ", ".join(specials) or "none"),
     ]
     lines += _pretrained_lines(getattr(tokenizer, "pretrained", None))
+    gguf = getattr(tokenizer, "gguf", None)
+    lines += gguf.lines() if gguf is not None else []
+    lines.append(("llama pre hash", _pre_hash(tokenizer)))  # llama.cpp's, see _pre_hash
     width = max(len(k) for k, _ in lines) + 1
     return "\n".join(f"{k + ':':<{width}} {v}" for k, v in lines)
 
@@ -566,10 +660,22 @@ def _pretrained_lines(pretrained: Any) -> list[tuple[str, str]]:
     return lines
 
 
+def _pre_hash(tokenizer: Any) -> str:
+    """llama.cpp's pre-tokenizer hash (convert_hf_to_gguf.py's) and the ``pre`` it names."""
+    try:
+        return describe_pre_hash(tokenizer)
+    except SubwordError as exc:
+        return f"cannot encode its check text ({exc})"
+
+
 def _component(component: Any) -> str:
     if component is None:
         return "none"
-    fields = {k: v for k, v in component.to_dict().items() if k != "type"}
+    try:
+        data = component.to_dict()
+    except SubwordError:  # no tokenizer.json form (sentencepiece's own, TFDS, llama.cpp's splits...)
+        return f"{type(component).__name__} (no tokenizer.json form)"
+    fields = {k: v for k, v in data.items() if k != "type"}
     if type(component).__name__ == "TemplateProcessing":
         # The JSON form is long; the template strings say the same thing.
         fields = {"single": _template(fields["single"]), "pair": _template(fields["pair"])}
@@ -604,6 +710,48 @@ def _convert(args: argparse.Namespace) -> int:
         atomic_write_text(args.output, tokenizer.to_str(pretty=True))
     if is_terminal(sys.stderr):
         print(f"{PROG}: {tokenizer.source.description} -> {args.output}", file=sys.stderr)
+    return EXIT_OK
+
+
+# -- diff -------------------------------------------------------------------------------------
+def _diff(args: argparse.Namespace) -> int:
+    from .analysis import conformance  # loads only for this command
+
+    if args.no_probes and not args.corpus:
+        print(f"{PROG} diff: error: --no-probes needs --corpus (nothing to compare)",
+              file=sys.stderr)
+        return EXIT_USAGE
+    left, right = _load(args.left), _load(args.right)
+    report = conformance.compare_tokenizers(
+        left, right, conformance.corpus_lines(args.corpus, args.limit),
+        probes=not args.no_probes, left_name=_named(args.left, left),
+        right_name=_named(args.right, right))
+    if args.json:
+        print(json.dumps(report.to_dict(), ensure_ascii=False))
+    else:
+        print(conformance.format_report(report))
+    return EXIT_OK if report.identical else EXIT_DATA
+
+
+def _named(path: str, tokenizer: Any) -> str:
+    source = getattr(tokenizer, "source", None)
+    return f"{path} ({source.description})" if source is not None else path
+# -- languages --------------------------------------------------------------------------------
+def _run_languages(args: argparse.Namespace) -> int:
+    from .analysis.languages import figures_csv, format_table, language_figures
+    from .corpus.parallel import read_parallel
+
+    corpus = read_parallel(args.corpus, limit=args.limit)
+    tokenizers = {path: _load(path) for path in dict.fromkeys(args.tokenizer)}
+    figures = language_figures(tokenizers, corpus, pivot=args.pivot, alpha=args.alpha,
+                               denominator=args.denominator)
+    if args.csv:
+        atomic_write_text(args.csv, figures_csv(figures.values()))
+    if args.json:
+        for fig in figures.values():
+            print(json.dumps(fig.to_dict(), ensure_ascii=False))
+    else:
+        print(format_table(figures.values()))
     return EXIT_OK
 
 

@@ -31,6 +31,7 @@ from .text.gpt2_bytes import bytes_to_unicode
 from .text.normalized import NormalizedString
 from .text.onig import Regex, compile_onig
 from .text.precompiled import PrecompiledCharsMap, precompiled_changes, rewrites_whole
+from .text.spm_normalizer import SpmNormalizerSpec, spm_normalize
 
 __all__ = [
     "NFC", "NFD", "NFKC", "NFKD", "BertNormalizer", "ByteLevel", "Lowercase", "Nmt",
@@ -719,3 +720,52 @@ class ByteLevel(_NoField):
             encoded = c.encode("utf-8", "surrogatepass")
             changes.extend((_BYTE_TO_CHAR[b], int(i > 0)) for i, b in enumerate(encoded))
         normalized.transform(changes)
+
+
+class SentencePieceNormalizer(Normalizer):
+    """The ``sentencepiece`` library's whole normalization, whitespace included.
+
+    Its charsmap by longest match, user-defined symbols kept as typed, runs of
+    whitespace collapsed and the ends stripped (``remove_extra_whitespaces``), spaces as
+    ``▁`` and the dummy prefix (see :mod:`subword_core.text.spm_normalizer`). Offsets
+    follow SentencePiece's: text that vanishes belongs to the next token. HF has no such
+    normalizer, so it has no ``tokenizer.json`` form (``to_dict`` raises).
+
+    Example:
+        >>> SentencePieceNormalizer().normalize_str("  hello   world ")
+        '▁hello▁world'
+    """
+
+    def __init__(self, precompiled_charsmap: bytes = b"", add_dummy_prefix: bool = True,
+                 remove_extra_whitespaces: bool = True, escape_whitespaces: bool = True,
+                 treat_whitespace_as_suffix: bool = False,
+                 user_defined: Iterable[str] = ()) -> None:
+        charsmap = PrecompiledCharsMap(precompiled_charsmap) if precompiled_charsmap else None
+        self._settings = (bytes(precompiled_charsmap), add_dummy_prefix, remove_extra_whitespaces,
+                          escape_whitespaces, treat_whitespace_as_suffix, tuple(user_defined))
+        self.spec = SpmNormalizerSpec(charsmap, add_dummy_prefix, remove_extra_whitespaces,
+                                      escape_whitespaces, treat_whitespace_as_suffix,
+                                      user_defined)
+
+    def normalize(self, normalized: NormalizedString) -> None:
+        text = normalized.normalized
+        result = spm_normalize(text, self.spec)
+        old, size = normalized.alignments, len(text)
+        tail = old[-1][1] if old else 0
+
+        def original(position: int) -> int:
+            return old[position][0] if position < size else tail
+
+        bounds = [*map(original, result.sources), original(result.end)]
+        normalized.normalized = result.text
+        normalized.alignments = list(zip(bounds, bounds[1:]))
+
+    def to_dict(self) -> dict[str, Any]:
+        raise TokenizerFileError(
+            "cannot save as tokenizer.json: the sentencepiece library's normalization "
+            "(whitespace collapsing, longest-match rules) has no HF tokenizers equivalent")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._settings == self._settings
+
+    __hash__ = None  # type: ignore[assignment]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import operator
 import os
+import pickle
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -66,6 +67,10 @@ class Explanation:
     ``normalized`` is what the pre-tokenizer receives: added tokens cut out, each
     other piece normalized; ``alignments[i]`` is the original span of
     ``normalized[i]``. ``encoding.word_ids`` index ``pre_tokens``.
+
+    A loaded (unpickled) explanation keeps ``alignments``, ``pre_tokens`` and ``encoding``
+    packed until they are first read; :attr:`pre_token_count`, :meth:`pre_token` and
+    :attr:`has_added_tokens` answer without unpacking them all (a view shows a screenful).
     """
 
     text: str
@@ -77,24 +82,90 @@ class Explanation:
     def __reduce__(self) -> Any:
         # As Encoding: packed columns, not one object per character and pre-token, so
         # the window's process loads a 50,000-character explanation in a few ms.
-        return _explanation_from_packed, (
-            self.text, self.normalized, pack_offsets(self.alignments),
-            pack_strings([p.text for p in self.pre_tokens]),
-            pack_offsets(p.offsets for p in self.pre_tokens),
-            bytes(bool(p.added_token) for p in self.pre_tokens), self.encoding)
+        fields = self.__dict__
+        packed = fields.get("_packed")
+        if packed is None or "pre_tokens" in fields or "alignments" in fields:
+            packed = (pack_offsets(self.alignments),
+                      pack_strings([p.text for p in self.pre_tokens]),
+                      pack_offsets(p.offsets for p in self.pre_tokens),
+                      bytes(bool(p.added_token) for p in self.pre_tokens))
+        # the model's encoding travels as a pickle of its own, loaded when first read:
+        # the window's encoder sends the post-processed encoding beside it, and loading
+        # both held the receiving thread's GIL twice as long
+        encoding = fields.get("encoding")
+        encoding = fields["_encoding"] if encoding is None else pickle.dumps(
+            encoding, protocol=pickle.HIGHEST_PROTOCOL)
+        return _explanation_from_packed, (self.text, self.normalized, *packed[:3], packed[3],
+                                          encoding)
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for fields not set: those of a loaded explanation, unpacked on first read.
+        fields = self.__dict__
+        if name not in _PACKED_FIELDS or "_packed" not in fields:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        alignments, _, piece_offsets, added = fields["_packed"]
+        if name == "encoding":
+            value = pickle.loads(fields["_encoding"])
+        elif name == "alignments":
+            value = unpack_offsets(alignments)
+        else:
+            # subtle: PreToken is a frozen dataclass; its __init__ (object.__setattr__ per
+            # field) would triple the load time, so instances get their fields directly.
+            new, value = object.__new__, []
+            for text_, offsets, flag in zip(self._piece_texts(), unpack_offsets(piece_offsets),
+                                            added):
+                piece = new(PreToken)
+                piece.__dict__.update(text=text_, offsets=offsets, added_token=bool(flag))
+                value.append(piece)
+        return fields.setdefault(name, value)  # two threads may both unpack: one value wins
+
+    def _piece_texts(self) -> list[str]:
+        fields = self.__dict__
+        texts = fields.get("_texts")
+        if texts is None:
+            _, piece_texts, _, added = fields["_packed"]
+            texts = fields.setdefault("_texts", unpack_strings(piece_texts, len(added)))
+        return texts
+
+    @property
+    def pre_token_count(self) -> int:
+        """``len(pre_tokens)``, without unpacking them."""
+        fields = self.__dict__
+        return len(fields["pre_tokens"] if "pre_tokens" in fields else fields["_packed"][3])
+
+    def pre_token(self, i: int) -> PreToken:
+        """``pre_tokens[i]``, without unpacking the others."""
+        fields = self.__dict__
+        if "pre_tokens" in fields:
+            return fields["pre_tokens"][i]
+        _, _, piece_offsets, added = fields["_packed"]
+        i = range(len(added))[i]  # negative indices and IndexError, as a list's
+        return PreToken(self._piece_texts()[i], (piece_offsets[2 * i], piece_offsets[2 * i + 1]),
+                        bool(added[i]))
+
+    @property
+    def has_added_tokens(self) -> bool:
+        """Whether some pre-token is an added token matched whole (without unpacking them)."""
+        fields = self.__dict__
+        if "pre_tokens" in fields:
+            return any(p.added_token for p in fields["pre_tokens"])
+        return any(fields["_packed"][3])
+
+
+_PACKED_FIELDS = frozenset(("alignments", "pre_tokens", "encoding"))
 
 
 def _explanation_from_packed(text: str, normalized: str, alignments: Any, piece_texts: Any,
-                             piece_offsets: Any, added: bytes, encoding: Encoding) -> Explanation:
-    # subtle: PreToken is a frozen dataclass; its __init__ (object.__setattr__ per field)
-    # would triple the load time, so instances get their fields directly.
-    new, pieces = object.__new__, []
-    texts = unpack_strings(piece_texts, len(added))
-    for text_, offsets, flag in zip(texts, unpack_offsets(piece_offsets), added):
-        piece = new(PreToken)
-        piece.__dict__.update(text=text_, offsets=offsets, added_token=bool(flag))
-        pieces.append(piece)
-    return Explanation(text, normalized, unpack_offsets(alignments), pieces, encoding)
+                             piece_offsets: Any, added: bytes, encoding: Any) -> Explanation:
+    explanation = object.__new__(Explanation)
+    fields = explanation.__dict__
+    fields.update(text=text, normalized=normalized,
+                  _packed=(alignments, piece_texts, piece_offsets, added))
+    if isinstance(encoding, Encoding):
+        fields["encoding"] = encoding
+    else:
+        fields["_encoding"] = encoding
+    return explanation
 
 
 async def _in_thread(function: Any, *args: Any) -> Any:

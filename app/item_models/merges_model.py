@@ -2,7 +2,9 @@
 
 Records are the core's own events (``MergeAdded``, ``UnigramStep``); the models
 only say which field goes in which column. A tokenizer opened from a file has
-merges but no counts: then the count columns show "—" and say why.
+merges but no counts: then the count columns show "—" and say why. A parity-aware BPE
+history adds a language column (:meth:`MergesModel.set_languages`): the language each
+merge was chosen for.
 """
 
 from __future__ import annotations
@@ -48,7 +50,14 @@ MERGE_TIPS = {
         "Columns",
         "The best other pair at that moment, with its count: the merge that would have been chosen "
         "next"),
+    "language": QT_TRANSLATE_NOOP(
+        "Columns",
+        "Parity-aware BPE: the language this merge was chosen for, the one whose text was "
+        "longest at that step (its count is the pair's count in that language); 'global': a "
+        "merge counted over all languages together"),
 }
+#: Where the language column goes (after "result") when a history has languages.
+LANGUAGE_COLUMN = 4
 STEP_TIPS = {
     "round": QT_TRANSLATE_NOOP("Columns", "EM round of the Unigram trainer"),
     "vocab size": QT_TRANSLATE_NOOP("Columns", "Pieces left after this round's pruning"),
@@ -67,6 +76,21 @@ def _runner_up(m, visible) -> str:
         return ""
     left, right = m.runner_up
     return f"{visible(left)} + {visible(right)} ({m.runner_up_count:,})"
+
+
+def _language(m) -> str:
+    if m.language is not None:
+        return m.language
+    # a parity-aware history's global merge has lengths but no language
+    return QCoreApplication.translate("Columns", "global") if m.language_lengths else ""
+
+
+def _lengths_tip(m, languages: Sequence[str]) -> str:
+    if not m.language_lengths:
+        return ""
+    shown = " · ".join(f"{lang} {n:,}" for lang, n in zip(languages, m.language_lengths))
+    return QCoreApplication.translate("Columns", "Tokens per language before this merge: "
+                                      "{lengths}").format(lengths=shown)
 
 
 def _score(m):
@@ -162,6 +186,26 @@ class MergesModel(_TippedModel):
             Column(QT_TRANSLATE_NOOP("Columns", "runner-up"), runner, tooltip=runner_tip,
                    sort_key=lambda m: m.runner_up_count),
         ], parent)
+        self.languages: list[str] = []
+        self.language_column = Column(
+            QT_TRANSLATE_NOOP("Columns", "language"), _language,
+            tooltip=lambda m: _lengths_tip(m, self.languages), sort_key=_language)
+
+    def set_languages(self, languages: Sequence[str] | None) -> None:
+        """Show the language column (``languages``: a parity-aware history's, in the order
+        of its records' ``language_lengths``) or hide it (None or empty)."""
+        self.languages = list(languages or [])
+        shown = any(c is self.language_column for c in self._columns)
+        if shown == bool(self.languages):
+            return
+        self.beginResetModel()
+        if self.languages:
+            self._columns.insert(LANGUAGE_COLUMN, self.language_column)
+        else:
+            self._columns.remove(self.language_column)
+        self._sort = None  # the column indices moved
+        self._rebuild_view()
+        self.endResetModel()
 
     def _visible(self, token: str) -> str:
         return visible_token(token, self.byte_level)

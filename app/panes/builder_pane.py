@@ -20,7 +20,9 @@ with worker threads busy the Build view stalled the window for 14-31 s.
 
 Training goes through the session's :class:`~app.training_service.TrainingService`, as
 the Train view's does (its child process and cancel; the Train view shows the progress and
-the live curve of every run); the result joins the session as any training does. This
+the live curve of every run); the result joins the session as any training does. A BPE
+model with a languages folder trains parity-aware BPE on that folder's per-language files
+instead of the corpus (``builder.is_parity``; the starting point "Preset: parity-aware BPE"). This
 pane never touches the Train view. *Train all four at N* trains the four presets one after
 another and asks for the Compare view with them (``compare_requested``).
 """
@@ -90,6 +92,12 @@ FOUR_PRESETS = (("byte-bpe", None), ("bpe", None), ("wordpiece", "likelihood"), 
 FIT_ROWS = 64
 
 
+def _preview_key(spec: PipelineSpec, text: str) -> tuple:
+    """What a stage preview depends on: the pipeline and the head of the text it shows."""
+    limit = builder.PREVIEW_CHARS
+    return (repr(spec), text[:limit], len(text) > limit)
+
+
 #: ``builder.STARTING_POINTS``' keys in the words shown (the library's keys stay English).
 STARTING_POINT_LABELS = {
     "Course: BERT-style WordPiece": QT_TRANSLATE_NOOP("BuilderPane",
@@ -104,6 +112,8 @@ STARTING_POINT_LABELS = {
     "Preset: WordPiece (BERT)": QT_TRANSLATE_NOOP("BuilderPane", "Preset: WordPiece (BERT)"),
     "Preset: Unigram (SentencePiece)": QT_TRANSLATE_NOOP("BuilderPane",
                                                          "Preset: Unigram (SentencePiece)"),
+    "Preset: parity-aware BPE (per language)": QT_TRANSLATE_NOOP(
+        "BuilderPane", "Preset: parity-aware BPE (per language)"),
 }
 
 
@@ -132,6 +142,7 @@ class BuilderPane(SightAwarePane):
         self._four_size = 0
         self.last_trained = ""  # name of the tokenizer the last builder training added
         self.preview: builder.StagePreview | None = None
+        self._preview_key: tuple | None = None  # what the last preview requested was of
         self.error = ""
         self._stale = False  # a preview came due while the pane was out of sight
 
@@ -139,7 +150,7 @@ class BuilderPane(SightAwarePane):
         self._preview_timer.timeout.connect(self._on_preview_due)
         self.preview_job = FigureJob(self)
         self.preview_job.returned.connect(self._on_preview_returned)
-        self.preview_job.failed.connect(lambda message: self._show_error(in_words(message)))
+        self.preview_job.failed.connect(self._on_preview_failed)
         self._build_widgets()
         self._build_layout()
         self._connect()
@@ -244,6 +255,7 @@ class BuilderPane(SightAwarePane):
                                             maximum=100, value=2)
         self.max_chars_spin = QSpinBox(objectName="maxCharsSpin", minimum=1, maximum=100_000,
                                        value=100)
+        self._build_parity_widgets()
         alphabet = QWidget()
         row = QHBoxLayout(alphabet)
         row.setContentsMargins(0, 0, 0, 0)
@@ -258,6 +270,12 @@ class BuilderPane(SightAwarePane):
                 ("vocab_size", self.tr("Vocabulary size"), self.vocab_spin),
                 ("min_frequency", self.tr("Min frequency"), self.min_frequency_spin),
                 ("special_tokens", self.tr("Special tokens"), self.special_edit),
+                ("languages_dir", QCoreApplication.translate("TrainingPane", "Languages folder"),
+                 self.languages_row),
+                ("parity_variant", QCoreApplication.translate("TrainingPane", "Parity"),
+                 self.variant_combo),
+                ("global_merges", QCoreApplication.translate("TrainingPane", "Global merges"),
+                 self.global_merges_spin),
                 ("unk_token", self.tr("Unknown token"), self.unk_edit),
                 ("limit_alphabet", "limit_alphabet", self.limit_spin),
                 ("initial_alphabet", "initial_alphabet", alphabet),
@@ -282,6 +300,35 @@ class BuilderPane(SightAwarePane):
         self.byte_alphabet_check.setToolTip(self.tr(
             "Start from the 256 byte-level symbols (GPT-2's alphabet), as the byte-level preset "
             "does: no character is then unknown"))
+
+    def _build_parity_widgets(self) -> None:
+        """Parity-aware BPE's rows (the Train view's words): folder, variant, global merges."""
+        self.languages_edit = QLineEdit(objectName="builderLanguagesDir")
+        self.languages_edit.setPlaceholderText(QCoreApplication.translate(
+            "TrainingPane", "a folder of one file per language"))
+        self.languages_button = QPushButton(QCoreApplication.translate("TrainingPane", "Browse…"),
+                                            objectName="builderLanguagesButton")
+        self.languages_button.setToolTip(QCoreApplication.translate(
+            "TrainingPane", "Choose the languages folder"))
+        self.languages_row = QWidget(objectName="builderLanguagesRow")
+        row = QHBoxLayout(self.languages_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.languages_edit, 1)
+        row.addWidget(self.languages_button)
+        self.variant_combo = QComboBox(objectName="builderParityVariant")
+        for value, label in (("base", "Longest language wins each merge"),
+                             ("window", "Moving window (balanced turns)")):
+            self.variant_combo.addItem(QCoreApplication.translate("TrainingPane", label), value)
+        self.global_merges_spin = QSpinBox(objectName="builderGlobalMerges", maximum=1_000_000)
+        self.global_merges_spin.setGroupSeparatorShown(True)
+
+    @Slot()
+    def _choose_languages_dir(self) -> None:
+        folder = QFileDialog.getExistingDirectory(
+            self, QCoreApplication.translate("TrainingPane", "Languages folder"),
+            self.languages_edit.text())
+        if folder:
+            self.languages_edit.setText(folder)
 
     def _tips(self) -> dict[str, str]:
         """What each option of the model form does (HF's names in the code)."""
@@ -308,6 +355,17 @@ class BuilderPane(SightAwarePane):
             "shrinking_factor": self.tr("Fraction of the pieces each pruning round keeps"),
             "max_piece_length": self.tr("Longest piece, in characters"),
             "n_sub_iterations": self.tr("EM iterations between two pruning rounds"),
+            "languages_dir": self.tr(
+                "A folder of one file per language (named by its code; parallel dev texts in "
+                "its 'dev' subfolder): the BPE trainer is then parity-aware BPE and trains on "
+                "these files, not on the loaded corpus. Empty: plain BPE"),
+            "parity_variant": QCoreApplication.translate(
+                "TrainingPane", "Each merge serves the language whose text is longest; the "
+                "moving window also keeps one language from winning more than its share of "
+                "the recent merges"),
+            "global_merges": QCoreApplication.translate(
+                "TrainingPane", "The first merges are plain BPE over all languages together "
+                "(the hybrid variant); 0 makes every merge parity-aware"),
         }
 
     def _build_preview_widgets(self) -> None:
@@ -475,6 +533,9 @@ class BuilderPane(SightAwarePane):
         for box in (self.byte_alphabet_check, self.byte_fallback_check):
             box.toggled.connect(self._on_edited)
         self.scoring_combo.currentIndexChanged.connect(self._on_edited)
+        # parity-aware BPE's folder and options belong to its preset, as the size does
+        self.languages_edit.textChanged.connect(self._show_parity_rows)
+        self.languages_button.clicked.connect(self._choose_languages_dir)
         self.norm_view.selectionModel().currentRowChanged.connect(
             lambda current, _previous: self._show_alignments(current.row()))
         self.pre_stage_combo.currentIndexChanged.connect(self._show_pre_tokens)
@@ -502,6 +563,9 @@ class BuilderPane(SightAwarePane):
                 trainer[name] = value
             elif name in builder.MODEL_OPTIONS[model]:
                 options[name] = value
+        if trainer.get("languages_dir"):  # parity-aware BPE: its rows hide these
+            for key in ("continuing_subword_prefix", "end_of_word_suffix", "max_token_length"):
+                trainer.pop(key, None)
         name = f"built-{model.lower()}" if self._edited else self._name
         spec = PipelineSpec(self.normalizers.blocks(), self.pre_tokenizers.blocks(), model,
                             options, trainer, self.post_processor.block(), self.decoder.block(),
@@ -528,14 +592,24 @@ class BuilderPane(SightAwarePane):
             "max_piece_length": self.piece_length_spin.value(),
             "n_sub_iterations": self.sub_iterations_spin.value(),
             "max_input_chars_per_word": self.max_chars_spin.value(),
+            **self._parity_values(),
         }
+
+    def _parity_values(self) -> dict[str, Any]:
+        """The languages folder and, with one, its variant and global merges."""
+        folder = self.languages_edit.text().strip()
+        if not folder:
+            return {"languages_dir": None, "parity_variant": None, "global_merges": None}
+        return {"languages_dir": folder, "parity_variant": self.variant_combo.currentData(),
+                "global_merges": self.global_merges_spin.value() or None}
 
     def set_spec(self, spec: PipelineSpec) -> None:
         """Show ``spec`` in every editor, then preview it."""
         widgets = [self.model_combo, self.vocab_spin, self.min_frequency_spin, self.limit_spin,
                    self.max_length_spin, self.piece_length_spin, self.sub_iterations_spin,
                    self.max_chars_spin, self.dropout_spin, self.shrinking_spin,
-                   self.byte_alphabet_check, self.byte_fallback_check, self.scoring_combo]
+                   self.byte_alphabet_check, self.byte_fallback_check, self.scoring_combo,
+                   self.languages_edit, self.variant_combo, self.global_merges_spin]
         for widget in widgets:
             widget.blockSignals(True)
         try:
@@ -578,6 +652,10 @@ class BuilderPane(SightAwarePane):
         self.piece_length_spin.setValue(trainer.get("max_piece_length") or 16)
         self.sub_iterations_spin.setValue(trainer.get("n_sub_iterations") or 2)
         self.max_chars_spin.setValue(options.get("max_input_chars_per_word") or 100)
+        self.languages_edit.setText(trainer.get("languages_dir") or "")
+        index = self.variant_combo.findData(trainer.get("parity_variant") or "base")
+        self.variant_combo.setCurrentIndex(max(index, 0))
+        self.global_merges_spin.setValue(trainer.get("global_merges") or 0)
 
     def apply_starting_point(self, label: str, keep_size: bool = True) -> None:
         """Fill the editors from a starting point; the vocabulary size stays unless asked."""
@@ -609,9 +687,18 @@ class BuilderPane(SightAwarePane):
     def _show_model_rows(self) -> None:
         model = self.model_combo.currentText()
         shown = set(builder.TRAINER_OPTIONS[model]) | set(builder.MODEL_OPTIONS[model])
+        if not self.languages_edit.text().strip():  # variant and global merges need a folder
+            shown -= {"parity_variant", "global_merges"}
+        else:  # parity-aware BPE has no prefix, suffix or length limit
+            shown -= {"continuing_subword_prefix", "end_of_word_suffix", "max_token_length"}
         for name, widget in self._option_rows.items():
             self.model_form.setRowVisible(widget, name in shown)
         self._controls.updateGeometry()  # the splitter asks the controls' width again
+
+    @Slot()
+    def _show_parity_rows(self, *_: Any) -> None:
+        self._show_model_rows()
+        self._preview_timer.start()
 
     # -- previews -----------------------------------------------------------------------------
     @Slot()
@@ -648,8 +735,17 @@ class BuilderPane(SightAwarePane):
         spec = self._valid_spec()
         if spec is None:
             self.preview_job.cancel()
+            self._preview_key = None
             return
         text = self.preview_text()
+        key = _preview_key(spec, text)
+        if key == self._preview_key:
+            # a keystroke past the previewed head (typing at the end of a long text): the
+            # stages' output is the one requested last; only the character count changed
+            if self.preview is not None and not self.preview_job.is_running():
+                self._show_preview_note(self.preview, len(text))
+            return
+        self._preview_key = key
         self.preview_job.start(lambda _cancel: no_generator_work(
             lambda: (builder.stage_preview(spec, text), len(text))))
 
@@ -666,6 +762,7 @@ class BuilderPane(SightAwarePane):
         except SubwordError as exc:
             self._show_error(str(exc))
             return
+        self._preview_key = _preview_key(spec, self.preview_text())
         self._show_preview(preview, len(self.preview_text()))
 
     def _valid_spec(self) -> PipelineSpec | None:
@@ -684,13 +781,14 @@ class BuilderPane(SightAwarePane):
     def _on_preview_returned(self, result: tuple[builder.StagePreview, int]) -> None:
         self._show_preview(*result)
 
+    @Slot(str)
+    def _on_preview_failed(self, message: str) -> None:
+        self._preview_key = None  # asked again, the same preview runs again
+        self._show_error(in_words(message))
+
     def _show_preview(self, preview: builder.StagePreview, text_length: int) -> None:
         self.preview = preview
-        self.preview_note.setText(self.tr(
-            "Previewing the first {0:,} characters of {1:,}").format(len(preview.original),
-                                                                     text_length)
-            if preview.truncated else self.tr("Previewing the current text ({0:,} characters)")
-            .format(text_length))
+        self._show_preview_note(preview, text_length)
         identity = builder.NormalizerStage(self.tr("(no normalizer)"), preview.original,
                                            [(i, i + 1) for i in range(len(preview.original))])
         self.norm_model.set_records(preview.normalizers or [identity])
@@ -705,6 +803,13 @@ class BuilderPane(SightAwarePane):
         self.pre_stage_combo.setCurrentIndex(self.pre_stage_combo.count() - 1)
         self.pre_stage_combo.blockSignals(False)
         self._show_pre_tokens(self.pre_stage_combo.currentIndex())
+
+    def _show_preview_note(self, preview: builder.StagePreview, text_length: int) -> None:
+        self.preview_note.setText(self.tr(
+            "Previewing the first {0:,} characters of {1:,}").format(len(preview.original),
+                                                                     text_length)
+            if preview.truncated else self.tr("Previewing the current text ({0:,} characters)")
+            .format(text_length))
 
     def shutdown(self) -> None:
         """Stop the preview worker (a running QThread must never be destroyed)."""
@@ -765,7 +870,7 @@ class BuilderPane(SightAwarePane):
             self._show_error(str(exc))
             QMessageBox.warning(self, self.tr("Cannot train"), str(exc))
             return False
-        if not self._can_train():
+        if not self._can_train(needs_corpus=not builder.is_parity(spec)):
             return False
         self._own_run = self._training.train_spec(spec.to_dict(), builder.progress_kind(spec),
                                                   origin="build")
@@ -782,8 +887,8 @@ class BuilderPane(SightAwarePane):
         self._four, self._four_size, self._failed = [], vocab_size, []
         return self._next_preset()
 
-    def _can_train(self) -> bool:
-        if self._session.corpus is None:
+    def _can_train(self, needs_corpus: bool = True) -> bool:
+        if self._session.corpus is None and needs_corpus:
             QMessageBox.warning(self, self.tr("No corpus"), self.tr("Open a corpus first."))
             return False
         if self._training.is_training() or self._queue:

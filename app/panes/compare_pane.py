@@ -79,6 +79,8 @@ class ComparePane(SightAwarePane):
         # overlaps asked for and not shown yet: a newer text-only request (a keystroke) that
         # replaces the running job must still compute them
         self._overlaps_wanted = False
+        #: what the last text job was asked (names, tokenizers, compared head, cut or not)
+        self._text_key: tuple | None = None
         self.alignment: Any = None
 
         self.combo = QComboBox(objectName="compareTokenizerCombo")
@@ -276,6 +278,7 @@ class ComparePane(SightAwarePane):
         self._text_metrics = {}
         self._gold = {}
         self.alignment = None
+        self._text_key = None  # the rows were cleared: the text is encoded again
         self.overlap_model.set_records([])  # the last set's pairs: not these tokenizers
         # the rows must be those of the label, at once: the last set's rows would stay
         # until the new set's encodings arrive (a minute for four big tokenizers)
@@ -323,8 +326,15 @@ class ComparePane(SightAwarePane):
             self._fill_metrics()
             self._fill_boundaries()
             return
-        self.status_label.setText(self.tr("encoding the text with each tokenizer…"))
+        key = (tuple(self.names), tuple(map(id, tokenizers.values())), text,
+               len(self._session.text) > TEXT_LIMIT)
         self._overlaps_wanted = self._overlaps_wanted or overlaps
+        if key == self._text_key and not self._overlaps_wanted:
+            # a keystroke past the compared head (typing at the end of a long text): the
+            # rows, metrics and drawing are those requested last; nothing to encode again
+            return
+        self._text_key = key
+        self.status_label.setText(self.tr("encoding the text with each tokenizer…"))
         self.text_job.start_job(compare_text_job, self.names, carried_all(tokenizers), text,
                                 self._overlaps_wanted)
 
@@ -347,6 +357,7 @@ class ComparePane(SightAwarePane):
 
     @Slot(str)
     def _on_text_job_failed(self, message: str) -> None:
+        self._text_key = None  # asked again, the same text is encoded again
         self.alignment, self._text_metrics = None, {}
         words = in_words(message)
         self.status_label.setText(self.tr("cannot encode the text: {error}").format(error=words))

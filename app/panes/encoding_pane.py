@@ -14,7 +14,6 @@ merge history) are highlighted. Right click or Ctrl+C copies ids, tokens or JSON
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -129,18 +128,20 @@ class _PieceRows(Sequence):
     """The pre-tokens table's records, made when a row is shown: a 50k text has tens of
     thousands of pieces, and the table shows a screenful of them."""
 
-    def __init__(self, pieces: Sequence[Any], text: str, byte_level: bool) -> None:
-        self._pieces, self._text, self._byte_level = pieces, text, byte_level
+    def __init__(self, explanation: Any, text: str, byte_level: bool) -> None:
+        # the explanation's own accessors: a loaded one unpacks only the pieces shown
+        self._explanation, self._text, self._byte_level = explanation, text, byte_level
+        self._n = explanation.pre_token_count
 
     def __len__(self) -> int:
-        return len(self._pieces)
+        return self._n
 
     def __getitem__(self, i):  # noqa: ANN001 - int or slice, as a list
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
         if i < 0:
-            i += len(self._pieces)
-        return (i, self._pieces[i], self._text, self._byte_level)
+            i += self._n
+        return (i, self._explanation.pre_token(i), self._text, self._byte_level)
 
 
 class EncodingPane(SightAwarePane):
@@ -467,12 +468,11 @@ class EncodingPane(SightAwarePane):
                 n=f"{len(normalized) - NORMALIZED_SHOWN:,}")
         self.normalized_view.setPlainText(shown)
         self.pipeline_note.setVisible(False)
-        pieces = explanation.pre_tokens
-        self.pieces_model.set_records(_PieceRows(pieces, text, is_byte_level(tokenizer)))
-        fit = (id(tokenizer), len(str(len(pieces))))
+        rows = _PieceRows(explanation, text, is_byte_level(tokenizer))
+        self.pieces_model.set_records(rows)
+        fit = (id(tokenizer), len(str(len(rows))))
         if fit != self._pieces_fitted_for:
             self._pieces_fitted_for = fit
             self.pieces_table.resizeColumnsToContents()
-        # a column that is empty for every piece only takes room (a C loop over the pieces)
-        self.pieces_table.setColumnHidden(
-            ADDED_COLUMN, not any(map(operator.attrgetter("added_token"), pieces)))
+        # a column that is empty for every piece only takes room (a C loop over the flags)
+        self.pieces_table.setColumnHidden(ADDED_COLUMN, not explanation.has_added_tokens)

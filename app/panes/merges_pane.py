@@ -1,7 +1,8 @@
 """MergesPane: the training history, the merge tree of a token, and a replay slider.
 
-- The table lists the current tokenizer's merges (rank, left, right, result,
-  count, words touched, WordPiece score, tie, runner-up), or the Unigram rounds
+- The table lists the current tokenizer's merges (rank, left, right, result, the
+  language it served for parity-aware BPE, count, words touched, WordPiece score, tie,
+  runner-up), or the Unigram rounds
   (vocabulary size, loss, pieces removed); a search box filters it.
 - Selecting a merge publishes the ids of every token whose construction used it
   (``MergeGraph.tokens_using``), so the other panes highlight them.
@@ -302,6 +303,10 @@ class MergesPane(SightAwarePane):
         else:
             self.table.setModel(self.merges_model)
             self.merges_model.counts_known = counted
+            history = entry.history if counted else None
+            # parity-aware BPE's history: a language column (the language each merge served)
+            self.merges_model.set_languages(
+                history.options.get("languages") if history is not None else None)
             self.merges_model.set_records(rows)
             if self.search.text().strip():
                 self._start_search()

@@ -5,6 +5,9 @@ its id, its index). An incoming selection selects the rows of the tokens in its
 span (or the one token it names) and paints the rows of tokens built with a
 selected merge; it is applied under ``QSignalBlocker`` so it is not echoed back.
 Right click or Ctrl+C copies the selected rows as TSV, or their ids, tokens or JSON.
+Out of sight (another view, a tab behind), the table waits for the last encoding
+until it is seen: refilling 20k rows at each keystroke in the Build or Long text view
+was GUI-thread time for no one.
 """
 
 from __future__ import annotations
@@ -26,13 +29,14 @@ from subword_core.analysis import is_byte_level, token_indices_with_ids, unk_id
 
 from .. import style
 from ..item_models import TokensModel
+from ..pane_support import SightAwarePane, out_of_sight
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets.copy_actions import encoding_actions, install_table_copy
 from ..widgets.token_text_view import tokens_in_span
 
 
-class OffsetsPane(QWidget):
+class OffsetsPane(SightAwarePane):
     """One row per token of the session's current encoding."""
 
     def __init__(self, session: Session, selection: SelectionModel,
@@ -55,6 +59,7 @@ class OffsetsPane(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setResizeContentsPrecision(64)
         self._fitted_for: tuple | None = None
+        self._stale = False  # an encoding came while out of sight: shown in catch_up
         self.table.horizontalHeader().setStretchLastSection(True)
         self.caption = QLabel("", objectName="offsetsCaption")
         # a long caption is cut (its tooltip has it all) rather than widening the dock
@@ -82,6 +87,10 @@ class OffsetsPane(QWidget):
 
     @Slot(object)
     def _on_session_encoding_changed(self, encoding: Any) -> None:
+        if out_of_sight(self):  # filled when it comes into sight (catch_up)
+            self._stale = True
+            return
+        self._stale = False
         tokenizer = self._session.tokenizer
         with QSignalBlocker(self.table.selectionModel()):
             self.model.set_encoding(self._session.text, encoding,
@@ -96,10 +105,15 @@ class OffsetsPane(QWidget):
                                      "text").format(n=f"{n:,}"))
         self._on_selection_changed(self._selection.current)
 
+    def catch_up(self) -> None:
+        """Show the encoding that came while the pane was out of sight."""
+        if self._stale:
+            self._on_session_encoding_changed(self._session.encoding)
+
     @Slot(object)
     def _on_selection_changed(self, selection: Selection) -> None:
         encoding = self._session.encoding
-        if encoding is None:
+        if encoding is None or self._stale:  # the rows are those of an older encoding
             return
         if selection.origin == "offsets":
             rows = None  # the table itself made this selection: leave its rows alone

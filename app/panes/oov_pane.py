@@ -210,6 +210,8 @@ class OovPane(SightAwarePane):
         self.job.progress.connect(self._on_job_progress)
         self.job.running_changed.connect(self._on_job_running_changed)
         self.cancel_button.clicked.connect(self.cancel_heldout)
+        self._trace_timer = QTimer(self, singleShot=True, interval=0)
+        self._trace_timer.timeout.connect(self._trace_first_word)
         self._debounce = QTimer(self, singleShot=True, interval=150)
         self._debounce.timeout.connect(self.refresh)
         self.input.textChanged.connect(self._debounce.start)
@@ -220,26 +222,29 @@ class OovPane(SightAwarePane):
         self.refresh()
 
     def catch_up(self) -> None:
-        """Refresh what changed while the pane was out of sight."""
+        """Refresh what changed while the pane was out of sight, in the worker: coming into
+        sight is a view switch, and explaining the text with six tokenizers, then listing and
+        tracing it, took 0.2-0.6 s of that switch's turn (issue 20's heavy session)."""
         if getattr(self, "_stale", False):
-            self.refresh()
+            self.refresh(in_background=True)
 
     # -- outcomes ------------------------------------------------------------------------------
     @Slot()
-    def refresh(self) -> None:
+    def refresh(self, in_background: bool = False) -> None:
         if out_of_sight(self):  # another view is shown: refresh when shown
             self._stale = True
             return
         self._stale = False
         text = self.input.text()
         entries = self._session.entries[:MAX_TOKENIZERS]
-        if encode_at_once(text, SYNC_LIMIT):
+        if encode_at_once(text, SYNC_LIMIT) and not in_background:
             self.report_job.cancel()  # a background explanation of an older text is stale
             self._show_reports([(e, _explain(e.tokenizer, text)) for e in entries])
             return
         # a long text or a long word: explained in a worker; the last outcomes stay meanwhile
-        self._set_status(self.tr("explaining {n} characters in the background…").format(
-            n=f"{len(text):,}"))
+        if not encode_at_once(text, SYNC_LIMIT):
+            self._set_status(self.tr("explaining {n} characters in the background…").format(
+                n=f"{len(text):,}"))
         tokenizers = [e.tokenizer for e in entries]
         self._job_entries = entries
         self.report_job.start(lambda _cancel: _reports_job(tokenizers, text))
@@ -248,7 +253,8 @@ class OovPane(SightAwarePane):
     def _on_report_job_returned(self, result: tuple[str, list]) -> None:
         text, reports = result
         if text == self.input.text():
-            self._show_reports(list(zip(self._job_entries, reports)))
+            # the first word's trace in the next turn: its table's first showing is costly
+            self._show_reports(list(zip(self._job_entries, reports)), trace_later=True)
 
     @Slot(str)
     def _on_report_job_failed(self, message: str) -> None:
@@ -259,7 +265,7 @@ class OovPane(SightAwarePane):
         self.status_label.setText(text)
         self.status_label.setVisible(bool(text))
 
-    def _show_reports(self, reports: list[tuple[Any, Any]]) -> None:
+    def _show_reports(self, reports: list[tuple[Any, Any]], trace_later: bool = False) -> None:
         self.reports = reports
         self.tree.clear()
         for k, (entry, report) in enumerate(self.reports):
@@ -271,6 +277,14 @@ class OovPane(SightAwarePane):
             "The first {shown} words of {n} are listed for each tokenizer; Export… saves every "
             "word.").format(shown=f"{ROWS_SHOWN:,}", n=f"{longest:,}")
             if longest > ROWS_SHOWN else "")
+        if trace_later:
+            self._trace_timer.start()
+        else:
+            self._trace_first_word()
+
+    @Slot()
+    def _trace_first_word(self) -> None:
+        """Select (and so trace) the first word some model could not take whole."""
         first = self._first_interesting_word()
         if first is not None:
             self.tree.setCurrentItem(first)

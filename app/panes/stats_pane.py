@@ -144,6 +144,7 @@ class StatsPane(SightAwarePane):
                                     self.tr("characters per token"))
         self.merge_plot = _labelled(ClickablePointsPlot(symbol_size=4), "mergeCountPlot",
                                     self.tr("merge rank"), self.tr("pair count"))
+        self._plots = [self.histogram, self.zipf_plot, self.curve_plot, self.merge_plot]
         self.captions = [QLabel("") for _ in FIGURES]
         self.tabs = QTabWidget(objectName="statsView")
         pages = [(self.histogram, self.tr("Token lengths"), self.weight_check),
@@ -417,6 +418,7 @@ class StatsPane(SightAwarePane):
     def export(self) -> str | None:
         header, rows = self.table_csv()
         kind = FIGURES[self.tabs.currentIndex()]
+        self._plots[self.tabs.currentIndex()].plot_widget()  # drawn before it is grabbed
         return export_dialog(self, self.tabs.tabText(self.tabs.currentIndex()), f"{kind}.png",
                              self.tabs.currentWidget(), header, rows)
 

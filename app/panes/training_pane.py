@@ -13,6 +13,11 @@ an error.
 
 When the current tokenizer changes (a restored session included), the curve is drawn again
 from that tokenizer's training history, the same points the live run drew.
+
+Parity-aware BPE (issue 24) trains on a languages folder instead of the session's corpus:
+one file per language named by its code, the dev texts in its ``dev`` subfolder
+(:mod:`subword_core.training.parity`). Its rows (folder, variant, global merges) show only
+when it is the chosen algorithm; the status line names the language each merge served.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -36,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from subword_core.analysis import visible_token
+from subword_core.training import parity
 from subword_core.training.presets import DEFAULT_SPECIAL_TOKENS
 from subword_core.trainers.events import MergeAdded, UnigramStep
 from subword_core.training.progress import OverallProgress
@@ -56,7 +63,14 @@ ALGORITHMS: dict[str, tuple[str, str | None, int]] = {
         ("wordpiece", "likelihood", 1000),
     QT_TRANSLATE_NOOP("TrainingPane", "WordPiece — frequency"): ("wordpiece", "frequency", 1000),
     QT_TRANSLATE_NOOP("TrainingPane", "Unigram (SentencePiece)"): ("unigram", None, 500),
+    QT_TRANSLATE_NOOP("TrainingPane", "Parity-aware BPE (per language)"):
+        ("parity-bpe", None, 1000),
 }
+#: parity-aware BPE's variants: (setting, combo label)
+PARITY_VARIANTS: tuple[tuple[str, str], ...] = (
+    ("base", QT_TRANSLATE_NOOP("TrainingPane", "Longest language wins each merge")),
+    ("window", QT_TRANSLATE_NOOP("TrainingPane", "Moving window (balanced turns)")),
+)
 TRAIN_TIP = QT_TRANSLATE_NOOP(
     "TrainingPane",
     "Train on the loaded corpus with these options (Ctrl+T)")
@@ -140,6 +154,7 @@ class TrainingPane(QWidget):
         self.min_frequency_spin.setToolTip(self.tr(
             "A pair is merged only if it occurs at least this many times in the corpus "
             "(BPE and WordPiece; Unigram has no such threshold)"))
+        self._make_parity_rows()
         self.special_edit = QLineEdit(objectName="specialTokensEdit")
         self.special_edit.setToolTip(self.tr("Special tokens, separated by spaces; they get the "
                                              "first ids and are never split"))
@@ -171,8 +186,11 @@ class TrainingPane(QWidget):
         self.plot.setToolTip(self.tr("Pair count per merge (BPE), score per merge (WordPiece) or "
                                      "loss per round (Unigram), drawn while the training runs"))
 
-        form = QFormLayout()
+        form = self.form = QFormLayout()
         for label, widget in ((self.tr("Algorithm"), self.algorithm_combo),
+                              (self.tr("Languages folder"), self.languages_row),
+                              (self.tr("Parity"), self.variant_combo),
+                              (self.tr("Global merges"), self.global_merges_spin),
                               (self.tr("Vocabulary size"), self.vocab_spin),
                               (self.tr("Min frequency"), self.min_frequency_spin),
                               (self.tr("Special tokens"), self.special_edit)):
@@ -190,6 +208,8 @@ class TrainingPane(QWidget):
         layout.addWidget(self.plot, 1)
 
         self.algorithm_combo.currentIndexChanged.connect(self._on_algorithm_changed)
+        self.languages_edit.textChanged.connect(self._update_train_button)
+        self.languages_button.clicked.connect(self._choose_languages_dir)
         self.train_button.clicked.connect(self.start_training)
         self.cancel_button.clicked.connect(self.cancel)
         self.training.started.connect(self._on_run_started)
@@ -200,12 +220,55 @@ class TrainingPane(QWidget):
         self._on_algorithm_changed()
         self._on_session_corpus_changed(session.corpus)
 
+    def _make_parity_rows(self) -> None:
+        """The rows of parity-aware BPE: its languages folder, variant and global merges."""
+        self.languages_edit = QLineEdit(objectName="languagesDirEdit")
+        self.languages_edit.setPlaceholderText(self.tr("a folder of one file per language"))
+        self.languages_button = QPushButton(self.tr("Browse…"), objectName="languagesDirButton")
+        self.languages_button.setToolTip(self.tr("Choose the languages folder"))
+        self.languages_row = QWidget(objectName="languagesRow")
+        row = QHBoxLayout(self.languages_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.languages_edit, 1)
+        row.addWidget(self.languages_button)
+        self.languages_row.setToolTip(self.tr(
+            "Parity-aware BPE trains on one file per language, named by its code "
+            "(eng_Latn.txt, kor_Hang.txt, …), not on the loaded corpus. Parallel dev texts "
+            "in a 'dev' subfolder, named the same way, measure each language's length; "
+            "without them, each language's compression of its own text is compared"))
+        self.languages_edit.setToolTip(self.languages_row.toolTip())
+        self.variant_combo = QComboBox(objectName="parityVariantCombo")
+        for value, label in PARITY_VARIANTS:
+            self.variant_combo.addItem(self.tr(label), value)
+        self.variant_combo.setToolTip(self.tr(
+            "Each merge serves the language whose text is longest; the moving window also "
+            "keeps one language from winning more than its share of the recent merges"))
+        self.global_merges_spin = QSpinBox(objectName="globalMergesSpin", minimum=0,
+                                           maximum=1_000_000)
+        self.global_merges_spin.setGroupSeparatorShown(True)
+        self.global_merges_spin.setToolTip(self.tr(
+            "The first merges are plain BPE over all languages together (the hybrid "
+            "variant); 0 makes every merge parity-aware"))
+
+    @Slot()
+    def _choose_languages_dir(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Languages folder"),
+                                                  self.languages_edit.text())
+        if folder:
+            self.languages_edit.setText(folder)
+
+    def is_parity(self) -> bool:
+        return ALGORITHMS[self.algorithm_label()][0] == parity.ALGORITHM
+
     # -- settings (persisted by the main window) -----------------------------------------------
     def settings(self) -> dict[str, Any]:
         return {"algorithm": self.algorithm_label(),
                 "vocab_size": self.vocab_spin.value(),
                 "min_frequency": self.min_frequency_spin.value(),
-                "special_tokens": self.special_edit.text()}
+                "special_tokens": self.special_edit.text(),
+                "languages_dir": self.languages_edit.text(),
+                "parity_variant": self.variant_combo.currentData(),
+                "global_merges": self.global_merges_spin.value()}
 
     def apply_settings(self, values: dict[str, Any]) -> None:
         if values.get("algorithm") in ALGORITHMS:
@@ -217,6 +280,15 @@ class TrainingPane(QWidget):
                 pass
         if isinstance(values.get("special_tokens"), str):
             self.special_edit.setText(values["special_tokens"])
+        if isinstance(values.get("languages_dir"), str):
+            self.languages_edit.setText(values["languages_dir"])
+        index = self.variant_combo.findData(values.get("parity_variant"))
+        if index >= 0:
+            self.variant_combo.setCurrentIndex(index)
+        try:
+            self.global_merges_spin.setValue(int(values["global_merges"]))
+        except (KeyError, TypeError, ValueError):
+            pass
 
     # -- training -------------------------------------------------------------------------------
     def algorithm_label(self) -> str:
@@ -235,6 +307,8 @@ class TrainingPane(QWidget):
     @Slot()
     def start_training(self) -> bool:
         """Train on the session's corpus with the form's options; False if impossible now."""
+        if self.is_parity():
+            return self._start_parity()
         if not self.training.can_start():
             if self._session.corpus is None:
                 QMessageBox.warning(self, self.tr("No corpus"),
@@ -245,6 +319,20 @@ class TrainingPane(QWidget):
             algorithm, self.vocab_spin.value(), self.min_frequency_spin.value(), scoring,
             special_tokens=self.special_edit.text().split(), label=self.algorithm_label(),
             origin="train")
+
+    def _start_parity(self) -> bool:
+        """Parity-aware BPE on the languages folder (the session's corpus is not used)."""
+        folder = self.languages_edit.text().strip()
+        if not folder:
+            QMessageBox.warning(self, self.tr("No languages folder"), self.tr(
+                "Choose a folder of one file per language before training parity-aware BPE."))
+            return False
+        options = {"variant": self.variant_combo.currentData(),
+                   "global_merges": self.global_merges_spin.value()}
+        return self.training.train_parity(
+            folder, self.vocab_spin.value(), self.min_frequency_spin.value(),
+            special_tokens=self.special_edit.text().split(), parity=options,
+            label=self.algorithm_label(), origin="train")
 
     def start_retraining(self, entry: TokenizerEntry, vocab_size: int) -> bool:
         """Train ``entry``'s pipeline on the session's corpus (``train_new_from_iterator``).
@@ -320,13 +408,17 @@ class TrainingPane(QWidget):
         self.plot.append(xs, ys)
         self._show_overall()
         if last_merge is not None:
-            byte_level = self._request.get("algorithm") == "byte-bpe"
+            byte_level = self._request.get("algorithm") in ("byte-bpe", parity.ALGORITHM)
             left, right, token = (visible_token(t, byte_level) for t in
                                   (last_merge.left, last_merge.right, last_merge.token))
-            self.status_label.setText(self.tr("Merge {rank}: {left} + {right} → {token} "
-                                              "(count {count})").format(
+            text = self.tr("Merge {rank}: {left} + {right} → {token} (count {count})").format(
                 rank=f"{last_merge.rank + 1:,}", left=left, right=right, token=token,
-                count=f"{last_merge.count:,}"))
+                count=f"{last_merge.count:,}")
+            if self._request.get("algorithm") == parity.ALGORITHM:
+                text += " · " + (self.tr("for {language}").format(language=last_merge.language)
+                                 if last_merge.language is not None
+                                 else self.tr("global merge"))
+            self.status_label.setText(text)
 
     def _show_overall(self) -> None:
         """One bar for the whole run: percentage, stage and time left."""
@@ -386,18 +478,24 @@ class TrainingPane(QWidget):
         self.progress.setFormat(text)
 
     def _set_busy(self, busy: bool) -> None:
-        self.train_button.setEnabled(not busy and self._session.corpus is not None)
         self.cancel_button.setEnabled(busy)
-        for w in (self.algorithm_combo, self.vocab_spin, self.min_frequency_spin, self.special_edit):
+        for w in (self.algorithm_combo, self.vocab_spin, self.min_frequency_spin, self.special_edit,
+                  self.languages_row, self.variant_combo, self.global_merges_spin):
             w.setEnabled(not busy)
+        self._update_train_button()
 
     # -- form and tokenizer list -----------------------------------------------------------------
     @Slot()
     def _on_algorithm_changed(self, *_: Any) -> None:
         algorithm, _, default_size = ALGORITHMS[self.algorithm_label()]
         self.vocab_spin.setValue(default_size)
-        self.special_edit.setText(" ".join(DEFAULT_SPECIAL_TOKENS[algorithm]))
+        specials = parity.DEFAULT_SPECIAL_TOKENS if algorithm == parity.ALGORITHM \
+            else DEFAULT_SPECIAL_TOKENS[algorithm]
+        self.special_edit.setText(" ".join(specials))
         self.min_frequency_spin.setEnabled(algorithm != "unigram")
+        for widget in (self.languages_row, self.variant_combo, self.global_merges_spin):
+            self.form.setRowVisible(widget, algorithm == parity.ALGORITHM)
+        self._update_train_button()
 
     @Slot(object)
     def _on_session_tokenizer_changed(self, entry: TokenizerEntry | None) -> None:
@@ -415,6 +513,16 @@ class TrainingPane(QWidget):
 
     @Slot(object)
     def _on_session_corpus_changed(self, corpus: Any) -> None:
-        self.train_button.setEnabled(corpus is not None and not self.training.is_training())
-        self.train_button.setToolTip(self.tr(TRAIN_TIP) if corpus is not None
-                                     else self.tr("Open a corpus first"))
+        self._update_train_button()
+
+    @Slot()
+    def _update_train_button(self, *_: Any) -> None:
+        """Train needs the corpus, or for parity-aware BPE its languages folder."""
+        if self.is_parity():
+            ready = bool(self.languages_edit.text().strip())
+            tip = self.tr(TRAIN_TIP) if ready else self.tr("Choose a languages folder first")
+        else:
+            ready = self._session.corpus is not None
+            tip = self.tr(TRAIN_TIP) if ready else self.tr("Open a corpus first")
+        self.train_button.setEnabled(ready and not self.training.is_training())
+        self.train_button.setToolTip(tip)

@@ -15,12 +15,17 @@ from PySide6.QtCore import QPoint, QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
 from .. import style
+from .late_plot import LatePlot
 
 BAR_WIDTH = 0.8
 
 
-class ClickableHistogram(pg.PlotWidget):
-    """Bars at ``xs`` with ``heights``; ``bar_clicked`` gives the clicked bar's index."""
+class ClickableHistogram(LatePlot):
+    """Bars at ``xs`` with ``heights``; ``bar_clicked`` gives the clicked bar's index.
+
+    The pyqtgraph widget is made when the plot is first seen (:class:`LatePlot`); the bars
+    and the highlight are kept until then.
+    """
 
     bar_clicked = Signal(int)
 
@@ -33,19 +38,29 @@ class ClickableHistogram(pg.PlotWidget):
         self._heights: list[float] = []
         self._highlight: frozenset[int] = frozenset()
         self.message = ""
+        self._bars: pg.BarGraphItem | None = None
+
+    def _make_items(self, widget: pg.PlotWidget) -> None:
         self._bars = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH)
-        self.addItem(self._bars)
-        self.scene().sigMouseClicked.connect(self._on_scene_clicked)
+        widget.addItem(self._bars)
+        widget.scene().sigMouseClicked.connect(self._on_scene_clicked)
+        self._draw_ticks()
+        self._redraw()
+        widget.plotItem.enableAutoRange()
 
     def set_bars(self, xs: Sequence[float], heights: Sequence[float]) -> None:
         self._xs, self._heights = list(xs), list(heights)
         self._highlight = frozenset()
+        if self.is_made():
+            self._draw_ticks()
+            self._redraw()
+            self.plotItem.enableAutoRange()
+
+    def _draw_ticks(self) -> None:
         # one labelled tick per bar (lengths are whole numbers); automatic ticks when crowded
         step = max(1, len(self._xs) // 30)
         ticks = [(x, f"{x:g}") for x in self._xs[::step]]
         self.getAxis("bottom").setTicks([ticks] if ticks else None)
-        self._redraw()
-        self.plotItem.enableAutoRange()
 
     def set_message(self, text: str) -> None:
         """A line above the plot (e.g. why it is empty); "" removes it."""
@@ -56,7 +71,8 @@ class ClickableHistogram(pg.PlotWidget):
         highlight = frozenset(indices)
         if highlight != self._highlight:
             self._highlight = highlight
-            self._redraw()
+            if self.is_made():
+                self._redraw()
 
     @property
     def highlighted(self) -> frozenset[int]:

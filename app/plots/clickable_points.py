@@ -16,6 +16,7 @@ from PySide6.QtCore import QPoint, Signal
 from PySide6.QtWidgets import QWidget
 
 from .. import style
+from .late_plot import LatePlot
 
 
 class _SparseLogAxis(pg.AxisItem):
@@ -31,29 +32,39 @@ class _SparseLogAxis(pg.AxisItem):
         return kept
 
 
-class ClickablePointsPlot(pg.PlotWidget):
-    """Points ``(xs[i], ys[i])`` joined by a line; clicks give ``i``."""
+class ClickablePointsPlot(LatePlot):
+    """Points ``(xs[i], ys[i])`` joined by a line; clicks give ``i``.
+
+    The pyqtgraph widget is made when the plot is first seen (:class:`LatePlot`); the points,
+    the highlight and the message are kept until then.
+    """
 
     point_clicked = Signal(int)
 
     def __init__(self, parent: QWidget | None = None, symbol_size: int = 6) -> None:
-        super().__init__(
-            parent, axisItems={"bottom": _SparseLogAxis("bottom"), "left": _SparseLogAxis("left")}
-        )
+        super().__init__(parent)
         self.setMinimumHeight(120)
         self.showGrid(x=True, y=True, alpha=0.25)
+        self._symbol_size = symbol_size
         self._n = 0
         self._xs: list[float] = []
         self._ys: list[float] = []
         self._highlight: frozenset[int] = frozenset()
         self.message = ""
+        self._line: pg.PlotDataItem | None = None
+        self._marks: pg.PlotDataItem | None = None
+
+    def _axis_items(self) -> dict[str, pg.AxisItem]:
+        return {"bottom": _SparseLogAxis("bottom"), "left": _SparseLogAxis("left")}
+
+    def _make_items(self, widget: pg.PlotWidget) -> None:
         color = style.plot_pen_color()
         self._line = pg.PlotDataItem(
             [],
             [],
             pen=pg.mkPen(color, width=1.5),
             symbol="o",
-            symbolSize=symbol_size,
+            symbolSize=self._symbol_size,
             symbolBrush=pg.mkBrush(color),
             symbolPen=None,
         )
@@ -62,23 +73,34 @@ class ClickablePointsPlot(pg.PlotWidget):
             [],
             pen=None,
             symbol="o",
-            symbolSize=symbol_size + 6,
+            symbolSize=self._symbol_size + 6,
             symbolBrush=pg.mkBrush(style.highlight_color()),
             symbolPen=pg.mkPen("k"),
         )
-        self.addItem(self._line)
-        self.addItem(self._marks)
+        widget.addItem(self._line)
+        widget.addItem(self._marks)
         self._line.sigPointsClicked.connect(self._on_points_clicked)
+        self._draw_points()
+        self._draw_marks()
+
+    def _draw_points(self) -> None:
+        if self._line is not None:
+            self._line.setData(self._xs, self._ys, data=list(range(self._n)))
+            self.plotItem.enableAutoRange()
+
+    def _draw_marks(self) -> None:
+        if self._marks is not None:
+            order = sorted(self._highlight)
+            self._marks.setData([self._xs[i] for i in order], [self._ys[i] for i in order])
 
     def set_points(
         self, xs: Sequence[float], ys: Sequence[float], log_x: bool = False, log_y: bool = False
     ) -> None:
         self._xs, self._ys, self._n = list(xs), list(ys), len(xs)
         self.setLogMode(x=log_x, y=log_y)
-        self._line.setData(self._xs, self._ys, data=list(range(self._n)))
         self._highlight = frozenset()
-        self._marks.setData([], [])
-        self.plotItem.enableAutoRange()
+        self._draw_points()
+        self._draw_marks()
 
     def set_message(self, text: str) -> None:
         """A line above the plot (e.g. why it is empty); "" removes it."""
@@ -90,8 +112,7 @@ class ClickablePointsPlot(pg.PlotWidget):
         if highlight == self._highlight:
             return
         self._highlight = highlight
-        order = sorted(highlight)
-        self._marks.setData([self._xs[i] for i in order], [self._ys[i] for i in order])
+        self._draw_marks()
 
     @property
     def highlighted(self) -> frozenset[int]:

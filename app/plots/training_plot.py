@@ -22,6 +22,7 @@ from PySide6.QtCore import QTimer, Slot
 from PySide6.QtWidgets import QWidget
 
 from .. import style
+from .late_plot import LatePlot
 
 REDRAW_MS = 160
 #: Curves of at most this many points also mark each point.
@@ -65,24 +66,20 @@ class ReadableAxis(pg.AxisItem):
         return tick_labels([v * scale for v in values], spacing * scale)
 
 
-class TrainingCurvePlot(pg.PlotWidget):
-    """One x/y curve (merge rank or round on x) with a title and log-y option."""
+class TrainingCurvePlot(LatePlot):
+    """One x/y curve (merge rank or round on x) with a title and log-y option.
+
+    The pyqtgraph widget is made when the plot is first seen (:class:`LatePlot`); the points
+    are kept in the buffers until then.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent, axisItems={"left": ReadableAxis("left"),
-                                            "bottom": ReadableAxis("bottom")})
-        for side in ("left", "bottom"):  # the tick labels carry their own SI prefix
-            self.getAxis(side).enableAutoSIPrefix(False)
+        super().__init__(parent)
         self.setObjectName("trainingPlot")
         self.setMinimumHeight(80)
         self.showGrid(x=True, y=True, alpha=0.25)
         self.setMouseEnabled(x=True, y=False)
-        self._curve = self.plot([], [], pen=pg.mkPen(style.plot_pen_color(), width=1.5),
-                                antialias=False, skipFiniteCheck=True)
-        # 30k points redrawn 25 times a second cost 0.3 s per redraw (measured): draw at most
-        # one point per pixel column, and only what is in view
-        self._curve.setDownsampling(auto=True, method="peak")
-        self._curve.setClipToView(True)
+        self._curve_item: pg.PlotDataItem | None = None
         self._x = np.zeros(1024)
         self._y = np.zeros(1024)
         self._n = 0
@@ -93,6 +90,28 @@ class TrainingCurvePlot(pg.PlotWidget):
         self._redraw.start()
         self.reset("", "")
 
+    def _axis_items(self) -> dict[str, pg.AxisItem]:
+        return {"left": ReadableAxis("left"), "bottom": ReadableAxis("bottom")}
+
+    def _make_items(self, widget: pg.PlotWidget) -> None:
+        for side in ("left", "bottom"):  # the tick labels carry their own SI prefix
+            widget.getAxis(side).enableAutoSIPrefix(False)
+        curve = widget.plot([], [], pen=pg.mkPen(style.plot_pen_color(), width=1.5),
+                            antialias=False, skipFiniteCheck=True)
+        # 30k points redrawn 25 times a second cost 0.3 s per redraw (measured): draw at most
+        # one point per pixel column, and only what is in view
+        curve.setDownsampling(auto=True, method="peak")
+        curve.setClipToView(True)
+        self._curve_item = curve
+        self._fresh_view()
+        self._dirty = self._n > 0
+        self.flush()
+
+    @property
+    def _curve(self) -> pg.PlotDataItem:
+        self.plot_widget()
+        return self._curve_item
+
     def reset(self, title: str, y_label: str, x_label: str | None = None,
               log_y: bool = False) -> None:
         self._n = 0
@@ -101,7 +120,11 @@ class TrainingCurvePlot(pg.PlotWidget):
         self.setLabel("bottom", self.tr("merge rank") if x_label is None else x_label)
         self.setLogMode(x=False, y=log_y)
         self._dirty = False
-        self._curve.setData([], [])
+        if self._curve_item is not None:
+            self._curve_item.setData([], [])
+            self._fresh_view()
+
+    def _fresh_view(self) -> None:
         # a fresh view: the last run's range would stay (nothing to auto-range on yet) and
         # so would the downsampling factor taken from it, which reduced a short run to nothing
         view = self.getViewBox()
@@ -123,13 +146,13 @@ class TrainingCurvePlot(pg.PlotWidget):
 
     def flush(self) -> None:
         """Draw the points appended since the last redraw now."""
-        if self._dirty:
+        if self._dirty and self._curve_item is not None:
             self._dirty = False
             # a few points (one Unigram round) are marked: a line through one point is nothing
             few = self._n <= FEW_POINTS
-            self._curve.setData(self._x[:self._n], self._y[:self._n],
-                                symbol="o" if few else None, symbolSize=5,
-                                symbolBrush=style.plot_pen_color() if few else None)
+            self._curve_item.setData(self._x[:self._n], self._y[:self._n],
+                                     symbol="o" if few else None, symbolSize=5,
+                                     symbolBrush=style.plot_pen_color() if few else None)
 
     @Slot()
     def _on_redraw_timeout(self) -> None:

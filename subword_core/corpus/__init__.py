@@ -9,6 +9,8 @@
 - :mod:`.partitions` — files and byte ranges as partitions, counted alone and merged.
 - :mod:`.counting` — :func:`count_words`: one process, worker processes or a Dask cluster
   (``client=``), optionally saved as a counts file.
+- :mod:`.parallel` — :func:`read_parallel`: parallel corpora (a file per language, a
+  column per language, JSONL with a language field), aligned by position.
 - :mod:`.counts_file` — counts files: :func:`read_counts`, :func:`write_counts`, the
   pipeline fingerprint.
 
@@ -28,6 +30,7 @@ from .counts_file import (
     read_counts,
     write_counts,
 )
+from .parallel import ParallelCorpus, ParallelCorpusError, read_parallel
 from .partitions import PARTITION_BYTES, Partition, plan_partitions
 from .reading import (
     CHUNK_CHARS,
@@ -71,12 +74,15 @@ __all__ = [
     "iter_count",
     "iter_count_words",
     "local_client",
+    "ParallelCorpus",
+    "ParallelCorpusError",
     "Partition",
     "pipeline_fingerprint",
     "pipeline_spec",
     "plan_partitions",
     "preview",
     "read_counts",
+    "read_parallel",
     "word_frequencies",
     "words_function",
     "write_counts",

@@ -16,6 +16,8 @@ format             what                                         module
 ``tiktoken``        ``.tiktoken`` rank file                     :mod:`.tiktoken`
 ``subword-nmt``     subword-nmt ``codes``                       :mod:`.subword_nmt`
 ``tfds-subwords``   TFDS ``SubwordTextEncoder`` ``.subwords``   :mod:`.tfds_subwords`
+``tekken``          Mistral ``tekken.json``                     :mod:`.tekken`
+``gguf``            llama.cpp ``.gguf`` (tokenizer metadata)      :mod:`.gguf`
 =================  ==========================================  ===================
 
 Every reader returns an :class:`Opened`: the tokenizer and a :class:`Source` saying what
@@ -38,7 +40,7 @@ from typing import Any, NamedTuple
 from ..errors import TokenizerFileError
 from ..loading import tokenizer_from_file
 from .naming import find_bpe_pair, tokenizer_file_name
-from .sniffing import is_model_proto
+from .sniffing import is_gguf, is_model_proto
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,7 @@ class Opened(NamedTuple):
 # ---------------------------------------------------------------- formats and readers
 #: Every format :func:`open_tokenizer` reads.
 FORMATS = ("tokenizer.json", "folder", "gpt2-bpe", "wordpiece-vocab", "sentencepiece",
-           "tiktoken", "subword-nmt", "tfds-subwords")
+           "tiktoken", "subword-nmt", "tfds-subwords", "tekken", "gguf")
 #: format -> (module under subword_core.formats, reader function). Imported on first use:
 #: a reader may need packages or tables the others do not.
 _READERS = {
@@ -81,6 +83,8 @@ _READERS = {
     "tiktoken": ("tiktoken", "read_tiktoken"),
     "subword-nmt": ("subword_nmt", "read_subword_nmt"),
     "tfds-subwords": ("tfds_subwords", "read_tfds_subwords"),
+    "tekken": ("tekken", "read_tekken"),
+    "gguf": ("gguf", "read_gguf"),
 }
 
 
@@ -88,10 +92,12 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     """The format of the file or folder at ``path`` (one of :data:`FORMATS`).
 
     Decided by content and name: a folder; a ``vocab.json`` / ``merges.txt`` pair; a
-    JSON object with ``"model"``; a SentencePiece ``ModelProto``; ``base64 rank`` lines
+    JSON object with ``"model"``; a ``tekken.json`` (``"config"`` and ``"vocab"``, or the
+    name ``tekken*.json`` as mistral-common's ``is_tekken``); a SentencePiece ``ModelProto``; ``base64 rank`` lines
     (tiktoken, even when named ``tokenizer.model`` as Llama 3's is); a ``#version`` header
     or lines of two symbols (subword-nmt codes); ``### SubwordTextEncoder`` or
-    ``.subwords`` (TFDS); one token per line (a WordPiece ``vocab.txt``).
+    ``.subwords`` (TFDS); ``GGUF`` magic or ``.gguf`` (llama.cpp); one token per line (a
+    WordPiece ``vocab.txt``).
 
     Raises:
         TokenizerFileError: missing, unreadable, or none of the formats (one line naming
@@ -105,6 +111,8 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     by_name = _format_by_name(path, name)
     if by_name is not None:
         return by_name
+    if name.endswith(".gguf") or is_gguf(head):
+        return "gguf"  # its reader says what is wrong with a damaged one
     if name.endswith(".json") or head.lstrip().startswith(b"{"):
         return _json_format(path)
     if _is_model_proto(path, head):
@@ -257,6 +265,8 @@ def _format_by_name(path: Path, name: str) -> str | None:
         return "tfds-subwords"
     if name.endswith((".tiktoken",)):
         return "tiktoken"
+    if "tekken" in name and name.endswith(".json"):
+        return "tekken"  # mistral-common's is_tekken; its reader says what is wrong
     try:
         find_bpe_pair(path)
     except TokenizerFileError as exc:
@@ -278,7 +288,8 @@ def _json_format(path: Path) -> str:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return "tokenizer.json"  # malformed: its reader says where
-    if not isinstance(data, dict):
+    if isinstance(data, dict) and isinstance(data.get("config"), dict) and "vocab" in data:
+        return "tekken"
         raise TokenizerFileError(f"{path}: a JSON {type(data).__name__} is not a tokenizer "
                                  "file (a tokenizer.json holds an object with \"model\")")
     raise TokenizerFileError(f"{path}: a JSON object without \"model\" is not a tokenizer.json "

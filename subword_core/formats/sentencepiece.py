@@ -7,9 +7,20 @@ trainer's settings (model type, special ids, byte fallback...) and the normalize
 library through a description of the few fields we need, built here (no generated
 ``_pb2`` module, no ``sentencepiece`` package).
 
-The tokenizer built is the one ``transformers`` 5 builds from that file, so that
-encodings (ids, tokens, offsets, word ids) match HF ``tokenizers`` exactly. A *flavor*
-picks which ``transformers`` class or converter is followed:
+By default (flavor ``sentencepiece``) the tokenizer encodes exactly as the
+``sentencepiece`` library does (``SentencePieceProcessor.encode``: same ids, same pieces,
+its offsets): the file's own normalizer over the whole text
+(:class:`~subword_core.normalizers.SentencePieceNormalizer`) and its own BPE or Unigram
+encoder (:mod:`subword_core.models.sentencepiece`); no pre-tokenizer, no added tokens (the
+library spells ``<s>`` typed in text as characters), ``add_bos`` / ``add_eos`` options.
+Unknown characters become the unknown id, a run of them one piece holding their text, or
+``<0xNN>`` pieces with byte fallback: no text disappears. HF ``tokenizers`` cannot express
+this pipeline, so it cannot be saved as ``tokenizer.json``.
+
+The other flavors build the tokenizer ``transformers`` 5 builds from that file, so that
+encodings (ids, tokens, offsets, word ids) match HF ``tokenizers`` exactly (a folder with a
+``tokenizer_config.json`` picks one by its ``tokenizer_class``; :func:`hf_flavor` names the
+one that fits a bare file):
 
 ================  =====  ==================================================================
 flavor            model  what ``transformers`` builds
@@ -35,8 +46,9 @@ flavor            model  what ``transformers`` builds
 Control pieces become special added tokens and user-defined pieces plain (not special)
 ones, both matched in the raw text (``normalized=False``), as ``transformers`` does.
 
-Where HF's pipeline departs from SentencePiece itself (HF is the reference here; each
-opened tokenizer lists in ``Source.notes`` the departures that apply to its file):
+Where HF's pipeline departs from SentencePiece itself (HF is the reference for these
+flavors; each opened tokenizer lists in ``Source.notes`` the departures that apply to its
+file):
 
 * **Whitespace.** SentencePiece (``remove_extra_whitespaces``) strips spaces at both ends
   and collapses runs of spaces before encoding. ``llama`` / ``llama-legacy`` keep every
@@ -64,6 +76,9 @@ Example:
     >>> opened.source.description  # doctest: +SKIP
     'SentencePiece BPE model, 32,000 pieces (byte fallback)'
     >>> opened.tokenizer.encode("Hello world").tokens  # doctest: +SKIP
+    ['▁Hello', '▁world']
+    >>> read_sentencepiece("tokenizer.model", flavor="llama").tokenizer.encode(
+    ...     "Hello world").tokens  # doctest: +SKIP
     ['<s>', '▁Hello', '▁world']
 """
 
@@ -81,13 +96,15 @@ from ..added_tokens import AddedToken
 from ..errors import TokenizerFileError
 from ..models import BPE, Unigram
 from ..models.bpe import MergeColumns
+from ..models.sentencepiece import SentencePieceBPE, SentencePieceUnigram
+from ..normalizers import SentencePieceNormalizer
 from ..serialization import read_bytes
 from ..text.onig import Regex
 from ..tokenizer import Tokenizer
 from . import Opened, Source
 
 FORMAT = "sentencepiece"
-FLAVORS = ("llama", "llama-legacy", "t5", "generic", "xlm-roberta", "albert")
+FLAVORS = ("sentencepiece", "llama", "llama-legacy", "t5", "generic", "xlm-roberta", "albert")
 
 # ModelProto.SentencePiece.Type
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
@@ -96,13 +113,18 @@ UNIGRAM, BPE_TYPE, WORD, CHAR = 1, 2, 3, 4
 MODEL_TYPE_NAMES = {UNIGRAM: "Unigram", BPE_TYPE: "BPE", WORD: "WORD", CHAR: "CHAR"}
 
 _SPACE = "▁"  # U+2581, SentencePiece's visible space
+_UNK_SURFACE = " \u2047 "  # what sentencepiece decodes its unknown piece to
 _DEFAULT_FLAVOR = {UNIGRAM: "t5", BPE_TYPE: "llama"}
-_BPE_FLAVORS = ("llama", "llama-legacy", "generic")
-_UNIGRAM_FLAVORS = ("t5", "generic", "xlm-roberta", "albert")
+_BPE_FLAVORS = ("sentencepiece", "llama", "llama-legacy", "generic")
+_UNIGRAM_FLAVORS = ("sentencepiece", "t5", "generic", "xlm-roberta", "albert")
+#: The flavor a .model file opens with: the sentencepiece library's own encoding.
+DEFAULT_FLAVOR = "sentencepiece"
 
 # Options each flavor accepts (the tokenizer_config.json keys of its transformers class)
 # and their defaults. llama's add_bos_token=True is what Llama's and Mistral's configs say.
 _OPTIONS: dict[str, dict[str, Any]] = {
+    # SentencePieceProcessor.encode's add_bos / add_eos (both off by default)
+    "sentencepiece": {"add_bos": False, "add_eos": False},
     "llama": {"add_bos_token": True, "add_eos_token": False, "add_prefix_space": True,
               "unk_token": "<unk>", "bos_token": "<s>", "eos_token": "</s>"},
     "llama-legacy": {"add_bos_token": True, "add_eos_token": False, "add_prefix_space": True},
@@ -340,14 +362,16 @@ def _check_model(model: SentencePieceModel, name: str) -> None:
 # ---------------------------------------------------------------- reading a file
 def read_sentencepiece(path: str | os.PathLike[str], *, flavor: str | None = None,
                        **options: Any) -> Opened:
-    """Open a SentencePiece ``.model`` file as the tokenizer ``transformers`` builds from it.
+    """Open a SentencePiece ``.model`` file as the ``sentencepiece`` library encodes it, or
+    as the tokenizer ``transformers`` builds from it.
 
     Args:
         path: the ``.model`` file.
-        flavor: one of :data:`FLAVORS` (see the module docstring); default ``"llama"`` for a
-            BPE model, ``"t5"`` for a Unigram model whose unknown piece is id 2 (T5's
-            layout), ``"generic"`` for other Unigram models.
-        **options: the flavor's ``tokenizer_config.json`` settings: ``add_bos_token``,
+        flavor: one of :data:`FLAVORS` (see the module docstring); default
+            ``"sentencepiece"``, the library's own encoding. :func:`hf_flavor` names the
+            transformers flavor that fits the file.
+        **options: ``add_bos`` / ``add_eos`` (sentencepiece); the HF flavors'
+            ``tokenizer_config.json`` settings: ``add_bos_token``,
             ``add_eos_token``, ``add_prefix_space``, ``unk_token``/``bos_token``/``eos_token``
             (llama); ``extra_ids`` (t5); ``do_lower_case``, ``keep_accents`` (albert).
 
@@ -392,13 +416,19 @@ def describe(model: SentencePieceModel) -> str:
     return f"SentencePiece {model.kind} model, {len(model.pieces):,} pieces{tail}"
 
 
+def hf_flavor(model: SentencePieceModel) -> str:
+    """The transformers class that fits a model with no tokenizer_class to go by: ``llama``
+    for BPE, ``t5`` for a Unigram model in T5's layout, else ``generic``."""
+    # T5's pipeline takes id 2 as the unknown token (T5's spiece.model: <pad> </s> <unk>);
+    # on the usual layout (<unk> <s> </s>) it would make </s> the unknown token
+    if model.model_type == UNIGRAM and model.unk_id != 2:
+        return "generic"
+    return _DEFAULT_FLAVOR[model.model_type]
+
+
 def _check_flavor(model: SentencePieceModel, flavor: str | None, name: str) -> str:
     if flavor is None:
-        # T5's pipeline takes id 2 as the unknown token (T5's spiece.model: <pad> </s> <unk>);
-        # on the usual layout (<unk> <s> </s>) it would make </s> the unknown token
-        if model.model_type == UNIGRAM and model.unk_id != 2:
-            return "generic"
-        return _DEFAULT_FLAVOR[model.model_type]
+        return DEFAULT_FLAVOR
     if flavor not in FLAVORS:
         raise TokenizerFileError(
             f"unknown SentencePiece flavor {flavor!r} (choose from {', '.join(FLAVORS)})")
@@ -562,8 +592,38 @@ def _generic(model: SentencePieceModel, settings: dict[str, Any]) -> Tokenizer:
     return tokenizer
 
 
+def _sentencepiece(model: SentencePieceModel, settings: dict[str, Any]) -> Tokenizer:
+    """The ``sentencepiece`` library's own encoding: its normalizer over the whole text,
+    then its BPE or Unigram encoder (:mod:`subword_core.models.sentencepiece`)."""
+    unk_id = model.types.index(UNKNOWN)
+    if model.model_type == UNIGRAM:
+        encoder: Any = SentencePieceUnigram(_scored(model), model.types, unk_id,
+                                            model.byte_fallback)
+    else:
+        # the merge table only feeds the views that show merges; encoding goes by score
+        merges = _merges_by_score(model.pieces, model.scores, _vocab(model.pieces))
+        encoder = SentencePieceBPE(model.pieces, model.scores, model.types, unk_id,
+                                   model.byte_fallback, merges)
+    tokenizer = Tokenizer(encoder)
+    tokenizer.normalizer = SentencePieceNormalizer(
+        model.precompiled_charsmap, model.add_dummy_prefix, model.remove_extra_whitespaces,
+        model.escape_whitespaces, model.treat_whitespace_as_suffix, encoder.user_defined)
+    # the library decodes the unknown id as " ⁇ " (its default unk_surface)
+    decoder = _llama_decoder(model.add_dummy_prefix and not model.treat_whitespace_as_suffix)
+    tokenizer.decoder = decoders.Sequence(
+        [decoders.Replace(model.pieces[unk_id], _UNK_SURFACE), *decoder.decoders])
+    bos = model.pieces[model.bos_id] if 0 <= model.bos_id < len(model.pieces) else None
+    eos = model.pieces[model.eos_id] if 0 <= model.eos_id < len(model.pieces) else None
+    add_bos, add_eos = settings["add_bos"] and bos, settings["add_eos"] and eos
+    if add_bos or add_eos:
+        tokenizer.post_processor = _bos_eos_template(
+            tokenizer, {"add_bos_token": bool(add_bos), "add_eos_token": bool(add_eos)},
+            bos or "", eos or "")
+    return tokenizer
+
+
 _BUILDERS: dict[str, Callable[[SentencePieceModel, dict[str, Any]], Tokenizer]] = {
-    "llama": _llama, "llama-legacy": _llama_legacy, "t5": _t5, "generic": _generic,
+    "sentencepiece": _sentencepiece, "llama": _llama, "llama-legacy": _llama_legacy, "t5": _t5, "generic": _generic,
     "xlm-roberta": _xlm_roberta, "albert": _albert,
 }
 
@@ -625,6 +685,9 @@ def _merges_by_score(pieces: list[str], scores: list[float],
 
 # ---------------------------------------------------------------- notes for people
 _FLAVOR_NOTES = {
+    "sentencepiece": "flavor 'sentencepiece': encodes exactly as the sentencepiece library "
+                     "(SentencePieceProcessor.encode); choose an HF flavor (llama, t5, "
+                     "generic...) to save it as tokenizer.json",
     "llama": "flavor 'llama': as transformers 5 LlamaTokenizer (legacy=False) builds it; "
              "text right after a special token gets no ▁ in front",
     "llama-legacy": "flavor 'llama-legacy': as the legacy LlamaConverter built it "
@@ -642,6 +705,8 @@ def _notes(model: SentencePieceModel, flavor: str, settings: dict[str, Any],
            tokenizer: Tokenizer) -> tuple[str, ...]:
     """The flavor chosen, then where this pipeline departs from SentencePiece on this file."""
     notes = [_FLAVOR_NOTES[flavor]]
+    if flavor == "sentencepiece":
+        return tuple(notes)  # no departure to list
     notes += _whitespace_notes(model, flavor)
     if not model.add_dummy_prefix and settings.get("add_prefix_space", True):
         notes.append("the model has add_dummy_prefix=false but transformers prepends ▁ "
@@ -695,6 +760,7 @@ def _unknown_notes(model: SentencePieceModel, flavor: str, tokenizer: Tokenizer)
 
 
 __all__ = [
-    "FLAVORS", "FORMAT", "SentencePieceModel", "build_tokenizer", "describe", "model_proto_class",
+    "DEFAULT_FLAVOR", "FLAVORS", "FORMAT", "SentencePieceModel", "build_tokenizer", "describe",
+    "hf_flavor", "model_proto_class",
     "parse_model", "read_sentencepiece", "tokenizer_from_model_bytes",
 ]

@@ -21,6 +21,9 @@ kind                recognised by
 ``sentencepiece-vocab``  ``piece<TAB>score`` lines starting with ``<unk>`` / ``<s>``
 ``tiktoken``        ``base64 rank`` lines
 ``tfds-subwords``   a ``### SubwordTextEncoder`` header
+``tekken``          a JSON object starting with ``"config"`` (or ``"vocab"``) that
+                    holds Tekken's ``default_vocab_size`` or ``token_bytes``
+``gguf``            llama.cpp's ``GGUF`` magic and a version (binary)
 ==================  ===========================================================
 
 Example:
@@ -52,6 +55,8 @@ KINDS = {
     "sentencepiece-vocab": "a SentencePiece .vocab",
     "tiktoken": "a .tiktoken rank file",
     "tfds-subwords": "a TFDS .subwords file",
+    "tekken": "a Mistral tekken.json",
+    "gguf": "a llama.cpp .gguf file",
 }
 #: The top-level keys of an HF tokenizer.json (in the order ``tokenizers`` writes them).
 TOKENIZER_JSON_KEYS = ("version", "truncation", "padding", "added_tokens", "normalizer",
@@ -67,6 +72,9 @@ _VOCAB_ENTRY = re.compile(r'\s*(' + _JSON_STRING + r')\s*:\s*(-?\d+)\s*([,}])')
 _TIKTOKEN_LINE = re.compile(r"([A-Za-z0-9+/]+={0,2}) ([0-9]+)")
 _SCORE = re.compile(r"-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?")
 _BYTE_LEVEL_MARKS = ("Ġ", "Ċ", "▁")
+#: A tekken.json's first key, and what only a tekken.json holds near its start.
+_TEKKEN_KEYS = ("config", "vocab", "special_tokens")
+_TEKKEN_MARKS = ('"default_vocab_size"', '"token_bytes"')
 _SUBWORD_NMT_MARKS = ("</w>", "@@")
 
 
@@ -87,6 +95,8 @@ def sniff_tokenizer_bytes(head: bytes, size: int | None = None) -> str | None:
     """:func:`sniff_tokenizer_file` on the first bytes of a file of ``size`` bytes
     (``len(head)``, the whole file, when None)."""
     size = len(head) if size is None else size
+    if is_gguf(head):
+        return "gguf"
     if is_model_proto(head, size):
         return "sentencepiece"
     text = _text(head, complete=size <= len(head))
@@ -130,6 +140,8 @@ def _json_kind(text: str) -> str | None:
     key, value_start = json.loads(first.group(1)), first.group(2)
     if key in TOKENIZER_JSON_KEYS and (key != "model" or value_start == "{"):
         return "tokenizer.json"
+    if key in _TEKKEN_KEYS and any(mark in text for mark in _TEKKEN_MARKS):
+        return "tekken"
     ids, pos = [], text.index("{") + 1
     while len(ids) < 50:
         entry = _VOCAB_ENTRY.match(text, pos)
@@ -220,6 +232,14 @@ def read_varint(data: bytes, pos: int) -> tuple[int, int]:
     return -1, len(data) + 1
 
 
+def is_gguf(head: bytes) -> bool:
+    """llama.cpp's GGUF: the magic ``GGUF`` and a version 1-3 (either byte order)."""
+    if head[:4] != b"GGUF" or len(head) < 8:
+        return False
+    return int.from_bytes(head[4:8], "little") in (1, 2, 3) or \
+        int.from_bytes(head[4:8], "big") in (1, 2, 3)
+
+
 def is_model_proto(head: bytes, size: int) -> bool:
     """A SentencePiece ``ModelProto``: length-delimited fields 1-5 tiling the head, the
     first a piece (field 1) whose own field 1 is UTF-8 text."""
@@ -252,4 +272,4 @@ def _is_piece(data: bytes) -> bool:
     return True
 
 
-__all__ = ["HEAD_BYTES", "KINDS", "sniff_tokenizer_bytes", "sniff_tokenizer_file"]
+__all__ = ["HEAD_BYTES", "KINDS", "is_gguf", "sniff_tokenizer_bytes", "sniff_tokenizer_file"]

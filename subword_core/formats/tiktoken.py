@@ -241,8 +241,12 @@ def _check_ranks(ranks: list[int], specials: dict[str, int], name: str) -> None:
 
 
 def build_tokenizer(tokens: list[str], ranks: list[int], pattern: str,
-                    specials: dict[str, int], name: str = "tiktoken ranks") -> Tokenizer:
+                    specials: dict[str, int], name: str = "tiktoken ranks", *,
+                    match_specials: bool = True) -> Tokenizer:
     """The converter's pipeline around byte-character ``tokens`` with their ``ranks``.
+
+    ``match_specials=False`` enters the special tokens in the vocabulary only: they have
+    ids and decode, but text that spells them is encoded as text (Tekken's control tokens).
 
     Raises:
         TokenizerFileError: a token appears twice (``name`` says where).
@@ -266,8 +270,9 @@ def build_tokenizer(tokens: list[str], ranks: list[int], pattern: str,
     ])
     tokenizer.decoder = decoders.ByteLevel()
     tokenizer.post_processor = processors.ByteLevel(trim_offsets=False)
-    # The specials' ids are the model's (they are in its vocabulary): tiktoken's ids.
-    tokenizer.add_special_tokens(sorted(specials, key=specials.__getitem__))
+    if match_specials:
+        # The specials' ids are the model's (they are in its vocabulary): tiktoken's ids.
+        tokenizer.add_special_tokens(sorted(specials, key=specials.__getitem__))
     return tokenizer
 
 

@@ -30,8 +30,8 @@ from ..text._unicode import WHITE_SPACE
 PathLike = str | os.PathLike
 _RUST_WHITE_SPACE = "".join(sorted(WHITE_SPACE))
 _VERSION_LINE = re.compile(r"^#version[^\n]*(?:\n|$)", re.MULTILINE)
-# a line without a space, or with two: the merge is not a pair (or the line is empty)
-_BAD_MERGE_LINE = re.compile(r"^[^ \n]*$|^[^ \n]* [^ \n]* ", re.MULTILINE)
+# every UTF-8 byte but space and LF: deleting them leaves a merges text's separators
+_NOT_SEPARATOR = bytes(b for b in range(256) if b not in (0x0A, 0x20))
 
 
 class MergeColumns(NamedTuple):
@@ -91,13 +91,25 @@ def read_merge_columns(path: str | os.PathLike[str]) -> MergeColumns:
     body = text.replace("\r\n", "\n")
     if body.endswith("\n"):
         body = body[:-1]
+    if body.startswith("#version"):  # the usual header: no regex over the whole text
+        body = body.partition("\n")[2]
     if "#version" in body:
         body = _VERSION_LINE.sub("", body)
     # every line exactly one space: the whole text splits into alternating left/right
-    if body and not _BAD_MERGE_LINE.search(body):
+    if body and _one_space_per_line(body):
         words = body.replace("\n", " ").split(" ")
         return MergeColumns(words[0::2], words[1::2])
     return _merge_columns_checked(path, text)
+
+
+def _one_space_per_line(body: str) -> bool:
+    """Whether every line of ``body`` (LF-separated) holds exactly one space.
+
+    Why bytes: deleting every byte but space and LF is one C pass (a regex over the lines
+    took 7x longer for GPT-2's 50k merges); the separators left must alternate.
+    """
+    separators = body.encode("utf-8", "surrogatepass").translate(None, _NOT_SEPARATOR)
+    return separators == b" \n" * (len(separators) // 2) + b" "
 
 
 def _merge_columns_checked(path: Path, text: str) -> MergeColumns:

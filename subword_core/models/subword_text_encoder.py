@@ -21,10 +21,15 @@ Offsets map every token back to the characters it spells: the ``_`` of a taken s
 covers that space, a part of an escape covers its ``_``, every byte of a character
 covers the whole character.
 
+The literal text ``\&undsc`` is encoded as TFDS does: as ``\&`` and ``undsc``, and a
+single space after it both ends ``undsc`` (``undsc_``) and is encoded again on its own
+(TFDS appends the ``_`` but keeps the space token): one piece here, its space covered by
+two tokens.
+
 Where this departs from TFDS: reserved tokens are matched longest first (TFDS tries them
-in the order of a Python ``set``, which changes from run to run); a space after the
-literal text ``\&undsc`` is encoded once (TFDS encodes it twice); decode skips padding
+in the order of a Python ``set``, which changes from run to run); decode skips padding
 and unknown ids anywhere (TFDS drops trailing padding and raises on others).
+Checked against a restatement of TFDS's code in tests/core/test_format_reference_tfds.py.
 
 No HF ``tokenizers`` model does any of this, so none of the three components can be
 written to ``tokenizer.json``: their ``to_dict`` raises :class:`TokenizerFileError`.
@@ -93,11 +98,7 @@ class SubwordTextSplit(PreTokenizer):
         for match in self._reserved_re.finditer(text):
             start, end = match.span()
             spans.extend(m.span() for m in _RUNS.finditer(text, pos, start))
-            if end - start == len(ESCAPE) and match.group() == ESCAPE:
-                # TFDS encodes a literal escape as two tokens, "\&" and "undsc".
-                spans += [(start, start + 2), (start + 2, end)]
-            else:
-                spans.append((start, end))
+            spans.append((start, end))  # a literal escape too: the model splits it
             pos = end
         spans.extend(m.span() for m in _RUNS.finditer(text, pos))
         return _take_single_spaces(text, spans)
@@ -214,6 +215,8 @@ class SubwordTextEncoder(CachedWords, Model):
     def _tokenize(self, piece: str) -> list[Token]:
         """The tokens of one piece from :class:`SubwordTextSplit`, offsets into it (cached
         by :class:`CachedWords`)."""
+        if piece == ESCAPE or (piece == ESCAPE + " " and piece not in self.reserved):
+            return self._literal_escape(piece)
         escaped, owner = self.escaped(piece)
         tokens: list[Token] = []
         start, n = 0, len(escaped)
@@ -224,6 +227,15 @@ class SubwordTextEncoder(CachedWords, Model):
             tokens.extend(Token(i, self.id_to_token(i) or "", span) for i in self._ids(subword))
             start = end
         return tokens
+
+    def _literal_escape(self, piece: str) -> list[Token]:
+        r"""The text ``\&undsc`` (and a single space after it) as TFDS encodes it: ``\&``,
+        then ``undsc`` taking the space as its ``_``, then that space once more."""
+        parts = [(0, self._tokenize("\\&")), (2, self._tokenize(piece[2:]))]
+        if piece != ESCAPE:
+            parts.append((len(ESCAPE), self._tokenize(" ")))
+        return [Token(t.id, t.value, (t.offsets[0] + shift, t.offsets[1] + shift))
+                for shift, tokens in parts for t in tokens]
 
     def escaped(self, piece: str) -> tuple[str, list[int]]:
         r"""The piece as TFDS matches it, and the index in ``piece`` of each of its chars.

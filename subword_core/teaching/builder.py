@@ -8,7 +8,10 @@ the JSON object HF writes in ``tokenizer.json`` (``{"type": "NFD"}``,
   ``Sequence`` of them in the tokenizer);
 - ``model``: ``BPE``, ``WordPiece`` or ``Unigram``, with ``model_options`` (unk token,
   byte fallback, dropout, ...) and ``trainer`` options (vocab size, min frequency,
-  alphabet, prefix/suffix, shrinking factor, ...), HF's names;
+  alphabet, prefix/suffix, shrinking factor, ...), HF's names. A BPE trainer with a
+  ``languages_dir`` is parity-aware BPE (:mod:`subword_core.trainers.parity_bpe`): it
+  trains on that folder's per-language files (``parity_variant``, ``global_merges``), not
+  on the corpus, through :func:`subword_core.training.parity.train_parity_preset`;
 - ``post_processor``: a ``TemplateProcessing`` whose special-token ids are filled in
   after training, a ``ByteLevel`` one, or none; ``decoder``: any decoder block.
 
@@ -43,7 +46,7 @@ from ..processors.template import SpecialPiece, parse_template
 from ..text.normalized import NormalizedString
 from ..text.pretokenized import PreTokenizedString
 from ..tokenizer import Tokenizer
-from ..trainers import BpeTrainer, UnigramTrainer, WordPieceTrainer
+from ..trainers import BpeTrainer, ParityBpeTrainer, UnigramTrainer, WordPieceTrainer
 from ..training.presets import DEFAULT_SPECIAL_TOKENS, Preset, TrainedTokenizer, train_preset
 
 MODELS = ("BPE", "WordPiece", "Unigram")
@@ -52,7 +55,7 @@ MODELS = ("BPE", "WordPiece", "Unigram")
 TRAINER_OPTIONS: dict[str, tuple[str, ...]] = {
     "BPE": ("vocab_size", "min_frequency", "special_tokens", "limit_alphabet",
             "initial_alphabet", "max_token_length", "continuing_subword_prefix",
-            "end_of_word_suffix"),
+            "end_of_word_suffix", "languages_dir", "parity_variant", "global_merges"),
     "WordPiece": ("vocab_size", "min_frequency", "special_tokens", "limit_alphabet",
                   "initial_alphabet", "continuing_subword_prefix", "end_of_word_suffix",
                   "scoring"),
@@ -257,8 +260,13 @@ def _joined(parts: list[Any], sequence: type) -> Any:
 
 
 _INT_OPTIONS = {"vocab_size": 1, "min_frequency": 0, "limit_alphabet": 0, "max_token_length": 1,
-                "max_piece_length": 1, "n_sub_iterations": 1, "max_input_chars_per_word": 1}
-_STR_OPTIONS = ("continuing_subword_prefix", "end_of_word_suffix", "unk_token")
+                "max_piece_length": 1, "n_sub_iterations": 1, "max_input_chars_per_word": 1,
+                "global_merges": 0}
+_STR_OPTIONS = ("continuing_subword_prefix", "end_of_word_suffix", "unk_token", "languages_dir")
+#: BPE trainer options parity-aware BPE does not have (the reference has no marker or limit).
+_NOT_PARITY = ("continuing_subword_prefix", "end_of_word_suffix", "max_token_length")
+#: Options that mean something only with a languages folder.
+_PARITY_ONLY = ("parity_variant", "global_merges")
 
 
 def _check_options(spec: PipelineSpec) -> None:
@@ -271,6 +279,15 @@ def _check_options(spec: PipelineSpec) -> None:
                 raise PipelineError(f"{spec.model} has no {group} option {name!r} (options: "
                                     f"{', '.join(allowed[spec.model])})")
             _check_value(name, value)
+    if is_parity(spec):
+        for name in _NOT_PARITY:
+            if spec.trainer.get(name):
+                raise PipelineError(f"parity-aware BPE (a languages folder) has no {name}")
+
+
+def is_parity(spec: PipelineSpec) -> bool:
+    """Whether ``spec`` trains parity-aware BPE: a BPE trainer with a languages folder."""
+    return spec.model == "BPE" and bool(spec.trainer.get("languages_dir"))
 
 
 def _check_value(name: str, value: Any) -> None:
@@ -299,6 +316,8 @@ def _check_value(name: str, value: Any) -> None:
             raise PipelineError(f"shrinking_factor must be between 0 and 1, got {value!r}")
     elif name == "scoring" and value not in ("likelihood", "frequency"):
         raise PipelineError(f"scoring must be likelihood or frequency, got {value!r}")
+    elif name == "parity_variant" and value not in ("base", "window"):
+        raise PipelineError(f"parity_variant must be base or window, got {value!r}")
 
 
 def _template_tokens(spec: PipelineSpec) -> list[str]:
@@ -364,6 +383,15 @@ def _trainer(spec: PipelineSpec) -> Any:
     """Our trainer, configured as HF's trainer of ``spec.model`` would be."""
     options = {k: copy.deepcopy(v) for k, v in spec.trainer.items() if v is not None}
     unk = spec.model_options.get("unk_token")
+    if is_parity(spec):
+        options.pop("languages_dir")
+        for name in _NOT_PARITY:
+            options.pop(name, None)  # empty ones (validate refuses the others)
+        if "parity_variant" in options:
+            options["variant"] = options.pop("parity_variant")
+        return ParityBpeTrainer(unk_token=unk, **options)
+    for name in ("languages_dir", *_PARITY_ONLY):
+        options.pop(name, None)  # no folder: plain BPE
     if spec.model == "BPE":
         # an empty prefix/suffix decorates nothing (HF adds no variant)
         for key in ("continuing_subword_prefix", "end_of_word_suffix"):
@@ -426,11 +454,19 @@ def train_spec(spec: PipelineSpec, corpus_source: Any, *, field: str = "text",
                n_workers: int | None = None, cancel: Cancel = None,
                ) -> Generator[Any, None, TrainedTokenizer]:
     """Train ``spec`` on a corpus: :func:`train_preset`'s events, cancelling and result.
+    A parity-aware spec (:func:`is_parity`) trains on its languages folder instead
+    (``corpus_source`` and the reading options are not used).
 
     Raises:
         PipelineError: a bad spec (before any reading); CorpusError, TrainingError, Cancelled.
     """
     preset = spec_preset(spec)
+    if is_parity(spec):
+        from ..training.parity import language_files, train_parity_preset
+
+        files, dev = language_files(spec.trainer["languages_dir"])
+        return (yield from train_parity_preset(preset, files, dev=dev, n_workers=n_workers,
+                                               cancel=cancel))
     return (yield from train_preset(preset, corpus_source, field=field, column=column,
                                     glob=glob, n_workers=n_workers, cancel=cancel))
 
@@ -672,6 +708,22 @@ def _unigram_spec(trainer: dict[str, Any], specials: list[str], _: str) -> Pipel
         name="unigram")
 
 
+def parity_spec(vocab_size: int = 1000) -> PipelineSpec:
+    """Parity-aware BPE's pipeline (:func:`subword_core.training.parity.parity_bpe`) as a spec:
+    the reference's pre-tokenizers, the 256 byte symbols, a ByteLevel decoder. Its
+    ``languages_dir`` is empty: the folder of per-language files is the user's to give."""
+    return PipelineSpec(
+        pre_tokenizers=_blocks([pre_tokenizers.Whitespace(),
+                                pre_tokenizers.ByteLevel(use_regex=False)]),
+        model="BPE",
+        trainer={"vocab_size": vocab_size, "special_tokens": ["<|endoftext|>"],
+                 "min_frequency": 2,
+                 "initial_alphabet": sorted(pre_tokenizers.bytes_to_unicode().values()),
+                 "languages_dir": None, "parity_variant": "base", "global_merges": 0},
+        post_processor=processors.ByteLevel(trim_offsets=False).to_dict(),
+        decoder=decoders.ByteLevel().to_dict(), name="parity-bpe")
+
+
 _PRESET_SPECS = {"byte-bpe": _byte_bpe_spec, "bpe": _bpe_spec, "wordpiece": _wordpiece_spec,
                  "unigram": _unigram_spec}
 
@@ -684,6 +736,7 @@ STARTING_POINTS: dict[str, Any] = {
     "Preset: BPE with </w> (Sennrich)": lambda: preset_spec("bpe", 30000),
     "Preset: WordPiece (BERT)": lambda: preset_spec("wordpiece", 30000),
     "Preset: Unigram (SentencePiece)": lambda: preset_spec("unigram", 8000),
+    "Preset: parity-aware BPE (per language)": parity_spec,
 }
 
 
@@ -710,6 +763,8 @@ __all__ = [
     "course_xlnet",
     "default_block",
     "has_byte_alphabet",
+    "is_parity",
+    "parity_spec",
     "precompiled_block",
     "preset_spec",
     "progress_kind",

@@ -53,6 +53,34 @@ class PrecompiledCharsMap:
         self._cache[chunk] = result
         return result
 
+    def longest_match(self, key: bytes, start: int = 0) -> tuple[int, str] | None:
+        """SentencePiece's lookup: the rule for the *longest* prefix of ``key[start:]``.
+
+        Returns ``(length in bytes, replacement)``, or None when no rule applies.
+        """
+        units = self._units
+        if not units:
+            return None
+        best: tuple[int, int] | None = None
+        node = _offset(units[0])
+        for index in range(start, len(key)):
+            byte = key[index]
+            if byte == 0:
+                break
+            node ^= byte
+            if node >= len(units) or _label(units[node]) != byte:
+                break
+            unit = units[node]
+            node ^= _offset(unit)
+            if _has_leaf(unit):
+                if node >= len(units):
+                    break
+                best = (index + 1 - start, _value(units[node]))
+        if best is None:
+            return None
+        replacement = self._string_at(best[1])
+        return None if replacement is None else (best[0], replacement)
+
     def _common_prefix_search(self, key: bytes) -> list[int]:
         """Values of every prefix of ``key`` stored in the trie, shortest first."""
         units = self._units

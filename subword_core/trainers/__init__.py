@@ -4,6 +4,7 @@
 - :mod:`.base` — shared options (:class:`TrainerBase`), :func:`drive`.
 - :mod:`.history` — :class:`TrainingHistory`, saved as JSON lines.
 - :mod:`.bpe` — :class:`BpeTrainer`, :class:`WordPieceTrainer`.
+- :mod:`.parity_bpe` — :class:`ParityBpeTrainer` (parity-aware BPE over several languages).
 - :mod:`.unigram` — :class:`UnigramTrainer`.
 - :mod:`.wordlevel` — :class:`WordLevelTrainer`.
 """
@@ -15,11 +16,13 @@ from .base import TrainerBase
 from .bpe import BpeTrainer, WordPieceTrainer
 from .events import MergeAdded, TrainEvent, UnigramStep
 from .history import TrainingHistory
+from .parity_bpe import ParityBpeTrainer
 from .wordlevel import WordLevelTrainer
 
 __all__ = [
     "BpeTrainer",
     "MergeAdded",
+    "ParityBpeTrainer",
     "StageProgress",
     "StageStarted",
     "TrainEvent",

@@ -37,6 +37,11 @@ class MergeAdded:
         left_count, right_count: frequencies of ``left`` and ``right`` as symbols
             at merge time (WordPiece trainers only, else ``None``).
         runner_up_score: the runner-up's score (WordPiece likelihood only).
+        language: the language whose turn it was (parity-aware BPE only: the language
+            the merge was chosen for; ``None`` for its global merges and other trainers).
+        language_lengths: parity-aware BPE only: each language's length in tokens (on its
+            development text, or its training text when parity is measured by ratios) just
+            before the merge, in the order of the history's ``languages`` option.
     """
 
     rank: int
@@ -53,6 +58,8 @@ class MergeAdded:
     left_count: int | None = None
     right_count: int | None = None
     runner_up_score: float | None = None
+    language: str | None = None
+    language_lengths: tuple[int, ...] | None = None
 
     @property
     def pair(self) -> Pair:

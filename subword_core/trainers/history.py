@@ -29,7 +29,7 @@ from .events import RECORD_TYPES, MergeAdded, TrainEvent, UnigramStep
 FORMAT_VERSION = 1
 _RECORD_CLASSES: dict[str, type] = {cls.__name__: cls for cls in RECORD_TYPES}
 # Fields stored as JSON lists that must come back as tuples.
-_TUPLE_FIELDS = {"runner_up", "removed"}
+_TUPLE_FIELDS = {"runner_up", "removed", "language_lengths"}
 
 
 class HistoryFileError(SubwordError):

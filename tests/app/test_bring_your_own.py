@@ -19,6 +19,7 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from app import file_actions
+from subword_core.formats.sentencepiece import read_sentencepiece
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
 from wild_sources import package_file  # noqa: E402
@@ -60,7 +61,9 @@ def _open(qtbot, window, path: str, **options):
 
 def test_a_sentencepiece_model_opens_and_says_what_it_is(qtbot, window, boxes, tmp_path):
     entry = _open(qtbot, window, str(_spm_model(tmp_path)))
-    assert entry.algorithm == "file" and type(entry.tokenizer.model).__name__ == "Unigram"
+    # the sentencepiece library's own Unigram encoder (the default flavor)
+    assert entry.algorithm == "file" and type(entry.tokenizer.model).__name__ == \
+        "SentencePieceUnigram"
     info = window.tokenizers_pane.info
     assert "SentencePiece" in info.text() and "spiece.model" in info.text()
     assert entry.tokenizer.source.format == "sentencepiece"
@@ -72,7 +75,8 @@ def test_real_mistral_model_and_gpt2_tiktoken_open(qtbot, window, boxes, tmp_pat
     model = package_file("mistral_common", "data/tokenizer.model.v1", "mistral-common")
     entry = _open(qtbot, window, str(model))
     assert entry.tokenizer.get_vocab_size() >= 32000
-    assert entry.tokenizer.encode("Hello world").tokens == ["<s>", "▁Hello", "▁world"]
+    # as SentencePieceProcessor.encode: no <s> (the llama flavor adds it, as transformers)
+    assert entry.tokenizer.encode("Hello world").tokens == ["▁Hello", "▁world"]
     ranks = package_file("whisper", "assets/gpt2.tiktoken", "openai-whisper")
     entry = _open(qtbot, window, str(ranks))
     assert entry.tokenizer.source.format == "tiktoken"
@@ -106,7 +110,8 @@ def test_open_dialog_takes_any_format_and_a_folder(qtbot, window, boxes, tmp_pat
     qtbot.waitUntil(lambda: len(window.session.entries) == before + 1, timeout=30000)
     folder = tmp_path / "my-model"
     folder.mkdir()
-    window.session.current.tokenizer.save(str(folder / "tokenizer.json"))
+    # the library's own encoding has no tokenizer.json form: save transformers' conversion
+    read_sentencepiece(model, flavor="generic").tokenizer.save(str(folder / "tokenizer.json"))
     monkeypatch.setattr(QFileDialog, "getExistingDirectory",
                         staticmethod(lambda *a, **k: str(folder)))
     window.findChild(type(window.open_tokenizer_action), "openTokenizerFolderAction").trigger()
@@ -260,3 +265,36 @@ def test_open_with_options_says_the_encoding_a_guess_would_miss(qtbot, window, b
     assert window.session.current.options["open"] == {"encoding": "gpt2"}
     assert not any("guessed" in note for note in window.session.current.tokenizer.source.notes)
     assert not boxes
+
+
+def _small_tekken(tmp_path: Path, name: str, **config) -> Path:
+    """mistral-common's tekken_240911.json cut to 600 ranks + 10 control tokens."""
+    real = package_file("mistral_common", "data/tekken_240911.json", "mistral-common")
+    data = json.loads(real.read_text(encoding="utf-8"))
+    data["vocab"] = data["vocab"][:600]
+    data["config"].update(default_vocab_size=610, default_num_special_tokens=10, **config)
+    data["special_tokens"] = [{"rank": 0, "token_str": "<unk>", "is_control": True},
+                              {"rank": 1, "token_str": "<s>", "is_control": True}]
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_dropped_tekken_json_opens_by_its_content(qtbot, window, boxes, tmp_path):
+    _drop(window, str(_small_tekken(tmp_path, "ministral.json")))
+    qtbot.waitUntil(lambda: len(window.session.entries) == 1, timeout=30000)
+    tokenizer = window.session.current.tokenizer
+    assert tokenizer.source.format == "tekken"
+    assert tokenizer.encode("<s>").ids[0] == 1 and 1 not in tokenizer.encode("<s>").ids[1:]
+    assert not boxes
+
+
+def test_a_malformed_tekken_json_keeps_the_current_tokenizer(qtbot, window, boxes, tmp_path):
+    first = _open(qtbot, window, str(_small_tekken(tmp_path, "tekken.json")))
+    bad = _small_tekken(tmp_path, "tekken_bad.json", version="3")
+    window.open_tokenizer(str(bad))
+    qtbot.waitUntil(lambda: bool(boxes), timeout=30000)
+    lines = boxes[-1][1].splitlines()
+    assert any(line.endswith("tekken_bad.json: unknown version '3' (one of v1, v2, v3, v7, "
+                             "v11, v13, v15)") for line in lines), lines
+    assert window.session.current is first and len(window.session.entries) == 1

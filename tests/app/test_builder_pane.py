@@ -438,3 +438,33 @@ def test_the_controls_area_sends_no_event_through_python(pane):
 
     controls = pane.findChild(QScrollArea, "builderControls")
     assert "eventFilter" not in type(controls).__dict__
+
+
+def test_typing_past_the_previewed_head_runs_no_new_preview(qtbot, window, pane, monkeypatch):
+    """The preview shows the first PREVIEW_CHARS characters: a keystroke at the end of a
+    50k text changes none of them, so no preview runs and no table is filled again; the
+    note follows the new length. A change inside the head previews again."""
+    head = "naïve café, ﬁnance 2024. " * 2000  # 50,000 characters
+    window.session.set_text(head)
+    previewed(qtbot, pane)
+    shown = pane.preview
+    calls: list[str] = []
+    original = builder.stage_preview
+
+    def counted(spec, text, *args, **kwargs):
+        calls.append(text)
+        return original(spec, text, *args, **kwargs)
+
+    def settled() -> None:
+        qtbot.waitUntil(lambda: not pane._preview_timer.isActive()
+                        and not pane.preview_job.is_running(), timeout=3000)
+    monkeypatch.setattr(builder, "stage_preview", counted)
+    for key in "ab":
+        window.session.set_text(window.session.text + key)
+        settled()
+    assert calls == [] and pane.preview is shown
+    assert "50,002" in pane.preview_note.text()
+    window.session.set_text("x" + window.session.text)
+    settled()
+    qtbot.waitUntil(lambda: pane.preview is not shown, timeout=3000)
+    assert len(calls) == 1 and pane.preview == original(pane.spec(), pane.preview_text())

@@ -136,6 +136,24 @@ def test_normalized_text_scrolls_in_its_box(qtbot, pane):
     assert pane.pieces_table.isColumnHidden(5)
 
 
+def test_pre_tokens_of_a_background_encoding_stay_packed(qtbot, pane):
+    """The explanation of a 50k text comes from the encoder process packed; the pre-tokens
+    table shows its rows from the packed columns (a screenful), not by unpacking every one
+    of the ~13k pre-tokens on the GUI thread at each keystroke."""
+    session = pane._session
+    text = long_text(50_000)
+    with qtbot.waitSignal(session.encoding_changed, timeout=30000):
+        pane.input.setPlainText(text)
+    qtbot.wait(50)
+    explanation = session.encode_result.explanation
+    n = pane.pieces_model.rowCount()
+    assert n == explanation.pre_token_count > 5000
+    assert "pre_tokens" not in vars(explanation)
+    last = pane.pieces_model.record_at(n - 1)[1]
+    assert (last.text, last.offsets) == (explanation.pre_tokens[-1].text,
+                                         explanation.pre_tokens[-1].offsets)
+
+
 def _cluster_ranges_whole(view: TokenTextView, block_number: int, start: int, end: int) -> bool:
     """No format range of the block starts or ends strictly inside units [start, end)."""
     layout = view.document().findBlockByNumber(block_number).layout()

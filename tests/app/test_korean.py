@@ -67,6 +67,10 @@ TECHNICAL = [
     "limit_alphabet", "initial_alphabet", "max_token_length", "byte_fallback", "dropout",
     "shrinking_factor", "max_piece_length", "n_sub_iterations", "word<TAB>tag",
     '{"text": …, "entities": [{"start", "end", "label"}]}',
+    # the Languages view: a package, a corpus and its file names, a formula
+    "tokenization-scorer", "FLORES-200", "eng_Latn.dev", "log₂", "subword languages",
+    # parity-aware BPE's languages folder: file names are language codes, dev texts in dev/
+    "eng_Latn", "kor_Hang", "dev/",
 ]
 _TECHNICAL = re.compile("|".join(re.escape(t) for t in sorted(TECHNICAL, key=len, reverse=True)))
 _TAGS = re.compile(r"<[^>]*>|&[a-z]+;")

@@ -48,7 +48,7 @@ def tokenizer():
     return drive(train_tokenizer(["low lower newest widest"] * 5, "bpe", 60)).tokenizer
 
 
-def test_restore_builds_only_the_saved_views_panes_before_the_first_turn(
+def test_restore_builds_only_the_saved_views_panes_one_per_turn(
         qtbot, settings, tmp_path, tokenizer, built):
     from app import create_main_window
 
@@ -63,7 +63,10 @@ def test_restore_builds_only_the_saved_views_panes_before_the_first_turn(
     qtbot.addWidget(window)
     try:
         assert window.views.current == "vocab"
-        # the tokenizer bar, the corpus pane (it loads corpora) and the view's two panes
+        # the tokenizer bar and the corpus pane (it loads corpora) at once, the view's two
+        # panes in the turns that follow, one per turn
+        assert sorted(built) == ["CorpusPane", "TokenizersPane"]
+        qtbot.waitUntil(lambda: len(built) == 4)
         assert sorted(built) == ["CorpusPane", "DecodePane", "TokenizersPane", "VocabPane"]
         qtbot.waitUntil(lambda: not window.is_restoring, timeout=20000)
         assert window.session.current.name == "second"
@@ -103,7 +106,9 @@ def test_language_switch_builds_only_the_shown_panes_and_keeps_the_session(
         new = switch_language(window, "ko")
         assert new is not window
         assert new.windowTitle() == "서브워드 탐색기"
-        # the shown view's panes, not every pane again
+        # the shown view's panes, not every pane again (the view's own in the next turns)
+        qtbot.waitUntil(lambda: len(built) == 4)
+        qtbot.wait(50)
         assert sorted(built) == ["CorpusPane", "EncodingPane", "OffsetsPane", "TokenizersPane"]
         assert new.session is session and session.current.name == "kept"
         assert new.encoding_pane.input.toPlainText() == "hello 세계"

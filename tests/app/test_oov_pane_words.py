@@ -29,8 +29,9 @@ CORPUS = ["low lower newest widest", "the other theatre thesis", "café naïve"]
 
 @pytest.fixture(scope="module")
 def mistral():
+    # as transformers reads it: the word-by-word report traces HF's BPE
     return open_tokenizer(package_file("mistral_common", "data/tokenizer.model.v1",
-                                       "mistral-common"))
+                                       "mistral-common"), flavor="llama")
 
 
 @pytest.fixture(scope="module")

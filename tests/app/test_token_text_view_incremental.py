@@ -252,6 +252,7 @@ def test_a_selected_span_costs_no_python_per_token_in_the_explore_panes(qtbot, b
     panes = [EncodingPane(session, selection), OffsetsPane(session, selection)]
     for pane in panes:
         qtbot.addWidget(pane)
+        pane.show()  # out of sight, the panes would wait for the encoding (catch_up)
     span = (text.index("quick", 25_000), text.index("quick", 25_000) + 11)
     session._text, session._encoding = text, enc
     enc.offsets = CountingOffsets(enc.offsets)

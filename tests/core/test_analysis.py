@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from subword_core.analysis import (
     MergeGraph,
@@ -58,6 +62,24 @@ def test_visible_token(token, byte_level, shown):
 
 def test_visible_text_keeps_one_marker_per_whitespace():
     assert visible_text("a b\n\u3000") == "a␣b↵□"
+
+
+MARKERS = {" ": "␣", "\n": "↵", "\t": "→", "\r": "␍", "\u00a0": "⍽", "\u3000": "□"}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40))
+def test_visible_text_is_each_character_made_visible(text):
+    # what visible_text promises, character by character (its table of characters seen
+    # before must give the same forms, whatever came first)
+    def one(c: str) -> str:
+        if c in MARKERS:
+            return MARKERS[c]
+        if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"):
+            return f"⟨U+{ord(c):04X}⟩"
+        return c
+    assert visible_text(text) == "".join(map(one, text))
+    assert visible_text(text) == visible_text(text)
 
 
 # -------------------------------------------------------------------------- merge graph

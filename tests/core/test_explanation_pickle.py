@@ -52,3 +52,28 @@ def test_the_pickle_does_not_grow_with_the_pieces():
 
     # (a few FRAME opcodes come with size; field by field it was thousands more)
     assert beyond_encoding(TEXTS[1] * 200) < beyond_encoding(TEXTS[1] * 10) + 20
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_a_loaded_explanation_answers_a_screenful_without_unpacking(text):
+    """The window shows a screenful of pre-tokens: a loaded explanation answers their count,
+    any one of them and whether one is an added token, and unpacks its columns (and its
+    encoding) only when they are read whole."""
+    explanation = tokenizer().explain(text)
+    loaded = pickle.loads(pickle.dumps(explanation, protocol=pickle.HIGHEST_PROTOCOL))
+    assert loaded.pre_token_count == len(explanation.pre_tokens)
+    assert [loaded.pre_token(i) for i in range(loaded.pre_token_count)] == explanation.pre_tokens
+    if explanation.pre_tokens:
+        assert loaded.pre_token(-1) == explanation.pre_tokens[-1]
+    with pytest.raises(IndexError):
+        loaded.pre_token(len(explanation.pre_tokens))
+    assert loaded.has_added_tokens == ("<mask>" in text)
+    assert not {"pre_tokens", "alignments", "encoding"} & set(vars(loaded))
+    # pickled again before being read: the same explanation
+    again = pickle.loads(pickle.dumps(loaded, protocol=pickle.HIGHEST_PROTOCOL))
+    assert again == explanation
+    assert loaded.encoding == explanation.encoding
+    assert loaded.alignments == explanation.alignments
+    assert loaded == explanation
+    assert loaded.pre_token_count == len(explanation.pre_tokens)
+    assert loaded.has_added_tokens == ("<mask>" in text)

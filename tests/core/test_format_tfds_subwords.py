@@ -160,15 +160,20 @@ def test_decode_follows_tfds(opened):
     assert decode([2, 999]) == "cat"  # unknown ids are skipped (TFDS raises)
 
 
-# ------------------------------------------------------------------ departures (documented)
+# ------------------------------------------------------------------ TFDS's quirks and departures
 def test_literal_escape_in_text(opened):
     r"""The text ``\&undsc`` is two tokens in TFDS (``\&``, ``undsc``); a following space is
-    encoded once here, twice in TFDS (it appends ``_`` but keeps the space token)."""
+    encoded twice there (it appends ``_`` to ``undsc`` but keeps the space token), and so
+    here: both tokens cover that space, and decode gives it twice, as TFDS's does."""
     text = "a\\&undsc b"
-    ids = opened.tokenizer.encode(text).ids
-    assert ids == [15, *byte("\\"), *byte("&"), *byte("u"), *byte("n"), *byte("d"), *byte("s"),
-                   *byte("c"), SPACE, *byte("b")]
-    assert opened.tokenizer.decode(ids) == text
+    encoding = opened.tokenizer.encode(text)
+    assert encoding.ids == [15, *byte("\\"), *byte("&"), *byte("u"), *byte("n"), *byte("d"),
+                            *byte("s"), *byte("c"), SPACE, SPACE, *byte("b")]
+    assert encoding.offsets[-3:] == [(8, 9), (8, 9), (9, 10)]
+    assert opened.tokenizer.decode(encoding.ids) == "a\\&undsc  b"
+    assert opened.tokenizer.encode("a\\&undsc").ids == encoding.ids[:8]
+    # two spaces are no single-space token: no "_", the subword "  " (11)
+    assert opened.tokenizer.encode("\\&undsc  b").ids[-3:] == [*byte("c"), 11, *byte("b")]
 
 
 def test_reserved_tokens_longest_first(tmp_path):

@@ -10,15 +10,20 @@ word ids.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from subword_core import TokenizerFileError
 from subword_core.formats import open_tokenizer
 from subword_core.formats.naming import find_bpe_pair
-from subword_core.models._files import read_merges, read_vocab_json, read_vocab_txt
+from subword_core.models._files import (
+    _merge_columns_checked, read_merge_columns, read_merges, read_vocab_json, read_vocab_txt,
+)
 from transformers_ref import (
     PAIRS, TEXTS, assert_same_pipeline, auto_tokenizer, compare_encodings, roles_of,
     transformers_class, write_config,
@@ -257,6 +262,23 @@ def test_read_merges_and_vocab_json(tmp_path):
     assert read_vocab_json(tmp_path / "vocab.json")["abc"] == 4
     (tmp_path / "vocab.json").write_text('{"a": 0, "b": "x", "c": null, "d": 3}')
     assert read_vocab_json(tmp_path / "vocab.json") == {"a": 0, "d": 3}  # non-numbers skipped
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["a", "b", "Ġ", " ", "  ", "\n", "\r", "\r\n", "#version: 0.2",
+                                 "é", "\u3000", "\t"]), max_size=14).map("".join))
+def test_merges_fast_path_reads_as_the_line_by_line_reader(tmp_path_factory, text):
+    # the whole-text shortcut must give the same columns as the reader of tokenizers'
+    # rules (or leave the file to it, which then names the bad line)
+    path = tmp_path_factory.mktemp("merges") / "merges.txt"
+    path.write_bytes(text.encode("utf-8"))
+    try:
+        expected = _merge_columns_checked(path, text)
+    except TokenizerFileError as exc:
+        with pytest.raises(TokenizerFileError, match=re.escape(str(exc))):
+            read_merge_columns(path)
+    else:
+        assert read_merge_columns(path) == expected
 
 
 # ---------------------------------------------------------------- errors name the file

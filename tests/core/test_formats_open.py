@@ -53,7 +53,7 @@ TINY_TOKENIZER_JSON = json.dumps({
 # ---------------------------------------------------------------- detection
 def test_formats_are_the_shared_names():
     assert FORMATS == ("tokenizer.json", "folder", "gpt2-bpe", "wordpiece-vocab",
-                       "sentencepiece", "tiktoken", "subword-nmt", "tfds-subwords")
+                       "sentencepiece", "tiktoken", "subword-nmt", "tfds-subwords", "tekken", "gguf")
     assert subword_core.open_tokenizer is open_tokenizer
 
 

@@ -30,10 +30,13 @@ _CACHE: dict[str, Tokenizer] = {}
 
 
 def mistral_model() -> Tokenizer:
-    """Mistral v0.1's own SentencePiece ``.model`` (mistral-common), as File ▸ Open reads it."""
+    """Mistral v0.1's own SentencePiece ``.model`` (mistral-common), as transformers reads it
+    (flavor ``llama``; the default flavor, the sentencepiece library's own encoding, has
+    models the word-by-word report does not trace)."""
     if "model" not in _CACHE:
         _CACHE["model"] = open_tokenizer(
-            package_file("mistral_common", "data/tokenizer.model.v1", "mistral-common"))
+            package_file("mistral_common", "data/tokenizer.model.v1", "mistral-common"),
+            flavor="llama")
     return _CACHE["model"]
 
 
@@ -56,7 +59,7 @@ def spm_unigram() -> Tokenizer:
                                        model_type="unigram", vocab_size=800,
                                        character_coverage=1.0, hard_vocab_limit=False,
                                        minloglevel=2)
-        _CACHE["unigram"] = tokenizer_from_model_bytes(buffer.getvalue(),
+        _CACHE["unigram"] = tokenizer_from_model_bytes(buffer.getvalue(), flavor="generic",
                                                        name="uni.model").tokenizer
     return _CACHE["unigram"]
 

@@ -1,0 +1,138 @@
+"""LatePlot: a plot whose pyqtgraph widget is made when it is first seen or asked for.
+
+Making a ``pyqtgraph.PlotWidget`` costs 40-130 ms on the GUI thread (its PlotItem and its
+ViewBox each build a context menu of a few dozen widgets). The Statistics pane made four
+when it was built and showed one of them (0.5-0.7 s of frozen window at the view switch,
+issue 20's heavy session); the Train and Build views paid for the training curve in the
+same turn as the rest of their panes.
+
+A LatePlot is a plain container at first. It keeps what its owner tells it (axis labels,
+title, grid, mouse mode, log mode, and the data of the subclass) and draws it into the
+pyqtgraph widget once that is made:
+
+- in the event-loop turn after the container is first shown, so the turn that lays out a
+  new view does not also pay for its plots, and a plot on a tab behind costs nothing;
+- at once when code asks for something only the widget has (:meth:`plot_widget`,
+  :meth:`getAxis`, :meth:`viewport`…; tests and export do).
+
+Subclasses put their items in :meth:`_make_items` and draw only when :meth:`is_made`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyqtgraph as pg
+from PySide6.QtCore import QPoint, QPointF, QTimer, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+
+class LatePlot(QWidget):
+    """A container for one ``pg.PlotWidget``, made on first sight or first need."""
+
+    made = Signal()  # the pyqtgraph widget exists now (and shows the kept state)
+
+    #: Calls kept until the widget is made, then replayed (the last one per key wins).
+    _KEPT = ("setLabel", "setTitle", "showGrid", "setMouseEnabled")
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._widget: pg.PlotWidget | None = None
+        self._kept: dict[tuple, tuple[str, tuple, dict]] = {}
+        self._log = {"x": False, "y": False}
+        self._make_queued = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+
+    # -- the pyqtgraph widget ------------------------------------------------------------------
+    def is_made(self) -> bool:
+        return self._widget is not None
+
+    def plot_widget(self) -> pg.PlotWidget:
+        """The pyqtgraph widget, made now if it is not yet."""
+        if self._widget is None:
+            widget = pg.PlotWidget(self, axisItems=self._axis_items())
+            widget.setToolTip(self.toolTip())
+            self._widget = widget
+            self.layout().addWidget(widget)
+            widget.setLogMode(**self._log)
+            for name, args, kwargs in self._kept.values():
+                getattr(widget, name)(*args, **kwargs)
+            self._make_items(widget)
+            self.made.emit()
+        return self._widget
+
+    def _axis_items(self) -> dict[str, pg.AxisItem] | None:
+        """The widget's axis items (subclasses: custom tick labels)."""
+        return None
+
+    def _make_items(self, widget: pg.PlotWidget) -> None:
+        """Add the plot items to the new ``widget`` and draw the data kept so far."""
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if self._widget is None and not self._make_queued:
+            self._make_queued = True
+            QTimer.singleShot(0, self, self._make_if_shown)
+
+    def _make_if_shown(self) -> None:
+        self._make_queued = False
+        if self._widget is None and self.isVisible():
+            self.plot_widget()
+
+    # -- state kept until the widget exists ------------------------------------------------------
+    def _keep(self, key: tuple, name: str, *args: Any, **kwargs: Any) -> None:
+        if self._widget is not None:
+            getattr(self._widget, name)(*args, **kwargs)
+        else:
+            self._kept[key] = (name, args, kwargs)
+
+    def setLabel(self, axis: str, text: str | None = None, **kwargs: Any) -> None:  # noqa: N802
+        self._keep(("setLabel", axis), "setLabel", axis, text, **kwargs)
+
+    def setTitle(self, title: str | None = None, **kwargs: Any) -> None:  # noqa: N802
+        self._keep(("setTitle",), "setTitle", title, **kwargs)
+
+    def showGrid(self, x: bool | None = None, y: bool | None = None,  # noqa: N802
+                 alpha: float | None = None) -> None:
+        self._keep(("showGrid",), "showGrid", x=x, y=y, alpha=alpha)
+
+    def setMouseEnabled(self, x: bool | None = None, y: bool | None = None) -> None:  # noqa: N802
+        self._keep(("setMouseEnabled",), "setMouseEnabled", x=x, y=y)
+
+    def setLogMode(self, x: bool | None = None, y: bool | None = None) -> None:  # noqa: N802
+        if x is not None:
+            self._log["x"] = x
+        if y is not None:
+            self._log["y"] = y
+        if self._widget is not None:
+            self._widget.setLogMode(x=x, y=y)
+
+    def setToolTip(self, text: str) -> None:  # noqa: N802 - Qt override
+        super().setToolTip(text)
+        if self._widget is not None:
+            self._widget.setToolTip(text)
+
+    # -- what only the widget has: made on demand ---------------------------------------------
+    @property
+    def plotItem(self) -> pg.PlotItem:  # noqa: N802 - pyqtgraph's name
+        return self.plot_widget().plotItem
+
+    def getAxis(self, name: str) -> pg.AxisItem:  # noqa: N802
+        return self.plot_widget().getAxis(name)
+
+    def getViewBox(self) -> pg.ViewBox:  # noqa: N802
+        return self.plot_widget().getViewBox()
+
+    def viewport(self) -> QWidget:
+        return self.plot_widget().viewport()
+
+    def scene(self) -> Any:
+        return self.plot_widget().scene()
+
+    def mapFromScene(self, point: QPointF) -> QPoint:  # noqa: N802
+        return self.plot_widget().mapFromScene(point)
+
+
+__all__ = ["LatePlot"]

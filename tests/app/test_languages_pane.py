@@ -1,0 +1,195 @@
+"""The Languages view (issue 24): figures per tokenizer and language from the pool, the Lorenz
+curve, one sentence in every language as Compare token rows, merge attribution linked to the
+merge history, CSV export, and its place among the views."""
+
+from __future__ import annotations
+
+import csv
+import time
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QFileDialog
+
+from app.panes.languages_pane import LanguagesPane
+from app.selection import Selection, SelectionModel
+from app.session import Session, TokenizerEntry
+from subword_core._util.progress import drive
+from subword_core.analysis.languages import language_figures
+from subword_core.analysis.merge_attribution import attribute_merges
+from subword_core.corpus import read_parallel
+from subword_core.corpus.parallel import sample_path
+
+CORPORA = Path(__file__).resolve().parents[2] / "resources" / "corpora"
+
+
+@pytest.fixture(scope="module")
+def trained():
+    from subword_core.training.presets import train_tokenizer
+
+    corpus = CORPORA / "multilingual.txt"
+    return {"byte-bpe": drive(train_tokenizer([corpus], "byte-bpe", 500)),
+            "wordpiece": drive(train_tokenizer([corpus], "wordpiece", 900))}
+
+
+def _session(trained) -> Session:
+    s = Session()
+    for name in ("wordpiece", "byte-bpe"):  # the byte-level BPE ends current
+        s.add_tokenizer(TokenizerEntry(name, trained[name].tokenizer, trained[name].history, name))
+    return s
+
+
+def _ready(pane) -> bool:
+    return len(pane.figures) == 2 and pane.attribution is not None \
+        and len(pane.sentence_views) == 14
+
+
+def _shown_pane(session) -> LanguagesPane:
+    pane = LanguagesPane(session, SelectionModel())
+    pane.resize(1100, 760)
+    pane.show()
+    return pane
+
+
+@pytest.fixture(scope="module")
+def computed(qapp, trained):
+    """One pane measured once for the tests that only read it (measuring starts the pool)."""
+    session = _session(trained)
+    pane = _shown_pane(session)
+    deadline = time.monotonic() + 120
+    while not _ready(pane) and time.monotonic() < deadline:
+        qapp.processEvents()
+        time.sleep(0.01)
+    assert _ready(pane), pane.status.text()
+    yield pane
+    pane.shutdown()
+    pane.close()
+    pane.deleteLater()
+    session.shutdown()
+
+
+@pytest.fixture
+def pane(computed):
+    return computed
+
+
+@pytest.fixture
+def session(computed):
+    return computed._session
+
+
+@pytest.fixture
+def fresh(qtbot, trained):
+    """A pane of its own, for a test that changes what it shows."""
+    session = _session(trained)
+    pane = _shown_pane(session)
+    qtbot.addWidget(pane)
+    qtbot.waitExposed(pane)
+    qtbot.waitUntil(lambda: _ready(pane), timeout=120000)
+    yield pane
+    pane.shutdown()
+    session.shutdown()
+
+
+def test_figures_of_every_tokenizer_are_the_librarys(pane, trained):
+    corpus = read_parallel(sample_path())
+    expected = language_figures({n: trained[n].tokenizer for n in ("wordpiece", "byte-bpe")},
+                                corpus)
+    assert pane.figures == expected
+    assert pane.table_model.rowCount() == 2 * 14
+    assert pane.pivot.currentText() == "eng_Latn"
+    bars = pane.bar_values()
+    english = corpus.languages.index("eng_Latn")
+    assert bars["byte-bpe"][english] == 1.0
+    assert "14 languages" in pane.status.text()
+
+
+def test_lorenz_curves_carry_the_gini(pane):
+    names = [item.name() for item in pane.lorenz.getPlotItem().listDataItems() if item.name()]
+    gini = pane.figures["wordpiece"].gini
+    assert f"wordpiece (Gini {gini:.3f})" in names and len(names) == 2
+
+
+def test_one_sentence_in_every_language_as_token_rows(pane):
+    label, view = pane.sentence_views[0]
+    assert view.alignment.rows[0].name == "wordpiece" and len(view.alignment.rows) == 2
+    assert view.alignment.text == pane.corpus.sentences[pane.corpus.languages[0]][0]
+
+
+def test_merge_attribution_selects_the_merge(pane, session, trained):
+    summary = pane.attribution
+    expected = attribute_merges(trained["byte-bpe"].tokenizer, read_parallel(sample_path()),
+                                session.current.merge_graph())
+    assert summary.n_merges == len(expected) and summary.exact
+    assert {r: saved for r, _, saved in summary.rows} == {
+        k: tuple(map(int, row)) for k, row in enumerate(expected.saved) if row.any()}
+    # a point of the premium curve: its step's last merge is selected for the merge history
+    point = summary.points[len(summary.points) // 2]
+    pane.select_step(point.n_merges)
+    chosen = pane._selection.current
+    assert chosen.merge_rank == point.n_merges - 1 and chosen.origin == "languages"
+    token = session.current.merge_graph().records[chosen.merge_rank].token
+    assert chosen.token_ids == {session.current.tokenizer.token_to_id(token)}
+    # a merge picked in the merge history is marked on the curves
+    pane._selection.set(Selection(merge_rank=3, origin="merges"))
+    assert all(line.isVisible() for line in pane._step_lines)
+    # a row of the table selects its merge too
+    pane.merges_table.clicked.emit(pane.merges_model.index(0, 0))
+    assert pane._selection.current.merge_rank == pane.merges_model.record_at(0)[0]
+
+
+def test_pivot_sentence_current_tokenizer_and_corpus_changes(qtbot, fresh, tmp_path, monkeypatch):
+    pane = fresh
+    # the pivot and the bars' figure
+    pane.pivot.setCurrentText("kor_Hang")
+    qtbot.waitUntil(lambda: pane.figures["byte-bpe"].pivot == "kor_Hang", timeout=30000)
+    korean = pane.corpus.languages.index("kor_Hang")
+    assert pane.bar_values()["byte-bpe"][korean] == 1.0
+    pane.metric_combo.setCurrentIndex(pane.metric_combo.findData("tokens"))
+    assert pane.bar_values()["byte-bpe"][korean] == pane.figures["byte-bpe"].row("kor_Hang").tokens
+    # another sentence
+    corpus = pane.corpus
+    pane.sentence_index.setValue(5)
+    qtbot.waitUntil(lambda: pane.sentence_views[0][1].alignment.text
+                    == corpus.sentences[corpus.languages[0]][4], timeout=30000)
+    # a WordPiece has no merges to attribute
+    pane._session.set_current("wordpiece")
+    qtbot.waitUntil(lambda: pane.attribution is None and "BPE" in pane.merges_status.text(),
+                    timeout=10000)
+    assert pane.merges_model.rowCount() == 0
+    # a misaligned folder: the status names the files
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "eng_Latn.dev").write_text("a\nb\n", encoding="utf-8")
+    (bad / "fra_Latn.dev").write_text("a\n", encoding="utf-8")
+    pane.open_corpus(str(bad))
+    assert pane.corpus_label.text() == "bad"
+    qtbot.waitUntil(lambda: "fra_Latn.dev has 1" in pane.status.text(), timeout=30000)
+    # a folder picked with the button is measured
+    good = tmp_path / "good"
+    good.mkdir()
+    (good / "eng_Latn.dev").write_text("the cat\nthe dog\n", encoding="utf-8")
+    (good / "deu_Latn.dev").write_text("die Katze\nder Hund\n", encoding="utf-8")
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(good))
+    pane.folder_button.click()
+    qtbot.waitUntil(lambda: pane.corpus is not None and len(pane.corpus) == 2, timeout=30000)
+    assert pane.corpus.languages == ("deu_Latn", "eng_Latn")
+    assert pane.table_model.rowCount() == 4
+
+
+def test_export_writes_every_number(pane, tmp_path, monkeypatch):
+    path = tmp_path / "languages.csv"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
+    assert pane.export() == str(path)
+    rows = list(csv.DictReader(path.open(encoding="utf-8")))
+    assert len(rows) == 28 and {"premium", "renyi_efficiency", "gini", "vocab_used"} <= set(rows[0])
+
+
+def test_languages_view_shows_the_merge_history_beside(qtbot, window):
+    window.show_view("languages")
+    shown = {k for k, d in window.docks.items() if not d.isHidden()}
+    assert shown == {"languages", "merges"}
+    assert window.view_actions["languages"].shortcut().toString() == "Ctrl+0"
+    from app import help_text
+    assert "Languages</b> (Ctrl+0)" in help_text.HELP_HTML
+    assert type(window.analysis_docks.languages).__name__ == "LanguagesPane"

@@ -1,0 +1,62 @@
+"""LatePlot: the pyqtgraph widget is made on first sight (a turn later) or first need, and
+shows everything its owner said before."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtWidgets import QTabWidget
+
+from app.plots import TrainingCurvePlot
+from app.plots.clickable_histogram import ClickableHistogram
+from app.plots.clickable_points import ClickablePointsPlot
+
+
+def test_a_plot_is_made_the_turn_after_it_is_shown_with_what_it_was_told(qtbot):
+    plot = ClickablePointsPlot(symbol_size=5)
+    qtbot.addWidget(plot)
+    plot.setLabel("bottom", "rank")
+    plot.set_points([1, 2, 3, 4], [40, 20, 10, 5], log_x=True, log_y=True)
+    plot.set_highlight([2])
+    plot.set_message("four points")
+    assert not plot.is_made() and not plot.findChildren(pg.PlotWidget)
+    plot.show()
+    assert not plot.is_made()  # not in the turn that shows it
+    qtbot.waitUntil(plot.is_made)
+    widget = plot.findChild(pg.PlotWidget)
+    assert widget is plot.plot_widget()
+    assert widget.getAxis("bottom").labelText == "rank"
+    assert widget.plotItem.titleLabel.text == "four points"
+    assert widget.plotItem.ctrl.logXCheck.isChecked() and widget.plotItem.ctrl.logYCheck.isChecked()
+    assert list(plot._line.yData) == [40, 20, 10, 5]  # before the log transform
+    assert list(plot._marks.yData) == [10]
+    plot.set_points([1, 2], [3, 4])  # drawn in place once made
+    assert list(plot._line.yData) == [3, 4]
+
+
+def test_plots_on_tabs_behind_are_not_made(qtbot):
+    tabs = QTabWidget()
+    qtbot.addWidget(tabs)
+    front, behind = ClickableHistogram(), ClickablePointsPlot()
+    tabs.addTab(front, "front")
+    tabs.addTab(behind, "behind")
+    front.set_bars([1, 2, 3], [5, 9, 2])
+    behind.set_points([1, 2], [2, 1])
+    tabs.show()
+    qtbot.waitUntil(front.is_made)
+    qtbot.wait(20)
+    assert not behind.is_made()
+    assert front._bars.opts["height"] == [5, 9, 2]
+    tabs.setCurrentIndex(1)
+    qtbot.waitUntil(behind.is_made)
+    assert behind.n_points == 2
+
+
+def test_what_only_the_widget_has_makes_it_at_once(qtbot):
+    plot = TrainingCurvePlot()
+    qtbot.addWidget(plot)
+    plot.reset("", "loss per round", "round")
+    plot.append([0, 1, 2], [3.0, 2.0, 1.0])
+    assert not plot.is_made()
+    assert plot.getAxis("left").labelText == "loss per round"  # made now, hidden as it is
+    assert plot.is_made()
+    assert list(plot._curve.getData()[1]) == [3.0, 2.0, 1.0]  # the points kept so far
