@@ -1,6 +1,7 @@
-"""Place the analysis panes (compare, unseen words, statistics, long text) as docks of the window.
+"""Place the analysis panes (compare, conformance, unseen words, statistics, long text) as docks
+of the window.
 
-Composition only, like ``main_window``: this module adds the four panes' docks to the
+Composition only, like ``main_window``: this module adds the five panes' docks to the
 window (tabbed with the merge history), each pane built by the window when its dock first
 comes into sight or code asks for it (``MainWindow.add_pane_dock``, ``app.lazy_panes``),
 and stops the built panes' workers when the application quits. It
@@ -19,23 +20,25 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
 from .panes.compare_pane import ComparePane
+from .panes.conformance_pane import ConformancePane
 from .panes.oov_pane import OovPane
 from .panes.stats_pane import StatsPane
 from .panes.windows_pane import WindowsPane
 from .selection import SelectionModel
 from .session import Session
 
-KEYS = ("compare", "oov", "stats", "windows")
+KEYS = ("compare", "conformance", "oov", "stats", "windows")
 
 
 class AnalysisDocks:
-    """The four analysis panes (built on first use) and their docks."""
+    """The five analysis panes (built on first use) and their docks."""
 
     def __init__(self, window: Any, docks: dict[str, QDockWidget]) -> None:
         self._window = window
         self.docks = docks
 
     compare = property(lambda self: self._window.pane("compare"))
+    conformance = property(lambda self: self._window.pane("conformance"))
     oov = property(lambda self: self._window.pane("oov"))
     stats = property(lambda self: self._window.pane("stats"))
     windows = property(lambda self: self._window.pane("windows"))
@@ -71,7 +74,8 @@ class _StopOnQuit(QObject):
 
 
 def add_analysis_docks(window: Any, session: Session, selection: SelectionModel) -> AnalysisDocks:
-    """Add the compare, unseen-words, statistics and long-text docks to ``window``."""
+    """Add the compare, conformance, unseen-words, statistics and long-text docks to
+    ``window``."""
     bottom = Qt.DockWidgetArea.BottomDockWidgetArea
     added: dict[str, QDockWidget] = {}
     # tabbed with the merge history, which stays in front
@@ -79,6 +83,8 @@ def add_analysis_docks(window: Any, session: Session, selection: SelectionModel)
     for key, title, factory in (
         ("compare", QCoreApplication.translate("AnalysisDocks", "Compare"),
          lambda: window.compare_pane_made(ComparePane(session, selection))),
+        ("conformance", QCoreApplication.translate("AnalysisDocks", "Conformance"),
+         lambda: ConformancePane(session, selection)),
         ("oov", QCoreApplication.translate("AnalysisDocks", "Unseen words"),
          lambda: OovPane(session, selection)),
         ("stats", QCoreApplication.translate("AnalysisDocks", "Statistics"),

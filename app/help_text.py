@@ -74,6 +74,14 @@ HELP_PIECES: tuple[str, ...] = (
         "and gives the correct figure. Each step's tokenizer is shown beside it, on the step's text\n"
         "or yours; your own text and tokenizers stay as they are, and Keep this tokenizer adds the\n"
         "step's tokenizer to them.</li>"),
+    QT_TRANSLATE_NOOP(
+        "Help",
+        "<li><b>Conformance</b> (Ctrl+0) — where two tokenizers that should be the same model part\n"
+        "(say one opened from <code>tokenizer.json</code>, the other from its <code>.model</code>):\n"
+        "built-in probe texts and the corpus's first lines are encoded by both; you see how many\n"
+        "agree, the first differing text shrunk to its shortest differing part, the stage where the\n"
+        "two part (normalized text, pre-tokens, model, post-processing) and both encodings side by\n"
+        "side. <code>subword diff A B</code> does the same in a shell.</li>"),
     "</ul>",
     QT_TRANSLATE_NOOP(
         "Help",

@@ -290,6 +290,7 @@ class MainWindow(QMainWindow):
         for n, view in enumerate(self.views.views, start=1):
             action = QAction(view.shown_title(), self, checkable=True)
             action.setObjectName(f"view_{view.key}")
+            n %= 10  # the tenth view is Ctrl+0, as the digit row goes
             action.setShortcut(QKeySequence(f"Ctrl+{n}"))
             action.setToolTip(self.tr("{tip} (Ctrl+{n})").format(tip=view.shown_tip(), n=n))
             action.triggered.connect(lambda _=False, k=view.key: self.show_view(k))

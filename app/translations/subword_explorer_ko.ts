@@ -13,22 +13,27 @@
 <context>
     <name>AnalysisDocks</name>
     <message>
-        <location filename="../analysis_docks.py" line="+83" />
+        <location filename="../analysis_docks.py" line="+84" />
         <source>Compare</source>
         <translation>비교</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
+        <source>Conformance</source>
+        <translation>일치 검사</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>Unseen words</source>
         <translation>처음 보는 단어</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Statistics</source>
         <translation>통계</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Long text</source>
         <translation>긴 텍스트</translation>
     </message>
@@ -98,9 +103,9 @@
 <context>
     <name>BuilderPane</name>
     <message>
-        <location filename="../panes/builder_pane.py" line="+98" />
+        <location filename="../panes/builder_pane.py" line="+95" />
         <source>Course: BERT-style WordPiece</source>
-        <extracomment>Text previewed while the session has none. Where the pipeline is kept between sessions (JSON of ``PipelineSpec.to_dict()``). The starting point that pipeline was loaded from (a key of ``builder.STARTING_POINTS``). Milliseconds between the last edit and the preview. The four presets "Train all four" trains: (algorithm, WordPiece scoring). ``builder.STARTING_POINTS``' keys in the words shown (the library's keys stay English).</extracomment>
+        <extracomment>Text previewed while the session has none. Where the pipeline is kept between sessions (JSON of ``PipelineSpec.to_dict()``). The starting point that pipeline was loaded from (a key of ``builder.STARTING_POINTS``). Milliseconds between the last edit and the preview. The four presets "Train all four" trains: (algorithm, WordPiece scoring). Rows a preview table's column widths are measured on (the previews have up to 1,000). ``builder.STARTING_POINTS``' keys in the words shown (the library's keys stay English).</extracomment>
         <translation>강좌: BERT 방식 WordPiece</translation>
     </message>
     <message>
@@ -134,7 +139,7 @@
         <translation>프리셋: Unigram (SentencePiece)</translation>
     </message>
     <message>
-        <location line="+76" />
+        <location line="+80" />
         <source>Fill every block from a starting point: the HF course's three block-by-block builds, or one of the four presets. The vocabulary size is kept</source>
         <translation>시작점에서 모든 블록을 채웁니다: HF 강좌의 블록별 구성 세 가지, 또는 프리셋 네 가지 중 하나. 어휘 크기는 그대로 둡니다</translation>
     </message>
@@ -368,7 +373,7 @@
         <translation>원문</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+19" />
         <source>Starting point</source>
         <translation>시작점</translation>
     </message>
@@ -418,7 +423,7 @@
         <translation>&lt;b&gt;사전 토큰&lt;/b&gt;, 기준 단계</translation>
     </message>
     <message>
-        <location line="+247" />
+        <location line="+292" />
         <source>Previewing the first {0:,} characters of {1:,}</source>
         <translation>{1:,}자 중 처음 {0:,}자를 미리 보는 중</translation>
     </message>
@@ -433,12 +438,13 @@
         <translation>(정규화기 없음)</translation>
     </message>
     <message>
-        <location line="+52" />
+        <location line="+72" />
+        <location line="+89" />
         <source>Cannot train</source>
         <translation>학습할 수 없습니다</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="-82" />
         <source>Training {0}… (progress in the Training pane)</source>
         <translation>{0} 학습 중… (진행 상황은 학습 창에)</translation>
     </message>
@@ -463,28 +469,28 @@
         <translation>학습이 진행 중입니다. 끝날 때까지 기다리거나 취소하세요.</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+15" />
         <source>Training {0} at {1:,} ({2} of 4)…</source>
         <translation>{0} 학습 중, 크기 {1:,} (4개 중 {2}번째)…</translation>
     </message>
     <message>
-        <location line="+11" />
-        <location line="+18" />
+        <location line="+16" />
+        <location line="+28" />
         <source>Trained {0}</source>
         <translation>{0} 학습 완료</translation>
     </message>
     <message>
-        <location line="-8" />
+        <location line="-10" />
         <source>Train all four cancelled after {0} of 4</source>
         <translation>네 가지 학습을 4개 중 {0}개 뒤에 취소했습니다</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+12" />
         <source>Not trained: {0}</source>
         <translation>학습하지 못함: {0}</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+13" />
         <source>Save tokenizer.json</source>
         <translation>tokenizer.json 저장</translation>
     </message>
@@ -517,7 +523,7 @@
 <context>
     <name>Columns</name>
     <message>
-        <location filename="../item_models/analysis_columns.py" line="+87" />
+        <location filename="../item_models/analysis_columns.py" line="+86" />
         <location line="+91" />
         <source>tokenizer</source>
         <extracomment>Records: ``{"name": str, "text": Metrics, "corpus": Metrics | None, "profile": CorpusProfile | None}``.
@@ -527,8 +533,8 @@ Records: ``oov.HeldoutRow``.</extracomment>
     </message>
     <message>
         <location line="-88" />
-        <location filename="../panes/windows_pane.py" line="+76" />
-        <location filename="../widgets/alignment_view.py" line="+62" />
+        <location filename="../panes/windows_pane.py" line="+79" />
+        <location filename="../widgets/alignment_view.py" line="+63" />
         <source>tokens</source>
         <translation>토큰 수</translation>
     </message>
@@ -713,7 +719,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
     <message>
         <location line="+2" />
         <location filename="../item_models/tokens_model.py" line="+67" />
-        <location filename="../panes/encoding_pane.py" line="+72" />
+        <location filename="../panes/encoding_pane.py" line="+77" />
         <source>yes</source>
         <translation>예</translation>
     </message>
@@ -924,9 +930,9 @@ Records: ``oov.HeldoutRow``.</extracomment>
     <message>
         <location line="+4" />
         <location filename="../item_models/vocab_model.py" line="+81" />
-        <location filename="../panes/groupings_pane.py" line="+93" />
-        <location line="+406" />
+        <location filename="../panes/groupings_pane/model_page.py" line="+46" />
         <location line="+13" />
+        <location filename="../panes/groupings_pane/pane.py" line="+78" />
         <source>score</source>
         <translation>점수</translation>
     </message>
@@ -1007,21 +1013,21 @@ shown: {shown}</source>
         <location line="+5" />
         <location filename="../panes/decode_pane.py" line="+33" />
         <location filename="../panes/encoding_pane.py" line="-12" />
-        <location filename="../panes/groupings_pane.py" line="-378" />
-        <location line="+373" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="+58" />
+        <location filename="../panes/groupings_pane/model_page.py" line="-5" />
         <location filename="../panes/windows_pane.py" line="-5" />
         <location filename="../widgets/alignment_view.py" line="-1" />
         <location filename="../widgets/trace_view.py" line="-4" />
         <source>#</source>
-        <extracomment>Characters of the normalized text shown (the pre-tokens table lists every piece).</extracomment>
+        <extracomment>Characters of the normalized text shown (the pre-tokens table lists every piece). Lines of the normalized text longer than this are cut (at a ␣ marker) into several.</extracomment>
         <translation>#</translation>
     </message>
     <message>
         <location line="+1" />
         <location filename="../item_models/vocab_model.py" line="-43" />
         <location filename="../panes/decode_pane.py" line="+4" />
-        <location filename="../panes/groupings_pane.py" line="-372" />
-        <location line="+373" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="+1" />
+        <location filename="../panes/groupings_pane/model_page.py" line="+1" />
         <location filename="../widgets/alignment_view.py" line="+3" />
         <source>token</source>
         <translation>토큰</translation>
@@ -1036,11 +1042,11 @@ shown: {shown}</source>
     <message>
         <location line="+1" />
         <location filename="../panes/encoding_pane.py" line="+4" />
-        <location filename="../panes/groupings_pane.py" line="-417" />
-        <location line="+47" />
-        <location line="+51" />
-        <location line="+308" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="+3" />
+        <location line="+37" />
+        <location filename="../panes/groupings_pane/model_page.py" line="-11" />
         <location line="+12" />
+        <location filename="../panes/groupings_pane/pane.py" line="-2" />
         <location filename="../widgets/alignment_view.py" line="+5" />
         <source>start</source>
         <translation>시작</translation>
@@ -1048,27 +1054,27 @@ shown: {shown}</source>
     <message>
         <location line="+1" />
         <location filename="../panes/encoding_pane.py" line="+1" />
-        <location filename="../panes/groupings_pane.py" line="-417" />
-        <location line="+47" />
-        <location line="+51" />
-        <location line="+308" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="-36" />
+        <location line="+37" />
+        <location filename="../panes/groupings_pane/model_page.py" line="-11" />
         <location line="+12" />
+        <location filename="../panes/groupings_pane/pane.py" line="+1" />
         <location filename="../widgets/alignment_view.py" line="+3" />
         <source>end</source>
         <translation>끝</translation>
     </message>
     <message>
         <location line="+1" />
-        <location filename="../panes/groupings_pane.py" line="-374" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="-40" />
         <source>text</source>
         <translation>텍스트</translation>
     </message>
     <message>
         <location line="+2" />
         <location filename="../item_models/word_counts_model.py" line="+0" />
-        <location filename="../panes/groupings_pane.py" line="-46" />
-        <location line="+50" />
-        <location line="+356" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="+4" />
+        <location filename="../panes/groupings_pane/model_page.py" line="-14" />
+        <location filename="../panes/groupings_pane/pane.py" line="-2" />
         <location filename="../widgets/alignment_view.py" line="+3" />
         <location filename="../widgets/token_info_view.py" line="-1" />
         <source>word</source>
@@ -1320,14 +1326,14 @@ shown: {shown}</source>
         <translation>말뭉치에서 단어가 나타나는 횟수</translation>
     </message>
     <message>
-        <location filename="../panes/groupings_pane.py" line="-407" />
-        <location line="+406" />
+        <location filename="../panes/groupings_pane/model_page.py" line="-1" />
+        <location filename="../panes/groupings_pane/pane.py" line="-1" />
         <source>entity_group</source>
-        <extracomment>The mode combo's index of the model mode (after demo, IOB and gold labels). The wait after the last keystroke before the model runs again on the text.</extracomment>
+        <extracomment>The wait after the last keystroke before the model runs again on the text.</extracomment>
         <translation>개체 그룹</translation>
     </message>
     <message>
-        <location line="-395" />
+        <location filename="../panes/groupings_pane/pane.py" line="+11" />
         <source>The label of the group, as a token-classification pipeline reports it: here HIGH or LOW (per-token score ≥ 0.5 or not)</source>
         <translation>토큰 분류 파이프라인이 보고하는 그룹의 레이블: 여기서는 HIGH 또는 LOW (토큰별 점수가 0.5 이상인지 여부)</translation>
     </message>
@@ -1357,14 +1363,14 @@ shown: {shown}</source>
         <translation>그룹에 든 토큰의 번호</translation>
     </message>
     <message>
-        <location line="+33" />
-        <location line="+46" />
-        <location line="+324" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="+1" />
+        <location line="+32" />
+        <location filename="../panes/groupings_pane/model_page.py" line="+16" />
         <source>label</source>
         <translation>레이블</translation>
     </message>
     <message>
-        <location line="-367" />
+        <location line="-29" />
         <source>Token index in the encoding</source>
         <translation>인코딩에서 토큰의 번호</translation>
     </message>
@@ -1399,7 +1405,7 @@ shown: {shown}</source>
         <translation>토큰이 학습하는 레이블. -100 = 손실 계산에서 무시</translation>
     </message>
     <message>
-        <location line="+36" />
+        <location line="+22" />
         <source>entity</source>
         <translation>개체</translation>
     </message>
@@ -1444,7 +1450,7 @@ shown: {shown}</source>
         <translation>토큰 레이블을 디코딩해 이 개체가 그대로 돌아오는지: 일치 (공백을 다듬은 뒤, 예: 바이트 수준 토큰의 앞 공백) 또는 다름</translation>
     </message>
     <message>
-        <location line="+298" />
+        <location filename="../panes/groupings_pane/model_page.py" line="-11" />
         <source>index</source>
         <translation>번호</translation>
     </message>
@@ -1592,9 +1598,9 @@ shown: {shown}</source>
 <context>
     <name>ComparePane</name>
     <message>
-        <location filename="../panes/compare_pane.py" line="+109" />
+        <location filename="../panes/compare_pane.py" line="+88" />
         <source>A tokenizer of this session, to add to or remove from the comparison</source>
-        <extracomment>Characters of the session text compared (the view draws fewer; see CompareView). The corpus pass stops after the document that reaches this many characters. The compare set changed (names in order): for saving it across restarts.</extracomment>
+        <extracomment>Characters of the session text compared (the view draws fewer; see CompareView). The compare set changed (names in order): for saving it across restarts.</extracomment>
         <translation>비교에 추가하거나 비교에서 뺄 이 세션의 토크나이저</translation>
     </message>
     <message>
@@ -1634,12 +1640,12 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+6" />
-        <location line="+172" />
+        <location line="+175" />
         <source>Encoding the text with each compared tokenizer…</source>
         <translation>비교하는 토크나이저마다 텍스트를 인코딩하는 중…</translation>
     </message>
     <message>
-        <location line="-162" />
+        <location line="-165" />
         <source>Gold labels…</source>
         <translation>정답 레이블…</translation>
     </message>
@@ -1684,7 +1690,7 @@ shown: {shown}</source>
         <translation>토크나이저:</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+34" />
         <source>gold-label figures unavailable: {0}</source>
         <translation>정답 레이블 수치를 낼 수 없음: {0}</translation>
     </message>
@@ -1704,7 +1710,7 @@ shown: {shown}</source>
         <translation>비교할 토크나이저를 추가하세요</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <location line="+37" />
         <source>Add tokenizers to compare them.</source>
         <translation>비교할 토크나이저를 추가하세요.</translation>
@@ -1715,7 +1721,7 @@ shown: {shown}</source>
         <translation>토크나이저마다 텍스트를 인코딩하는 중…</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+15" />
         <source>comparing the first {n} characters of the text</source>
         <translation>텍스트의 처음 {n}자를 비교합니다</translation>
     </message>
@@ -1735,12 +1741,12 @@ shown: {shown}</source>
         <translation>말뭉치를 측정하는 중…</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>measuring the whole corpus… {progress}</source>
         <translation>말뭉치 전체 측정 중… {progress}</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+11" />
         <source>corpus columns: the first {docs} documents, {chars} characters</source>
         <translation>말뭉치 열: 처음 {docs}개 문서, {chars}자</translation>
     </message>
@@ -1782,12 +1788,12 @@ shown: {shown}</source>
         <translation>정답 개체당 평균 토큰 수: 1.00 = 모든 개체가 토큰 하나</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+31" />
         <source>measuring the gold entities…</source>
         <translation>정답 개체를 측정하는 중…</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+11" />
         <source>gold columns: {0} texts, {1} entities</source>
         <translation>정답 열: 텍스트 {0}개, 개체 {1}개</translation>
     </message>
@@ -1800,7 +1806,7 @@ shown: {shown}</source>
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/compare_view.py" line="+286" />
+        <location filename="../widgets/compare_view.py" line="+293" />
         <source>… {n} more characters not drawn</source>
         <extracomment>Characters drawn at most (the tables still use the whole text).</extracomment>
         <translation>… 그리지 않은 문자 {n}개 더</translation>
@@ -1849,6 +1855,175 @@ shown: {shown}</source>
         <location line="+8" />
         <source>, unknown</source>
         <translation>, UNK</translation>
+    </message>
+</context>
+<context>
+    <name>ConformancePane</name>
+    <message>
+        <location filename="../panes/conformance_pane.py" line="+37" />
+        <source>normalized text (the normalizer)</source>
+        <extracomment>The library's stage names in the interface language.</extracomment>
+        <translation>정규화된 텍스트 (정규화기)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>pre-tokens (the pre-tokenizer)</source>
+        <translation>사전 토큰 (사전 토크나이저)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>model output (before post-processing)</source>
+        <translation>모델 출력 (후처리 전)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>post-processing (the final ids, special tokens)</source>
+        <translation>후처리 (최종 id, 특수 토큰)</translation>
+    </message>
+    <message>
+        <location line="+21" />
+        <source>and the corpus</source>
+        <translation>말뭉치도</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Also compare the first {n} lines of the loaded corpus</source>
+        <translation>불러온 말뭉치의 처음 {n}줄도 비교합니다</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Compare</source>
+        <translation>비교</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Encode the built-in probe texts (accents, NFKC characters, CJK, Korean, emoji, tabs, newlines, runs of spaces…) with both tokenizers and find where they part</source>
+        <translation>내장 검사 텍스트(악센트, NFKC 문자, 한중일 문자, 한국어, 이모지, 탭, 줄바꿈, 연속 공백…)를 두 토크나이저로 인코딩하고 어디서 갈라지는지 찾습니다</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Pick two tokenizers and press Compare.</source>
+        <translation>토크나이저 두 개를 고르고 비교를 누르세요.</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>A token</source>
+        <translation>A 토큰</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>A id</source>
+        <translation>A id</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>A span</source>
+        <translation>A 범위</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>B token</source>
+        <translation>B 토큰</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>B id</source>
+        <translation>B id</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>B span</source>
+        <translation>B 범위</translation>
+    </message>
+    <message>
+        <location line="+35" />
+        <source>First difference</source>
+        <translation>첫 차이</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Shortest differing text</source>
+        <translation>가장 짧은 차이 텍스트</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Where they part</source>
+        <translation>갈라지는 단계</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>A there</source>
+        <translation>그 단계의 A</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>B there</source>
+        <translation>그 단계의 B</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>First differing token</source>
+        <translation>첫 번째로 다른 토큰</translation>
+    </message>
+    <message>
+        <location line="+45" />
+        <source>Open or train two tokenizers first.</source>
+        <translation>먼저 토크나이저 두 개를 열거나 학습하세요.</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Comparing…</source>
+        <translation>비교 중…</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Cannot compare: {error}</source>
+        <translation>비교할 수 없습니다: {error}</translation>
+    </message>
+    <message>
+        <location line="+17" />
+        <source>(the empty text)</source>
+        <translation>(빈 텍스트)</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>Agreement: {agree} of {n} texts ({rate}).</source>
+        <translation>일치: 텍스트 {n}개 중 {agree}개 ({rate}).</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Compared by ids (the vocabularies are the same).</source>
+        <translation>id로 비교했습니다 (어휘가 같습니다).</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The vocabularies differ, so ids are not comparable: tokens are compared by the text they spell.</source>
+        <translation>어휘가 달라 id를 비교할 수 없습니다: 토큰이 나타내는 텍스트로 비교했습니다.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Identical on every text.</source>
+        <translation>모든 텍스트에서 같습니다.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>built-in probe ({kind})</source>
+        <translation>내장 검사 텍스트 ({kind})</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>corpus line {n}</source>
+        <translation>말뭉치 {n}번째 줄</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>(none: the encoding ends)</source>
+        <translation>(없음: 인코딩이 끝남)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>{token} id {id} at {start}–{end}</source>
+        <translation>{token} id {id}, 위치 {start}–{end}</translation>
     </message>
 </context>
 <context>
@@ -1924,7 +2099,7 @@ shown: {shown}</source>
         <translation>선택한 행을 머리글 줄이 있는 탭 구분 텍스트로 복사</translation>
     </message>
     <message>
-        <location line="+46" />
+        <location line="+49" />
         <source>Copy {n} selected rows (TSV)</source>
         <translation>선택한 행 {n}개 복사 (TSV)</translation>
     </message>
@@ -2388,7 +2563,7 @@ shown: {shown}</source>
 <context>
     <name>EncodingPane</name>
     <message>
-        <location filename="../panes/encoding_pane.py" line="+33" />
+        <location filename="../panes/encoding_pane.py" line="+67" />
         <source>Type or paste text to encode…</source>
         <translation>인코딩할 텍스트를 입력하거나 붙여 넣으세요…</translation>
     </message>
@@ -2403,7 +2578,7 @@ shown: {shown}</source>
         <translation>현재 텍스트의 토큰 수, 문자 수, 토큰당 문자 수, 단어당 토큰 수</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+7" />
         <source>special tokens</source>
         <translation>특수 토큰</translation>
     </message>
@@ -2414,18 +2589,18 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+2" />
-        <location line="+147" />
+        <location line="+150" />
         <source>truncation</source>
         <translation>자르기</translation>
     </message>
     <message>
-        <location line="-146" />
-        <location line="+148" />
+        <location line="-149" />
+        <location line="+151" />
         <source>padding</source>
         <translation>패딩</translation>
     </message>
     <message>
-        <location line="-142" />
+        <location line="-145" />
         <source>What the tokenizer's truncation and padding did to the text</source>
         <translation>토크나이저의 자르기와 패딩이 텍스트에 한 일</translation>
     </message>
@@ -2445,7 +2620,7 @@ shown: {shown}</source>
         <translation>정규화기를 거친 텍스트 (␣ = 공백, ↵ = 줄바꿈). 스크롤하면 더 보입니다</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+28" />
         <source>Normalized:</source>
         <translation>정규화:</translation>
     </message>
@@ -2596,7 +2771,7 @@ shown: {shown}</source>
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../file_actions.py" line="+37" />
+        <location filename="../file_actions.py" line="+39" />
         <source>Tokenizer (*.json);;All files (*)</source>
         <translation>토크나이저 (*.json);;모든 파일 (*)</translation>
     </message>
@@ -2617,7 +2792,7 @@ shown: {shown}</source>
         <translation>레이블 텍스트 (*.jsonl *.ndjson *.json *.conll *.iob *.txt *.tsv);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+27" />
         <source>Open tokenizer folder</source>
         <translation>토크나이저 폴더 열기</translation>
     </message>
@@ -2627,7 +2802,7 @@ shown: {shown}</source>
         <translation>토크나이저 열기</translation>
     </message>
     <message>
-        <location line="+117" />
+        <location line="+123" />
         <source>The file is not UTF-8 text.</source>
         <translation>파일이 UTF-8 텍스트가 아닙니다.</translation>
     </message>
@@ -2944,7 +3119,7 @@ shown: {shown}</source>
 <context>
     <name>GoldLabelsPage</name>
     <message>
-        <location filename="../panes/groupings_pane.py" line="-245" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="+39" />
         <source>— no labels —</source>
         <translation>— 레이블 없음 —</translation>
     </message>
@@ -3035,7 +3210,7 @@ shown: {shown}</source>
 <context>
     <name>Groupings</name>
     <message>
-        <location filename="../panes/groupings_pane.py" line="-378" />
+        <location filename="../panes/groupings_pane/pane.py" line="-25" />
         <source>token frequency in corpus</source>
         <translation>말뭉치 속 토큰 빈도</translation>
     </message>
@@ -3050,13 +3225,13 @@ shown: {shown}</source>
         <translation>Unigram 로그 확률</translation>
     </message>
     <message>
-        <location line="+14" />
-        <location line="+409" />
+        <location filename="../panes/groupings_pane/model_page.py" line="-10" />
+        <location filename="../panes/groupings_pane/pane.py" line="+9" />
         <source>tokens</source>
         <translation>토큰 번호</translation>
     </message>
     <message>
-        <location line="-385" />
+        <location filename="../panes/groupings_pane/gold_page.py" line="-297" />
         <source>No gold labels loaded. Pick a bundled sample above (resources/labeled/) or open your own file with Open…: a CoNLL/IOB file (one 'word&lt;TAB&gt;tag' per line, a blank line between sentences) or JSONL (one {"text": …, "entities": [{"start", "end", "label"}]} per line).</source>
         <translation>불러온 정답 레이블이 없습니다. 위에서 함께 든 예제(resources/labeled/)를 고르거나 열기…로 직접 파일을 여세요: CoNLL/IOB 파일 (한 줄에 '단어&lt;TAB&gt;태그' 하나, 문장 사이에 빈 줄) 또는 JSONL (한 줄에 {"text": …, "entities": [{"start", "end", "label"}]} 하나).</translation>
     </message>
@@ -3086,7 +3261,7 @@ shown: {shown}</source>
         <translation>토큰 {n}개</translation>
     </message>
     <message>
-        <location line="+45" />
+        <location line="+31" />
         <source>Whole file with {name}: {docs} texts, {entities} entities; {split} split into several tokens, {per} tokens per entity; {exact} regrouped exactly (after trimming whitespace).</source>
         <translation>{name} 기준 파일 전체: 텍스트 {docs}개, 개체 {entities}개. {split}가 여러 토큰으로 나뉨, 개체당 토큰 {per}개, {exact}가 정확히 재결합됨 (공백을 다듬은 뒤).</translation>
     </message>
@@ -3099,8 +3274,9 @@ shown: {shown}</source>
 <context>
     <name>GroupingsPane</name>
     <message>
-        <location line="+591" />
+        <location filename="../panes/groupings_pane/pane.py" line="+53" />
         <source>Demo: frequency as a score</source>
+        <extracomment>Encodings up to this many tokens are grouped at once (a few ms); longer ones in the pool. Merge indexes a pane keeps (the tokenizers switched between most recently).</extracomment>
         <translation>데모: 빈도를 점수로</translation>
     </message>
     <message>
@@ -3119,7 +3295,7 @@ shown: {shown}</source>
         <translation>토큰 분류 모델 (폴더)</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+28" />
         <source>Open…</source>
         <translation>열기…</translation>
     </message>
@@ -3204,7 +3380,7 @@ shown: {shown}</source>
         <translation>방식</translation>
     </message>
     <message>
-        <location line="+84" />
+        <location line="+113" />
         <source>{n} groups. Score = {source} rescaled to [0, 1]; label HIGH when ≥ 0.5, as a 2-class classifier would.</source>
         <translation>그룹 {n}개. 점수 = {source}, [0, 1]로 다시 맞춤. 2-클래스 분류기처럼 0.5 이상이면 레이블 HIGH.</translation>
     </message>
@@ -3215,7 +3391,7 @@ shown: {shown}</source>
     </message>
     <message>
         <location line="+1" />
-        <location line="+9" />
+        <location line="+11" />
         <source>Counting token frequencies in the corpus…</source>
         <translation>말뭉치에서 토큰 빈도를 세는 중…</translation>
     </message>
@@ -3225,7 +3401,7 @@ shown: {shown}</source>
         <translation>토큰 빈도를 셀 수 없습니다: {0}</translation>
     </message>
     <message>
-        <location line="+50" />
+        <location line="+51" />
         <source>Open IOB/CoNLL file</source>
         <translation>IOB/CoNLL 파일 열기</translation>
     </message>
@@ -3362,6 +3538,20 @@ step's tokenizer to them.&lt;/li&gt;</source>
 그대로이며, '이 토크나이저 보관'을 누르면 단계의 토크나이저가 내 목록에 추가됩니다.&lt;/li&gt;</translation>
     </message>
     <message>
+        <location line="+8" />
+        <source>&lt;li&gt;&lt;b&gt;Conformance&lt;/b&gt; (Ctrl+0) — where two tokenizers that should be the same model part
+(say one opened from &lt;code&gt;tokenizer.json&lt;/code&gt;, the other from its &lt;code&gt;.model&lt;/code&gt;):
+built-in probe texts and the corpus's first lines are encoded by both; you see how many
+agree, the first differing text shrunk to its shortest differing part, the stage where the
+two part (normalized text, pre-tokens, model, post-processing) and both encodings side by
+side. &lt;code&gt;subword diff A B&lt;/code&gt; does the same in a shell.&lt;/li&gt;</source>
+        <translation>&lt;li&gt;&lt;b&gt;일치 검사&lt;/b&gt; (Ctrl+0) — 같은 모델이어야 할 두 토크나이저(예: 하나는 &lt;code&gt;tokenizer.json&lt;/code&gt;에서,
+다른 하나는 그 &lt;code&gt;.model&lt;/code&gt;에서 연 것)가 갈라지는 곳: 내장 검사 텍스트와 말뭉치의 처음 줄들을 둘 다
+인코딩해, 몇 개가 일치하는지, 첫 번째 차이 텍스트를 가장 짧은 차이 부분으로 줄인 것, 둘이 갈라지는
+단계(정규화된 텍스트, 사전 토큰, 모델, 후처리), 두 인코딩을 나란히 보여 줍니다.
+셸에서는 &lt;code&gt;subword diff A B&lt;/code&gt;가 같은 일을 합니다.&lt;/li&gt;</translation>
+    </message>
+    <message>
         <location line="+9" />
         <source>&lt;h3&gt;How the panes link&lt;/h3&gt;
 &lt;p&gt;Panes share one selection: clicking a token, a row of a table or a merge selects it
@@ -3434,18 +3624,18 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location line="+78" />
+        <location line="+81" />
         <source>&amp;Language</source>
         <extracomment>Overrides what the system locale says (tests, screenshots); a value of ``LANGUAGES``.</extracomment>
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+8" />
         <source>Show the interface in this language (the window is rebuilt at once)</source>
         <translation>화면을 이 언어로 표시합니다 (창이 곧바로 다시 만들어집니다)</translation>
     </message>
     <message>
-        <location line="+33" />
+        <location line="+12" />
         <source>Change the language</source>
         <translation>언어 바꾸기</translation>
     </message>
@@ -3512,7 +3702,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
 <context>
     <name>LessonsPane</name>
     <message>
-        <location filename="../panes/lessons_pane.py" line="+166" />
+        <location filename="../panes/lessons_pane.py" line="+168" />
         <source>The worked examples of the course notes</source>
         <extracomment>Figure keys whose argument is a word: clicking such a row shows that word's trace.</extracomment>
         <translation>강의 노트의 풀이 예제</translation>
@@ -3631,15 +3821,16 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+75" />
-        <location line="+510" />
+        <location filename="../main_window.py" line="+90" />
+        <location line="+624" />
         <source>Subword Explorer</source>
-        <extracomment>The window must fit a 1366x768 laptop screen (with a panel and a title bar).</extracomment>
+        <extracomment>Seconds closing waits for trained tokenizers still being written in the pool; the rest are then written on the GUI thread: the user's tokenizers are never lost. The window must fit a 1366x768 laptop screen (with a panel and a title bar).</extracomment>
         <translation>서브워드 탐색기</translation>
     </message>
     <message>
-        <location line="-485" />
+        <location line="-592" />
         <source>Corpus</source>
+        <extracomment>the session's trainings, for the Train and the Build view alike</extracomment>
         <translation>말뭉치</translation>
     </message>
     <message>
@@ -3673,12 +3864,12 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>강의</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <source>Tokenizers</source>
         <translation>토크나이저</translation>
     </message>
     <message>
-        <location line="+56" />
+        <location line="-9" />
         <source>Vocabulary</source>
         <translation>어휘</translation>
     </message>
@@ -3688,17 +3879,17 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>id ↔ 텍스트</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+1" />
         <source>Build</source>
         <translation>만들기</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+154" />
         <source>Views</source>
         <translation>화면</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <source>{tip} (Ctrl+{n})</source>
         <translation>{tip} (Ctrl+{n})</translation>
     </message>
@@ -3848,7 +4039,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>패널(&amp;P)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+6" />
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
@@ -3863,7 +4054,7 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>정보(&amp;A)</translation>
     </message>
     <message>
-        <location line="+37" />
+        <location line="+38" />
         <source>Open tokenizer</source>
         <translation>토크나이저 열기</translation>
     </message>
@@ -3921,7 +4112,7 @@ Vocabulary size:</source>
 어휘 크기:</translation>
     </message>
     <message>
-        <location line="+48" />
+        <location line="+46" />
         <source>The last corpus is gone: {paths}</source>
         <translation>지난번 말뭉치가 없습니다: {paths}</translation>
     </message>
@@ -3931,17 +4122,18 @@ Vocabulary size:</source>
         <translation>토크나이저 {n}개를 복원하는 중…</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+29" />
         <source>Could not restore {what}</source>
         <translation>복원하지 못했습니다: {what}</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>Restored {name}</source>
         <translation>{name}을(를) 복원했습니다</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+24" />
+        <location line="+17" />
         <source>Could not keep the session for next time: {error}</source>
         <translation>다음을 위해 세션을 저장하지 못했습니다: {error}</translation>
     </message>
@@ -3956,7 +4148,7 @@ Vocabulary size:</source>
         <translation>토크나이저 없음</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+25" />
         <source>Subword Explorer — views and panes</source>
         <translation>서브워드 탐색기 — 화면과 패널</translation>
     </message>
@@ -3968,7 +4160,7 @@ Everything shown is computed by subword_core.</source>
 보이는 모든 것은 subword_core가 계산합니다.</translation>
     </message>
     <message>
-        <location line="+96" />
+        <location line="+111" />
         <source>Unsaved tokenizers</source>
         <translation>저장하지 않은 토크나이저</translation>
     </message>
@@ -4202,7 +4394,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../panes/groupings_pane.py" line="-557" />
+        <location filename="../panes/groupings_pane/model_page.py" line="+44" />
         <source>Open model folder…</source>
         <translation>모델 폴더 열기…</translation>
     </message>
@@ -4376,12 +4568,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>OffsetsPane</name>
     <message>
-        <location filename="../panes/offsets_pane.py" line="+58" />
+        <location filename="../panes/offsets_pane.py" line="+62" />
         <source>Offsets are (start, end) character positions in the original text; special tokens have (0, 0)</source>
         <translation>오프셋은 원문에서의 (시작, 끝) 문자 위치입니다. 특수 토큰은 (0, 0)입니다</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+33" />
         <source>{n} tokens — offsets are character spans of the original text</source>
         <translation>토큰 {n}개 — 오프셋은 원문의 문자 범위입니다</translation>
     </message>
@@ -4728,14 +4920,14 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>Session</name>
     <message>
-        <location filename="../session.py" line="+66" />
+        <location filename="../session.py" line="+67" />
         <source>(none)</source>
         <extracomment>Texts longer than this (characters) are encoded in the background. So are texts with a longer run without whitespace: a model's work on one word grows faster than its length (BPE merges pair by pair; a 5,000-character word took 0.8 s). Texts up to this long also keep their pipeline stages (normalized text, pre-tokens).</extracomment>
         <translation>(없음)</translation>
     </message>
     <message>
-        <location line="+208" />
-        <location line="+38" />
+        <location line="+207" />
+        <location line="+32" />
         <source>Cannot encode the text: {error}</source>
         <translation>텍스트를 인코딩할 수 없습니다: {error}</translation>
     </message>
@@ -4743,7 +4935,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>SessionStore</name>
     <message>
-        <location filename="../session_store.py" line="+125" />
+        <location filename="../session_store.py" line="+182" />
         <source>{name}: {path} is gone</source>
         <translation>{name}: {path}이(가) 없습니다</translation>
     </message>
@@ -4764,14 +4956,14 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>StatsPane</name>
     <message>
-        <location filename="../panes/stats_pane.py" line="+96" />
-        <location line="+140" />
+        <location filename="../panes/stats_pane.py" line="+126" />
+        <location line="+145" />
         <source>Stop</source>
-        <extracomment>A vocabulary larger than this has its length histogram measured in a worker.</extracomment>
+        <extracomment>A vocabulary larger than this has its length histogram measured in a pool process (a pass over every token: 0.1-0.3 s on the GUI thread for 50k tokens).</extracomment>
         <translation>중지</translation>
     </message>
     <message>
-        <location line="-139" />
+        <location line="-144" />
         <source>Stop encoding the corpus, or compute its figures</source>
         <translation>말뭉치 인코딩을 중지하거나 통계를 계산합니다</translation>
     </message>
@@ -4886,7 +5078,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>각 순위에서 병합된 쌍이 병합 시점에 나타난 횟수 (여기서 학습한 토크나이저)</translation>
     </message>
     <message>
-        <location line="+45" />
+        <location line="+47" />
         <source>Statistics of {name}</source>
         <translation>{name} 통계</translation>
     </message>
@@ -4896,7 +5088,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>토크나이저 없음</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>{model}: no merges with pair counts</source>
         <translation>{model}: 쌍 횟수가 있는 병합이 없음</translation>
     </message>
@@ -4911,12 +5103,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>쌍 횟수는 여기서 학습한 토크나이저만 알 수 있습니다: 토크나이저 파일에는 병합만 있고 횟수는 없습니다.</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+30" />
         <source>computing corpus figures…</source>
         <translation>말뭉치 수치를 계산하는 중…</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>Compute</source>
         <translation>계산</translation>
     </message>
@@ -4926,7 +5118,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>중지됨: 말뭉치 통계를 계산하지 않았습니다</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+30" />
         <source>the corpus</source>
         <translation>말뭉치</translation>
     </message>
@@ -4976,7 +5168,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>표면형 길이: Ġ ▁ ## &lt;/w&gt;를 떼고 바이트를 디코딩 (막대를 누르면 그 토큰들)</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+9" />
         <source>{n} distinct tokens; log-log slope {slope} (Zipf: about −1)</source>
         <translation>서로 다른 토큰 {n}개, 로그-로그 기울기 {slope} (Zipf: 약 −1)</translation>
     </message>
@@ -4986,7 +5178,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>아직 빈도가 없음</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+4" />
         <source>{model}: no merges to replay, so no curve</source>
         <translation>{model}: 재생할 병합이 없어 곡선이 없음</translation>
     </message>
@@ -5182,6 +5374,16 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <source>The worked examples of the course notes, step by step: every figure computed, the notes' slips corrected, and the encoding and merges of each step</source>
         <translation>강의 노트의 풀이 예제를 단계별로: 모든 수치를 계산하고, 노트의 실수를 바로잡으며, 단계마다 인코딩과 병합을 보여 줍니다</translation>
     </message>
+    <message>
+        <location line="+6" />
+        <source>Conformance</source>
+        <translation>일치 검사</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Where two implementations of one model part (the same model opened from two files): agreement, the shortest differing text, the stage and the first differing token</source>
+        <translation>한 모델의 두 구현이 갈라지는 곳 (두 파일에서 연 같은 모델): 일치율, 가장 짧은 차이 텍스트, 단계, 첫 번째로 다른 토큰</translation>
+    </message>
 </context>
 <context>
     <name>TextInput</name>
@@ -5314,13 +5516,13 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>TokenTextView</name>
     <message>
-        <location filename="../widgets/token_text_view.py" line="+315" />
+        <location filename="../widgets/token_text_view.py" line="+402" />
         <source>… ({n} more characters not drawn)</source>
-        <extracomment>Characters beyond this are not drawn (a note says so); the tables still list every token. Lines longer than this are drawn as several blocks (cut at a space), so that laying out one block never costs more than a screenful. Identical special tokens in a row drawn as one chip ``[PAD] ×100``. blocks formatted since the last set_content (tests and benchmarks read it)</extracomment>
+        <extracomment>Characters beyond this are not drawn (a note says so); the tables still list every token. Lines longer than this are drawn as several blocks (cut at a space), so that laying out one block never costs more than a screenful. Identical special tokens in a row drawn as one chip ``[PAD] ×100``. The last indexes made, by encoding: the token view, the encoding and the offsets panes look up the same encoding at a keystroke. blocks formatted, and tokens looked up for them, since the last set_content (tests and benchmarks read them: both follow what is on screen, not the text)</extracomment>
         <translation>… (그리지 않은 문자 {n}개 더)</translation>
     </message>
     <message>
-        <location line="+259" />
+        <location line="+258" />
         <source>{n} × {token}  (#{first}–#{last})
      id {id}  special token added by the tokenizer (padding or post-processor)</source>
         <translation>{n} × {token}  (#{first}–#{last})
@@ -5568,7 +5770,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>TrainingPane</name>
     <message>
-        <location filename="../panes/training_pane.py" line="+57" />
+        <location filename="../panes/training_pane.py" line="+53" />
         <source>Byte-level BPE (GPT-2)</source>
         <extracomment>combo label (English; the combo shows it translated) -&gt; (preset algorithm, WordPiece scoring, default vocabulary size); the sizes leave room for the bundled sample corpus's alphabet (BPE needs 706 symbols there, WordPiece 550: a smaller size is refused)</extracomment>
         <translation>바이트 수준 BPE (GPT-2)</translation>
@@ -5599,14 +5801,14 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>이 옵션으로 불러온 말뭉치에서 학습합니다 (Ctrl+T)</translation>
     </message>
     <message>
-        <location line="+62" />
+        <location filename="../training_service.py" line="+237" />
         <source>the training failed</source>
-        <extracomment>Permille steps of the progress bar (one bar for the whole run).</extracomment>
         <translation>학습에 실패했습니다</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location filename="../panes/training_pane.py" line="+68" />
         <source>The training algorithm: byte-level BPE (GPT-2, no unknown tokens), BPE with an end-of-word marker (Sennrich), WordPiece (BERT; merges chosen by likelihood or by frequency) or Unigram (SentencePiece; prunes a large seed vocabulary)</source>
+        <extracomment>Permille steps of the progress bar (one bar for the whole run).</extracomment>
         <translation>학습 알고리즘: 바이트 수준 BPE (GPT-2, UNK 토큰 없음), 단어 끝 표지를 쓰는 BPE (Sennrich), WordPiece (BERT, 우도나 빈도로 병합 선택), Unigram (SentencePiece, 큰 초기 어휘를 가지치기)</translation>
     </message>
     <message>
@@ -5685,23 +5887,23 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>특수 토큰</translation>
     </message>
     <message>
-        <location line="+53" />
-        <location line="+20" />
+        <location line="+62" />
+        <location line="+19" />
         <source>No corpus</source>
         <translation>말뭉치 없음</translation>
     </message>
     <message>
-        <location line="-19" />
+        <location line="-18" />
         <source>Open a corpus before training.</source>
         <translation>학습하기 전에 말뭉치를 여세요.</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+19" />
         <source>Open a corpus to retrain on first.</source>
         <translation>먼저 재학습할 말뭉치를 여세요.</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+3" />
         <source>Cannot retrain</source>
         <translation>재학습할 수 없습니다</translation>
     </message>
@@ -5711,7 +5913,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>{name}의 모델은 {model}이며 트레이너가 없습니다: BPE, WordPiece, Unigram 모델만 재학습할 수 있습니다.</translation>
     </message>
     <message>
-        <location line="+70" />
+        <location line="+22" />
         <source>Cancelling…</source>
         <translation>취소하는 중…</translation>
     </message>
@@ -5752,7 +5954,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>병합 {rank}: {left} + {right} → {token} (횟수 {count})</translation>
     </message>
     <message>
-        <location line="+37" />
+        <location line="+39" />
         <source>the corpus has too few distinct pieces</source>
         <translation>말뭉치에 서로 다른 조각이 너무 적습니다</translation>
     </message>
@@ -5767,48 +5969,54 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>⚠ 요청한 {asked}개 중 토큰 {size}개에서 멈췄습니다: {why}. 말뭉치가 크면 더 많아집니다.</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+9" />
         <source>100% · done: {name}</source>
         <translation>100% · 완료: {name}</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location filename="../training_service.py" line="-31" />
         <source>Trained {name} on {summary}</source>
+        <extracomment>who started it ("train": the Train view; "build", "four": the Build view), so that the view that asked says a failure, and the others only show the progress the vocabulary size asked and the size the tokenizer really has (trained runs)</extracomment>
         <translation>{name}을(를) 학습했습니다: {summary}</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location filename="../panes/training_pane.py" line="-28" />
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location filename="../panes/builder_pane.py" line="-56" />
+        <location filename="../panes/training_pane.py" line="+2" />
         <source>Training failed</source>
         <translation>학습 실패</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
+        <location filename="../panes/training_pane.py" line="+1" />
         <source>The current tokenizer is kept.</source>
         <translation>현재 토크나이저를 유지합니다.</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location filename="../panes/training_pane.py" line="+3" />
         <source>cancelled</source>
         <translation>취소됨</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location filename="../panes/builder_pane.py" line="+5" />
+        <location filename="../panes/training_pane.py" line="+2" />
+        <location filename="../training_service.py" line="+13" />
         <source>no tokenizer</source>
         <translation>토크나이저 없음</translation>
     </message>
     <message>
-        <location line="+1" />
-        <location line="+1" />
+        <location line="-2" />
+        <location filename="../panes/training_pane.py" line="+1" />
+        <location filename="../training_service.py" line="+1" />
         <source>Training cancelled; kept {name}.</source>
         <translation>학습을 취소했습니다. {name}을(를) 유지합니다.</translation>
     </message>
     <message>
-        <location line="+47" />
+        <location filename="../panes/training_pane.py" line="+62" />
         <source>Open a corpus first</source>
         <translation>먼저 말뭉치를 여세요</translation>
     </message>
@@ -5821,7 +6029,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>{name}을(를) 되돌렸습니다</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+16" />
         <source>&amp;Undo remove tokenizer</source>
         <translation>토크나이저 제거 취소(&amp;U)</translation>
     </message>
@@ -5872,7 +6080,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>VocabPane</name>
     <message>
-        <location filename="../panes/vocab_pane.py" line="+41" />
+        <location filename="../panes/vocab_pane.py" line="+44" />
         <source>substring</source>
         <extracomment>The search modes as the combo shows them (the mode itself is the item's data).</extracomment>
         <translation>부분 문자열</translation>
@@ -5904,13 +6112,14 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>id로 찾기: #123, 123, 또는 공백이나 쉼표로 구분한 여러 id</translation>
     </message>
     <message>
-        <location line="+58" />
-        <location line="+150" />
+        <location line="+60" />
+        <location line="+152" />
         <source>Search tokens…</source>
+        <extracomment>Progress of the frequency count every this many words (~10-30 ms of work).</extracomment>
         <translation>토큰 검색…</translation>
     </message>
     <message>
-        <location line="-147" />
+        <location line="-149" />
         <source>Find tokens; the mode on the right says how the text is read</source>
         <translation>토큰을 찾습니다. 오른쪽 방식에 따라 입력을 해석합니다</translation>
     </message>
@@ -5936,12 +6145,12 @@ They come back when you start the explorer again, but only File ▸ Save gives y
     </message>
     <message>
         <location line="+2" />
-        <location line="+234" />
+        <location line="+239" />
         <source>Count frequencies</source>
         <translation>빈도 세기</translation>
     </message>
     <message>
-        <location line="-232" />
+        <location line="-237" />
         <source>Encode every corpus word and count how often each token occurs (runs in the background)</source>
         <translation>말뭉치의 모든 단어를 인코딩해 각 토큰이 나타나는 횟수를 셉니다 (백그라운드에서 실행)</translation>
     </message>
@@ -5966,7 +6175,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>어휘를 읽는 중…</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+18" />
         <source>sorting %p%</source>
         <translation>정렬하는 중 %p%</translation>
     </message>
@@ -5976,7 +6185,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>어휘를 읽는 중 %p%</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+13" />
         <source>cannot read the vocabulary: {error}</source>
         <translation>어휘를 읽을 수 없습니다: {error}</translation>
     </message>
@@ -6001,7 +6210,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>말뭉치에서 토큰 빈도를 세는 중…</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+21" />
         <source>{0} of {1} words</source>
         <translation>단어 {1}개 중 {0}개</translation>
     </message>
@@ -6085,7 +6294,7 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <translation>문맥만 자르고 모든 윈도우에 질문 전체를 둡니다 (transformers의 질의응답 전처리)</translation>
     </message>
     <message>
-        <location line="+81" />
+        <location line="+74" />
         <source>Question (optional): makes each window a (question, text) pair, as in question answering</source>
         <translation>질문 (선택): 질의응답처럼 각 윈도우를 (질문, 텍스트) 쌍으로 만듭니다</translation>
     </message>
@@ -6548,7 +6757,8 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>Workers</name>
     <message>
-        <location filename="../workers.py" line="+271" />
+        <location filename="../workers.py" line="+275" />
+        <location line="+14" />
         <source>the training process ended unexpectedly (exit code {code})</source>
         <extracomment>Seconds between two ``yielded`` batches (about 25 updates per second). Scheduling niceness added to the training child (and its word-counting pool). GIL switch interval while a worker runs (the default is 0.005 s).</extracomment>
         <translation>학습 프로세스가 예기치 않게 끝났습니다 (종료 코드 {code})</translation>
@@ -6557,17 +6767,17 @@ They come back when you start the explorer again, but only File ▸ Save gives y
 <context>
     <name>_Opening</name>
     <message>
-        <location filename="../file_actions.py" line="-209" />
+        <location filename="../file_actions.py" line="-211" />
         <source>Opening {path}…</source>
         <translation>{path} 여는 중…</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+19" />
         <source>Opened {path} as {name}</source>
         <translation>{path}을(를) {name}(으)로 열었습니다</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+15" />
         <source>Cannot open tokenizer</source>
         <translation>토크나이저를 열 수 없습니다</translation>
     </message>

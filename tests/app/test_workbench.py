@@ -49,7 +49,7 @@ def test_each_view_shows_its_docks_and_hides_the_others(qtbot, shown):
 
 def test_view_shortcuts_are_ctrl_digits(shown):
     for n, action in enumerate(shown.view_actions.values(), start=1):
-        assert action.shortcut().toString() == f"Ctrl+{n}"
+        assert action.shortcut().toString() == f"Ctrl+{n % 10}"
 
 
 def test_window_fits_a_1366x768_laptop(shown):

@@ -85,6 +85,7 @@ def test_a_missing_merge_parts_at_the_model(gpt2):
     assert not report.identical and 0 < report.agreement < 1
     assert first.origin == "probe: numbers" and first.minimal == " 1"
     assert first.stage == "model"
+    assert (first.stage_left, first.stage_right) == ("'Ġ1' 352", "'Ġ' 220 '1' 16")
     assert first.token_index == 0
     assert (first.left_token.token, first.left_token.id) == ("Ġ1", 352)
     assert (first.right_token.token, first.right_token.offsets) == ("Ġ", (0, 1))
