@@ -75,6 +75,10 @@ class ConformancePane(QWidget):
         self.summary.setWordWrap(True)
         self.details = {key: self._value_label(key) for key in
                         ("origin", "minimal", "stage", "stage_left", "stage_right", "token")}
+        self.show_text = QPushButton(self.tr("Encode it"), objectName="conformanceShowText")
+        self.show_text.setToolTip(self.tr("Make the shortest differing text the session text, "
+                                          "to follow it in the Encoding pane"))
+        self.show_text.setEnabled(False)
         self.table = QTableWidget(0, 7, objectName="conformanceTable")
         self.table.setHorizontalHeaderLabels([
             "#", self.tr("A token"), self.tr("A id"), self.tr("A span"),
@@ -90,6 +94,7 @@ class ConformancePane(QWidget):
         self.job.failed.connect(self._on_job_failed)
         self.job.running_changed.connect(self._on_job_running_changed)
         self.run_button.clicked.connect(self.run)
+        self.show_text.clicked.connect(self._on_show_text_clicked)
         session.tokenizers_changed.connect(self._fill_pickers)
         session.corpus_changed.connect(self._on_session_corpus_changed)
         self._fill_pickers()
@@ -119,7 +124,13 @@ class ConformancePane(QWidget):
                            ("stage_left", self.tr("A there")),
                            ("stage_right", self.tr("B there")),
                            ("token", self.tr("First differing token"))):
-            form.addRow(title, self.details[key])
+            if key == "minimal":
+                line = QHBoxLayout()
+                line.addWidget(self.details[key], 1)
+                line.addWidget(self.show_text)
+                form.addRow(title, line)
+            else:
+                form.addRow(title, self.details[key])
         layout = QVBoxLayout(self)
         layout.addLayout(row)
         layout.addWidget(self.summary)
@@ -192,6 +203,7 @@ class ConformancePane(QWidget):
         for label in self.details.values():
             label.setText("")
         self.table.setRowCount(0)
+        self.show_text.setEnabled(first is not None)
         if first is None:
             return
         self.details["origin"].setText(f"{self._origin(first.origin)}: "
@@ -203,6 +215,11 @@ class ConformancePane(QWidget):
         self.details["stage_right"].setText(first.stage_right)
         self.details["token"].setText(self._token_words(first))
         self._fill_table(first)
+
+    @Slot()
+    def _on_show_text_clicked(self) -> None:
+        if self.report is not None and self.report.first is not None:
+            self._session.set_text(self.report.first.minimal)
 
     def _summary(self, report: Any) -> str:
         words = self.tr("Agreement: {agree} of {n} texts ({rate}).").format(

@@ -1906,7 +1906,17 @@ shown: {shown}</source>
         <translation>토크나이저 두 개를 고르고 비교를 누르세요.</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+5" />
+        <source>Encode it</source>
+        <translation>인코딩하기</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Make the shortest differing text the session text, to follow it in the Encoding pane</source>
+        <translation>가장 짧은 차이 텍스트를 세션 텍스트로 삼아 인코딩 패널에서 살펴봅니다</translation>
+    </message>
+    <message>
+        <location line="+5" />
         <source>A token</source>
         <translation>A 토큰</translation>
     </message>
@@ -1936,7 +1946,7 @@ shown: {shown}</source>
         <translation>B 범위</translation>
     </message>
     <message>
-        <location line="+35" />
+        <location line="+36" />
         <source>First difference</source>
         <translation>첫 차이</translation>
     </message>
@@ -1966,7 +1976,7 @@ shown: {shown}</source>
         <translation>첫 번째로 다른 토큰</translation>
     </message>
     <message>
-        <location line="+45" />
+        <location line="+51" />
         <source>Open or train two tokenizers first.</source>
         <translation>먼저 토크나이저 두 개를 열거나 학습하세요.</translation>
     </message>
@@ -1981,12 +1991,12 @@ shown: {shown}</source>
         <translation>비교할 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+18" />
         <source>(the empty text)</source>
         <translation>(빈 텍스트)</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+13" />
         <source>Agreement: {agree} of {n} texts ({rate}).</source>
         <translation>일치: 텍스트 {n}개 중 {agree}개 ({rate}).</translation>
     </message>

@@ -41,6 +41,7 @@ def pane(qtbot, gpt2, changed):
     for name, tokenizer in (("gpt2", gpt2), ("gpt2 changed", changed), ("gpt2 again", gpt2)):
         session.add_tokenizer(TokenizerEntry(name, tokenizer, None, "file"))
     pane = ConformancePane(session, SelectionModel())
+    pane.test_session = session
     qtbot.addWidget(pane)
     pane.resize(900, 600)
     pane.show()
@@ -75,12 +76,15 @@ def test_a_changed_tokenizer_shows_where_it_parts(qtbot, pane, gpt2, changed):
                                                             "␣", "220", "0–1"]
     assert [table.item(1, c).text() for c in range(7)] == ["1", "", "", "", "1", "16", "1–2"]
     assert table.item(0, 1).background().color() != table.item(1, 1).background().color()
+    pane.show_text.click()  # the shortest text goes to the Encoding pane
+    assert pane.test_session.text == " 1"
 
 
 def test_the_same_model_twice_is_identical(qtbot, pane):
     report = _run(qtbot, pane, "gpt2", "gpt2 again")
     assert report.identical and "Identical on every text" in pane.summary.text()
     assert pane.table.rowCount() == 0 and pane.details["stage"].text() == ""
+    assert not pane.show_text.isEnabled()
 
 
 def test_it_is_a_view_of_its_own(qtbot, window):
