@@ -1,7 +1,7 @@
-"""Place the analysis panes (compare, unseen words, statistics, long text, languages) as docks
-of the window.
+"""Place the analysis panes (compare, conformance, unseen words, statistics, long text,
+languages) as docks of the window.
 
-Composition only, like ``main_window``: this module adds the four panes' docks to the
+Composition only, like ``main_window``: this module adds the six panes' docks to the
 window (tabbed with the merge history), each pane built by the window when its dock first
 comes into sight or code asks for it (``MainWindow.add_pane_dock``, ``app.lazy_panes``),
 and stops the built panes' workers when the application quits. It
@@ -21,23 +21,25 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
 from .panes.compare_pane import ComparePane
 from .panes.languages_pane import LanguagesPane
+from .panes.conformance_pane import ConformancePane
 from .panes.oov_pane import OovPane
 from .panes.stats_pane import StatsPane
 from .panes.windows_pane import WindowsPane
 from .selection import SelectionModel
 from .session import Session
 
-KEYS = ("compare", "oov", "stats", "windows", "languages")
+KEYS = ("compare", "conformance", "oov", "stats", "windows", "languages")
 
 
 class AnalysisDocks:
-    """The four analysis panes (built on first use) and their docks."""
+    """The five analysis panes (built on first use) and their docks."""
 
     def __init__(self, window: Any, docks: dict[str, QDockWidget]) -> None:
         self._window = window
         self.docks = docks
 
     compare = property(lambda self: self._window.pane("compare"))
+    conformance = property(lambda self: self._window.pane("conformance"))
     oov = property(lambda self: self._window.pane("oov"))
     stats = property(lambda self: self._window.pane("stats"))
     windows = property(lambda self: self._window.pane("windows"))
@@ -74,7 +76,8 @@ class _StopOnQuit(QObject):
 
 
 def add_analysis_docks(window: Any, session: Session, selection: SelectionModel) -> AnalysisDocks:
-    """Add the compare, unseen-words, statistics, long-text and languages docks to ``window``."""
+    """Add the compare, conformance, unseen-words, statistics, long-text and languages docks
+    to ``window``."""
     bottom = Qt.DockWidgetArea.BottomDockWidgetArea
     added: dict[str, QDockWidget] = {}
     # tabbed with the merge history, which stays in front
@@ -82,6 +85,8 @@ def add_analysis_docks(window: Any, session: Session, selection: SelectionModel)
     for key, title, factory in (
         ("compare", QCoreApplication.translate("AnalysisDocks", "Compare"),
          lambda: window.compare_pane_made(ComparePane(session, selection))),
+        ("conformance", QCoreApplication.translate("AnalysisDocks", "Conformance"),
+         lambda: ConformancePane(session, selection)),
         ("oov", QCoreApplication.translate("AnalysisDocks", "Unseen words"),
          lambda: OovPane(session, selection)),
         ("stats", QCoreApplication.translate("AnalysisDocks", "Statistics"),

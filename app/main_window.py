@@ -316,9 +316,10 @@ class MainWindow(QMainWindow):
         for n, view in enumerate(self.views.views, start=1):
             action = QAction(view.shown_title(), self, checkable=True)
             action.setObjectName(f"view_{view.key}")
-            n %= 10  # the tenth view is Ctrl+0
-            action.setShortcut(QKeySequence(f"Ctrl+{n}"))
-            action.setToolTip(self.tr("{tip} (Ctrl+{n})").format(tip=view.shown_tip(), n=n))
+            # the tenth view is Ctrl+0, as the digit row goes; later ones Ctrl+Shift+1…
+            key = f"Ctrl+{n % 10}" if n <= 10 else f"Ctrl+Shift+{n - 10}"
+            action.setShortcut(QKeySequence(key))
+            action.setToolTip(self.tr("{tip} ({key})").format(tip=view.shown_tip(), key=key))
             action.triggered.connect(lambda _=False, k=view.key: self.show_view(k))
             group.addAction(action)
             bar.addAction(action)

@@ -1,4 +1,4 @@
-"""Task views: whole-window dock layouts, one per task, chosen from a bar or Ctrl+1…
+"""Task views: whole-window dock layouts, one per task, chosen from a bar or Ctrl+1…9, 0
 
 Every pane lives in a dock. A :class:`TaskView` names the docks one task needs
 and how they are placed at first (columns of stacked groups of tabbed docks,
@@ -18,7 +18,7 @@ from PySide6.QtCore import QByteArray, QCoreApplication, QObject, Qt, QT_TRANSLA
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 #: Bump when the docks or the default layouts change: saved layouts of another version are ignored.
-LAYOUT_VERSION = 8
+LAYOUT_VERSION = 9
 
 # A column: (relative width, [(relative height, [dock keys shown as tabs]), ...])
 Column = tuple[int, list[tuple[int, list[str]]]]
@@ -110,6 +110,13 @@ VIEWS: tuple[TaskView, ...] = (
              # the merge history beside it: a point or row picked here selects its merge there
              ((64, [(100, ["languages"])]),
               (36, [(100, ["merges"])]))),
+    TaskView("conformance", QT_TRANSLATE_NOOP("TaskView", "Conformance"),
+             QT_TRANSLATE_NOOP("TaskView",
+                               "Where two implementations of one model part (the same model "
+                               "opened from two files): agreement, the shortest differing "
+                               "text, the stage and the first differing token"),
+             ((62, [(100, ["conformance"])]),
+              (38, [(100, ["encoding"])]))),
 )
 
 

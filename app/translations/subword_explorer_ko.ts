@@ -13,9 +13,14 @@
 <context>
     <name>AnalysisDocks</name>
     <message>
-        <location filename="../analysis_docks.py" line="+83" />
+        <location filename="../analysis_docks.py" line="+86" />
         <source>Compare</source>
         <translation>비교</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Conformance</source>
+        <translation>일치 검사</translation>
     </message>
     <message>
         <location line="+2" />
@@ -194,7 +199,7 @@
         <translation>코퍼스 없음(미사용·잔여 토큰을 보려면 코퍼스를 불러오세요)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>{n} entries audited, {corpus}</source>
         <translation>항목 {n}개 감사함, {corpus}</translation>
     </message>
@@ -1125,7 +1130,7 @@ Records: ``oov.HeldoutRow``.</extracomment>
     <message>
         <location line="+2" />
         <location filename="../item_models/word_counts_model.py" line="+65" />
-        <location filename="../widgets/audit_panel.py" line="-158" />
+        <location filename="../widgets/audit_panel.py" line="-159" />
         <location filename="../widgets/surgery_dialog.py" line="+35" />
         <location filename="../widgets/token_info_view.py" line="+29" />
         <source>count</source>
@@ -2239,6 +2244,185 @@ shown: {shown}</source>
         <location line="+8" />
         <source>, unknown</source>
         <translation>, UNK</translation>
+    </message>
+</context>
+<context>
+    <name>ConformancePane</name>
+    <message>
+        <location filename="../panes/conformance_pane.py" line="+37" />
+        <source>normalized text (the normalizer)</source>
+        <extracomment>The library's stage names in the interface language.</extracomment>
+        <translation>정규화된 텍스트 (정규화기)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>pre-tokens (the pre-tokenizer)</source>
+        <translation>사전 토큰 (사전 토크나이저)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>model output (before post-processing)</source>
+        <translation>모델 출력 (후처리 전)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>post-processing (the final ids, special tokens)</source>
+        <translation>후처리 (최종 id, 특수 토큰)</translation>
+    </message>
+    <message>
+        <location line="+21" />
+        <source>and the corpus</source>
+        <translation>말뭉치도</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Also compare the first {n} lines of the loaded corpus</source>
+        <translation>불러온 말뭉치의 처음 {n}줄도 비교합니다</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Compare</source>
+        <translation>비교</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Encode the built-in probe texts (accents, NFKC characters, CJK, Korean, emoji, tabs, newlines, runs of spaces…) with both tokenizers and find where they part</source>
+        <translation>내장 검사 텍스트(악센트, NFKC 문자, 한중일 문자, 한국어, 이모지, 탭, 줄바꿈, 연속 공백…)를 두 토크나이저로 인코딩하고 어디서 갈라지는지 찾습니다</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Pick two tokenizers and press Compare.</source>
+        <translation>토크나이저 두 개를 고르고 비교를 누르세요.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Encode it</source>
+        <translation>인코딩하기</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Make the shortest differing text the session text, to follow it in the Encoding pane</source>
+        <translation>가장 짧은 차이 텍스트를 세션 텍스트로 삼아 인코딩 패널에서 살펴봅니다</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>A token</source>
+        <translation>A 토큰</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>A id</source>
+        <translation>A id</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>A span</source>
+        <translation>A 범위</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>B token</source>
+        <translation>B 토큰</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>B id</source>
+        <translation>B id</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>B span</source>
+        <translation>B 범위</translation>
+    </message>
+    <message>
+        <location line="+36" />
+        <source>First difference</source>
+        <translation>첫 차이</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Shortest differing text</source>
+        <translation>가장 짧은 차이 텍스트</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Where they part</source>
+        <translation>갈라지는 단계</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>A there</source>
+        <translation>그 단계의 A</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>B there</source>
+        <translation>그 단계의 B</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>First differing token</source>
+        <translation>첫 번째로 다른 토큰</translation>
+    </message>
+    <message>
+        <location line="+51" />
+        <source>Open or train two tokenizers first.</source>
+        <translation>먼저 토크나이저 두 개를 열거나 학습하세요.</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>Comparing…</source>
+        <translation>비교 중…</translation>
+    </message>
+    <message>
+        <location line="+11" />
+        <source>Cannot compare: {error}</source>
+        <translation>비교할 수 없습니다: {error}</translation>
+    </message>
+    <message>
+        <location line="+18" />
+        <source>(the empty text)</source>
+        <translation>(빈 텍스트)</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>Agreement: {agree} of {n} texts ({rate}).</source>
+        <translation>일치: 텍스트 {n}개 중 {agree}개 ({rate}).</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Compared by ids (the vocabularies are the same).</source>
+        <translation>id로 비교했습니다 (어휘가 같습니다).</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The vocabularies differ, so ids are not comparable: tokens are compared by the text they spell.</source>
+        <translation>어휘가 달라 id를 비교할 수 없습니다: 토큰이 나타내는 텍스트로 비교했습니다.</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Identical on every text.</source>
+        <translation>모든 텍스트에서 같습니다.</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>built-in probe ({kind})</source>
+        <translation>내장 검사 텍스트 ({kind})</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>corpus line {n}</source>
+        <translation>말뭉치 {n}번째 줄</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>(none: the encoding ends)</source>
+        <translation>(없음: 인코딩이 끝남)</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>{token} id {id} at {start}–{end}</source>
+        <translation>{token} id {id}, 위치 {start}–{end}</translation>
     </message>
 </context>
 <context>
@@ -3773,7 +3957,7 @@ merge history beside it. &lt;code&gt;subword languages&lt;/code&gt; prints the s
 &lt;code&gt;subword languages&lt;/code&gt;가 같은 표를 출력합니다.&lt;/li&gt;</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+18" />
         <source>&lt;h3&gt;How the panes link&lt;/h3&gt;
 &lt;p&gt;Panes share one selection: clicking a token, a row of a table or a merge selects it
 everywhere (the same characters in the text, the same ids in the tables, its merge in the
@@ -4309,13 +4493,13 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="+90" />
-        <location line="+650" />
+        <location line="+651" />
         <source>Subword Explorer</source>
         <extracomment>Seconds closing waits for trained tokenizers still being written in the pool; the rest are then written on the GUI thread: the user's tokenizers are never lost. The window must fit a 1366x768 laptop screen (with a panel and a title bar).</extracomment>
         <translation>서브워드 탐색기</translation>
     </message>
     <message>
-        <location line="-614" />
+        <location line="-615" />
         <source>Corpus</source>
         <extracomment>the session's trainings, for the Train and the Build view alike</extracomment>
         <translation>말뭉치</translation>
@@ -4376,9 +4560,9 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>화면</translation>
     </message>
     <message>
-        <location line="+10" />
-        <source>{tip} (Ctrl+{n})</source>
-        <translation>{tip} (Ctrl+{n})</translation>
+        <location line="+11" />
+        <source>{tip} ({key})</source>
+        <translation>{tip} ({key})</translation>
     </message>
     <message>
         <location line="+10" />
@@ -6038,6 +6222,16 @@ They come back when you start the explorer again, but only File ▸ Save gives y
         <location line="+1" />
         <source>What each language of a parallel corpus costs in tokens: premium, Gini, vocabulary use, one sentence in every language, and which merges served which language</source>
         <translation>병렬 코퍼스의 각 언어가 토큰으로 치르는 비용: 프리미엄, 지니 계수, 어휘 사용, 모든 언어로 된 한 문장, 그리고 어떤 병합이 어느 언어에 도움이 되었는지</translation>
+    </message>
+    <message>
+        <location line="+7" />
+        <source>Conformance</source>
+        <translation>일치 검사</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Where two implementations of one model part (the same model opened from two files): agreement, the shortest differing text, the stage and the first differing token</source>
+        <translation>한 모델의 두 구현이 갈라지는 곳 (두 파일에서 연 같은 모델): 일치율, 가장 짧은 차이 텍스트, 단계, 첫 번째로 다른 토큰</translation>
     </message>
 </context>
 <context>

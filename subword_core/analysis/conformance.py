@@ -65,7 +65,8 @@ class Difference:
             ``"corpus.txt:12"``).
         minimal: a shortest differing substring of ``text`` (no end can lose a char).
         stage: one of :data:`STAGES`: the first stage whose output differs on ``minimal``.
-        stage_left / stage_right: that stage's output on each side, one line each.
+        stage_left / stage_right: that stage's output on each side, one line each (the
+            normalized text, the pre-tokens, or the tokens with their ids).
         token_index: the first differing token of ``minimal``'s final encodings.
         left_token / right_token: that token on each side (None past the end).
         left_tokens / right_tokens: both final encodings of ``minimal``.
@@ -117,7 +118,8 @@ class ConformanceReport:
 # ------------------------------------------------------------------------ comparing
 def compare_tokenizers(left: Any, right: Any, corpus: Iterable[tuple[str, str]] | None = None,
                        *, probes: bool = True, left_name: str = "A",
-                       right_name: str = "B") -> ConformanceReport:
+                       right_name: str = "B", cancel: Callable[[], bool] | None = None
+                       ) -> ConformanceReport | None:
     """Encode the probes and ``corpus`` with both tokenizers and report where they part.
 
     Args:
@@ -127,10 +129,10 @@ def compare_tokenizers(left: Any, right: Any, corpus: Iterable[tuple[str, str]] 
             plain texts.
         probes: encode :data:`.probes.PROBES` first.
         left_name, right_name: how the report names the two.
+        cancel: asked between texts; when it returns True the comparison stops and
+            returns None (the window's pool jobs).
 
-    Raises:
-        SubwordError: a tokenizer failed on a text in a way that is not a difference
-            (never: an encoding error on one side counts as a difference).
+    A text one side fails to encode (an encoding error) counts as a difference.
     """
     side = _Sides(left, right)
     texts: list[tuple[str, str]] = [(f"probe: {p.kind}", p.text) for p in PROBES] if probes \
@@ -140,6 +142,8 @@ def compare_tokenizers(left: Any, right: Any, corpus: Iterable[tuple[str, str]] 
         texts.append(item if isinstance(item, tuple) else ("text", item))
     n_agree, first = 0, None
     for origin, text in texts:
+        if cancel is not None and cancel():
+            return None
         if side.agree(text):
             n_agree += 1
         elif first is None:
@@ -245,11 +249,18 @@ class _Sides:
         for stage in STAGES[:2]:
             if views[0][stage] != views[1][stage]:
                 return stage, _show(views[0][stage]), _show(views[1][stage])
-        model = (self.keys(0, text, False), self.keys(1, text, False))
-        if model[0] != model[1]:
-            return "model", _show(model[0]), _show(model[1])
-        final = (self.keys(0, text), self.keys(1, text))
-        return "post-processing", _show(final[0]), _show(final[1])
+        add = self.keys(0, text, False) == self.keys(1, text, False)  # post-processing?
+        return ("post-processing" if add else "model", self.shown(0, text, add),
+                self.shown(1, text, add))
+
+    def shown(self, which: int, text: str, add_special_tokens: bool) -> str:
+        """A side's encoding of ``text`` on one line: each token and its id."""
+        tokenizer = (self.left, self.right)[which]
+        try:
+            encoding = tokenizer.encode(text, add_special_tokens=add_special_tokens)
+        except (SubwordError, ValueError, TypeError) as exc:
+            return f"error: {exc}"
+        return " ".join(f"{token!r} {id_}" for token, id_ in zip(encoding.tokens, encoding.ids))
 
 
 def _stages(tokenizer: Any, text: str) -> dict[str, Any]:
@@ -270,8 +281,6 @@ def _show(value: Any) -> str:
     if value and isinstance(value[0], tuple) and len(value[0]) == 2 \
             and isinstance(value[0][1], tuple):
         return " | ".join(repr(piece) for piece, _ in value)  # pre-tokens
-    if value and isinstance(value[0], bytes):
-        return " ".join(repr(v.decode("utf-8", "backslashreplace")) for v in value)
     return " ".join(map(str, value))
 
 

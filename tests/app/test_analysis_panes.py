@@ -363,7 +363,8 @@ def test_add_analysis_docks_tabs_with_the_merge_history(qtbot, session, settings
     window = MainWindow(session, SelectionModel(), settings)
     qtbot.addWidget(window)
     docks = window.analysis_docks
-    assert set(docks.docks) == {"compare", "oov", "stats", "windows", "languages"}
+    assert set(docks.docks) == {"compare", "conformance", "oov", "stats", "windows",
+                                "languages"}
     assert set(docks.docks.values()) <= set(window.docks.values())  # View ▸ Panes lists them
     assert docks.panes == []  # built when first seen or asked for
     assert {type(p).__name__ for p in (docks.compare, docks.oov, docks.stats, docks.windows)

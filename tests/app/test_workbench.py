@@ -49,7 +49,9 @@ def test_each_view_shows_its_docks_and_hides_the_others(qtbot, shown):
 
 def test_view_shortcuts_are_ctrl_digits(shown):
     for n, action in enumerate(shown.view_actions.values(), start=1):
-        assert action.shortcut().toString() == f"Ctrl+{n % 10}"  # the tenth is Ctrl+0
+        # the tenth is Ctrl+0, later ones Ctrl+Shift+1…
+        want = f"Ctrl+{n % 10}" if n <= 10 else f"Ctrl+Shift+{n - 10}"
+        assert action.shortcut().toString() == want
 
 
 def test_window_fits_a_1366x768_laptop(shown):

@@ -14,6 +14,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cli_runner import cli
 from subword_core.analysis.conformance import (
@@ -85,6 +87,7 @@ def test_a_missing_merge_parts_at_the_model(gpt2):
     assert not report.identical and 0 < report.agreement < 1
     assert first.origin == "probe: numbers" and first.minimal == " 1"
     assert first.stage == "model"
+    assert (first.stage_left, first.stage_right) == ("'Ġ1' 352", "'Ġ' 220 '1' 16")
     assert first.token_index == 0
     assert (first.left_token.token, first.left_token.id) == ("Ġ1", 352)
     assert (first.right_token.token, first.right_token.offsets) == ("Ġ", (0, 1))
@@ -180,6 +183,19 @@ def test_shrink_finds_a_shortest_substring():
     calls = []
     shrink("q" * 5000, lambda t: calls.append(t) or "qq" in t, max_steps=50)
     assert len(calls) <= 50
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="xyab ", min_size=2, max_size=60).filter(
+    lambda t: "x" in t and "y" in t))
+def test_shrink_gives_a_one_minimal_substring(text):
+    def holds(t):
+        return "x" in t and "y" in t
+
+    found = shrink(text, holds)
+    assert found in text and holds(found)
+    assert not holds(found[1:]) and not holds(found[:-1])
+    assert len(found) <= len(text)
 
 
 def test_the_corpus_is_compared_after_the_probes(gpt2, tmp_path):

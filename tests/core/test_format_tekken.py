@@ -107,6 +107,13 @@ def test_control_tokens_have_their_ids_and_text(real):
     assert ours.decode(ids) == tekken.decode(ids)
 
 
+def test_the_older_real_file_gives_tekkenizers_ids_too():
+    path = package_file("mistral_common", "data/tekken_240718.json", "mistral-common")
+    ours, tekken = open_tokenizer(path), tekkenizer_class().from_file(path)
+    for text in [*probe_texts(), *TYPED_CONTROLS]:
+        assert_same(ours, tekken, text)
+
+
 def test_real_file_is_described(real):
     source = real[0].source
     assert source.format == "tekken"
