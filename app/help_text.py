@@ -85,7 +85,10 @@ HELP_PIECES: tuple[str, ...] = (
         "replays the current BPE's merges once: what each merge saved in each language, and premium\n"
         "and Gini at every vocabulary size. Click a point or a row to select that merge in the\n"
         "merge history beside it. <code>subword languages</code> prints the same table.</li>"),
-        "<li><b>Conformance</b> (Ctrl+Shift+1) — where two tokenizers that should be the same model part\n"
+    QT_TRANSLATE_NOOP(
+        "Help",
+        "<li><b>Conformance</b> (Ctrl+Shift+1) — where two tokenizers that should be the same model\n"
+        "part "
         "(say one opened from <code>tokenizer.json</code>, the other from its <code>.model</code>):\n"
         "built-in probe texts and the corpus's first lines are encoded by both; you see how many\n"
         "agree, the first differing text shrunk to its shortest differing part, the stage where the\n"

@@ -3957,7 +3957,21 @@ merge history beside it. &lt;code&gt;subword languages&lt;/code&gt; prints the s
 &lt;code&gt;subword languages&lt;/code&gt;가 같은 표를 출력합니다.&lt;/li&gt;</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+11" />
+        <source>&lt;li&gt;&lt;b&gt;Conformance&lt;/b&gt; (Ctrl+Shift+1) — where two tokenizers that should be the same model
+part (say one opened from &lt;code&gt;tokenizer.json&lt;/code&gt;, the other from its &lt;code&gt;.model&lt;/code&gt;):
+built-in probe texts and the corpus's first lines are encoded by both; you see how many
+agree, the first differing text shrunk to its shortest differing part, the stage where the
+two part (normalized text, pre-tokens, model, post-processing) and both encodings side by
+side. &lt;code&gt;subword diff A B&lt;/code&gt; does the same in a shell.&lt;/li&gt;</source>
+        <translation>&lt;li&gt;&lt;b&gt;일치 검사&lt;/b&gt; (Ctrl+Shift+1) — 같은 모델이어야 할 두 토크나이저(예: 하나는 &lt;code&gt;tokenizer.json&lt;/code&gt;에서,
+다른 하나는 그 &lt;code&gt;.model&lt;/code&gt;에서 연 것)가 갈라지는 곳: 내장 검사 텍스트와 말뭉치의 처음 줄들을 둘 다
+인코딩해, 몇 개가 일치하는지, 첫 번째 차이 텍스트를 가장 짧은 차이 부분으로 줄인 것, 둘이 갈라지는
+단계(정규화된 텍스트, 사전 토큰, 모델, 후처리), 두 인코딩을 나란히 보여 줍니다.
+셸에서는 &lt;code&gt;subword diff A B&lt;/code&gt;가 같은 일을 합니다.&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <location line="+10" />
         <source>&lt;h3&gt;How the panes link&lt;/h3&gt;
 &lt;p&gt;Panes share one selection: clicking a token, a row of a table or a merge selects it
 everywhere (the same characters in the text, the same ids in the tables, its merge in the
