@@ -26,7 +26,6 @@ The tokenizer follows ``subword-nmt apply-bpe`` reading standard input:
   segment missing from that vocabulary back into the merges that built it. No HF model
   splits a token it produced, so the tokenizer gets :class:`VocabularyBPE`, which does
   exactly that, and which cannot be saved as ``tokenizer.json`` (it says why).
-
 - *``glossaries=``* (apply_bpe ``--glossaries``, Python regexes): in each word, every
   match of each glossary in turn is cut out as a segment of its own, and a segment that
   a glossary matches whole is kept unsplit (:class:`GlossarySplit` and :class:`CodesBPE`).
