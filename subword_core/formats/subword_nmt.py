@@ -26,7 +26,6 @@ The tokenizer follows ``subword-nmt apply-bpe`` reading standard input:
   segment missing from that vocabulary back into the merges that built it. No HF model
   splits a token it produced, so the tokenizer gets :class:`VocabularyBPE`, which does
   exactly that, and which cannot be saved as ``tokenizer.json`` (it says why).
-
 - *``glossaries=``* (apply_bpe ``--glossaries``, Python regexes): in each word, every
   match of each glossary in turn is cut out as a segment of its own, and a segment that
   a glossary matches whole is kept unsplit (:class:`GlossarySplit` and :class:`CodesBPE`).
@@ -94,11 +93,13 @@ def read_subword_nmt(path: str | os.PathLike, *, vocabulary: str | os.PathLike |
             that is no regex or has a capturing group.
     """
     name = os.fspath(path)
-    version, merges = parse_codes(_read_text(name), name, merges)
+    version, pairs = parse_codes(_read_text(name), name, merges)
     notes = ["characters never seen in the codes pass through with the <unk> id, as "
              "apply_bpe passes them; saved as tokenizer.json their tokens read <unk>"]
+    if merges is not None:
+        notes.append(f"only the first {merges:,} merge lines are used (apply_bpe --merges)")
     if version == (0, 1):
-        merges = fold_end_of_word(merges)
+        pairs = fold_end_of_word(pairs)
         notes.append("version 0.1 codes (no #version header): '</w>' merges folded into "
                      "word-final symbols; odd codes may cut a few words unlike apply_bpe")
     restrict = None
@@ -112,8 +113,8 @@ def read_subword_nmt(path: str | os.PathLike, *, vocabulary: str | os.PathLike |
     if glossaries:
         notes.append(f"glossaries {', '.join(glossaries)}: kept whole and cut out of words; "
                      f"cannot be saved as tokenizer.json")
-    tokenizer = build_tokenizer(merges, restrict, glossaries, separator)
-    description = (f"subword-nmt BPE codes v{_VERSIONS[version]}, {len(merges):,} merges, "
+    tokenizer = build_tokenizer(pairs, restrict, glossaries, separator)
+    description = (f"subword-nmt BPE codes v{_VERSIONS[version]}, {len(pairs):,} merges, "
                    f"{tokenizer.get_vocab_size():,} tokens")
     return Opened(tokenizer, Source(name, FORMAT, description, tuple(notes)))
 

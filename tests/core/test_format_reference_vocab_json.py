@@ -127,7 +127,7 @@ def default_pair(gpt2_folder):
     return pair(gpt2_folder, False)
 
 
-@settings(max_examples=200, deadline=None,
+@settings(max_examples=100, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=random_texts())
 def test_random_text_equals_the_python_tokenizer(default_pair, text):

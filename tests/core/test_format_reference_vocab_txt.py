@@ -117,7 +117,7 @@ def pairs(vocab_path):
     return {lower: pair(vocab_path, lower) for lower in (True, False)}
 
 
-@settings(max_examples=200, deadline=None,
+@settings(max_examples=100, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=random_texts())
 def test_random_text_equals_the_python_tokenizer(pairs, text):
