@@ -239,7 +239,7 @@ def test_the_check_sees_a_loss():
     assert lost_characters(tokenizer, "ab") == []
 
 
-@pytest.mark.parametrize("name", _params())
+@pytest.mark.parametrize("name", list(_params()))
 def test_probe_texts_never_disappear(opened, name):
     tokenizer = opened(name)
     for text in PROBES:
@@ -249,7 +249,7 @@ def test_probe_texts_never_disappear(opened, name):
 _UNICODE = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
 
 
-@pytest.mark.parametrize("name", _params())
+@pytest.mark.parametrize("name", list(_params()))
 @settings(max_examples=60, deadline=None, suppress_health_check=[
     HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(text=st.one_of(_UNICODE, st.lists(st.sampled_from(PROBES), max_size=3).map(" ".join)))
