@@ -15,7 +15,8 @@ encoder (:mod:`subword_core.models.sentencepiece`); no pre-tokenizer, no added t
 library spells ``<s>`` typed in text as characters), ``add_bos`` / ``add_eos`` options.
 Unknown characters become the unknown id, a run of them one piece holding their text, or
 ``<0xNN>`` pieces with byte fallback: no text disappears. HF ``tokenizers`` cannot express
-this pipeline, so it cannot be saved as ``tokenizer.json``.
+this pipeline, so it cannot be saved as ``tokenizer.json``, and no trainer retrains it
+"like" the file; an HF flavor does both.
 
 The other flavors build the tokenizer ``transformers`` 5 builds from that file, so that
 encodings (ids, tokens, offsets, word ids) match HF ``tokenizers`` exactly (a folder with a

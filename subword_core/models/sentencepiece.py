@@ -282,16 +282,20 @@ class SentencePieceBPE(_SentencePieceTables, BPE):
     def _segment(self, text: str) -> list[tuple[int, int, int]]:
         """``(start, end, id)`` of each final piece (unknown ones unfused)."""
         # 1. one symbol per character, a user-defined symbol whole and frozen
-        starts: list[int] = []
-        ends: list[int] = []
-        frozen: list[bool] = []
-        position = 0
-        while position < len(text):
-            size = self._user_symbol_at(text, position)
-            frozen.append(size > 0)
-            starts.append(position)
-            position += size or 1
-            ends.append(position)
+        if self._user_by_first:
+            starts: list[int] = []
+            ends: list[int] = []
+            frozen: list[bool] = []
+            position = 0
+            while position < len(text):
+                size = self._user_symbol_at(text, position)
+                frozen.append(size > 0)
+                starts.append(position)
+                position += size or 1
+                ends.append(position)
+        else:  # the usual case: one symbol per character
+            starts, ends = list(range(len(text))), list(range(1, len(text) + 1))
+            frozen = [False] * len(text)
         count = len(starts)
         prev = list(range(-1, count - 1))
         nxt = [*range(1, count), -1]

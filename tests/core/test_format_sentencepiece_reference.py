@@ -8,11 +8,12 @@ character). HF's conversions of the same files are checked in
 ``test_format_sentencepiece.py``; where the two references differ, this one wins for a
 ``.model`` file.
 
-Files: the three test models of sentencepiece's sdist (BPE and Unigram, English and
-Japanese, ``nmt_nfkc``), fetched by the test setup, and small models trained here with
-``SentencePieceTrainer``: BPE and Unigram, with and without byte fallback, ``nmt_nfkc``
-and ``identity`` normalization, digit splitting, user-defined symbols, whitespace kept
-(``remove_extra_whitespaces=false``), no dummy prefix, whitespace as suffix.
+Files: Mistral v0.1 and v7 (mistral-common: 32k BPE, byte fallback); the three test models
+of sentencepiece's sdist (BPE and Unigram, English and Japanese, ``nmt_nfkc``), fetched by
+the test setup; small models trained here with ``SentencePieceTrainer``: BPE and Unigram,
+with and without byte fallback, ``nmt_nfkc``, ``nfkc_cf`` and ``identity`` normalization,
+digit splitting, user-defined symbols, whitespace kept (``remove_extra_whitespaces=false``),
+no dummy prefix, whitespace as suffix, and some of them with UNUSED pieces.
 """
 
 from __future__ import annotations
@@ -230,3 +231,13 @@ def test_decode_follows_sentencepiece(name):
         if not text.startswith("▁"):
             ids = processor.encode(text)
             assert tokenizer.decode(ids) == processor.decode(ids), text
+
+
+@pytest.mark.parametrize("relative", ["data/tokenizer.model.v1",
+                                      "data/mistral_instruct_tokenizer_241114.model.v7"])
+def test_mistral_models_encode_as_sentencepiece(relative):
+    # real 32k BPE models with byte fallback, control pieces and no normalization rules
+    from wild_sources import package_file
+
+    path = package_file("mistral_common", relative, "mistral-common")
+    assert differences(path, [*PROBES, "[INST] hi [/INST] <s> </s>", "▁▁▁ x   y"]) == []

