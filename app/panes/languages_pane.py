@@ -294,7 +294,7 @@ class LanguagesPane(SightAwarePane):
         self.merge_job.failed.connect(self._on_merge_job_failed)
         self.sentence_job = PoolJob(self)
         self.sentence_job.returned.connect(self._on_sentence_returned)
-        self.sentence_job.failed.connect(self._on_job_failed)
+        self.sentence_job.failed.connect(self._on_sentence_failed)
         for job in (self.job, self.merge_job):
             job.running_changed.connect(self._on_running_changed)
         self.sample_button.clicked.connect(lambda: self.open_corpus(""))
@@ -468,6 +468,15 @@ class LanguagesPane(SightAwarePane):
 
     @Slot(str)
     def _on_job_failed(self, message: str) -> None:
+        # the figures shown were another corpus's: they go, the reason stays
+        self.corpus, self.figures, self.attribution = None, {}, None
+        self._show_figures()
+        self._draw_merges()
+        self._on_sentence_returned(({}, []))
+        self._set_status(self.status, f"<span style='color:#c62828'>{in_words(message)}</span>")
+
+    @Slot(str)
+    def _on_sentence_failed(self, message: str) -> None:
         self._set_status(self.status, f"<span style='color:#c62828'>{in_words(message)}</span>")
 
     @Slot(str)

@@ -165,6 +165,8 @@ def test_pivot_sentence_current_tokenizer_and_corpus_changes(qtbot, fresh, tmp_p
     pane.open_corpus(str(bad))
     assert pane.corpus_label.text() == "bad"
     qtbot.waitUntil(lambda: "fra_Latn.dev has 1" in pane.status.text(), timeout=30000)
+    # nothing of the sample is left on show under the new corpus's name
+    assert pane.table_model.rowCount() == 0 and pane.sentence_views == []
     # a folder picked with the button is measured
     good = tmp_path / "good"
     good.mkdir()
