@@ -35,7 +35,10 @@ is full.
 
 Counts are exact at every step. (The reference prunes rare pairs from its statistics
 for speed and re-syncs; that changes nothing while no pair count reaches 10, and is
-meant to change nothing anyway.)
+meant to change nothing anyway. Where a merge re-creates a token that already exists,
+``abc`` from ``a + bc`` after ``ab + c``, the reference's update also counts pairs
+around the older ``abc`` symbols again; here those counts stay exact, as in
+:class:`~.bpe.BpeTrainer`.)
 
 Input: per-language word counts, counted with the pipeline the final tokenizer will
 use. The reference pre-tokenizes with HF ``Whitespace`` then ``ByteLevel(use_regex=False)``
