@@ -642,7 +642,9 @@ def _wpm(vocab: GGUFVocab) -> Tokenizer:
 
 
 def _ugm(vocab: GGUFVocab) -> Tokenizer:
-    """llama.cpp's UGM (T5): precompiled charsmap, ``▁`` for spaces, Unigram."""
+    """llama.cpp's UGM (T5): precompiled charsmap, then its whitespace rules (only ``" "``
+    counts: tabs and newlines the charsmap keeps stay), ``" "`` -> ``"▁"``, Unigram over the
+    whole text (no pre-tokenizer)."""
     unk = vocab.special_ids.get("unk")
     pieces = [(text if text else f"[EMPTY_{i}]", score if kind != USER_DEFINED else 0.0)
               for i, (text, score, kind) in enumerate(zip(vocab.tokens, vocab.scores,
@@ -652,11 +654,14 @@ def _ugm(vocab: GGUFVocab) -> Tokenizer:
     if vocab.precompiled_charsmap:
         steps.append(normalizers.Precompiled(vocab.precompiled_charsmap))
     if vocab.remove_extra_whitespaces:
-        steps += [normalizers.Strip(), normalizers.Replace(
-            pre_tokenizers.Regex(" {2,}"), " ")]
-    tokenizer.normalizer = normalizers.Sequence(steps) if steps else None
-    tokenizer.pre_tokenizer = pre_tokenizers.Metaspace(
-        _SPACE, prepend_scheme="always" if vocab.add_space_prefix else "never", split=False)
+        # runs of spaces become one, none at the ends, and a "▁" always starts the text
+        steps += [normalizers.Replace(pre_tokenizers.Regex(r"\A +| +\z"), ""),
+                  normalizers.Replace(pre_tokenizers.Regex(" {2,}"), " "),
+                  normalizers.Prepend(_SPACE)]
+    elif vocab.add_space_prefix:
+        steps.append(normalizers.Prepend(_SPACE))
+    steps.append(normalizers.Replace(" ", _SPACE))
+    tokenizer.normalizer = normalizers.Sequence(steps)
     tokenizer.decoder = decoders.Metaspace(
         _SPACE, prepend_scheme="always" if vocab.add_space_prefix else "never", split=False)
     return tokenizer

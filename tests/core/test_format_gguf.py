@@ -166,7 +166,9 @@ def test_ugm_matches_sentencepiece(model, tmp_path):
                                 w.add_unk_token_id(proto.unk_id)))
     tokenizer = open_tokenizer(out)
     reference = spm.SentencePieceProcessor(model_file=str(path))
-    for text in UGM_TEXTS:
+    from test_format_tiktoken import TEXTS as PROBES  # code, tabs, newlines, space runs...
+
+    for text in [*UGM_TEXTS, *PROBES.values()]:
         assert tokenizer.encode(text, add_special_tokens=False).ids == reference.encode(text), text
     # UGM adds an eos by default; the file names none, so llama.cpp's default id 1 is used
     assert tokenizer.encode("Hello").ids[-1] == 1
