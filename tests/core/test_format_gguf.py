@@ -330,6 +330,17 @@ LLAMA_CPP_SPLITS = {
     'bailingmoe': ['I', "'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
     'gemma4': ["I'M  a$b 12345 \xbd\xb2 na\xefve e\u0301 \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8 \ud55c\uad6d\uc5b4, x\xa0y\u3000z\x85w \r", '\n\n', '  \U0001f642!!  '],
     'whitespace': ["I'M", '  ', 'a$b', ' ', '12345', ' ', '\xbd\xb2', ' ', 'na\xefve', ' ', 'e\u0301', ' ', '\u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' ', '\ud55c\uad6d\uc5b4,', ' ', 'x', '\xa0', 'y', '\u3000', 'z', '\x85', 'w', ' \r\n\n  ', '\U0001f642!!', '  '],
+    'tekken': ['I', "'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'gpt-4o': ["I'M", ' ', ' a', '$b', ' ', '123', '45', ' ', '\xbd\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'granite-embed-multi-97m': ["I'M", ' ', ' a', '$b', ' ', '123', '45', ' ', '\xbd\xb2', ' na\xefve', ' e\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'youtu': ["I'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e\u0301', ' ', '\u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' ', '\ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'spark2_5': ['I', "'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e\u0301', ' ', '\u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n ', ' \U0001f642!!', '  '],
+    'jais-2': ['I', "'M", ' ', ' a', '$b', ' ', '123', '45', ' ', '\xbd\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'laguna': ['I', "'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r', '\n\n', ' ', ' \U0001f642!!', '  '],
+    'exaone-moe': ['I', "'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve e\u0301 \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8 \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'chameleon': ['I', "'", 'M', '  ', 'a', '$', 'b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0', 'y', '\u3000', 'z', '\x85', 'w', ' \r', '\n', '\n', '  ', '\U0001f642', '!', '!', '  '],
+    'minicpm5': ['I', "'M", ' ', ' a', '$b', ' ', '123', '45', ' ', '\xbd\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'superbpe': ["I'M  a$b ", '12', '', '345', ' ', '\xbd\xb2', ' na\xefve e\u0301 \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8 \ud55c\uad6d\uc5b4, x\xa0y\u3000z\x85w \r\n\n  \U0001f642!!  '],
 }
 
 
@@ -338,7 +349,8 @@ def test_split_is_llama_cpps(pre):
     from subword_core.formats.gguf import LlamaCppSplit
 
     pieces = [piece for piece, _ in LlamaCppSplit(pre).pre_tokenize_str(SPLIT_TEXT)]
-    assert pieces == LLAMA_CPP_SPLITS[pre]
+    # llama.cpp also keeps the empty matches of superbpe's lookahead: they make no tokens
+    assert pieces == [piece for piece in LLAMA_CPP_SPLITS[pre] if piece]
 
 
 def test_every_regex_list_has_a_recorded_split():
