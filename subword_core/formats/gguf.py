@@ -486,6 +486,8 @@ def _defaults(vocab_type: str, pre: str) -> dict[str, Any]:
                 "add_space_prefix": True}
     pre_type = PRE_TYPES[pre]
     ids = {} if pre == "gemma4" else {"bos": 11, "eos": 11}
+    if pre in ("chatglm-bpe", "glm4", "glm5"):
+        del ids["bos"]  # llama.cpp: no bos unless the file names one
     return {"ids": ids, "add_bos": bool(pre_type.add_bos), "add_eos": False,
             "add_space_prefix": False}
 
@@ -714,7 +716,7 @@ def _add_special_tokens(tokenizer: Tokenizer, vocab: GGUFVocab) -> None:
 def _bos_eos(tokenizer: Tokenizer, vocab: GGUFVocab) -> Any:
     """``add_bos`` / ``add_eos`` (WPM: ``[CLS] $A [SEP]``) as a template."""
     ids = vocab.special_ids
-    bos = ids.get("cls", ids.get("bos")) if vocab.vocab_type == "WPM" else ids.get("bos")
+    bos = ids.get("bos", ids.get("cls")) if vocab.vocab_type == "WPM" else ids.get("bos")
     eos = ids.get("sep") if vocab.vocab_type == "WPM" else ids.get("eos")
     add_bos = vocab.add_bos and bos is not None
     add_eos = (vocab.add_eos or vocab.vocab_type == "WPM") and eos is not None
