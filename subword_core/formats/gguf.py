@@ -124,6 +124,8 @@ _CHAMELEON = ["<sentinel:[0-9]+>", "(IMGIMG)((A|B|C|D|E|F|G|H|I){1,4})Z", "([\\t
 _MINICPM5 = ["\\p{N}{1,3}", "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}+| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"]
 _SUPERBPE = ["\\p{N}+", "(?=(\\d{3})+(?!\\d))"]
 
+_AFMOE = ["\\p{AFMoE_digits}", "[\u4e00-\u9fff\u3400-\u4dbf\u8c48-\ufaff\u3040-\u309f\u30a0-\u30ff\uff65-\uff9f\u2f00-\u2fdf\u0e40-\u0e7f\u0e80-\u0eff\u1780-\u17ff\u1000-\u109f\uaa60-\uaa7f\ua9e0-\ua9ff\uac00-\ud7af\u1100-\u11ff]+", "[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~][A-Za-z]+|[^\\r\\n\\p{L}\\p{P}\\p{S}]?[\\p{L}\\p{M}]+| ?[\\p{P}\\p{S}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"]
+_TINY_AYA = ["\\d{1,3}(?=(?:\\d{3})*\\b)", "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"]
 
 @dataclass(frozen=True)
 class PreType:
@@ -193,10 +195,12 @@ PRE_TYPES.update({
     "exaone-moe": _pre(_EXAONE_MOE), "chameleon": _pre(_CHAMELEON, add_bos=True),
     "minicpm5": _pre(_MINICPM5, ignore_merges=True),
     "superbpe": _pre(_SUPERBPE),  # its empty matches make no pieces (nor tokens in llama.cpp)
+    "afmoe": _pre(_AFMOE),
+    **dict.fromkeys(["tiny_aya", "cohere2moe"], _pre(_TINY_AYA)),
 })
 #: Names llama.cpp knows whose splitting needs a hand-written splitter not reproduced here
-#: (``unicode_regex_split_custom_kimi_k2`` / ``_afmoe``).
-UNSUPPORTED_PRE = ("kimi-k2", "afmoe", "tiny_aya", "cohere2moe")
+#: (``unicode_regex_split_custom_kimi_k2``).
+UNSUPPORTED_PRE = ("kimi-k2",)
 
 
 class LlamaCppSplit(PreTokenizer):

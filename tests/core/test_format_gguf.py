@@ -341,6 +341,8 @@ LLAMA_CPP_SPLITS = {
     'chameleon': ['I', "'", 'M', '  ', 'a', '$', 'b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0', 'y', '\u3000', 'z', '\x85', 'w', ' \r', '\n', '\n', '  ', '\U0001f642', '!', '!', '  '],
     'minicpm5': ['I', "'M", ' ', ' a', '$b', ' ', '123', '45', ' ', '\xbd\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
     'superbpe': ["I'M  a$b ", '12', '', '345', ' ', '\xbd\xb2', ' na\xefve e\u0301 \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8 \ud55c\uad6d\uc5b4, x\xa0y\u3000z\x85w \r\n\n  \U0001f642!!  '],
+    'afmoe': ['I', "'M", ' ', ' a', '$b', ' ', '12', '345', ' ', '\xbd\xb2', ' na\xefve', ' e\u0301', ' ', '\u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' ', '\ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'tiny_aya': ["I'M", ' ', ' a', '$b', ' ', '12', '345', ' ', '\xbd\xb2', ' na\xefve', ' e\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
 }
 
 
