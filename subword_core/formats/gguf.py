@@ -32,8 +32,26 @@ tests (``tests/test-tokenizer-0.cpp``) tokenize with ``add_special=false,
 parse_special=false``, which differs only on texts that contain a control token's text:
 ``tokenizer.encode_special_tokens = True`` gives that (user-defined tokens still match).
 ``add_bos_token`` / ``add_eos_token`` (and llama.cpp's defaults per model) become the
-post-processor. A ``pre`` that llama.cpp knows but that is not reproduced here is an error
-naming it.
+post-processor. A ``pre`` that llama.cpp knows but that is not reproduced here (``kimi-k2``)
+is an error naming it.
+
+Checked: every ``ggml-vocab-*.gguf`` with ``.inp``/``.out`` that llama.cpp's CI tokenizes gives
+its ids; every supported ``pre`` splits as llama.cpp's compiled ``unicode_regex_split`` does
+(tests/core/test_format_gguf.py). Where ours can still depart from llama.cpp, on inputs those
+checks do not reach:
+
+* SPM merges are ranked by piece score as ``transformers``' converter ranks them; llama.cpp
+  takes the leftmost of two equally scored candidates, which differs only when two pieces
+  share a score.
+* Added tokens match leftmost-longest; llama.cpp cuts the longest token out first wherever
+  it is (overlapping special tokens only).
+* WPM normalizes as BERT's normalizer (full NFD for accents, words over 100 characters
+  become ``[UNK]``); llama.cpp keeps the first code point of a decomposition and has no
+  length limit.
+* UGM: control pieces stay in the Unigram lattice (llama.cpp leaves them out of its trie:
+  it matters only with ``encode_special_tokens``); a text of spaces only gets one ``▁`` more.
+* BPE merges whose result is not a token are left out (llama.cpp would make it and fall back
+  to bytes); token texts that are not UTF-8 are read with U+FFFD.
 
 Example:
     >>> opened = read_gguf("ggml-vocab-llama-bpe.gguf")  # doctest: +SKIP
@@ -48,7 +66,7 @@ import os
 import re
 import struct
 from array import array
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .. import decoders, normalizers, pre_tokenizers, processors
@@ -74,7 +92,6 @@ MODEL_TYPES = {"llama": "SPM", "gpt2": "BPE", "gemma4": "BPE", "bert": "WPM", "t
 _SPACE = "▁"
 
 _KEY = "tokenizer.ggml."
-_SPECIAL_IDS = ("bos", "eos", "unk", "sep", "pad", "cls", "mask")
 _SPECIAL_KEYS = {"bos": "bos_token_id", "eos": "eos_token_id", "unk": "unknown_token_id",
                  "sep": "seperator_token_id", "pad": "padding_token_id", "cls": "cls_token_id",
                  "mask": "mask_token_id"}  # llama.cpp spells "seperator"
@@ -282,7 +299,6 @@ class GGUFVocab:
     architecture: str
     lowercase: bool = True
     strip_accents: bool = True
-    notes: tuple[str, ...] = field(default_factory=tuple)
 
     @property
     def vocab_type(self) -> str:
