@@ -45,9 +45,8 @@ checks do not reach:
   share a score.
 * Added tokens match leftmost-longest; llama.cpp cuts the longest token out first wherever
   it is (overlapping special tokens only).
-* WPM normalizes as BERT's normalizer (full NFD for accents, words over 100 characters
-  become ``[UNK]``); llama.cpp keeps the first code point of a decomposition and has no
-  length limit.
+* WPM normalizes as BERT's normalizer (full NFD for accents); llama.cpp keeps the first
+  code point of a decomposition.
 * UGM: control pieces stay in the Unigram lattice (llama.cpp leaves them out of its trie:
   it matters only with ``encode_special_tokens``); a text of spaces only gets one ``▁`` more.
 * BPE merges whose result is not a token are left out (llama.cpp would make it and fall back
@@ -674,8 +673,9 @@ def _wpm(vocab: GGUFVocab) -> Tokenizer:
             text = "##" + token
         pieces[text] = i
     unk = vocab.special_ids.get("unk")
+    # llama.cpp sets no length limit on a word (BERT's is 100 characters)
     tokenizer = Tokenizer(WordPiece(pieces, unk_token=vocab.tokens[unk] if unk is not None
-                                    else "[UNK]"))
+                                    else "[UNK]", max_input_chars_per_word=1 << 30))
     tokenizer.normalizer = normalizers.BertNormalizer(
         clean_text=True, handle_chinese_chars=True, strip_accents=vocab.strip_accents,
         lowercase=vocab.lowercase)

@@ -381,6 +381,12 @@ def test_spm_and_wpm_save_as_tokenizer_json_that_hf_reads_alike(name, opened, tm
         assert theirs.encode(text, add_special_tokens=False).ids == want, text
 
 
+def test_wpm_has_no_word_length_limit(opened):
+    # llama.cpp's WPM matches pieces in a word of any length (BERT's limit is 100 characters)
+    bert = opened("bert-bge")
+    assert bert.token_to_id("[UNK]") not in bert.encode("ab" * 80, add_special_tokens=False).ids
+
+
 def test_a_bpe_gguf_says_why_it_has_no_tokenizer_json(opened, tmp_path):
     with pytest.raises(TokenizerFileError, match="llama.cpp's 'gpt-2' pre-tokenization"):
         opened("gpt-2").save(str(tmp_path / "tokenizer.json"))
