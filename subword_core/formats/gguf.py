@@ -41,8 +41,8 @@ its ids; every supported ``pre`` splits as llama.cpp's compiled ``unicode_regex_
 checks do not reach:
 
 * SPM merges are ranked by piece score as ``transformers``' converter ranks them; llama.cpp
-  takes the leftmost of two equally scored candidates, which differs only when two pieces
-  share a score.
+  takes the leftmost of two equally scored candidates (two pieces with one score, or two
+  splits of one piece in different places of a word), where the ranks decide here.
 * Added tokens match leftmost-longest; llama.cpp cuts the longest token out first wherever
   it is (overlapping special tokens only).
 * WPM normalizes as BERT's normalizer (full NFD for accents); llama.cpp keeps the first
@@ -631,7 +631,7 @@ def _spm(vocab: GGUFVocab) -> Tokenizer:
     ids = _token_ids(vocab.tokens)
     unk = vocab.special_ids.get("unk")
     with paused_gc():
-        merges = _merges_by_score(vocab.tokens, vocab.scores, vocab.types, ids)
+        merges = _merges_by_score(vocab.tokens, vocab.scores, ids)
     tokenizer = Tokenizer(BPE(ids, merges, byte_fallback=True, fuse_unk=True,
                               unk_token=vocab.tokens[unk] if unk is not None else None))
     steps: list[Any] = [normalizers.Prepend(_SPACE)] if vocab.add_space_prefix else []
@@ -642,14 +642,15 @@ def _spm(vocab: GGUFVocab) -> Tokenizer:
     return tokenizer
 
 
-def _merges_by_score(tokens: list[str], scores: list[float], types: list[int],
+def _merges_by_score(tokens: list[str], scores: list[float],
                      ids: dict[str, int]) -> MergeColumns:
     """llama.cpp's SPM merges by the score of the piece they make: every split of every
-    normal piece into two pieces, highest score first (then longer left part: the order
-    ``transformers``' converter gives, which llama.cpp's vocab tests agree with)."""
+    piece (of any type: llama.cpp looks the joined text up among all tokens) into two
+    pieces, highest score first (then longer left part: the order ``transformers``'
+    converter gives, which llama.cpp's vocab tests agree with)."""
     found = []
-    for token, score, kind in zip(tokens, scores, types):
-        if kind not in (NORMAL, USER_DEFINED, UNDEFINED) or len(token) < 2:
+    for token, score in zip(tokens, scores):
+        if len(token) < 2:
             continue
         for cut in range(1, len(token)):
             left, right = token[:cut], token[cut:]
