@@ -266,6 +266,38 @@ def _split_newlines(cps: list[int]) -> list[int]:
     return lengths
 
 
+def _split_afmoe_digits(cps: list[int]) -> list[int]:
+    """AFMoE's digit grouping (also tiny_aya's ``\\d{1,3}(?=(?:\\d{3})*\\b)``): a run of
+    digits is cut into groups of three from the right; the text before a run joins its first
+    group (llama.cpp's splitter cuts only at the ends of groups)."""
+    lengths: list[int] = []
+    prev = pos = 0
+    end = len(cps)
+
+    def add(stop: int) -> None:
+        nonlocal prev
+        if stop > prev:
+            lengths.append(stop - prev)
+        prev = stop
+
+    while pos < end:
+        if category(cps[pos]) == NUMBER:
+            start = pos
+            while pos < end and category(cps[pos]) == NUMBER:
+                pos += 1
+            current = start + (pos - start) % 3
+            if current > start:
+                add(current)
+            while current < pos:
+                current += 3
+                add(current)
+            continue
+        pos += 1
+    if prev < end:
+        add(end)
+    return lengths
+
+
 _CUSTOM = {
     "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)": _split_gpt2,
     "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+"
@@ -280,6 +312,8 @@ _CUSTOM = {
     "[\\p{L}\\p{M}]+|\\p{N}| ?[^\\s\\p{L}\\p{M}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+":
         lambda c: _split_llama3_like(c, 1, True),
     "[^\\n]+|[\\n]+": _split_newlines,
+    "\\p{AFMoE_digits}": _split_afmoe_digits,
+    "\\d{1,3}(?=(?:\\d{3})*\\b)": _split_afmoe_digits,
 }
 
 # ---------------------------------------------------------------- the std::regex path

@@ -32,8 +32,25 @@ tests (``tests/test-tokenizer-0.cpp``) tokenize with ``add_special=false,
 parse_special=false``, which differs only on texts that contain a control token's text:
 ``tokenizer.encode_special_tokens = True`` gives that (user-defined tokens still match).
 ``add_bos_token`` / ``add_eos_token`` (and llama.cpp's defaults per model) become the
-post-processor. A ``pre`` that llama.cpp knows but that is not reproduced here is an error
-naming it.
+post-processor. A ``pre`` that llama.cpp knows but that is not reproduced here (``kimi-k2``)
+is an error naming it.
+
+Checked: every ``ggml-vocab-*.gguf`` with ``.inp``/``.out`` that llama.cpp's CI tokenizes gives
+its ids; every supported ``pre`` splits as llama.cpp's compiled ``unicode_regex_split`` does
+(tests/core/test_format_gguf.py). Where ours can still depart from llama.cpp, on inputs those
+checks do not reach:
+
+* SPM merges are ranked by piece score as ``transformers``' converter ranks them; llama.cpp
+  takes the leftmost of two equally scored candidates (two pieces with one score, or two
+  splits of one piece in different places of a word), where the ranks decide here.
+* Added tokens match leftmost-longest; llama.cpp cuts the longest token out first wherever
+  it is (overlapping special tokens only).
+* WPM normalizes as BERT's normalizer (full NFD for accents); llama.cpp keeps the first
+  code point of a decomposition.
+* UGM: control pieces stay in the Unigram lattice (llama.cpp leaves them out of its trie:
+  it matters only with ``encode_special_tokens``); a text of spaces only gets one ``▁`` more.
+* BPE merges whose result is not a token are left out (llama.cpp would make it and fall back
+  to bytes); token texts that are not UTF-8 are read with U+FFFD.
 
 Example:
     >>> opened = read_gguf("ggml-vocab-llama-bpe.gguf")  # doctest: +SKIP
@@ -48,7 +65,7 @@ import os
 import re
 import struct
 from array import array
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .. import decoders, normalizers, pre_tokenizers, processors
@@ -74,7 +91,6 @@ MODEL_TYPES = {"llama": "SPM", "gpt2": "BPE", "gemma4": "BPE", "bert": "WPM", "t
 _SPACE = "▁"
 
 _KEY = "tokenizer.ggml."
-_SPECIAL_IDS = ("bos", "eos", "unk", "sep", "pad", "cls", "mask")
 _SPECIAL_KEYS = {"bos": "bos_token_id", "eos": "eos_token_id", "unk": "unknown_token_id",
                  "sep": "seperator_token_id", "pad": "padding_token_id", "cls": "cls_token_id",
                  "mask": "mask_token_id"}  # llama.cpp spells "seperator"
@@ -110,6 +126,22 @@ _DEEPSEEK3_WORDS = ("[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~][A-Za-z]+|[^\r\
 _DIGIT_THEN_GPT2 = ["\\p{N}", _GPT2]
 _BLOOM = [" ?[^(\\s|.,!?\u2026\u3002\uff0c\u3001\u0964\u06d4\u060c)]+"]
 
+# The regexes of llama.cpp's lookahead-based and multi-step splits, as its source writes them
+# (non-ASCII as escapes).
+_TEKKEN = ["[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}])([^a-z]))*((?=[\\p{L}])([^A-Z]))+|[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}])([^a-z]))+((?=[\\p{L}])([^A-Z]))*|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"]
+_GPT4O = ["[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}])([^a-z]))*((?=[\\p{L}])([^A-Z]))+(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}])([^a-z]))+((?=[\\p{L}])([^A-Z]))*(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"]
+_GRANITE_EMB_MULTI = ["[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}\\p{M}])([^a-z]))*((?=[\\p{L}\\p{M}])([^A-Z]))+(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|[^\\r\\n\\p{L}\\p{N}]?((?=[\\p{L}\\p{M}])([^a-z]))+((?=[\\p{L}\\p{M}])([^A-Z]))*(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"]
+_YOUTU = ["[\uac00-\ud7a3\u3131-\u318e]+|[\uff01\u2026\u201c\u201d\u2018\u2019\u2014\uff1a\uff1b\uff0c\u3001-\u303f\ufe30-\ufe4f]+|[\u3105-\u312f]+|[\u4e00-\u9fa5\u3040-\u309f\u30a0-\u30ff]+", "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"]
+_SPARK2_5 = ["\\p{N}{1,3}", "[\u4e00-\u9fa5\u3040-\u309f\u30a0-\u30ff]+", "[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~][A-Za-z]+|[^\r\n\\p{L}\\p{P}\\p{S}]?[\\p{L}\\p{M}]+| ?[\\p{P}\\p{S}]+|[\r\n]|\\s+(?!\\S)|\\s+", "\\p{N}"]
+_JAIS2 = ["(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s{512}(?!\\S)|\\s{256}(?!\\S)|\\s{128}(?!\\S)|\\s{64}(?!\\S)|\\s{32}(?!\\S)|\\s{16}(?!\\S)|\\s{8}(?!\\S)|\\s{4}(?!\\S)|\\s{1,2}(?!\\S)|\\s{1}"]
+_LAGUNA = ["[^\\n]+|[\\n]+", "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"]
+_EXAONE_MOE = ["(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?(?:\\p{L}\\p{M}*(?: \\p{L}\\p{M}*)*)+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]?|\\s*[\\r\\n]|\\s+(?!\\S)|\\s+"]
+_CHAMELEON = ["<sentinel:[0-9]+>", "(IMGIMG)((A|B|C|D|E|F|G|H|I){1,4})Z", "([\\t\\n]|    |  )", "\\p{N}", "[\\p{P}!-/:-@\\[-`{-~]", "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)"]
+_MINICPM5 = ["\\p{N}{1,3}", "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}+| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"]
+_SUPERBPE = ["\\p{N}+", "(?=(\\d{3})+(?!\\d))"]
+
+_AFMOE = ["\\p{AFMoE_digits}", "[\u4e00-\u9fff\u3400-\u4dbf\u8c48-\ufaff\u3040-\u309f\u30a0-\u30ff\uff65-\uff9f\u2f00-\u2fdf\u0e40-\u0e7f\u0e80-\u0eff\u1780-\u17ff\u1000-\u109f\uaa60-\uaa7f\ua9e0-\ua9ff\uac00-\ud7af\u1100-\u11ff]+", "[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~][A-Za-z]+|[^\\r\\n\\p{L}\\p{P}\\p{S}]?[\\p{L}\\p{M}]+| ?[\\p{P}\\p{S}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"]
+_TINY_AYA = ["\\d{1,3}(?=(?:\\d{3})*\\b)", "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"]
 
 @dataclass(frozen=True)
 class PreType:
@@ -170,12 +202,21 @@ PRE_TYPES: dict[str, PreType] = {
     "whitespace": _pre(["\\S+"], byte_encode=False),
 }
 PRE_TYPES["bailingmoe2"] = PRE_TYPES["llada-moe"] = PRE_TYPES["bailingmoe"]
+PRE_TYPES.update({
+    "tekken": _pre(_TEKKEN, ignore_merges=True, add_bos=True),
+    **dict.fromkeys(["gpt-4o", "llama4", "kanana2", "talkie", "minimax-m2"], _pre(_GPT4O)),
+    "granite-embed-multi-97m": _pre(_GRANITE_EMB_MULTI, ignore_merges=True),
+    "youtu": _pre(_YOUTU, ignore_merges=True),
+    "spark2_5": _pre(_SPARK2_5), "jais-2": _pre(_JAIS2), "laguna": _pre(_LAGUNA),
+    "exaone-moe": _pre(_EXAONE_MOE), "chameleon": _pre(_CHAMELEON, add_bos=True),
+    "minicpm5": _pre(_MINICPM5, ignore_merges=True),
+    "superbpe": _pre(_SUPERBPE),  # its empty matches make no pieces (nor tokens in llama.cpp)
+    "afmoe": _pre(_AFMOE),
+    **dict.fromkeys(["tiny_aya", "cohere2moe"], _pre(_TINY_AYA)),
+})
 #: Names llama.cpp knows whose splitting needs a hand-written splitter not reproduced here
-#: (or lookarounds that ECMAScript and Python read differently).
-UNSUPPORTED_PRE = ("kimi-k2", "afmoe", "tiny_aya", "cohere2moe", "superbpe", "tekken",
-                   "chameleon", "gpt-4o", "llama4", "kanana2", "talkie", "minimax-m2",
-                   "granite-embed-multi-97m", "youtu", "spark2_5", "jais-2", "laguna",
-                   "exaone-moe", "minicpm5")
+#: (``unicode_regex_split_custom_kimi_k2``).
+UNSUPPORTED_PRE = ("kimi-k2",)
 
 
 class LlamaCppSplit(PreTokenizer):
@@ -257,7 +298,6 @@ class GGUFVocab:
     architecture: str
     lowercase: bool = True
     strip_accents: bool = True
-    notes: tuple[str, ...] = field(default_factory=tuple)
 
     @property
     def vocab_type(self) -> str:
@@ -465,6 +505,8 @@ def _defaults(vocab_type: str, pre: str) -> dict[str, Any]:
                 "add_space_prefix": True}
     pre_type = PRE_TYPES[pre]
     ids = {} if pre == "gemma4" else {"bos": 11, "eos": 11}
+    if pre in ("chatglm-bpe", "glm4", "glm5"):
+        del ids["bos"]  # llama.cpp: no bos unless the file names one
     return {"ids": ids, "add_bos": bool(pre_type.add_bos), "add_eos": False,
             "add_space_prefix": False}
 
@@ -589,7 +631,7 @@ def _spm(vocab: GGUFVocab) -> Tokenizer:
     ids = _token_ids(vocab.tokens)
     unk = vocab.special_ids.get("unk")
     with paused_gc():
-        merges = _merges_by_score(vocab.tokens, vocab.scores, vocab.types, ids)
+        merges = _merges_by_score(vocab.tokens, vocab.scores, ids)
     tokenizer = Tokenizer(BPE(ids, merges, byte_fallback=True, fuse_unk=True,
                               unk_token=vocab.tokens[unk] if unk is not None else None))
     steps: list[Any] = [normalizers.Prepend(_SPACE)] if vocab.add_space_prefix else []
@@ -600,14 +642,15 @@ def _spm(vocab: GGUFVocab) -> Tokenizer:
     return tokenizer
 
 
-def _merges_by_score(tokens: list[str], scores: list[float], types: list[int],
+def _merges_by_score(tokens: list[str], scores: list[float],
                      ids: dict[str, int]) -> MergeColumns:
     """llama.cpp's SPM merges by the score of the piece they make: every split of every
-    normal piece into two pieces, highest score first (then longer left part: the order
-    ``transformers``' converter gives, which llama.cpp's vocab tests agree with)."""
+    piece (of any type: llama.cpp looks the joined text up among all tokens) into two
+    pieces, highest score first (then longer left part: the order ``transformers``'
+    converter gives, which llama.cpp's vocab tests agree with)."""
     found = []
-    for token, score, kind in zip(tokens, scores, types):
-        if kind not in (NORMAL, USER_DEFINED, UNDEFINED) or len(token) < 2:
+    for token, score in zip(tokens, scores):
+        if len(token) < 2:
             continue
         for cut in range(1, len(token)):
             left, right = token[:cut], token[cut:]
@@ -631,8 +674,9 @@ def _wpm(vocab: GGUFVocab) -> Tokenizer:
             text = "##" + token
         pieces[text] = i
     unk = vocab.special_ids.get("unk")
+    # llama.cpp sets no length limit on a word (BERT's is 100 characters)
     tokenizer = Tokenizer(WordPiece(pieces, unk_token=vocab.tokens[unk] if unk is not None
-                                    else "[UNK]"))
+                                    else "[UNK]", max_input_chars_per_word=1 << 30))
     tokenizer.normalizer = normalizers.BertNormalizer(
         clean_text=True, handle_chinese_chars=True, strip_accents=vocab.strip_accents,
         lowercase=vocab.lowercase)
@@ -642,7 +686,9 @@ def _wpm(vocab: GGUFVocab) -> Tokenizer:
 
 
 def _ugm(vocab: GGUFVocab) -> Tokenizer:
-    """llama.cpp's UGM (T5): precompiled charsmap, ``▁`` for spaces, Unigram."""
+    """llama.cpp's UGM (T5): precompiled charsmap, then its whitespace rules (only ``" "``
+    counts: tabs and newlines the charsmap keeps stay), ``" "`` -> ``"▁"``, Unigram over the
+    whole text (no pre-tokenizer)."""
     unk = vocab.special_ids.get("unk")
     pieces = [(text if text else f"[EMPTY_{i}]", score if kind != USER_DEFINED else 0.0)
               for i, (text, score, kind) in enumerate(zip(vocab.tokens, vocab.scores,
@@ -652,11 +698,14 @@ def _ugm(vocab: GGUFVocab) -> Tokenizer:
     if vocab.precompiled_charsmap:
         steps.append(normalizers.Precompiled(vocab.precompiled_charsmap))
     if vocab.remove_extra_whitespaces:
-        steps += [normalizers.Strip(), normalizers.Replace(
-            pre_tokenizers.Regex(" {2,}"), " ")]
-    tokenizer.normalizer = normalizers.Sequence(steps) if steps else None
-    tokenizer.pre_tokenizer = pre_tokenizers.Metaspace(
-        _SPACE, prepend_scheme="always" if vocab.add_space_prefix else "never", split=False)
+        # runs of spaces become one, none at the ends, and a "▁" always starts the text
+        steps += [normalizers.Replace(pre_tokenizers.Regex(r"\A +| +\z"), ""),
+                  normalizers.Replace(pre_tokenizers.Regex(" {2,}"), " "),
+                  normalizers.Prepend(_SPACE)]
+    elif vocab.add_space_prefix:
+        steps.append(normalizers.Prepend(_SPACE))
+    steps.append(normalizers.Replace(" ", _SPACE))
+    tokenizer.normalizer = normalizers.Sequence(steps)
     tokenizer.decoder = decoders.Metaspace(
         _SPACE, prepend_scheme="always" if vocab.add_space_prefix else "never", split=False)
     return tokenizer
@@ -688,7 +737,7 @@ def _add_special_tokens(tokenizer: Tokenizer, vocab: GGUFVocab) -> None:
 def _bos_eos(tokenizer: Tokenizer, vocab: GGUFVocab) -> Any:
     """``add_bos`` / ``add_eos`` (WPM: ``[CLS] $A [SEP]``) as a template."""
     ids = vocab.special_ids
-    bos = ids.get("cls", ids.get("bos")) if vocab.vocab_type == "WPM" else ids.get("bos")
+    bos = ids.get("bos", ids.get("cls")) if vocab.vocab_type == "WPM" else ids.get("bos")
     eos = ids.get("sep") if vocab.vocab_type == "WPM" else ids.get("eos")
     add_bos = vocab.add_bos and bos is not None
     add_eos = (vocab.add_eos or vocab.vocab_type == "WPM") and eos is not None

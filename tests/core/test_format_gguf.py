@@ -166,7 +166,9 @@ def test_ugm_matches_sentencepiece(model, tmp_path):
                                 w.add_unk_token_id(proto.unk_id)))
     tokenizer = open_tokenizer(out)
     reference = spm.SentencePieceProcessor(model_file=str(path))
-    for text in UGM_TEXTS:
+    from test_format_tiktoken import TEXTS as PROBES  # code, tabs, newlines, space runs...
+
+    for text in [*UGM_TEXTS, *PROBES.values()]:
         assert tokenizer.encode(text, add_special_tokens=False).ids == reference.encode(text), text
     # UGM adds an eos by default; the file names none, so llama.cpp's default id 1 is used
     assert tokenizer.encode("Hello").ids[-1] == 1
@@ -329,6 +331,19 @@ LLAMA_CPP_SPLITS = {
     'bailingmoe': ['I', "'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
     'gemma4': ["I'M  a$b 12345 \xbd\xb2 na\xefve e\u0301 \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8 \ud55c\uad6d\uc5b4, x\xa0y\u3000z\x85w \r", '\n\n', '  \U0001f642!!  '],
     'whitespace': ["I'M", '  ', 'a$b', ' ', '12345', ' ', '\xbd\xb2', ' ', 'na\xefve', ' ', 'e\u0301', ' ', '\u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' ', '\ud55c\uad6d\uc5b4,', ' ', 'x', '\xa0', 'y', '\u3000', 'z', '\x85', 'w', ' \r\n\n  ', '\U0001f642!!', '  '],
+    'tekken': ['I', "'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'gpt-4o': ["I'M", ' ', ' a', '$b', ' ', '123', '45', ' ', '\xbd\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'granite-embed-multi-97m': ["I'M", ' ', ' a', '$b', ' ', '123', '45', ' ', '\xbd\xb2', ' na\xefve', ' e\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'youtu': ["I'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e\u0301', ' ', '\u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' ', '\ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'spark2_5': ['I', "'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e\u0301', ' ', '\u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n ', ' \U0001f642!!', '  '],
+    'jais-2': ['I', "'M", ' ', ' a', '$b', ' ', '123', '45', ' ', '\xbd\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'laguna': ['I', "'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r', '\n\n', ' ', ' \U0001f642!!', '  '],
+    'exaone-moe': ['I', "'M", ' ', ' a', '$b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve e\u0301 \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8 \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'chameleon': ['I', "'", 'M', '  ', 'a', '$', 'b', ' ', '1', '2', '3', '4', '5', ' ', '\xbd', '\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0', 'y', '\u3000', 'z', '\x85', 'w', ' \r', '\n', '\n', '  ', '\U0001f642', '!', '!', '  '],
+    'minicpm5': ['I', "'M", ' ', ' a', '$b', ' ', '123', '45', ' ', '\xbd\xb2', ' na\xefve', ' e', '\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'superbpe': ["I'M  a$b ", '12', '', '345', ' ', '\xbd\xb2', ' na\xefve e\u0301 \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8 \ud55c\uad6d\uc5b4, x\xa0y\u3000z\x85w \r\n\n  \U0001f642!!  '],
+    'afmoe': ['I', "'M", ' ', ' a', '$b', ' ', '12', '345', ' ', '\xbd\xb2', ' na\xefve', ' e\u0301', ' ', '\u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' ', '\ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
+    'tiny_aya': ["I'M", ' ', ' a', '$b', ' ', '12', '345', ' ', '\xbd\xb2', ' na\xefve', ' e\u0301', ' \u65e5\u672c\u8a9e\u30c6\u30ad\u30b9\u30c8', ' \ud55c\uad6d\uc5b4', ',', ' x', '\xa0y', '\u3000z', '\x85w', ' \r\n\n', ' ', ' \U0001f642!!', '  '],
 }
 
 
@@ -337,7 +352,8 @@ def test_split_is_llama_cpps(pre):
     from subword_core.formats.gguf import LlamaCppSplit
 
     pieces = [piece for piece, _ in LlamaCppSplit(pre).pre_tokenize_str(SPLIT_TEXT)]
-    assert pieces == LLAMA_CPP_SPLITS[pre]
+    # llama.cpp also keeps the empty matches of superbpe's lookahead: they make no tokens
+    assert pieces == [piece for piece in LLAMA_CPP_SPLITS[pre] if piece]
 
 
 def test_every_regex_list_has_a_recorded_split():
@@ -364,6 +380,12 @@ def test_spm_and_wpm_save_as_tokenizer_json_that_hf_reads_alike(name, opened, tm
     theirs = hf.Tokenizer.from_file(str(out))
     for text, want in vocab_tests(vocab_path(name)):
         assert theirs.encode(text, add_special_tokens=False).ids == want, text
+
+
+def test_wpm_has_no_word_length_limit(opened):
+    # llama.cpp's WPM matches pieces in a word of any length (BERT's limit is 100 characters)
+    bert = opened("bert-bge")
+    assert bert.token_to_id("[UNK]") not in bert.encode("ab" * 80, add_special_tokens=False).ids
 
 
 def test_a_bpe_gguf_says_why_it_has_no_tokenizer_json(opened, tmp_path):
