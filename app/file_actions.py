@@ -249,7 +249,7 @@ def save_tokenizer(parent: QWidget, session: Session) -> bool:
         parent, QCoreApplication.translate("FileActions", "Save tokenizer.json"),
         QCoreApplication.translate("FileActions", "Cannot save tokenizer.json"),
         f"{_file_stem(entry)}.json", QCoreApplication.translate("FileActions", JSON_FILTER),
-        entry.tokenizer.save)
+        lambda target: _exportable(entry).save(target))
     if path:
         session.notify(QCoreApplication.translate("FileActions", "Saved {name} to {path}").format(
             name=entry.name, path=path))
@@ -268,7 +268,7 @@ def save_pretrained(parent: QWidget, session: Session) -> bool:
     if not folder:
         return False
     try:
-        entry.tokenizer.save_pretrained(folder)
+        _exportable(entry).save_pretrained(folder)
     except (SubwordError, OSError) as exc:
         QMessageBox.critical(
             parent, QCoreApplication.translate("FileActions", "Cannot save for transformers"),
@@ -279,6 +279,19 @@ def save_pretrained(parent: QWidget, session: Session) -> bool:
         "FileActions", "Saved {name} to {folder}: AutoTokenizer.from_pretrained loads it"
     ).format(name=entry.name, folder=folder))
     return True
+
+
+def _exportable(entry: TokenizerEntry) -> Any:
+    """What saving ``entry`` writes: its tokenizer, or for a ``.model`` opened as the
+    sentencepiece library encodes it (no tokenizer.json form) the transformers flavor that fits
+    the file, read again from it (:func:`subword_core.formats.open_for_saving`)."""
+    from subword_core.formats import open_for_saving
+    from subword_core.models.sentencepiece import SentencePieceBPE, SentencePieceUnigram
+
+    own = isinstance(entry.tokenizer.model, (SentencePieceBPE, SentencePieceUnigram))
+    if not own or entry.algorithm != "file" or not Path(entry.source).is_file():
+        return entry.tokenizer
+    return open_for_saving(entry.source)
 
 
 def save_history(parent: QWidget, session: Session) -> bool:

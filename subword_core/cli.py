@@ -71,7 +71,7 @@ from .corpus import Corpus
 from .corpus.counting import connect, iter_count, local_client
 from .corpus.counts_file import corpus_files, write_counts
 from .errors import SubwordError
-from .formats import FORMATS, open_tokenizer
+from .formats import FORMATS, open_for_saving, open_tokenizer
 from .formats.llama_pre_hash import describe_pre_hash
 from .training.presets import counting_pipeline, train_tokenizer
 
@@ -701,7 +701,7 @@ def _load(path: str, **options: Any) -> Any:
 def _convert(args: argparse.Namespace) -> int:
     options = {name: getattr(args, name) for name in ("encoding", "flavor")
                if getattr(args, name) is not None}
-    tokenizer = _load(args.tokenizer, format=args.format, **options)
+    tokenizer = open_for_saving(args.tokenizer, format=args.format, **options)
     for note in tokenizer.source.notes:
         print(f"{PROG}: note: {note}", file=sys.stderr)
     if args.pretrained:

@@ -27,6 +27,7 @@ tokenizer with that ``Source`` attached as ``tokenizer.source``.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import inspect
 import json
@@ -37,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..errors import TokenizerFileError
+from ..errors import SubwordError, TokenizerFileError
 from ..loading import tokenizer_from_file
 from .naming import find_bpe_pair, tokenizer_file_name
 from .sniffing import is_gguf, is_model_proto
@@ -188,6 +189,36 @@ def open_tokenizer(path: str | os.PathLike[str], *, format: str | None = None,
     tokenizer = opened.tokenizer
     tokenizer.source = opened.source
     return tokenizer
+
+
+def open_for_saving(path: str | os.PathLike[str], *, format: str | None = None,
+                    **options: Any) -> Any:
+    """:func:`open_tokenizer`, for writing ``tokenizer.json``: a bare SentencePiece ``.model``
+    opens by default as the ``sentencepiece`` library encodes it, which has no
+    ``tokenizer.json`` form, so without a ``flavor`` it opens in the transformers flavor that
+    fits the file (:func:`.sentencepiece.hf_flavor`, what ``AutoTokenizer`` would build),
+    with a note saying so. Every other tokenizer opens as :func:`open_tokenizer` opens it."""
+    tokenizer = open_tokenizer(path, format=format, **options)
+    if tokenizer.source.format != "sentencepiece" or "flavor" in options \
+            or _has_json_form(tokenizer):
+        return tokenizer
+    from .sentencepiece import export_flavor
+
+    flavor = export_flavor(path)
+    converted = open_tokenizer(path, format=format, flavor=flavor, **options)
+    note = (f"saved in the transformers flavor {flavor!r}: the sentencepiece library's own "
+            f"encoding has no tokenizer.json form (choose another with flavor=...)")
+    converted.source = dataclasses.replace(converted.source,
+                                           notes=(note, *converted.source.notes))
+    return converted
+
+
+def _has_json_form(tokenizer: Any) -> bool:
+    try:
+        tokenizer.to_dict()
+    except SubwordError:
+        return False
+    return True
 
 
 def _check_options(reader: Callable[..., Any], fmt: str, options: dict[str, Any]) -> None:

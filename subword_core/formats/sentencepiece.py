@@ -427,6 +427,13 @@ def hf_flavor(model: SentencePieceModel) -> str:
     return _DEFAULT_FLAVOR[model.model_type]
 
 
+def export_flavor(path: str | os.PathLike[str]) -> str:
+    """:func:`hf_flavor` of the ``.model`` file at ``path``: the flavor to save it in as
+    ``tokenizer.json`` when nothing else (a ``tokenizer_config.json``) says."""
+    name = os.fspath(path)
+    return hf_flavor(parse_model(read_bytes(name, "SentencePiece model"), name))
+
+
 def _check_flavor(model: SentencePieceModel, flavor: str | None, name: str) -> str:
     if flavor is None:
         return DEFAULT_FLAVOR
@@ -762,6 +769,6 @@ def _unknown_notes(model: SentencePieceModel, flavor: str, tokenizer: Tokenizer)
 
 __all__ = [
     "DEFAULT_FLAVOR", "FLAVORS", "FORMAT", "SentencePieceModel", "build_tokenizer", "describe",
-    "hf_flavor", "model_proto_class",
+    "export_flavor", "hf_flavor", "model_proto_class",
     "parse_model", "read_sentencepiece", "tokenizer_from_model_bytes",
 ]

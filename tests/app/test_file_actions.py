@@ -172,3 +172,25 @@ def test_open_dialog_cancelled_does_nothing(qtbot, session, monkeypatch):
     qtbot.addWidget(parent)
     assert not file_actions.open_tokenizer(parent, session)
     assert not file_actions.is_opening(parent)
+
+
+def test_a_model_opened_as_sentencepiece_saves_in_the_fitting_hf_flavor(
+        qtbot, boxes, monkeypatch, tmp_path):
+    from subword_core.formats import open_tokenizer
+
+    from reference_files import reference_file
+
+    path = reference_file("sentencepiece", "botchan_en_bpe_1000.model")
+    s = Session()
+    s.add_tokenizer(TokenizerEntry("botchan", open_tokenizer(path), algorithm="file",
+                                   source=str(path)))
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    choose(monkeypatch, tmp_path / "botchan.json")
+    assert file_actions.save_tokenizer(parent, s) and boxes == []
+    saved = Tokenizer.from_file(str(tmp_path / "botchan.json"))
+    llama = open_tokenizer(path, flavor="llama")
+    assert saved.to_dict() == llama.to_dict()
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *_: str(tmp_path / "folder"))
+    assert file_actions.save_pretrained(parent, s) and boxes == []
+    assert (tmp_path / "folder" / "tokenizer.json").is_file()

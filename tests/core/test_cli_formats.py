@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from subword_core import Tokenizer
+from subword_core.formats import open_tokenizer
 from cli_runner import cli
 from wild_sources import package_dir, package_file
 
@@ -144,3 +145,16 @@ def test_convert_as_a_process(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout == "" and done.stderr == ""
     assert json.loads(out.read_text())["model"]["type"] == "WordPiece"
+
+
+def test_convert_a_bare_model_writes_the_fitting_hf_flavor(tmp_path, capsys):
+    from reference_files import reference_file
+
+    path = reference_file("sentencepiece", "kyoto_ja_unigram_8000.model")
+    code, _, err = cli(capsys, "convert", path, "-o", tmp_path / "k.json")
+    assert code == 0 and "saved in the transformers flavor 'generic'" in err
+    saved = Tokenizer.from_file(str(tmp_path / "k.json"))
+    assert saved.to_dict() == open_tokenizer(path, flavor="generic").to_dict()
+    code, _, err = cli(capsys, "convert", path, "--flavor", "sentencepiece",
+                       "-o", tmp_path / "x.json")
+    assert code == 1 and "HF flavor" in err and not (tmp_path / "x.json").exists()
