@@ -42,7 +42,7 @@ from typing import Any
 from .._util.progress import StageProgress, StageStarted
 from ..corpus import Cancelled
 from ..encoding import Encoding
-from ..models import WordLevel
+from ..models import BPE, Unigram, WordLevel, WordPiece
 from ..pre_tokenizers import Whitespace
 from ..text._unicode import WHITE_SPACE
 from ..text.pretokenized import PreToken
@@ -86,7 +86,7 @@ def unknown_strategy(tokenizer: Any) -> UnknownStrategy:
         'unk_whole_word'
     """
     model = tokenizer.model
-    name = type(model).__name__
+    name = _family(model)
     if name == "BPE":
         return _bpe_strategy(tokenizer, model)
     if name in ("WordPiece", "WordLevel"):
@@ -340,6 +340,15 @@ def model_trace(tokenizer: Any, model_input: str) -> tuple[str, Any]:
     greedy matches or the Unigram lattice; ``("other", None)`` for other models."""
     kind = _trace_kind(tokenizer.model)
     return kind, _trace(tokenizer.model, kind, model_input)
+
+
+def _family(model: Any) -> str:
+    """The model's family by class, subclasses included (a .model opened as sentencepiece
+    encodes is a SentencePieceBPE, whose unknown handling reads the same options as BPE's)."""
+    for family in (BPE, WordPiece, WordLevel, Unigram):
+        if isinstance(model, family):
+            return family.__name__
+    return type(model).__name__
 
 
 def _trace_kind(model: Any) -> str:

@@ -230,3 +230,12 @@ def test_report_rows_for_export():
     assert rows == [{"strategy": "unk_per_char", "word": "lowest", "start": 0, "end": 6,
                      "model_input": "lowest", "outcome": "partly_unknown",
                      "tokens": "low e [UNK] [UNK]"}]
+
+
+def test_a_model_opened_as_sentencepiece_has_its_unknown_handling_described():
+    from reference_files import reference_file
+    from subword_core.analysis.oov import unknown_strategy
+    from subword_core.formats import open_tokenizer
+
+    path = reference_file("sentencepiece", "botchan_en_bpe_1000.model")
+    assert unknown_strategy(open_tokenizer(path)).kind == "unk_fused"
