@@ -377,4 +377,5 @@ def test_a_dock_tab_behind_catches_up_when_picked(qtbot, shown, sample_paths):
     groupings = shown.groupings_pane
     assert groupings.model.rowCount() == 0  # nobody looked: nothing aggregated
     shown.docks["groupings"].raise_()
-    qtbot.waitUntil(lambda: groupings.model.rowCount() > 0, timeout=15000)  # pool work; slow on a loaded 2-core machine
+    # the pool aggregates: slow on a loaded 2-core machine
+    qtbot.waitUntil(lambda: groupings.model.rowCount() > 0, timeout=15000)
