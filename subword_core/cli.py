@@ -498,7 +498,9 @@ def _surgery_parsers(sub: Any) -> None:
     chosen.add_argument("--ids", nargs="+", type=_non_negative_int, metavar="ID")
     chosen.add_argument("--category", choices=("unreachable", "unused", "residue",
                                                "normalized_duplicate", "partial_utf8"),
-                        help="the tokens the audit puts in this category")
+                        help="the tokens the audit puts in this category (unused: only those "
+                             "never formed on the corpus, not even inside a longer token, so "
+                             "the corpus splits as before)")
     prune.add_argument("--corpus", nargs="+", metavar="FILE", default=None,
                        help="the corpus of the audit (unused, residue) and of the diff printed")
     prune.add_argument("--remap", action="store_true",
@@ -521,7 +523,7 @@ def _surgery_parsers(sub: Any) -> None:
 
 
 def _prune(args: argparse.Namespace) -> int:
-    from .analysis.audit import audit
+    from .analysis.audit import audit, prunable
     from .analysis.surgery import prune
 
     if args.mapping and not args.remap:
@@ -532,8 +534,7 @@ def _prune(args: argparse.Namespace) -> int:
     ids = args.ids
     if args.category:
         report = audit(tokenizer, _documents(args.corpus))
-        ids = [t.id for t in report.with_category(args.category)
-               if not {"special", "added"} & set(t.categories)]
+        ids = prunable(report, args.category)
     result = prune(tokenizer, ids, remap=args.remap)
     _write_edit(result.tokenizer, args)
     if args.mapping:

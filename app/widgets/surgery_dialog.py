@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from subword_core._util.fileio import atomic_write_text
-from subword_core.analysis.audit import CATEGORIES
+from subword_core.analysis.audit import CATEGORIES, prunable
 from subword_core.analysis.vocabulary import parse_ids
 
 from ..analysis_jobs import surgery_job, tokenizer_ref
@@ -104,11 +104,11 @@ class SurgeryDialog(QDialog):
         form = QFormLayout(tab)
         self.prune_source = QComboBox(objectName="pruneSource")
         if self._report is not None:
-            counts = self._report.counts()
             for category in CATEGORIES:
-                if counts[category] and category not in ("special", "added"):
+                n = len(prunable(self._report, category))
+                if n and category not in ("special", "added"):
                     label = self.tr("tokens audited as {category} ({n})").format(
-                        category=self.tr(CATEGORY_NAMES[category]), n=f"{counts[category]:,}")
+                        category=self.tr(CATEGORY_NAMES[category]), n=f"{n:,}")
                     self.prune_source.addItem(label, category)
         self.prune_source.addItem(self.tr("these ids"), "ids")
         self.prune_ids = QLineEdit(objectName="pruneIds", placeholderText="#101, 102 …")
@@ -167,8 +167,7 @@ class SurgeryDialog(QDialog):
         if source == "ids":
             parsed = parse_ids(self.prune_ids.text())
             return list(parsed.ids)
-        return [t.id for t in self._report.with_category(source)
-                if not {"special", "added"} & set(t.categories)]
+        return prunable(self._report, source)
 
     @Slot()
     def preview(self) -> None:

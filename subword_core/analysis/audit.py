@@ -644,4 +644,16 @@ def _survival_pieces(tokenizer: Any, inputs: Counter[str], spelling: _Spelling,
     return pieces
 
 
-__all__ = ["CATEGORIES", "AuditReport", "TokenAudit", "audit", "find_witness", "iter_audit"]
+def prunable(report: AuditReport, category: str) -> list[int]:
+    """The ids of ``category``'s tokens that pruning may remove: never special or added; for
+    ``unused``, only tokens never formed on the corpus (``inside`` 0 too), whose removal
+    leaves the corpus's tokenization as it was (see :func:`.surgery.prune`)."""
+    keep = [t for t in report.with_category(category)
+            if not {"special", "added"} & set(t.categories)]
+    if category == "unused":
+        keep = [t for t in keep if not t.inside]
+    return [t.id for t in keep]
+
+
+__all__ = ["CATEGORIES", "AuditReport", "TokenAudit", "audit", "find_witness", "iter_audit",
+           "prunable"]
