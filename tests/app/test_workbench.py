@@ -73,8 +73,9 @@ def test_main_tables_are_tall_enough_at_1280x800(qtbot, shown, sample_paths):
     for key, names in checks.items():
         shown.show_view(key)
         for name in names:
+            # a view's panes are built in the turns after the switch
+            qtbot.waitUntil(lambda n=name: shown.findChild(QTableView, n) is not None)
             table = shown.findChild(QTableView, name)
-            assert table is not None, name
             qtbot.waitUntil(table.isVisible, timeout=10000)
             assert table.height() >= 250, (key, name, table.height())
 
