@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import byte_level_to_bytes, is_byte_level, unk_id, visible_token
+from .audit_ids import TextIds
 from .figures.counts import count_chunk, model_ids, pipeline_of
 from .._util.progress import StageProgress
 from ..models import BPE
@@ -269,10 +270,10 @@ def _flat(component: Any) -> list[Any]:
 
 
 # ----------------------------------------------------------------------------- witnesses
-def _contains(tokenizer: Any, text: str, token_id: int) -> tuple[bool, bool]:
+def _contains(ids_of: TextIds, text: str, token_id: int) -> tuple[bool, bool]:
     """(the text encodes to sequences containing the token, to exactly the token)."""
-    ids = tokenizer.encode(text, add_special_tokens=False).ids
-    return token_id in ids, ids == [token_id]
+    ids = ids_of(text)
+    return token_id in ids, ids == (token_id,)
 
 
 def _sequence_length(lead: int) -> int:
@@ -327,11 +328,15 @@ def _pairs(prefixes: list[bytes], trails: list[bytes]) -> Iterator[tuple[bytes, 
 
 def find_witness(tokenizer: Any, token_id: int, texts: Iterable[str],
                  corpus_words: Iterable[str] = (), max_tries: int = 160,
-                 befores: Iterable[str] = (), afters: Iterable[str] = ()) -> str | None:
+                 befores: Iterable[str] = (), afters: Iterable[str] = (),
+                 ids_of: TextIds | None = None) -> str | None:
     """A text whose encoding contains ``token_id``, or None when none of ``max_tries``
     texts does: corpus words holding the token's text, then the first few ``texts`` in
     short contexts (a letter, a space, a digit, punctuation, a newline on either side, and
-    ``befores`` / ``afters``: e.g. short vocabulary entries a ``##`` piece can follow)."""
+    ``befores`` / ``afters``: e.g. short vocabulary entries a ``##`` piece can follow).
+    ``ids_of``: the tokenizer's :class:`TextIds`, shared over many calls (its caches)."""
+    if ids_of is None:
+        ids_of = TextIds(tokenizer)
     before_all = (*_BEFORE, *befores)
     after_all = (*_AFTER, *afters)
 
@@ -342,15 +347,15 @@ def find_witness(tokenizer: Any, token_id: int, texts: Iterable[str],
                 if before or after:
                     yield before + text + after
     for candidate in itertools.islice(candidates(), max_tries):
-        if _contains(tokenizer, candidate, token_id)[0]:
+        if _contains(ids_of, candidate, token_id)[0]:
             return candidate
     return None
 
 
-def _byte_witness(tokenizer: Any, token_id: int, raw: bytes, max_tries: int) -> str | None:
+def _byte_witness(ids_of: TextIds, token_id: int, raw: bytes, max_tries: int) -> str | None:
     """A character (or two) whose UTF-8 holds the byte token's bytes and encodes through it."""
     for text in itertools.islice(_byte_completions(raw), max_tries):
-        if _contains(tokenizer, text, token_id)[0]:
+        if _contains(ids_of, text, token_id)[0]:
             return text
     return None
 
@@ -399,10 +404,11 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
         counts, inputs = yield from _corpus_counts(tokenizer, documents)
     words_by_text = _words_index(inputs, spelling) if inputs else {}
     neighbours = _Neighbours.of(spelling, vocab)
+    ids_of = TextIds(tokenizer)
     total = len(rows)
     yield StageProgress(SEARCH_STAGE, 0, total)
     for done, row in enumerate(rows, 1):
-        _categorize(tokenizer, spelling, vocab, added, row, words_by_text, max_tries,
+        _categorize(tokenizer, ids_of, spelling, vocab, added, row, words_by_text, max_tries,
                     byte_tries, unk, neighbours)
         if done % every == 0:
             yield StageProgress(SEARCH_STAGE, done, total)
@@ -413,7 +419,7 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
     return AuditReport(rows, counts is not None, pieces)
 
 
-def _categorize(tokenizer: Any, spelling: _Spelling, vocab: dict[str, int],
+def _categorize(tokenizer: Any, ids_of: TextIds, spelling: _Spelling, vocab: dict[str, int],
                 added: dict[int, Any], row: TokenAudit, words_by_text: dict[str, list[str]],
                 max_tries: int, byte_tries: int, unk: int | None,
                 neighbours: _Neighbours) -> None:
@@ -429,7 +435,7 @@ def _categorize(tokenizer: Any, spelling: _Spelling, vocab: dict[str, int],
     if row.id == unk:  # the unknown token stands for text the vocabulary lacks
         candidates = ["\u2fff", "\U0001f9ff"]
     for candidate in candidates:
-        contains, exact = _contains(tokenizer, candidate, row.id)
+        contains, exact = _contains(ids_of, candidate, row.id)
         if exact:
             reached_alone = True
             row.witness = candidate
@@ -441,12 +447,12 @@ def _categorize(tokenizer: Any, spelling: _Spelling, vocab: dict[str, int],
     if not reached_alone:
         row.categories.append("unreachable_alone")
     if row.witness is None and raw is not None and text is None:
-        row.witness = _byte_witness(tokenizer, row.id, raw, byte_tries)
+        row.witness = _byte_witness(ids_of, row.id, raw, byte_tries)
     if row.witness is None:
         corpus_words = words_by_text.get(text or "", ())
         bases = candidates or ([text] if text else [])
         row.witness = find_witness(tokenizer, row.id, bases, corpus_words, max_tries,
-                                   *neighbours.around(spelling, row.token))
+                                   *neighbours.around(spelling, row.token), ids_of=ids_of)
         if row.witness is None:
             row.categories.append("unreachable")
     if text is not None and tokenizer.normalizer is not None:
