@@ -396,7 +396,9 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
     rows = [TokenAudit(i, tok, visible_token(tok, byte_level)) for tok, i in
             sorted(vocab.items(), key=lambda kv: kv[1]) if wanted is None or i in wanted]
     by_id = {row.id: row for row in rows}
-    _ancestry(tokenizer.model, by_id, byte_level)
+    merges = _merge_table(tokenizer.model)
+    _ancestry(tokenizer.model, merges, by_id, {row.token: row.readable for row in rows},
+              byte_level)
     pieces: dict[int, list[tuple[str, int]]] = {}
     counts: Counter[int] | None = None
     inputs: Counter[str] = Counter()
@@ -414,7 +416,7 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
             yield StageProgress(SEARCH_STAGE, done, total)
     yield StageProgress(SEARCH_STAGE, total, total)
     if counts is not None:
-        _corpus_categories(tokenizer.model, rows, by_id, counts, added, residue_share)
+        _corpus_categories(tokenizer.model, merges, rows, counts, added, residue_share)
         pieces = _survival_pieces(tokenizer, inputs, spelling)
     return AuditReport(rows, counts is not None, pieces)
 
@@ -511,20 +513,39 @@ def _check_duplicate(tokenizer: Any, spelling: _Spelling, vocab: dict[str, int],
         row.categories.append("normalized_duplicate")
 
 
-def _ancestry(model: Any, by_id: dict[int, TokenAudit], byte_level: bool) -> None:
+#: one BPE merge: (left, right, the product's id, left's id, right's id); ids None when
+#: not in the model's vocabulary
+_Merge = tuple[str, str, int | None, int | None, int | None]
+
+
+def _merge_table(model: Any) -> list[_Merge]:
+    """The model's merges in rank order with their ids, read once per audit (the merges
+    list is rebuilt on each read, and the ancestry and inside counts both walk it)."""
+    if not isinstance(model, BPE):
+        return []
+    vocab = model.vocab
+    return [(left, right, vocab.get(_merged_token(model, left, right)), vocab.get(left),
+             vocab.get(right)) for left, right in model.merges]
+
+
+def _ancestry(model: Any, merges: list[_Merge], by_id: dict[int, TokenAudit],
+              readable: dict[str, str], byte_level: bool) -> None:
     if not isinstance(model, BPE):
         return
     vocab = model.vocab
     feeds: Counter[str] = Counter()
-    for rank, (left, right) in enumerate(model.merges):
+
+    def shown(token: str) -> str:  # the rows' readable forms, computed once
+        found = readable.get(token)
+        return visible_token(token, byte_level) if found is None else found
+
+    for rank, (left, right, result, _, _) in enumerate(merges):
         feeds[left] += 1
         feeds[right] += 1
-        result = vocab.get(_merged_token(model, left, right))
         if result is not None and result in by_id and by_id[result].built_by is None:
             row = by_id[result]
             row.built_by = (rank, left, right)
-            row.built_by_text = (f"#{rank}: {visible_token(left, byte_level)} + "
-                                 f"{visible_token(right, byte_level)}")
+            row.built_by_text = f"#{rank}: {shown(left)} + {shown(right)}"
     for token, n in feeds.items():
         token_id = vocab.get(token)
         if token_id is not None and token_id in by_id:
@@ -594,10 +615,10 @@ def _piece_text(piece: str, spelling: _Spelling) -> str | None:
     return piece
 
 
-def _corpus_categories(model: Any, rows: list[TokenAudit], by_id: dict[int, TokenAudit],
+def _corpus_categories(model: Any, merges: list[_Merge], rows: list[TokenAudit],
                        counts: Counter[int], added: dict[int, Any],
                        residue_share: float) -> None:
-    inside = _inside_counts(model, counts) if isinstance(model, BPE) else {}
+    inside = _inside_counts(merges, counts) if isinstance(model, BPE) else {}
     for row in rows:
         row.count = counts.get(row.id, 0)
         if row.id in added:
@@ -612,21 +633,18 @@ def _corpus_categories(model: Any, rows: list[TokenAudit], by_id: dict[int, Toke
                 row.categories.append("residue")
 
 
-def _inside_counts(model: BPE, counts: Counter[int]) -> dict[int, int]:
+def _inside_counts(merges: list[_Merge], counts: Counter[int]) -> dict[int, int]:
     """How often each token occurs inside later merges' products over the corpus.
 
     Every occurrence of a merge's product (final or itself inside a later product) was
     built by that merge from one left and one right, so walking the merges from last to
     first hands each product's occurrences down to its two parts. A token built by more
     than one merge (rare, in hand-made files) is credited to its first."""
-    vocab = model.vocab
     flow = Counter(counts)
     builders: dict[int, tuple[int, int]] = {}
-    for left, right in model.merges:
-        result = vocab.get(_merged_token(model, left, right))
-        parts = (vocab.get(left), vocab.get(right))
-        if result is not None and result not in builders and None not in parts:
-            builders[result] = parts
+    for _, _, result, left_id, right_id in merges:
+        if result is not None and result not in builders and None not in (left_id, right_id):
+            builders[result] = (left_id, right_id)
     # builders keeps the first merge per product in merge order: last merge first here
     for result in reversed(list(builders)):
         n = flow.get(result, 0)
