@@ -42,7 +42,7 @@ from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import byte_level_to_bytes, is_byte_level, unk_id, visible_token
+from . import METASPACE, byte_level_to_bytes, is_byte_level, unk_id, visible_token
 from .audit_ids import TextIds
 from .figures.counts import count_chunk, model_ids, pipeline_of
 from .._util.progress import StageProgress
@@ -202,7 +202,7 @@ class _Spelling:
     def raw_bytes(self, token: str) -> bytes | None:
         """The bytes a byte token stands for (byte-level or ``<0xXX>``), else None."""
         if self.byte_level:
-            return byte_level_to_bytes(token)
+            return _byte_level_bytes(token)
         if self.byte_fallback and len(token) == 6 and token.startswith("<0x") \
                 and token.endswith(">"):
             try:
@@ -239,6 +239,37 @@ class _Spelling:
         if self.suffix and token.endswith(self.suffix) and len(token) > len(self.suffix):
             text = text + self.suffix
         return text
+
+
+#: byte-level chars as the latin-1 char of their byte; every other char below 256 as one
+#: that latin-1 cannot encode (chars from 256 up that are not byte-level stay, and fail too)
+_AS_LATIN1 = {**{i: "\uffff" for i in range(256)},
+              **{ord(c): chr(b) for b, c in bytes_to_unicode().items()}}
+
+
+def _byte_level_bytes(token: str) -> bytes | None:
+    """:func:`byte_level_to_bytes`, by ``str.translate`` rather than a char at a time."""
+    try:
+        return token.translate(_AS_LATIN1).encode("latin-1")
+    except UnicodeEncodeError:
+        return None
+
+
+def _readable(token: str, byte_level: bool) -> str:
+    """:func:`visible_token`, without a look at each char when the token's text is
+    printable (``str.isprintable``: no control, format, separator or unassigned char, the
+    ones ``visible_text`` marks) apart from spaces, which become ``␣``."""
+    if byte_level:
+        raw = _byte_level_bytes(token)
+        try:
+            text = token.replace(METASPACE, " ") if raw is None else raw.decode("utf-8")
+        except UnicodeDecodeError:  # a partial sequence: visible_token shows its bytes
+            return visible_token(token, byte_level)
+    else:
+        text = token.replace(METASPACE, " ")
+    if text.replace(" ", "").isprintable():
+        return text.replace(" ", "\u2423")
+    return visible_token(token, byte_level)
 
 
 def _spelling(tokenizer: Any) -> _Spelling:
@@ -396,7 +427,7 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
     byte_level = spelling.byte_level
     unk = unk_id(tokenizer)
     wanted = None if ids is None else set(ids)
-    rows = [TokenAudit(i, tok, visible_token(tok, byte_level)) for tok, i in
+    rows = [TokenAudit(i, tok, _readable(tok, byte_level)) for tok, i in
             sorted(vocab.items(), key=lambda kv: kv[1]) if wanted is None or i in wanted]
     by_id = {row.id: row for row in rows}
     merges = _merge_table(tokenizer.model)
@@ -588,9 +619,13 @@ def _merge_table(model: Any) -> list[_Merge]:
     list is rebuilt on each read, and the ancestry and inside counts both walk it)."""
     if not isinstance(model, BPE):
         return []
-    vocab = model.vocab
-    return [(left, right, vocab.get(_merged_token(model, left, right)), vocab.get(left),
-             vocab.get(right)) for left, right in model.merges]
+    get = dict(model.vocab).get  # a plain dict: the read-only view costs per look-up
+    merges = model.merges
+    prefix = getattr(model, "continuing_subword_prefix", None)
+    products = [left + right for left, right in merges] if not prefix else \
+        [_merged_token(model, left, right) for left, right in merges]
+    return [(left, right, get(product), get(left), get(right))
+            for (left, right), product in zip(merges, products)]
 
 
 def _ancestry(model: Any, merges: list[_Merge], by_id: dict[int, TokenAudit],
@@ -602,7 +637,7 @@ def _ancestry(model: Any, merges: list[_Merge], by_id: dict[int, TokenAudit],
 
     def shown(token: str) -> str:  # the rows' readable forms, computed once
         found = readable.get(token)
-        return visible_token(token, byte_level) if found is None else found
+        return _readable(token, byte_level) if found is None else found
 
     for rank, (left, right, result, _, _) in enumerate(merges):
         feeds[left] += 1

@@ -302,3 +302,17 @@ def test_bert_proof_agrees_with_the_search():
         assert find_witness(tokenizer, vocab[token], bases, (), 160,
                             *neighbours.around(spelling, token), ids_of=ids_of) is None, token
     assert not impossible("##a") and not impossible("的") and not impossible("hello")
+
+
+def test_readable_forms_and_byte_decoding_equal_the_analysis_helpers():
+    from subword_core.analysis import byte_level_to_bytes, visible_token
+    from subword_core.analysis.audit import _byte_level_bytes, _readable
+
+    crafted = ["", " ", "ĠĠ", "Ġ", "Ċ", "ĉ", "â", "ðŁ", "ðŁĺĢ", "a\u00a0b", "\u3000", "\x00",
+               "\x7f", "▁x", "▁▁", "\u0100", "\u0143", "\uffff", "😀", "\u200d", "a\u2028b",
+               "<|begin_of_text|>", "[CLS]", "##s", "\ud800", "\U000e0001", "\u0378"]
+    vocab = [t for tok in (_gpt2(), _llama3(), _bert()) for t in tok.get_vocab()]
+    for token in crafted + vocab:
+        assert _byte_level_bytes(token) == byte_level_to_bytes(token), token
+        for byte_level in (True, False):
+            assert _readable(token, byte_level) == visible_token(token, byte_level), token
