@@ -40,6 +40,7 @@ from array import array
 from collections import Counter
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from . import METASPACE, byte_level_to_bytes, is_byte_level, unk_id, visible_token
@@ -620,12 +621,11 @@ def _merge_table(model: Any) -> list[_Merge]:
     if not isinstance(model, BPE):
         return []
     get = dict(model.vocab).get  # a plain dict: the read-only view costs per look-up
-    merges = model.merges
-    prefix = getattr(model, "continuing_subword_prefix", None)
-    products = [left + right for left, right in merges] if not prefix else \
-        [_merged_token(model, left, right) for left, right in merges]
-    return [(left, right, get(product), get(left), get(right))
-            for (left, right), product in zip(merges, products)]
+    if getattr(model, "continuing_subword_prefix", None):
+        return [(left, right, get(_merged_token(model, left, right)), get(left), get(right))
+                for left, right in model.merges]
+    return [(left, right, get(left + right), get(left), get(right))
+            for left, right in model.merges]
 
 
 def _ancestry(model: Any, merges: list[_Merge], by_id: dict[int, TokenAudit],
@@ -633,17 +633,17 @@ def _ancestry(model: Any, merges: list[_Merge], by_id: dict[int, TokenAudit],
     if not isinstance(model, BPE):
         return
     vocab = model.vocab
-    feeds: Counter[str] = Counter()
+    # how many merges each token feeds, counted in C
+    feeds: Counter[str] = Counter(map(itemgetter(0), merges))
+    feeds.update(map(itemgetter(1), merges))
 
     def shown(token: str) -> str:  # the rows' readable forms, computed once
         found = readable.get(token)
         return _readable(token, byte_level) if found is None else found
 
     for rank, (left, right, result, _, _) in enumerate(merges):
-        feeds[left] += 1
-        feeds[right] += 1
-        if result is not None and result in by_id and by_id[result].built_by is None:
-            row = by_id[result]
+        row = None if result is None else by_id.get(result)
+        if row is not None and row.built_by is None:
             row.built_by = (rank, left, right)
             row.built_by_text = f"#{rank}: {shown(left)} + {shown(right)}"
     for token, n in feeds.items():
