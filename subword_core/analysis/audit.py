@@ -11,7 +11,9 @@ Every entry of a tokenizer's vocabulary gets the categories that apply, with evi
   its text; byte tokens try characters whose UTF-8 holds their bytes. A token found in
   context gets a ``witness`` and is reachable (Magikarp #13: Llama 3 tokens reached only in
   context are not unreachable). "Unreachable" therefore means "no witness found by this
-  search", which is the honest claim a search can make.
+  search", which is the honest claim a search can make, or, without a search, proven:
+  bytes no UTF-8 text holds, and tokens a BERT pipeline cannot yield (:class:`_BertImpossible`).
+  The texts are encoded to ids only (:class:`~.audit_ids.TextIds`, equal to ``encode``).
 - ``partial_utf8``: a byte-level (or byte-fallback) token whose bytes are not valid UTF-8 on
   their own, so it cannot be shown or decoded alone.
 - ``normalized_duplicate``: the normalizer turns the token's text into another entry's text
