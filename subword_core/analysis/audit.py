@@ -48,6 +48,7 @@ from typing import Any
 from . import METASPACE, byte_level_to_bytes, is_byte_level, unk_id, visible_token
 from .audit_ids import TextIds
 from .figures.counts import count_chunk, model_ids, pipeline_of
+from .._util.gc import paused_gc
 from .._util.progress import StageProgress
 from ..models import BPE, WordPiece
 from ..normalizers import BertNormalizer
@@ -430,12 +431,16 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
     byte_level = spelling.byte_level
     unk = unk_id(tokenizer)
     wanted = None if ids is None else set(ids)
-    rows = [TokenAudit(i, tok, _readable(tok, byte_level)) for tok, i in
-            sorted(vocab.items(), key=lambda kv: kv[1]) if wanted is None or i in wanted]
-    by_id = {row.id: row for row in rows}
-    merges = _merge_table(tokenizer.model)
-    _ancestry(tokenizer.model, merges, by_id, {row.token: row.readable for row in rows},
-              byte_level)
+    # subtle: the collector is paused only between yields (never while the caller runs):
+    # the rows, merge table and caches are hundreds of thousands of objects without cycles
+    # that made it rescan everything again and again (a third of a Llama 3 audit)
+    with paused_gc():
+        rows = [TokenAudit(i, tok, _readable(tok, byte_level)) for tok, i in
+                sorted(vocab.items(), key=lambda kv: kv[1]) if wanted is None or i in wanted]
+        by_id = {row.id: row for row in rows}
+        merges = _merge_table(tokenizer.model)
+        _ancestry(tokenizer.model, merges, by_id, {row.token: row.readable for row in rows},
+                  byte_level)
     pieces: dict[int, list[tuple[str, int]]] = {}
     counts: Counter[int] | None = None
     inputs: Counter[str] = Counter()
@@ -447,15 +452,20 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
     impossible = _BertImpossible.of(tokenizer, ids_of)
     total = len(rows)
     yield StageProgress(SEARCH_STAGE, 0, total)
-    for done, row in enumerate(rows, 1):
-        _categorize(tokenizer, ids_of, spelling, vocab, added, row, words_by_text, max_tries,
-                    byte_tries, unk, neighbours, impossible)
+    for start in range(0, total, every):
+        batch = rows[start:start + every]
+        with paused_gc():
+            for row in batch:
+                _categorize(tokenizer, ids_of, spelling, vocab, added, row, words_by_text,
+                            max_tries, byte_tries, unk, neighbours, impossible)
+        done = start + len(batch)
         if done % every == 0:
             yield StageProgress(SEARCH_STAGE, done, total)
     yield StageProgress(SEARCH_STAGE, total, total)
     if counts is not None:
-        _corpus_categories(tokenizer.model, merges, rows, counts, added, residue_share)
-        pieces = _survival_pieces(tokenizer, inputs, spelling)
+        with paused_gc():
+            _corpus_categories(tokenizer.model, merges, rows, counts, added, residue_share)
+            pieces = _survival_pieces(tokenizer, inputs, spelling)
     return AuditReport(rows, counts is not None, pieces)
 
 

@@ -316,3 +316,24 @@ def test_readable_forms_and_byte_decoding_equal_the_analysis_helpers():
         assert _byte_level_bytes(token) == byte_level_to_bytes(token), token
         for byte_level in (True, False):
             assert _readable(token, byte_level) == visible_token(token, byte_level), token
+
+
+def test_the_collector_runs_whenever_the_audit_hands_back_progress():
+    # the audit pauses the cyclic collector for its bulk work, never across a yield: the
+    # caller (the window's worker, a CLI loop) runs with it as it was
+    import gc
+
+    from subword_core.analysis.audit import iter_audit
+
+    assert gc.isenabled()
+    tokenizer = _bpe(["a", "b", "c", "d", "ab", "abc"], [("a", "b"), ("ab", "c")])
+    gen = iter_audit(tokenizer, ["abc ab d"] * 3, every=2)
+    steps = 0
+    try:
+        while True:
+            next(gen)
+            assert gc.isenabled()
+            steps += 1
+    except StopIteration as stop:
+        report = stop.value
+    assert steps >= 4 and gc.isenabled() and report.counts()["residue"] == 0
