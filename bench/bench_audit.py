@@ -1,6 +1,6 @@
 """Vocabulary audit of real tokenizers: the time it takes and how many tokens fall in each category.
 
-    python bench/bench_audit.py [--corpus FILE] [--only NAME ...]
+    python bench/bench_audit.py [--corpus FILE] [--only NAME ...] [--save DIR]
 
 Audits GPT-2 (vocab.json + merges.txt), Llama 3 (tokenizer.json), BERT (vocab.txt) and a
 Unigram SentencePiece model, found in the packages the test extras install (the paths
@@ -8,11 +8,15 @@ Unigram SentencePiece model, found in the packages the test extras install (the 
 row per tokenizer: entries, seconds, and the count of every category. With ``--corpus`` the
 audit also counts the corpus (unused, residue). There is no peer to compare with: no other
 tool audits a vocabulary this way (magikarp's reachability check needs the model's weights).
+``--save DIR`` writes each whole report (``subword audit --json`` plus the corpus pieces each
+token survives in) to ``DIR/NAME.json``, to compare two versions of the audit: a speed-up
+must leave these files byte for byte the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -59,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", help="a text file to count (unused, residue)")
     parser.add_argument("--only", nargs="+", help="audit only these (gpt2, llama3, bert, unigram)")
+    parser.add_argument("--save", type=Path, help="write each whole report to DIR/NAME.json")
     args = parser.parse_args(argv)
     print(f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
     header = ["tokenizer", "entries", "seconds", *CATEGORIES]
@@ -75,6 +80,12 @@ def main(argv: list[str] | None = None) -> int:
         row = [name, f"{len(report.tokens):,}", f"{seconds:.1f}", *(f"{counts[c]:,}"
                                                                     for c in CATEGORIES)]
         print("  ".join(f"{v:>{max(len(h), 8)}}" for v, h in zip(row, header)), flush=True)
+        if args.save:
+            data = report.to_json()
+            data["pieces"] = {str(i): listed for i, listed in sorted(report.pieces.items())}
+            args.save.mkdir(parents=True, exist_ok=True)
+            (args.save / f"{name}.json").write_text(
+                json.dumps(data, ensure_ascii=False, sort_keys=True), encoding="utf-8")
     return 0
 
 

