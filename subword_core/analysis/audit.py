@@ -6,9 +6,9 @@ Every entry of a tokenizer's vocabulary gets the categories that apply, with evi
 - ``unreachable_alone``: the token's own text does not encode to exactly this token (a
   Llama 3 run of spaces, a WordPiece ``##`` piece, a BPE intermediate). Kept apart from
 - ``unreachable``: no text we tried encodes to a sequence containing the token. The search
-  (:func:`find_witness`) tries the token's text alone, then inside short contexts (a letter,
-  a space, a digit, punctuation or a newline before and after), then corpus words that hold
-  its text; byte tokens try characters whose UTF-8 holds their bytes. A token found in
+  (:func:`find_witness`) tries the token's text alone, then corpus words that hold its text,
+  then the text inside short contexts (a letter, a space, a digit, punctuation or a newline
+  before and after); byte tokens try characters whose UTF-8 holds their bytes. A token found in
   context gets a ``witness`` and is reachable (Magikarp #13: Llama 3 tokens reached only in
   context are not unreachable). "Unreachable" therefore means "no witness found by this
   search", which is the honest claim a search can make, or, without a search, proven:
