@@ -43,7 +43,7 @@ from ..item_models.analysis_columns import (
     BOUNDARY_TIPS, METRIC_COLUMNS, METRIC_TIPS, OVERLAP_COLUMNS, OVERLAP_TIPS, TippedTableModel,
     boundary_columns, boundary_records, fmt, pct, table_rows,
 )
-from ..pane_support import SightAwarePane, in_words, progress_text
+from ..pane_support import SightAwarePane, in_words, out_of_sight, progress_text
 from ..pool_cache import carried_all
 from ..pool_figure_job import PoolFigureJob
 from ..selection import Selection, SelectionModel
@@ -81,6 +81,8 @@ class ComparePane(SightAwarePane):
         self._overlaps_wanted = False
         #: what the last text job was asked (names, tokenizers, compared head, cut or not)
         self._text_key: tuple | None = None
+        #: byte-level flags of a text result that came while out of sight (drawn in catch_up)
+        self._undrawn: list[bool] | None = None
         self.alignment: Any = None
 
         self.combo = QComboBox(objectName="compareTokenizerCombo")
@@ -279,6 +281,7 @@ class ComparePane(SightAwarePane):
         self._gold = {}
         self.alignment = None
         self._text_key = None  # the rows were cleared: the text is encoded again
+        self._undrawn = None
         self.overlap_model.set_records([])  # the last set's pairs: not these tokenizers
         # the rows must be those of the label, at once: the last set's rows would stay
         # until the new set's encodings arrive (a minute for four big tokenizers)
@@ -297,6 +300,8 @@ class ComparePane(SightAwarePane):
 
     def catch_up(self) -> None:
         """Compute what changed while the pane was out of sight."""
+        if self._undrawn is not None and self.alignment is not None:
+            self._draw_text_result(self._undrawn)
         self._flush()
 
     def _flush(self) -> None:
@@ -347,10 +352,19 @@ class ComparePane(SightAwarePane):
         if pairs is not None:
             self.overlap_model.set_records(pairs)
             self._overlaps_wanted = False
+        if out_of_sight(self):
+            # a job started while the pane was seen, done after another view was picked:
+            # its rows are drawn when the pane is seen again (catch_up), not for no one
+            self._undrawn = byte_level
+            return
+        self._draw_text_result(byte_level)
+
+    def _draw_text_result(self, byte_level: list[bool]) -> None:
+        self._undrawn = None
         cut = len(self._session.text) > TEXT_LIMIT
         self.status_label.setText(self.tr("comparing the first {n} characters of the text").format(
             n=f"{TEXT_LIMIT:,}") if cut else "")
-        self.view.set_alignment(alignment, names, byte_level, "")
+        self.view.set_alignment(self.alignment, self.names, byte_level, "")
         self.view.set_highlight_span(self._selection.current.span)
         self._fill_metrics()
         self._fill_boundaries()
@@ -358,6 +372,7 @@ class ComparePane(SightAwarePane):
     @Slot(str)
     def _on_text_job_failed(self, message: str) -> None:
         self._text_key = None  # asked again, the same text is encoded again
+        self._undrawn = None
         self.alignment, self._text_metrics = None, {}
         words = in_words(message)
         self.status_label.setText(self.tr("cannot encode the text: {error}").format(error=words))

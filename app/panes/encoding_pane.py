@@ -219,6 +219,7 @@ class EncodingPane(SightAwarePane):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setResizeContentsPrecision(64)
         self._pieces_fitted_for: tuple | None = None
+        self._typed: str | None = None  # the editor's text while it goes to the session
         # the extra room goes to the original text, not to a trailing (often empty) column
         header.setStretchLastSection(False)
         header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
@@ -300,7 +301,7 @@ class EncodingPane(SightAwarePane):
     # -- incoming ------------------------------------------------------------------------------
     @Slot(str)
     def _on_session_text_changed(self, text: str) -> None:
-        if self.input.toPlainText() != text:
+        if text != self._typed and self.input.toPlainText() != text:
             with QSignalBlocker(self.input):  # do not echo the text back through the debounce
                 self.input.setPlainText(text)
         if self._session.encoding_pending:
@@ -411,7 +412,13 @@ class EncodingPane(SightAwarePane):
     # -- outgoing ------------------------------------------------------------------------------
     @Slot()
     def _on_debounce_timeout(self) -> None:
-        self._session.set_text(self.input.toPlainText())
+        # the session echoes the text back through text_changed at once: that handler then
+        # need not read (and compare) the editor's 50k characters a second time
+        self._typed = self.input.toPlainText()
+        try:
+            self._session.set_text(self._typed)
+        finally:
+            self._typed = None
         if self._session.encoding_pending:  # text_changed came before the request was made
             self._show_encoding_pending()
 

@@ -54,3 +54,32 @@ def test_a_keystroke_past_the_compared_head_encodes_nothing_again(qtbot, trained
     assert started == [session.text[:60]] and pane.alignment.text == session.text[:60]
     pane.shutdown()
     session.shutdown()
+
+
+def test_rows_that_come_while_out_of_sight_are_drawn_when_seen(qtbot, trained):
+    """A text job started while Compare was seen and done after another view was picked
+    draws its rows when the pane is seen again, not at once for no one."""
+    from app.panes import compare_pane
+
+    session = Session()
+    for name, tok in trained.items():
+        session.add_tokenizer(TokenizerEntry(name, tok, None, name, {}))
+    session.set_text("the lowest newer wider")
+    pane = compare_pane.ComparePane(session, SelectionModel())
+    qtbot.addWidget(pane)
+    pane.resize(1000, 600)
+    pane.show()
+    qtbot.waitExposed(pane)
+    drawn: list[object] = []
+    draw = pane.view.set_alignment
+    pane.view.set_alignment = lambda alignment, *a, **k: (drawn.append(alignment),
+                                                          draw(alignment, *a, **k))
+    with qtbot.waitSignal(pane.text_job.returned, timeout=60000):
+        pane.set_compared(list(trained))
+        pane.hide()  # another view is picked while the job runs
+    assert pane.alignment is not None and pane.alignment not in drawn
+    pane.show()  # showEvent -> catch_up
+    assert drawn[-1] is pane.alignment
+    assert pane.view.alignment is pane.alignment
+    pane.shutdown()
+    session.shutdown()

@@ -201,3 +201,23 @@ def test_real_gpt2_draws_flag_and_family_whole(qtbot, gpt2):
     shared = view.tokens_at_char(flag)
     assert len(shared) > 1 and view.tokens_at_char(flag + 1) == shared
     assert set(shared) == set(enc.tokens_in_span(flag, flag + 2))
+
+
+def test_a_keystroke_reads_the_editor_once(qtbot, pane):
+    """The session echoes the typed text back (text_changed): the pane must not read the
+    editor's 50k characters again to compare them; a text set elsewhere still shows."""
+    session = pane._session
+    with qtbot.waitSignal(session.encoding_changed, timeout=30000):
+        pane.input.setPlainText(long_text(50_000))
+    reads = []
+    editor = pane.input
+    read = editor.toPlainText
+    editor.toPlainText = lambda: reads.append(1) or read()
+    cursor = editor.textCursor()
+    cursor.movePosition(QTextCursor.MoveOperation.End)
+    editor.setTextCursor(cursor)
+    with qtbot.waitSignal(session.text_changed, timeout=5000):
+        editor.insertPlainText("x")
+    assert len(reads) == 1 and session.text.endswith("x")
+    session.set_text("from elsewhere")
+    assert read() == "from elsewhere"
