@@ -38,7 +38,7 @@ from typing import Any
 from ..errors import TokenizerFileError
 from ..text.pretokenized import Token
 from .bpe import BPE
-from .unigram import Unigram, _build_trie
+from .unigram import Unigram, build_trie
 
 # ModelProto.SentencePiece.Type
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
@@ -169,7 +169,7 @@ class SentencePieceUnigram(_SentencePieceTables, Unigram):
     @cached_property
     def _trie(self) -> dict:
         # normal and user-defined pieces only; unused ones are skipped by the search anyway
-        return _build_trie({p: i for p, i in self._matching.items() if i not in self._unused})
+        return build_trie({p: i for p, i in self._matching.items() if i not in self._unused})
 
     def tokenize(self, sequence: str) -> list[Token]:
         if not sequence:

@@ -77,7 +77,7 @@ class Unigram(UnigramFiles, Model):
     def _trie(self) -> dict:
         # Built on first use: a 250k-piece vocabulary makes over a million nodes (seconds),
         # which opening a file to look at its vocabulary, or to save it, never needs.
-        return _build_trie(self._token_to_id)
+        return build_trie(self._token_to_id)
 
     def __setattr__(self, name: str, value: Any) -> None:
         object.__setattr__(self, name, value)
@@ -348,7 +348,7 @@ def _check_unk_id(unk_id: Any, size: int) -> None:
         raise TokenizerFileError(f"Unigram unk_id {unk_id} is not in the vocabulary ({size} pieces)")
 
 
-def _build_trie(token_to_id: dict[str, int]) -> dict:
+def build_trie(token_to_id: dict[str, int]) -> dict:
     """Children by character; each child is ``[its children, id of the piece ending there or -1]``."""
     # subtle: the cyclic GC would rescan the growing trie again and again while it is being
     # built (several times the build itself for 250k pieces); nothing here makes cycles.

@@ -89,7 +89,7 @@ def test_the_same_model_twice_is_identical(qtbot, pane):
 
 def test_it_is_a_view_of_its_own(qtbot, window):
     action = window.view_actions["conformance"]
-    assert action.shortcut().toString() == "Ctrl+0" and action.text() == "Conformance"
+    assert action.shortcut().toString() == "Ctrl+Shift+1" and action.text() == "Conformance"
     window.show_view("conformance")
     assert type(window.analysis_docks.conformance).__name__ == "ConformancePane"
     assert window.docks["conformance"].windowTitle() == "Conformance"
