@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from .. import decoders, pre_tokenizers, processors
-from ..corpus import Cancel, Cancelled, CorpusReport, cancel_check, iter_count_words
+from ..corpus import Cancel, CorpusReport, cancel_check, iter_count_words
 from ..errors import CorpusError, TrainingError, VocabSizeError, special_tokens_phrase
 from ..tokenizer import Tokenizer
 from ..trainers import ParityBpeTrainer
-from .presets import Preset, TrainedTokenizer, check_trained_size
+from .presets import Preset, TrainedTokenizer, check_trained_size, relay_cancellable
 
 ALGORITHM = "parity-bpe"
 #: The special tokens of the pipeline unless told otherwise (byte-level BPE's).
@@ -182,26 +182,10 @@ def train_parity_preset(preset: Preset, languages: Sources, *, dev: Sources | No
                                                    cancel=cancel)
             dev_counts[lang] = words
     # 2. train, relaying the trainer's events
-    model, history = yield from _relay(preset.trainer.iter_train(train_counts, dev_counts),
-                                       cancel)
+    model, history = yield from relay_cancellable(
+        preset.trainer.iter_train(train_counts, dev_counts), cancel_check(cancel))
     check_trained_size(model, preset.trainer, preset.name or ALGORITHM)
     return TrainedTokenizer(preset.finish(model), history, report)
-
-
-def _relay(gen: Generator[Any, None, Any], cancel: Cancel) -> Generator[Any, None, Any]:
-    """``yield from gen``, checking ``cancel`` between events (as the presets' training)."""
-    cancelled = cancel_check(cancel)
-    try:
-        while True:
-            if cancelled():
-                raise Cancelled("training cancelled")
-            try:
-                event = next(gen)
-            except StopIteration as stop:
-                return stop.value
-            yield event
-    finally:
-        gen.close()
 
 
 def _add_report(total: CorpusReport, part: CorpusReport) -> None:

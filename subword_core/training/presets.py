@@ -629,8 +629,8 @@ def train_preset(preset: Preset, corpus_source: Any, *, field: str = "text",
         words, report = yield from counting
     # 3. train, relaying the trainer's events
     try:
-        model, history = yield from _relay(preset.trainer.iter_train(words),
-                                           cancel_check(cancel))
+        model, history = yield from relay_cancellable(preset.trainer.iter_train(words),
+                                                      cancel_check(cancel))
     except VocabSizeError as exc:  # Unigram's trainer finds its alphabet too large
         raise exc.for_algorithm(preset.name or "this pipeline") from None
     # 4. BPE and WordPiece trainers keep the whole alphabet, as HF's do: refuse like the others
@@ -667,8 +667,8 @@ def check_trained_size(model: Any, trainer: Any, algorithm: str) -> None:
                              algorithm)
 
 
-def _relay(gen: Generator[Any, None, Any],
-           cancelled: Callable[[], bool]) -> Generator[Any, None, Any]:
+def relay_cancellable(gen: Generator[Any, None, Any],
+                      cancelled: Callable[[], bool]) -> Generator[Any, None, Any]:
     """``yield from gen``, checking ``cancelled`` between events."""
     try:
         while True:
