@@ -45,14 +45,17 @@ def _bert() -> Tokenizer:
 
 
 def _mistral() -> Tokenizer:
-    # SentencePiece .model, byte fallback, Metaspace(split=False): counted as ▁-parts
+    # SentencePiece .model in transformers' llama flavor: byte fallback, Metaspace(split=False),
+    # counted as ▁-parts (opened as the sentencepiece library encodes, it has no pipeline to
+    # cut with and is encoded whole: see test_a_model_opened_as_sentencepiece_is_encoded_whole)
     return open_tokenizer(package_file("mistral_common", "data/tokenizer.model.v1",
-                                       "mistral-common"))
+                                       "mistral-common"), flavor="llama")
 
 
 def _unigram_json(tmp_path_factory) -> Tokenizer:
     # a Unigram tokenizer.json: SentencePiece's kyoto model written out and read back
-    model = open_tokenizer(reference_file("sentencepiece", "kyoto_ja_unigram_8000.model"))
+    model = open_tokenizer(reference_file("sentencepiece", "kyoto_ja_unigram_8000.model"),
+                           flavor="generic")
     path = tmp_path_factory.mktemp("unigram") / "tokenizer.json"
     model.save(str(path))
     return Tokenizer.from_file(str(path))
@@ -100,6 +103,14 @@ def _check(tokenizer: Tokenizer, step: int) -> int:
 def test_fast_ids_equal_encode_on_a_sample_of_the_vocabulary(real):
     step = max(1, real.get_vocab_size(with_added_tokens=False) // 1500)
     assert _check(real, step) > 1500
+
+
+def test_a_model_opened_as_sentencepiece_is_encoded_whole():
+    tokenizer = open_tokenizer(reference_file("sentencepiece", "botchan_en_bpe_1000.model"))
+    ids_of = TextIds(tokenizer)
+    assert not ids_of.fast
+    for text in PROBES:
+        assert list(ids_of(text)) == tokenizer.encode(text, add_special_tokens=False).ids
 
 
 @pytest.mark.slow
