@@ -207,7 +207,8 @@ class MergeGraph:
         if history is not None and getattr(history, "merges", None):
             return cls.from_history(history)
         model = getattr(tokenizer, "model", None)
-        if model is not None and hasattr(model, "merges") and type(model).__name__ == "BPE":
+        # subclasses too: a .model encoding as sentencepiece does, subword-nmt codes
+        if isinstance(model, BPE) and hasattr(model, "merges"):
             return cls.from_bpe(model)
         return cls()
 
