@@ -475,17 +475,21 @@ def surgery_job(ref: TokenizerRef, operation: str, params: dict, other: Tokenize
     from subword_core.analysis import surgery
     from subword_core.corpus import Corpus
 
-    def documents():
-        return Corpus([Path(p) for p in corpus_paths], **corpus_options).iter_documents()
-
     tokenizer, _ = tokenizer_of(ref)
+    # the corpus is read and counted once, for the training and for the diff (every edit
+    # keeps the pipeline, so the counts are the edited tokenizer's too)
+    counts = None
+    if corpus_paths:
+        yield "counting the corpus"
+        documents = Corpus([Path(p) for p in corpus_paths], **corpus_options).iter_documents()
+        counts = surgery.model_inputs(tokenizer, documents)
     yield "editing the vocabulary"
     if operation == "prune":
         result = surgery.prune(tokenizer, params["tokens"], remap=params.get("remap", False))
     elif operation == "extend":
         if not corpus_paths:
             raise surgery.SurgeryError("extending trains on the loaded corpus: load one first")
-        result = surgery.extend(tokenizer, documents(), params["vocab_size"])
+        result = surgery.extend(tokenizer, counts, params["vocab_size"])
     elif operation == "merge":
         result = surgery.merge_bpe(tokenizer, tokenizer_of(other)[0])
     else:
@@ -493,5 +497,5 @@ def surgery_job(ref: TokenizerRef, operation: str, params: dict, other: Tokenize
     diff = None
     if corpus_paths:
         yield "comparing the corpus"
-        diff = surgery.corpus_diff(tokenizer, result.tokenizer, documents(), DIFF_LIMIT)
+        diff = surgery.corpus_diff(tokenizer, result.tokenizer, counts, DIFF_LIMIT)
     return result, diff

@@ -197,7 +197,7 @@ def _remap_processor(processor: Any, id_map: dict[int, int]) -> None:
 
 
 # ----------------------------------------------------------------------------- extend
-def extend(tokenizer: Tokenizer, documents: Iterable[str], vocab_size: int, *,
+def extend(tokenizer: Tokenizer, documents: Iterable[str] | Counter[str], vocab_size: int, *,
            min_frequency: int = 2) -> EditResult:
     """Continue training ``tokenizer``'s BPE or WordPiece on ``documents`` until the model's
     vocabulary holds ``vocab_size`` entries (or no pair occurs ``min_frequency`` times).
@@ -216,7 +216,7 @@ def extend(tokenizer: Tokenizer, documents: Iterable[str], vocab_size: int, *,
     if vocab_size <= len(vocab):
         raise SurgeryError(f"the vocabulary already has {len(vocab):,} entries; "
                            f"ask for more than that (got {vocab_size:,})")
-    words = _model_inputs(tokenizer, documents)
+    words = model_inputs(tokenizer, documents)
     if not words:
         raise SurgeryError("the corpus has no words to train on")
     next_id = max(_all_ids(data).values(), default=-1) + 1
@@ -252,7 +252,12 @@ def extend(tokenizer: Tokenizer, documents: Iterable[str], vocab_size: int, *,
     return EditResult(result, ids, [], added, history=history)
 
 
-def _model_inputs(tokenizer: Tokenizer, documents: Iterable[str]) -> Counter[str]:
+def model_inputs(tokenizer: Tokenizer, documents: Iterable[str] | Counter[str]) -> Counter[str]:
+    """The corpus as the model sees it: each model input of ``tokenizer``'s pipeline with its
+    count. Counts already made (a Counter) come back as they are, so a caller that both
+    extends and diffs reads the corpus once."""
+    if isinstance(documents, Counter):
+        return documents
     pipeline = pipeline_of(tokenizer)
     if pipeline is None:
         raise SurgeryError("this tokenizer's pipeline cannot be counted for training")
@@ -416,7 +421,7 @@ class CorpusDiff:
         return not self.changed
 
 
-def corpus_diff(before: Tokenizer, after: Tokenizer, documents: Iterable[str],
+def corpus_diff(before: Tokenizer, after: Tokenizer, documents: Iterable[str] | Counter[str],
                 limit: int | None = None) -> CorpusDiff:
     """The corpus's words (the model inputs its pipeline cuts, each with its count) whose
     tokens differ between ``before`` and ``after``, most frequent first. Exact for the whole
@@ -427,7 +432,7 @@ def corpus_diff(before: Tokenizer, after: Tokenizer, documents: Iterable[str],
         if _part(before, part) != _part(after, part):
             raise SurgeryError(f"the two tokenizers' {part.replace('_', '-')}s differ: a "
                                f"corpus diff compares the same words")
-    inputs = _model_inputs(before, documents)
+    inputs = model_inputs(before, documents)
     byte_level = is_byte_level(before)
     changes = []
     tokens_before = tokens_after = 0
@@ -451,4 +456,4 @@ def _part(tokenizer: Tokenizer, name: str) -> Any:
 
 
 __all__ = ["CorpusDiff", "EditResult", "SurgeryError", "WordChange", "corpus_diff",
-           "extend", "merge_bpe", "prune"]
+           "extend", "merge_bpe", "model_inputs", "prune"]

@@ -267,3 +267,15 @@ def test_cli_surgery_errors_are_one_line(tmp_path, capsys):
     assert code == 1 and "needs --corpus" in err
     code, _, _ = cli(capsys, "prune", path, "-o", tmp_path / "x.json")
     assert code == 2
+
+
+def test_counts_made_once_serve_the_extension_and_the_diff(tmp_path):
+    from subword_core.analysis.surgery import model_inputs
+
+    tokenizer = _train(tmp_path, ENGLISH, size=300)
+    counts = model_inputs(tokenizer, KOREAN + ENGLISH[:4])
+    from_counts = extend(tokenizer, counts, 340)
+    from_documents = extend(tokenizer, KOREAN + ENGLISH[:4], 340)
+    assert from_counts.tokenizer.to_dict() == from_documents.tokenizer.to_dict()
+    assert corpus_diff(tokenizer, from_counts.tokenizer, counts) \
+        == corpus_diff(tokenizer, from_counts.tokenizer, KOREAN + ENGLISH[:4])
