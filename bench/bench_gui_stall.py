@@ -98,6 +98,8 @@ class Blame:
 
     beat = time.perf_counter()
     THRESHOLD_S = 0.12
+    DEPTH = 6
+    ALL_THREADS = True
 
     def __init__(self) -> None:
         self.scenario = ""
@@ -110,23 +112,89 @@ class Blame:
             time.sleep(0.005)
             if time.perf_counter() - Blame.beat < self.THRESHOLD_S or not self.scenario:
                 continue
-            stacks = {}
-            for ident, frame in sys._current_frames().items():
-                if ident == threading.get_ident():
-                    continue
-                frames = traceback.extract_stack(frame)[-6:]
-                stacks["GUI" if ident == self._gui else f"thread {ident % 10000}"] = [
-                    f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in frames]
+            # sampled every 30 ms while the stall lasts: a long stall is often several
+            # pieces of work in a row, and one sample would name only the first
+            samples: list[dict[str, list[str]]] = []
             while time.perf_counter() - Blame.beat >= self.THRESHOLD_S:
-                time.sleep(0.005)
+                samples.append(self._stacks())
+                time.sleep(0.03)
             gap = int(1000 * (time.perf_counter() - Blame.beat))  # roughly: ended just now
+            stacks: dict[str, list[str]] = {}
+            for sample in samples:
+                for who, frames in sample.items():
+                    seen = stacks.setdefault(who, [])
+                    if " > ".join(frames) not in seen:
+                        seen.append(" > ".join(frames))
             self.reports.append((self.scenario, gap, stacks))
 
+    def _stacks(self) -> dict[str, list[str]]:
+        stacks = {}
+        for ident, frame in sys._current_frames().items():
+            if ident == threading.get_ident():
+                continue
+            frames = traceback.extract_stack(frame)[-self.DEPTH:]
+            stacks["GUI" if ident == self._gui else f"thread {ident % 10000}"] = [
+                f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in frames]
+        return stacks
+
     def print(self) -> None:
-        for scenario, _gap, stacks in self.reports:
-            print(f"  stall >120 ms in {scenario}:")
-            for who, frames in stacks.items():
-                print(f"    {who}: " + " > ".join(frames))
+        for scenario, gap, stacks in self.reports:
+            print(f"  stall >{int(self.THRESHOLD_S * 1000)} ms ({gap} ms) in {scenario}:")
+            for who, seen in stacks.items():
+                if who != "GUI" and not self.ALL_THREADS:
+                    continue
+                for frames in seen:
+                    print(f"    {who}: {frames}")
+
+
+class SlowEvents:
+    """Which Qt events take the GUI thread's time: a ``QApplication`` whose ``notify`` times
+    every event it delivers and keeps those over ``threshold_ms`` (receiver class and object
+    name, event type, nesting depth). Stalls with no Python frame in :class:`Blame`'s stacks
+    are Qt's own work (layout, painting, text layout): this names the widget doing it.
+
+    Must be made before any ``QApplication`` (``make_app``); costs a Python call per event.
+    """
+
+    def __init__(self, threshold_ms: float = 40.0) -> None:
+        self.threshold_s = threshold_ms / 1000
+        self.records: list[tuple[int, float, str]] = []
+        self.depth = 0
+
+    def make_app(self, argv: list[str]):
+        from PySide6.QtWidgets import QApplication
+
+        timer = self
+
+        class TimedApplication(QApplication):
+            def notify(self, receiver, event):  # noqa: N802 - Qt's name
+                timer.depth += 1
+                t0 = time.perf_counter()
+                try:
+                    return super().notify(receiver, event)
+                finally:
+                    timer.depth -= 1
+                    spent = time.perf_counter() - t0
+                    if spent >= timer.threshold_s:
+                        timer.record(timer.depth, spent, receiver, event)
+
+        return TimedApplication(argv)
+
+    def record(self, depth: int, spent: float, receiver, event) -> None:
+        try:
+            name = type(receiver).__name__
+            object_name = receiver.objectName() if hasattr(receiver, "objectName") else ""
+            kind = event.type().name if hasattr(event.type(), "name") else str(event.type())
+        except RuntimeError:  # the receiver was deleted while handling the event
+            name, object_name, kind = "<deleted>", "", "?"
+        label = f"{name}{'#' + object_name if object_name else ''} {kind}"
+        self.records.append((depth, spent * 1000, label))
+
+    def print(self) -> None:
+        """The slow events since the last print: innermost first within a nest."""
+        for depth, ms, label in self.records:
+            print(f"    event {ms:6.0f} ms {'  ' * depth}{label}")
+        self.records.clear()
 
 
 def summary(name: str, gaps: list[int], seconds: float) -> str:

@@ -47,6 +47,17 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--blame", action="store_true",
                         help="print the threads' stacks during each stall over 120 ms "
                              "(bench_gui_stall.Blame)")
+    parser.add_argument("--blame-ms", type=int, default=120,
+                        help="with --blame: the stall length that is sampled")
+    parser.add_argument("--depth", type=int, default=6,
+                        help="with --blame: frames per stack")
+    parser.add_argument("--gui-only", action="store_true",
+                        help="with --blame: the GUI thread's stacks only")
+    parser.add_argument("--events", action="store_true",
+                        help="print the Qt events over 40 ms in each action, with their "
+                             "receivers (bench_gui_stall.SlowEvents): the stalls in Qt's own code")
+    parser.add_argument("--views", default="",
+                        help="comma-separated views to visit (all by default), to look at a few")
     parser.add_argument("--quick", action="store_true",
                         help="fewer tokenizers and views (a smoke run of the bench itself)")
     return parser.parse_args()
@@ -68,7 +79,7 @@ from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtGui import QTextCursor  # noqa: E402
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox  # noqa: E402
 
-from bench.bench_gui_stall import Blame, StallMeter, wait, wait_until  # noqa: E402
+from bench.bench_gui_stall import Blame, SlowEvents, StallMeter, wait, wait_until  # noqa: E402
 
 TEXT_CHARS = 50_000
 PARAGRAPH = ("The quick brown fox jumps over the lazy dog, isn't it? Tokenizers split text into "
@@ -203,9 +214,11 @@ def tokenizer_files(corpus: Path, quick: bool) -> list[tuple[str, str, dict]]:
 
 # -- measuring ----------------------------------------------------------------------------------
 class Session:
-    def __init__(self, settle_ms: int, blame: bool = False) -> None:
+    def __init__(self, settle_ms: int, blame: bool = False,
+                 events: SlowEvents | None = None) -> None:
         self.meter = StallMeter()
         self.blame = Blame() if blame else None
+        self.events = events
         self.settle_ms = settle_ms
         self.rows: list[tuple[str, int, int, float, float]] = []
 
@@ -215,6 +228,8 @@ class Session:
         t0 = time.perf_counter()
         if self.blame is not None:
             self.blame.scenario = name
+        if self.events is not None:
+            self.events.records.clear()
         self.meter.start()
         ready = float("nan")
         try:
@@ -234,6 +249,8 @@ class Session:
         if self.blame is not None:  # now: a crash later must not lose them
             self.blame.print()
             self.blame.reports.clear()
+        if self.events is not None:
+            self.events.print()
 
     def table(self) -> str:
         return "\n".join([HEADER] + [format_row(r) for r in self.rows])
@@ -274,6 +291,9 @@ def text_encoded(window, suffix: str) -> Callable[[], bool]:
 
 def views_of(window, quick: bool) -> list[str]:
     keys = list(window.view_actions)
+    if ARGS is not None and ARGS.views:
+        wanted = ARGS.views.split(",")
+        return [k for k in keys if k in wanted]
     return keys[:3] if quick else keys
 
 
@@ -368,6 +388,14 @@ def main() -> int:
     from app.main import ensure_app
 
     args = ARGS
+    events = SlowEvents() if args.events else None
+    if events is not None:  # made before ensure_app, which then uses it
+        from PySide6.QtCore import QCoreApplication
+
+        from app.main import APPLICATION, ORGANIZATION
+        QCoreApplication.setOrganizationName(ORGANIZATION)  # the data folder's name
+        QCoreApplication.setApplicationName(APPLICATION)
+        events.make_app(sys.argv[:1])
     app = ensure_app()
     silence_dialogs()
     corpus = make_corpus(args.mb)
@@ -379,7 +407,10 @@ def main() -> int:
     ini.unlink(missing_ok=True)
     shutil.rmtree(OUT / "data", ignore_errors=True)
     settings = QSettings(str(ini), QSettings.Format.IniFormat)
-    bench = Session(args.settle_ms, args.blame)
+    Blame.THRESHOLD_S = args.blame_ms / 1000
+    Blame.DEPTH = args.depth
+    Blame.ALL_THREADS = not args.gui_only
+    bench = Session(args.settle_ms, args.blame, events)
     print(HEADER, flush=True)
     compared = first_window(bench, settings, corpus, files, args.quick)
     window = QApplication.topLevelWidgets()
