@@ -363,8 +363,13 @@ def drive_in_child(target: Callable[..., Generator[Any, None, Any]], args: tuple
             if time.monotonic() - last >= interval_s:
                 sender.send(("events", batch))
                 batch, last = [], time.monotonic()
+    except SystemExit:
+        raise  # the process is being ended (a pool process's SIGTERM): nobody reads on
     except BaseException as exc:  # noqa: BLE001 - report everything to the parent
         sender.send(("errored", "".join(traceback.format_exception(exc))))
+    finally:
+        if gen is not None:
+            gen.close()  # e.g. an exit between two steps: the job's finally blocks run
 
 
 class WorkerHandle(QObject):

@@ -6,6 +6,8 @@ Used by the multi-process word counting, the corpus profiles and the app's train
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 import threading
 import types
@@ -84,7 +86,8 @@ def ordered_pool_map(function: Callable[[Any], Any], items: Iterable[Any], n_wor
 
     ctx = multiprocessing.get_context(start_method())
     with bare_main():
-        pool = ctx.Pool(n_workers, initializer=initializer, initargs=initargs)
+        pool = ctx.Pool(n_workers, initializer=_init_worker,
+                        initargs=(os.getpid(), initializer, initargs))
     try:
         pending: deque = deque()
         for item in items:
@@ -100,6 +103,35 @@ def ordered_pool_map(function: Callable[[Any], Any], items: Iterable[Any], n_wor
     finally:
         pool.terminate()
         pool.join()
+
+
+def _init_worker(parent: int, initializer: Callable[..., None] | None, initargs: tuple) -> None:
+    """In each worker of :func:`ordered_pool_map`: end with the process that started it,
+    then run the caller's ``initializer``."""
+    _end_with_parent(parent)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def _end_with_parent(parent: int) -> None:
+    """Linux: ask for SIGTERM when the parent ends (``PR_SET_PDEATHSIG``).
+
+    subtle: a parent killed outright never runs the ``finally`` that terminates its pool;
+    its workers lived on, and died writing their results into a closed pipe (a traceback
+    each). The signal's default action ends a worker silently. A parent that ended before
+    the request was made is seen in the parent id.
+    """
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:
+        os._exit(0)
 
 
 def _ready(result: Any, cancelled: Callable[[], bool] | None) -> bool:

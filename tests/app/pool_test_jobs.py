@@ -42,3 +42,21 @@ def held_job(tokenizers, cancel):
     yield "held"
     sizes = {name: tok.get_vocab_size() for name, tok in tokenizers.items()}
     return os.getpid(), sizes, pool_cache.traffic()
+
+
+def nested_pool_job(cancel):
+    """Runs ``ordered_pool_map`` in worker processes of its own, as the corpus passes do
+    (``app.compare_jobs.children_allowed``); yields those workers' ids, then keeps them
+    busy until cancelled."""
+    import multiprocessing
+
+    from app.compare_jobs import children_allowed
+    from subword_core._util.spawning import ordered_pool_map
+
+    with children_allowed():
+        results = ordered_pool_map(time.sleep, [0.2] * 10_000, 2, cancelled=cancel)
+        next(results)
+        yield [p.pid for p in multiprocessing.active_children()]
+        for _ in results:
+            yield os.getpid()
+    return "done"

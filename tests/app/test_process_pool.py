@@ -227,3 +227,38 @@ def test_the_opening_process_keeps_the_tokenizer_for_the_views_jobs(tmp_path, mo
     entry = TokenizerEntry("t", opened, algorithm="file", source=str(path),
                            options={"open": {}})
     assert analysis_jobs.tokenizer_of(analysis_jobs.tokenizer_ref(entry))[0] is opened
+
+
+def _alive(pid: int) -> bool:
+    """A process ``pid`` that runs (a zombie has ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_shutdown_during_a_nested_pool_leaves_no_process_and_prints_nothing(tmp_path):
+    """A pool process running ``ordered_pool_map`` (the corpus passes) that is terminated
+    ends its own workers first: none is orphaned to die writing into a closed pipe (a
+    BrokenPipeError traceback per worker when the window closed), and no semaphore of its
+    pool leaks (the resource tracker's warning at exit)."""
+    import json
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    here = Path(__file__).parent
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(here), str(here.parents[1])]))
+    run = subprocess.run([sys.executable, str(here / "pool_exit_script.py")], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    nested = json.loads(run.stdout.strip().splitlines()[-1])
+    assert len(nested) == 2
+    deadline = time.monotonic() + 10
+    while any(map(_alive, nested)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in nested if _alive(pid)]
+    assert "Traceback" not in run.stderr and "leaked" not in run.stderr, run.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -52,3 +53,48 @@ def test_an_uncancelled_pool_yields_every_result_in_order():
 
     assert list(ordered_pool_map(abs, range(-5, 5), 2, cancelled=lambda: False)) == \
         [abs(i) for i in range(-5, 5)]
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+def test_the_workers_end_with_a_killed_caller(method):
+    # killed outright, the caller never terminates its pool: its workers must not live on
+    # (forked ones waited forever for work; spawned ones died on a broken pipe, a traceback each)
+    import json
+    import signal
+    import time
+
+    script = ("import json, multiprocessing, time\n"
+              + ("from subword_core._util.spawning import forbid_fork; forbid_fork()\n"
+                 if method == "spawn" else "")
+              + "from subword_core._util.spawning import ordered_pool_map\n"
+              "results = ordered_pool_map(time.sleep, [0.2] * 10000, 2)\n"
+              "next(results)\n"
+              "print(json.dumps([p.pid for p in multiprocessing.active_children()]), flush=True)\n"
+              "time.sleep(60)\n")
+    caller = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        workers = json.loads(caller.stdout.readline())
+        assert len(workers) == 2
+        caller.send_signal(signal.SIGKILL)
+        caller.wait(30)
+        deadline = time.monotonic() + 10
+        while any(map(_running, workers)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in workers if _running(pid)]
+        time.sleep(0.5)  # a worker's last words would come now
+    finally:
+        caller.kill()
+        for pid in workers if "workers" in locals() else []:
+            if _running(pid):
+                os.kill(pid, signal.SIGKILL)
+    assert "Traceback" not in caller.stderr.read()
