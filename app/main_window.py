@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from . import file_actions, help_text, i18n, resources
+from . import disposal, file_actions, help_text, i18n, resources
 from .analysis_docks import add_analysis_docks
 from .lazy_panes import PaneSlot, recording, replay
 from .pane_support import catch_up_when_seen
@@ -94,6 +94,8 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else QSettings()
         self._train_after_load = False
         self._restore_handle: SessionRestore | None = None
+        self._start_pending = False  # start() comes in the next event-loop turn (start_soon)
+        self._shut_down = False
         self._current_expected = False
         # trained tokenizers are written into the data folder in the pool, as they come
         self._tokenizer_store = TokenizerStore(self, data_dir())
@@ -511,8 +513,18 @@ class MainWindow(QMainWindow):
     # -- start: the last session, or the bundled sample corpus trained at once -----------------
     def start(self) -> None:
         """Bring back the last session if there is one, else load the sample and train."""
+        self._start_pending = False
+        if self._shut_down:  # closed before its first turn
+            return
         if not self.restore_session():
             self.load_sample()
+
+    def start_soon(self) -> None:
+        """:meth:`start` in the next event-loop turn: the turn that makes and shows the
+        window does not also start the corpus load and the restore's workers (issue 20's
+        heavy session, "restart: session restore"). :attr:`is_restoring` holds meanwhile."""
+        self._start_pending = True
+        QTimer.singleShot(0, self, self.start)
 
     def load_sample(self) -> None:
         paths = [p for p in resources.sample_corpora() if p.suffix == ".txt"]
@@ -622,7 +634,8 @@ class MainWindow(QMainWindow):
 
     @property
     def is_restoring(self) -> bool:
-        return self._restore_handle is not None
+        """True while the saved session comes back (or is about to: :meth:`start_soon`)."""
+        return self._restore_handle is not None or self._start_pending
 
     def is_busy(self) -> bool:
         """True while a training, a corpus load or the session restore runs."""
@@ -792,7 +805,9 @@ class MainWindow(QMainWindow):
         view = _json_dict(s.value("session", "")).get("view") or s.value("view", "explore")
         self.show_view(view if view in self.view_actions else "explore")
 
-    def save_settings(self) -> None:
+    def save_settings(self, sync: bool = True) -> None:
+        """Keep layouts, options, the text and the session in the settings; ``sync``
+        writes them to disk now (closing), else QSettings does in a later turn."""
         s = self.settings
         s.setValue("layoutVersion", LAYOUT_VERSION)
         s.setValue("geometry", self.saveGeometry())
@@ -808,11 +823,14 @@ class MainWindow(QMainWindow):
                                                 "truncation": o.truncation, "padding": o.padding}))
         s.setValue("text", self.session.text[:200_000])
         self._save_session(final=True)
-        s.sync()
+        if sync:
+            s.sync()
 
     def shutdown(self, handover: bool = False) -> None:
         """Stop every worker (a running QThread must never be destroyed). ``handover``: the
         session (its encoder) and the process pool go on in the window replacing this one."""
+        self._shut_down = True
+        self._start_pending = False
         if self._restore_handle is not None:
             self._restore_handle.stop()
             self._restore_handle = None
@@ -837,6 +855,25 @@ class MainWindow(QMainWindow):
             # after the workers that use it have stopped; in a thread: waiting for the
             # processes to end held the closing window 0.3-0.7 s
             threading.Thread(target=pool.shutdown, name="poolShutdown").start()
+
+    def dispose(self) -> None:
+        """Hide the window now and destroy it piecewise: its docks one per event-loop turn
+        (a built pane's widgets each in a turn of their own), then the window itself
+        (:mod:`app.disposal`). After :meth:`shutdown`; ``disposal.pending()`` says when
+        it is over.
+
+        One ``deleteLater`` destroyed every pane in one event: 80-265 ms of a frozen loop
+        when View ▸ Language replaced a window with its panes built (issue 20).
+        """
+        self._build_timer.stop()
+        self._build_queue.clear()
+        for dock in self.docks.values():
+            # a dock coming apart must not queue its pane to be built
+            dock.visibilityChanged.disconnect()
+        self.hide()
+        built = [self.docks[key] for key in self._panes]
+        rest = [d for key, d in self.docks.items() if key not in self._panes]
+        disposal.dispose_piecewise(self, [*built, *rest])
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         if not self._confirm_quit():
@@ -881,7 +918,8 @@ def switch_language(window: MainWindow, choice: str) -> MainWindow:
 def rebuild_window(old: MainWindow) -> MainWindow:
     """A new window around ``old``'s session, selection and process pool, made under the
     translators installed now: every string is translated when its widget is made, so no pane
-    needs code to translate itself again. ``old`` is hidden and deleted.
+    needs code to translate itself again. ``old`` is hidden at once and destroyed a piece per
+    event-loop turn (:meth:`MainWindow.dispose`).
 
     The corpus, the tokenizers, the text, the selection, the compare list, the undoable
     removals and each view's layout stay. The new window builds only the panes its view
@@ -892,7 +930,9 @@ def rebuild_window(old: MainWindow) -> MainWindow:
     corpus_table = old.corpus_pane.model.table if session.corpus is not None else None
     pool = getattr(old, "_process_pool", None)
     was_visible = old.isVisible()
-    old.save_settings()  # layouts, geometry, the view and the panes' options
+    # layouts, geometry, the view and the panes' options: the new window reads them from
+    # the same QSettings object; written to disk in a later turn (QSettings syncs itself)
+    old.save_settings(sync=False)
     old.shutdown(handover=True)  # the panes' workers stop; the session's go on
     session.setParent(None)
     selection.setParent(None)
@@ -908,8 +948,7 @@ def rebuild_window(old: MainWindow) -> MainWindow:
         new.corpus_pane.show_loaded(session.corpus, corpus_table)
     if was_visible:
         new.show()
-    old.hide()
-    old.deleteLater()
+    old.dispose()  # hidden now, destroyed a piece per turn
     app = QApplication.instance()
     if app is not None:
         app._subword_window = new  # a Python reference keeps the new window alive
