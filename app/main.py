@@ -56,8 +56,8 @@ def create_main_window(load_sample: bool = True, settings: QSettings | None = No
 
     Args:
         load_sample: bring back the last session, or on first start load the bundled sample
-            corpus and train a small tokenizer on it (in workers: the window shows at once
-            and fills in a moment later).
+            corpus and train a small tokenizer on it (from the next event-loop turn, in
+            workers: the window shows at once and fills in a moment later).
         settings: where to persist layout and options (default: the user's QSettings).
     """
     ensure_app()
@@ -71,7 +71,7 @@ def create_main_window(load_sample: bool = True, settings: QSettings | None = No
     session.setParent(window)
     selection.setParent(window)
     if load_sample:
-        window.start()
+        window.start_soon()  # once the window is there: the restore or the sample's training
     return window
 
 

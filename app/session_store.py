@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, QTimer, Signal, Slot
 
 from . import pool_jobs
 from .process_pool import PoolWorker, pool_for
@@ -251,10 +251,17 @@ class SessionRestore(QObject):
             job.handle.stop()
 
     def _launch(self) -> None:
+        """Start one more job if the pool has room; the next one in a later event-loop turn.
+
+        Each job starts a worker thread; starting them all in one turn added to the turn
+        that made the window (issue 20's heavy session, "restart: session restore").
+        """
         pool = pool_for(self._owner)
-        while self._queue and len(self._running) < max(1, pool.size) and not self._stopped:
+        if self._queue and len(self._running) < max(1, pool.size) and not self._stopped:
             index = self._queue.pop(0)
             self._running[index] = _RestoreJob(self, pool, index, self._records[index])
+            if self._queue and len(self._running) < max(1, pool.size):
+                QTimer.singleShot(0, self, self._launch)
 
     def job_ended(self, index: int, restored: Restored | None) -> None:
         """Called by a job (in the GUI thread) once its worker has finished."""

@@ -84,3 +84,54 @@ def test_quitting_mid_restore_keeps_the_tokenizers_not_restored_yet(qtbot, setti
         assert all(Path(r["path"]).exists() for r in saved)
     finally:
         window.shutdown()
+
+
+
+@pytest.fixture
+def launched(monkeypatch):
+    """The records each restore job was started for, as they start."""
+    from app import session_store
+
+    started: list[str] = []
+
+    class Recorded(session_store._RestoreJob):
+        def __init__(self, owner, pool, index, record):
+            started.append(record["name"])
+            super().__init__(owner, pool, index, record)
+
+    monkeypatch.setattr(session_store, "_RestoreJob", Recorded)
+    return started
+
+
+def test_the_restore_starts_after_the_turn_that_makes_the_window(qtbot, settings, tmp_path,
+                                                                 tokenizer, launched):
+    """Making the window, starting the corpus load and the restore jobs' workers were one
+    event-loop turn (issue 20's "restart: session restore" stall)."""
+    from app import create_main_window
+
+    _saved(settings, tmp_path, tokenizer, "third")
+    window = create_main_window(load_sample=True, settings=settings)
+    qtbot.addWidget(window)
+    try:
+        assert window.is_restoring and launched == []  # nothing started in this turn
+        qtbot.waitUntil(lambda: not window.is_restoring, timeout=20000)
+        assert [e.name for e in window.session.entries] == ["first", "second", "third"]
+        assert window.session.current.name == "third"
+    finally:
+        window.shutdown()
+
+
+def test_the_restore_starts_one_job_per_turn(qtbot, settings, tmp_path, tokenizer, launched):
+    from app import create_main_window
+
+    _saved(settings, tmp_path, tokenizer, "second")
+    window = create_main_window(load_sample=False, settings=settings)
+    qtbot.addWidget(window)
+    try:
+        assert window.restore_session()
+        assert launched == ["second"]  # the current one first; the next in a later turn
+        qtbot.waitUntil(lambda: not window.is_restoring, timeout=20000)
+        assert sorted(launched) == ["first", "second", "third"]
+        assert [e.name for e in window.session.entries] == ["first", "second", "third"]
+    finally:
+        window.shutdown()
