@@ -2,9 +2,8 @@
 
 Deleting a main window with its panes built is one C++ destructor walking every widget:
 80-265 ms of a frozen event loop in issue 20's heavy session (the old window of View ▸
-Language, or the one a restart closed). :func:`dispose_piecewise` hides nothing itself
-(the caller hides the window first) and deletes the pieces it is given one per turn, a
-piece with many widgets child by child, and the root last.
+Language, or the one a restart closed). :func:`dispose_piecewise` deletes the pieces it is
+given one per turn, a piece with many widgets part by part, and the root last.
 """
 
 from __future__ import annotations
@@ -25,9 +24,10 @@ class Disposal(QObject):
 
     finished = Signal()
 
-    def __init__(self, root: QWidget, pieces: list[QWidget]) -> None:
+    def __init__(self, root: QWidget, pieces: list[QWidget], hide_first: bool = False) -> None:
         super().__init__()  # no parent: it outlives the root
         self._root = root
+        self._hide_first = hide_first
         self._steps: list[QObject] = [*pieces, root]
         self._timer = QTimer(self, interval=0)
         self._timer.timeout.connect(self._next)
@@ -36,6 +36,11 @@ class Disposal(QObject):
 
     @Slot()
     def _next(self) -> None:
+        if self._hide_first:  # a turn of its own
+            self._hide_first = False
+            if Shiboken.isValid(self._root):
+                self._root.hide()
+                return
         while self._steps:
             piece = self._steps.pop(0)
             if not Shiboken.isValid(piece):
@@ -83,10 +88,12 @@ def _parts(piece: QWidget) -> list[QWidget]:
     return found
 
 
-def dispose_piecewise(root: QWidget, pieces: list[QWidget]) -> Disposal:
+def dispose_piecewise(root: QWidget, pieces: list[QWidget], hide_first: bool = False
+                      ) -> Disposal:
     """Delete ``pieces`` of ``root`` one per event-loop turn, then ``root`` (see
-    :class:`Disposal`). ``root`` should be hidden already: nobody sees it fall apart."""
-    return Disposal(root, pieces)
+    :class:`Disposal`). ``root`` should be hidden already (nobody sees it fall apart), or
+    ``hide_first``: hidden in the first turn."""
+    return Disposal(root, pieces, hide_first)
 
 
 def pending() -> int:

@@ -856,11 +856,11 @@ class MainWindow(QMainWindow):
             # processes to end held the closing window 0.3-0.7 s
             threading.Thread(target=pool.shutdown, name="poolShutdown").start()
 
-    def dispose(self) -> None:
-        """Hide the window now and destroy it piecewise: its docks one per event-loop turn
-        (a built pane's widgets each in a turn of their own), then the window itself
-        (:mod:`app.disposal`). After :meth:`shutdown`; ``disposal.pending()`` says when
-        it is over.
+    def dispose(self, hide_now: bool = True) -> None:
+        """Hide the window (now, or in the next event-loop turn) and destroy it piecewise:
+        its docks one per turn (a built pane's parts each in a turn of their own), then the
+        window itself (:mod:`app.disposal`). After :meth:`shutdown`; ``disposal.pending()``
+        says when it is over.
 
         One ``deleteLater`` destroyed every pane in one event: 80-265 ms of a frozen loop
         when View ▸ Language replaced a window with its panes built (issue 20).
@@ -870,10 +870,11 @@ class MainWindow(QMainWindow):
         for dock in self.docks.values():
             # a dock coming apart must not queue its pane to be built
             dock.visibilityChanged.disconnect()
-        self.hide()
+        if hide_now:
+            self.hide()
         built = [self.docks[key] for key in self._panes]
         rest = [d for key, d in self.docks.items() if key not in self._panes]
-        disposal.dispose_piecewise(self, [*built, *rest])
+        disposal.dispose_piecewise(self, [*built, *rest], hide_first=not hide_now)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         if not self._confirm_quit():
@@ -918,8 +919,8 @@ def switch_language(window: MainWindow, choice: str) -> MainWindow:
 def rebuild_window(old: MainWindow) -> MainWindow:
     """A new window around ``old``'s session, selection and process pool, made under the
     translators installed now: every string is translated when its widget is made, so no pane
-    needs code to translate itself again. ``old`` is hidden at once and destroyed a piece per
-    event-loop turn (:meth:`MainWindow.dispose`).
+    needs code to translate itself again. In the next event-loop turn ``new`` is shown and
+    ``old`` hidden; ``old`` is then destroyed a piece per turn (:meth:`MainWindow.dispose`).
 
     The corpus, the tokenizers, the text, the selection, the compare list, the undoable
     removals and each view's layout stay. The new window builds only the panes its view
@@ -946,9 +947,12 @@ def rebuild_window(old: MainWindow) -> MainWindow:
     new.set_compared(compared)
     if session.corpus is not None:
         new.corpus_pane.show_loaded(session.corpus, corpus_table)
+    # the next turn shows the new window and hides the old one (showing lays the whole
+    # window out: not in the turn that made it); then the old one is destroyed a piece
+    # per turn
     if was_visible:
-        new.show()
-    old.dispose()  # hidden now, destroyed a piece per turn
+        QTimer.singleShot(0, new, new.show)
+    old.dispose(hide_now=False)
     app = QApplication.instance()
     if app is not None:
         app._subword_window = new  # a Python reference keeps the new window alive
