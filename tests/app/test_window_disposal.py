@@ -85,9 +85,15 @@ def test_dispose_destroys_the_docks_in_turns_of_their_own_and_leaves_nothing(
 
 
 def test_language_switch_destroys_the_old_window_piecewise_and_the_new_one_works(
-        qtbot, settings, tokenizer):
+        qtbot, settings, tokenizer, monkeypatch):
+    import sys
+
     from app import i18n
     from app.main_window import switch_language
+
+    caught: list[str] = []  # what the old window's panes say while they come apart
+    monkeypatch.setattr(sys, "excepthook", lambda t, e, tb: caught.append(f"{t.__name__}: {e}"))
+    monkeypatch.setattr(sys, "unraisablehook", lambda u: caught.append(repr(u.exc_value)))
 
     old = _window_with_panes(settings, tokenizer)
     old.show()
@@ -104,9 +110,14 @@ def test_language_switch_destroys_the_old_window_piecewise_and_the_new_one_works
     try:
         new = switch_language(old, "ko")
         assert new is not old
+        # the session goes on while the old window's panes come apart: they hear nothing
+        for n in range(5):
+            session.set_text(f"lower {n}")
+            qtbot.wait(1)
         qtbot.waitUntil(lambda: disposal.pending() == 0, timeout=10000)
         turns.stop()
         assert new.isVisible()
+        assert caught == []
         assert not [w for w in everything if Shiboken.isValid(w)]
         assert len({turns.died[key] for key in docks}) == len(docks)
         assert turns.died["window"] > max(turns.died[key] for key in docks)
