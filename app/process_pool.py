@@ -22,7 +22,6 @@ from __future__ import annotations
 import atexit
 import multiprocessing
 import os
-import signal
 import threading
 import traceback
 import weakref
@@ -35,7 +34,12 @@ from PySide6.QtWidgets import QWidget
 
 from subword_core._util.spawning import bare_main
 
-from .workers import BATCH_INTERVAL_S, ProcessGeneratorWorker, drive_in_child
+from .workers import (
+    BATCH_INTERVAL_S,
+    ProcessGeneratorWorker,
+    drive_in_child,
+    exit_on_terminate,
+)
 
 #: Processes per window: opening and restoring run side by side, and the machine the
 #: window runs on may have two cores only (the GUI thread needs one).
@@ -62,7 +66,7 @@ def _serve(conn: Any, cancel: Any) -> None:
     """
     from .pool_jobs import warm_import
 
-    signal.signal(signal.SIGTERM, _exit_on_terminate)
+    exit_on_terminate()  # a busy process ended by shutdown() ends its job's own processes
     warm_import()
     while True:
         try:
@@ -73,19 +77,6 @@ def _serve(conn: Any, cancel: Any) -> None:
             return
         target, args, interval_s = job
         drive_in_child(target, args, conn, cancel, interval_s)
-
-
-def _exit_on_terminate(signum: int, frame: Any) -> None:
-    """SIGTERM in a pool process (:meth:`ProcessPool.shutdown` ends a busy one): exit
-    through ``SystemExit``, so the job's ``finally`` blocks run.
-
-    subtle: killed outright, a job running ``ordered_pool_map`` (the corpus passes) left
-    its own worker processes orphaned; they died writing their results into a closed
-    pipe, a BrokenPipeError traceback each, and its pool's semaphores leaked (the
-    resource tracker's warning at exit). A second SIGTERM kills as usual.
-    """
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    raise SystemExit(-signum)
 
 
 class ProcessPool(QObject):

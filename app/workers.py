@@ -27,6 +27,7 @@ import functools
 import gc
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -315,11 +316,29 @@ class ProcessGeneratorWorker(GeneratorWorker):
 def _child_main(target: Callable[..., Generator[Any, None, Any]], args: tuple, sender: Any,
                 cancel: Any, interval_s: float) -> None:
     """Body of the training child: drive the generator, send batched events."""
+    exit_on_terminate()  # terminated after the grace period: its word-counting pool ends too
     lower_priority()
     try:
         drive_in_child(target, args, sender, cancel, interval_s)
     finally:
         sender.close()
+
+
+def exit_on_terminate() -> None:
+    """In a child process: SIGTERM exits through ``SystemExit``, so the running job's
+    ``finally`` blocks run; a second SIGTERM kills as usual.
+
+    subtle: killed outright, a job running ``ordered_pool_map`` (the corpus passes, the
+    word counts) left its own worker processes orphaned; they died writing their results
+    into a closed pipe, a BrokenPipeError traceback each, and its pool's semaphores leaked
+    (the resource tracker's warning at exit).
+    """
+    signal.signal(signal.SIGTERM, _exit_on_terminate)
+
+
+def _exit_on_terminate(signum: int, frame: Any) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    raise SystemExit(-signum)
 
 
 def lower_priority() -> None:

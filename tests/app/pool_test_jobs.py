@@ -54,7 +54,25 @@ def nested_pool_job(cancel):
     from subword_core._util.spawning import ordered_pool_map
 
     with children_allowed():
-        results = ordered_pool_map(time.sleep, [0.2] * 10_000, 2, cancelled=cancel)
+        # no ``cancelled``: only ending the process stops it (as a job past its grace period)
+        results = ordered_pool_map(time.sleep, [0.2] * 10_000, 2)
+        next(results)
+        yield [p.pid for p in multiprocessing.active_children()]
+        for _ in results:
+            yield os.getpid()
+    return "done"
+
+
+def stuck_nested_pool_job(cancel):
+    """As :func:`nested_pool_job`, but then waits for a 30 s item: it never sees the cancel,
+    only ending its process stops it."""
+    import multiprocessing
+
+    from app.compare_jobs import children_allowed
+    from subword_core._util.spawning import ordered_pool_map
+
+    with children_allowed():
+        results = ordered_pool_map(time.sleep, [0.1, 0.1] + [30] * 10, 2)
         next(results)
         yield [p.pid for p in multiprocessing.active_children()]
         for _ in results:

@@ -239,9 +239,10 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
-def test_shutdown_during_a_nested_pool_leaves_no_process_and_prints_nothing(tmp_path):
-    """A pool process running ``ordered_pool_map`` (the corpus passes) that is terminated
-    ends its own workers first: none is orphaned to die writing into a closed pipe (a
+@pytest.mark.parametrize("where", ["pool", "train"])
+def test_shutdown_during_a_nested_pool_leaves_no_process_and_prints_nothing(where):
+    """A pool process (or the training child) running ``ordered_pool_map`` (the corpus
+    passes, the word counts) that is terminated ends its own workers first: none is orphaned to die writing into a closed pipe (a
     BrokenPipeError traceback per worker when the window closed), and no semaphore of its
     pool leaks (the resource tracker's warning at exit)."""
     import json
@@ -252,7 +253,7 @@ def test_shutdown_during_a_nested_pool_leaves_no_process_and_prints_nothing(tmp_
 
     here = Path(__file__).parent
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(here), str(here.parents[1])]))
-    run = subprocess.run([sys.executable, str(here / "pool_exit_script.py")], env=env,
+    run = subprocess.run([sys.executable, str(here / "pool_exit_script.py"), where], env=env,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     nested = json.loads(run.stdout.strip().splitlines()[-1])
