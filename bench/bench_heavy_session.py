@@ -6,8 +6,9 @@ extras (Llama 3 and Qwen3 ``tokenizer.json``, GPT-2 ``vocab.json`` + ``merges.tx
 ``.model`` trained here, the same read as XLM-R, CLIP's subword-nmt ``codes``, a TFDS
 ``.subwords`` made here; whatever is installed), a 50,000-character text mixing English,
 Korean and emoji, four tokenizers in Compare. Then every view is visited, the text is
-typed in from each view, the window is closed and a new one opened on the same settings
-and data folders (session restore runs), and the language is switched.
+typed in from each view, the window is closed and destroyed ("close window" measures both:
+in a real restart the old window dies with its process) and a new one opened on the same
+settings and data folders (session restore runs), and the language is switched.
 
 A 10 ms ``QTimer`` ticks on the GUI thread the whole time (``bench_gui_stall.StallMeter``);
 a stall is a gap between two ticks minus the period. For each action the bench prints the
