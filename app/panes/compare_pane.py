@@ -48,7 +48,7 @@ from ..pool_cache import carried_all
 from ..pool_figure_job import PoolFigureJob
 from ..selection import Selection, SelectionModel
 from ..session import Session
-from ..widgets.column_fit import fit_columns
+from ..widgets.column_fit import RESIZE_ROWS, fit_columns
 from ..widgets.compare_view import CompareView
 from ..widgets.export import export_dialog
 
@@ -142,6 +142,7 @@ class ComparePane(SightAwarePane):
             table.setModel(model)
             table.verticalHeader().setVisible(False)
             table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            table.horizontalHeader().setResizeContentsPrecision(RESIZE_ROWS)
             table.horizontalHeader().setStretchLastSection(True)
             table.setMinimumHeight(60)
             self.tabs.addTab(table, title)

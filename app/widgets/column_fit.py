@@ -10,7 +10,8 @@ the merge history measured 200 of its rows at each model switch (issue 20).
 :func:`fit_columns` measures the header and a sample (the first rows, in sight after a
 new model, and the last row, where the numbers are widest) the way ``ResizeToContents`` measures a
 cell, and leaves the columns ``Interactive``: the widths stay until the next fit, and
-the user can drag them.
+the user can drag them. A table that keeps ``ResizeToContents`` caps what it measures at
+:data:`RESIZE_ROWS` (``tests/app/test_column_fit.py`` checks every table of the window).
 """
 
 from __future__ import annotations
@@ -19,6 +20,10 @@ from PySide6.QtWidgets import QHeaderView, QTableView
 
 #: Rows measured from the top (about what a table shows) besides the last one.
 FIT_ROWS = 16
+#: Rows a ``ResizeToContents`` header may measure per column (``setResizeContentsPrecision``)
+#: where a table keeps that mode: a small table (one row per tokenizer) or one whose rows
+#: change with the text.
+RESIZE_ROWS = 64
 
 
 def fit_columns(view: QTableView, rows: int = FIT_ROWS, cap: int | None = None) -> None:
@@ -41,4 +46,4 @@ def fit_columns(view: QTableView, rows: int = FIT_ROWS, cap: int | None = None) 
         view.setColumnWidth(column, width if cap is None else min(width, cap))
 
 
-__all__ = ["FIT_ROWS", "fit_columns"]
+__all__ = ["FIT_ROWS", "RESIZE_ROWS", "fit_columns"]
