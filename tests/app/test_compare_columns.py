@@ -133,6 +133,23 @@ def test_the_view_draws_shipped_columns_as_its_own(qtbot, tokenizers):
              "_cluster_end", "_differing")
     assert [getattr(views[0], k) for k in state] == [getattr(views[1], k) for k in state]
     assert len(views[0]._lines) > 1
+    assert views[0].grab().toImage() == views[1].grab().toImage()
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_every_text_paints_and_describes(qtbot, tokenizers, text):
+    from app.widgets.compare_view import CompareView
+
+    view = CompareView()
+    qtbot.addWidget(view)
+    view.resize(300, 200)
+    view.set_alignment(align_tokenizers(text, tokenizers), list(tokenizers),
+                       columns=drawn_columns(align_tokenizers(text, tokenizers)))
+    view.set_highlight_span((0, 3))
+    assert not view.grab().isNull()
+    for r in range(len(tokenizers)):
+        for c in range(len(text)):
+            assert view.describe(r, c).startswith(list(tokenizers)[r])
 
 
 def test_the_pane_draws_the_jobs_columns_without_per_character_work(qtbot, tokenizers,
