@@ -14,7 +14,10 @@
   window's pool processes (:class:`~app.pool_figure_job.PoolFigureJob`, jobs of
   :mod:`app.compare_jobs`; the tokenizers are sent to a process once, see
   :mod:`app.pool_cache`) behind a busy bar: a thread of the window's process running
-  them held its GIL and froze the window for up to a second at a time.
+  them held its GIL and froze the window for up to a second at a time. The text job also
+  brings what the view draws per character (:mod:`app.compare_columns`) and the boundary
+  table's rows, so that drawing its result is no loop over the text on the GUI thread;
+  the boundary table is fitted to a sample of its rows (``widgets.column_fit``).
 - Gold labels… opens a CoNLL/IOB or JSONL file of labelled texts; the metrics table then
   gets two columns per tokenizer: the share of gold entities split into several tokens
   and the mean tokens per entity (``compare.iter_gold_profiles``, in a worker).
