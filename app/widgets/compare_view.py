@@ -284,8 +284,10 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
 
     def _colors(self) -> dict[str, Any]:
         """The colours of one paint, looked up once (each look-up reads the palette)."""
-        return {"text": self.palette().text().color(), "marker": style.marker_color(),
-                "cut": _cut_color(), "selection": style.selection_color(),
+        text, marker = self.palette().text().color(), style.marker_color()
+        return {"text": text, "marker": marker, "text_pen": QPen(text), "marker_pen": QPen(marker),
+                "cut": _cut_color(), "outline": QPen(style.selection_color(), 2),
+                "no_pen": QPen(Qt.PenStyle.NoPen), "center": Qt.AlignmentFlag.AlignCenter,
                 "multi": style.multi_token_color(), "unknown": style.unknown_color(),
                 "tokens": [style.token_color(i) for i in range(style.PALETTE_SIZE)]}
 
@@ -300,6 +302,7 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
         start, end = line
         runs = self._runs[r]
         first = max(0, bisect_right(self._run_starts[r], start) - 1)  # the run holding start
+        no_pen, outline = colors["no_pen"], colors["outline"]
         for seg_start, seg_end, tokens in runs[first:bisect_left(self._run_starts[r], end)]:
             if seg_end <= start or not tokens:
                 continue
@@ -308,23 +311,23 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
                 self._char_x(line, min(seg_end, end)),
             )
             rect = QRectF(x0 + 1, y + 1, x1 - x0 - 2, h - 2)
-            painter.setPen(
-                QPen(colors["selection"], 2)
-                if selected and not selected.isdisjoint(tokens)
-                else Qt.PenStyle.NoPen
-            )
+            painter.setPen(outline if selected and not selected.isdisjoint(tokens) else no_pen)
             painter.setBrush(self._segment_color(row, tokens, colors))
             painter.drawRoundedRect(rect, 3, 3)
         glyphs, text, covers, x, widths = (self._glyphs, self._text, self._covers[r], self._x,
                                            self._widths)
-        gutter, center = self._gutter_width, Qt.AlignmentFlag.AlignCenter
+        gutter, center = self._gutter_width, colors["center"]
+        pens = (colors["text_pen"], colors["marker_pen"])
+        shown = None  # the pen set last: set again only when it changes
         for c in range(start, end):
             glyph = glyphs[c]
             if not glyph:
                 continue  # inside a cluster: drawn whole with its first code point
             # a whitespace marker, a cluster or an uncovered character: dimmed
-            dim = glyph != text[c] or not covers[c]
-            painter.setPen(colors["marker"] if dim else colors["text"])
+            pen = pens[glyph != text[c] or not covers[c]]
+            if pen is not shown:
+                painter.setPen(pen)
+                shown = pen
             painter.drawText(QRectF(gutter + x[c], y, widths[c], h), center, glyph)
 
     @staticmethod
