@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from .compare_columns import boundary_records, drawn_columns
 from .pool_cache import derived
 
 #: Progress word of the text job (the pane shows its own words).
@@ -36,9 +37,13 @@ def compare_text_job(names: list[str], tokenizers: Mapping[str, Any], text: str,
                      overlaps: bool, cancel: Callable[[], bool]
                      ) -> Generator[str, None, tuple]:
     """The Compare view's text figures: the aligned rows, each row's metrics, which rows
-    are byte-level, and (``overlaps``) the vocabulary overlap of each pair.
+    are byte-level, (``overlaps``) the vocabulary overlap of each pair, and what the view
+    draws of the rows (:func:`app.compare_columns.drawn_columns`: per-character loops that
+    stalled the window for 70-90 ms on its GUI thread).
 
-    Returns ``(names, text, alignment, metrics, byte_level, pairs or None)``.
+    Returns ``(names, text, alignment, metrics, byte_level, pairs or None, columns,
+    boundaries)`` where ``boundaries`` are the boundary table's records
+    (:func:`app.compare_columns.boundary_records`).
     """
     from subword_core.analysis import is_byte_level, unk_id
     from subword_core.analysis.compare import (
@@ -67,7 +72,9 @@ def compare_text_job(names: list[str], tokenizers: Mapping[str, Any], text: str,
             forms[name] = derived(tokenizer, "vocab_forms", lambda t=tokenizer: vocab_forms(t))
             yield STEP
         pairs = pairwise_overlaps(tokenizers, forms)
-    return names, text, alignment, metrics, byte_level, pairs
+    columns = drawn_columns(alignment) if alignment is not None else None
+    return (names, text, alignment, metrics, byte_level, pairs, columns,
+            boundary_records(alignment))
 
 
 def compare_gold_job(names: list[str], docs: list[Any], tokenizers: Mapping[str, Any],

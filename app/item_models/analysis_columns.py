@@ -13,8 +13,8 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP
 
-from subword_core.analysis import visible_text
-
+# the boundary table's records are computed in the Compare job (no Qt there); kept importable
+from ..compare_columns import boundary_records  # noqa: F401
 from .table_model import Column, RecordTableModel, column_text
 
 
@@ -255,21 +255,6 @@ def boundary_columns(names: Sequence[str]) -> list[Column]:
         columns.append(Column(name, lambda r, k=k: QCoreApplication.translate("Columns", "cut")
                               if r["cuts"][k] else "—", translated=False))
     return columns
-
-
-def boundary_records(alignment: Any) -> list[dict]:
-    """One record per differing boundary of a ``compare.Alignment``."""
-    if alignment is None:
-        return []
-    text = alignment.text
-    return [
-        {
-            "p": p,
-            "context": f"{visible_text(text[max(0, p - 8) : p])} | {visible_text(text[p : p + 8])}",
-            "cuts": [p in row.boundaries for row in alignment.rows],
-        }
-        for p in alignment.differing
-    ]
 
 
 def table_rows(columns: Sequence[Column], records: Iterable[Any]) -> tuple[list[str], list[list]]:

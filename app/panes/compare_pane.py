@@ -14,7 +14,10 @@
   window's pool processes (:class:`~app.pool_figure_job.PoolFigureJob`, jobs of
   :mod:`app.compare_jobs`; the tokenizers are sent to a process once, see
   :mod:`app.pool_cache`) behind a busy bar: a thread of the window's process running
-  them held its GIL and froze the window for up to a second at a time.
+  them held its GIL and froze the window for up to a second at a time. The text job also
+  brings what the view draws per character (:mod:`app.compare_columns`) and the boundary
+  table's rows, so that drawing its result is no loop over the text on the GUI thread;
+  the boundary table is fitted to a sample of its rows (``widgets.column_fit``).
 - Gold labels… opens a CoNLL/IOB or JSONL file of labelled texts; the metrics table then
   gets two columns per tokenizer: the share of gold entities split into several tokens
   and the mean tokens per entity (``compare.iter_gold_profiles``, in a worker).
@@ -41,13 +44,14 @@ from ..file_actions import ask_gold_path, read_gold_or_warn
 from ..item_models import Column
 from ..item_models.analysis_columns import (
     BOUNDARY_TIPS, METRIC_COLUMNS, METRIC_TIPS, OVERLAP_COLUMNS, OVERLAP_TIPS, TippedTableModel,
-    boundary_columns, boundary_records, fmt, pct, table_rows,
+    boundary_columns, fmt, pct, table_rows,
 )
 from ..pane_support import SightAwarePane, in_words, out_of_sight, progress_text
 from ..pool_cache import carried_all
 from ..pool_figure_job import PoolFigureJob
 from ..selection import Selection, SelectionModel
 from ..session import Session
+from ..widgets.column_fit import RESIZE_ROWS, fit_columns
 from ..widgets.compare_view import CompareView
 from ..widgets.export import export_dialog
 
@@ -84,6 +88,9 @@ class ComparePane(SightAwarePane):
         #: byte-level flags of a text result that came while out of sight (drawn in catch_up)
         self._undrawn: list[bool] | None = None
         self.alignment: Any = None
+        #: what the view draws of ``alignment`` and its boundary table's records (from the job)
+        self._columns: Any = None
+        self._boundaries: list[dict] = []
 
         self.combo = QComboBox(objectName="compareTokenizerCombo")
         self.combo.setMinimumContentsLength(12)
@@ -138,6 +145,7 @@ class ComparePane(SightAwarePane):
             table.setModel(model)
             table.verticalHeader().setVisible(False)
             table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            table.horizontalHeader().setResizeContentsPrecision(RESIZE_ROWS)
             table.horizontalHeader().setStretchLastSection(True)
             table.setMinimumHeight(60)
             self.tabs.addTab(table, title)
@@ -155,6 +163,10 @@ class ComparePane(SightAwarePane):
             "Every position where some tokenizers cut and others do not"))
         scroll.setMinimumHeight(80)
         self.boundary_table = self.tabs.widget(2)
+        # not ResizeToContents: a long text has thousands of differing boundaries, all
+        # measured in the header's delayed resize (220 ms); fitted to a sample instead
+        self.boundary_table.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.Interactive)
 
         # one row of controls that fits a 1280x800 dock (Export showed as "E"); the compared
         # names below them; the busy bar beside the status line it explains
@@ -345,10 +357,11 @@ class ComparePane(SightAwarePane):
 
     @Slot(object)
     def _on_text_job_returned(self, result: tuple) -> None:
-        names, _text, alignment, metrics, byte_level, pairs = result
+        names, _text, alignment, metrics, byte_level, pairs, columns, boundaries = result
         if names != self.names:
             return  # the compare set changed meanwhile; a new job is on its way
         self.alignment, self._text_metrics = alignment, metrics
+        self._columns, self._boundaries = columns, boundaries
         if pairs is not None:
             self.overlap_model.set_records(pairs)
             self._overlaps_wanted = False
@@ -364,7 +377,7 @@ class ComparePane(SightAwarePane):
         cut = len(self._session.text) > TEXT_LIMIT
         self.status_label.setText(self.tr("comparing the first {n} characters of the text").format(
             n=f"{TEXT_LIMIT:,}") if cut else "")
-        self.view.set_alignment(self.alignment, self.names, byte_level, "")
+        self.view.set_alignment(self.alignment, self.names, byte_level, "", self._columns)
         self.view.set_highlight_span(self._selection.current.span)
         self._fill_metrics()
         self._fill_boundaries()
@@ -402,8 +415,9 @@ class ComparePane(SightAwarePane):
         # the columns depend on the compare set: a new model each time
         self.boundary_columns = boundary_columns(self.names)
         self.boundary_model = TippedTableModel(self.boundary_columns, BOUNDARY_TIPS, self)
-        self.boundary_model.set_records(boundary_records(self.alignment))
+        self.boundary_model.set_records(self._boundaries if self.alignment is not None else [])
         self.boundary_table.setModel(self.boundary_model)
+        fit_columns(self.boundary_table)
 
     # -- corpus --------------------------------------------------------------------------------
     @Slot(object)

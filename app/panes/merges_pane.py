@@ -58,6 +58,7 @@ from ..jobs import FigureJob
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets import TokenTextView
+from ..widgets.column_fit import fit_columns
 from ..pane_support import (
     SightAwarePane,
     graph_of,
@@ -80,7 +81,7 @@ NO_MERGES = {
 }
 
 
-#: Rows measured when the history's columns are fitted to their contents.
+#: Rows measured when a column edge is double-clicked (the fit itself measures a sample).
 RESIZE_ROWS = 200
 #: A column no wider than this (a 60-character byte-level token is cut, its tooltip whole).
 MAX_COLUMN_WIDTH = 160
@@ -327,14 +328,12 @@ class MergesPane(SightAwarePane):
         self._replay()
 
     def _fit_columns(self) -> None:
-        """Each column as wide as its title and its first rows (measuring 30k rows would
-        stall the window), a long token capped; the last column takes what is left."""
+        """Each column as wide as its title and a sample of rows (measuring 30k rows, or
+        the 200 of resizeColumnsToContents, stalled the window), a long token capped; the
+        last column takes what is left."""
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)
-        self.table.resizeColumnsToContents()
-        for column in range(self.table.model().columnCount()):
-            if self.table.columnWidth(column) > MAX_COLUMN_WIDTH:
-                self.table.setColumnWidth(column, MAX_COLUMN_WIDTH)
+        fit_columns(self.table, cap=MAX_COLUMN_WIDTH)
         header.setStretchLastSection(True)
 
     def _show_message(self, text: str) -> None:

@@ -45,6 +45,7 @@ from ..jobs import FigureJob
 from ..pane_support import SightAwarePane, in_words, out_of_sight
 from ..selection import SelectionModel
 from ..session import Session, encode_at_once
+from ..widgets.column_fit import RESIZE_ROWS
 from ..widgets.export import export_dialog
 from ..widgets.trace_view import TraceView
 from ..wording import unknown_strategy_text
@@ -165,6 +166,7 @@ class OovPane(SightAwarePane):
         self.heldout_table.verticalHeader().setVisible(False)
         self.heldout_table.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents)
+        self.heldout_table.horizontalHeader().setResizeContentsPrecision(RESIZE_ROWS)
         self.heldout_table.horizontalHeader().setStretchLastSection(True)
         self.heldout_table.setMinimumHeight(60)
         heldout = QWidget()

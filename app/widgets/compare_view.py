@@ -9,7 +9,10 @@ block (solid where the row cuts there, dashed where it does not) with a marker o
 top. Long texts wrap into blocks, only where no row has a token across the break (a
 token is never cut in two); a run wider than the view widens it, and the scroll area
 around it scrolls. The view computes nothing: segments, boundaries and the differing set
-come from the core.
+come from the core, and what each column shows and where a line may start from
+:func:`app.compare_columns.drawn_columns` (the Compare job computes them in its pool
+process; the view measures the distinct glyphs, wraps the lines and paints the lines in
+sight).
 
 Each code point is one column (offsets are code points), except inside a grapheme
 cluster (``subword_core.text.graphemes``): a flag 🇰🇷, a ZWJ family 👨‍👩‍👧 or an emoji with
@@ -20,47 +23,22 @@ tokens that share the glyph never cut it into pieces; the tooltip lists them all
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QAccessible, QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from subword_core.analysis import visible_token
-from subword_core.text.graphemes import joined_spans
 
 from .. import style
+from ..compare_columns import DrawnColumns, drawn_columns
 from .accessible import TokenNavigation, paint_focus_ring, token_name
 from .hit_tooltips import HitTooltips
 
-#: Characters drawn at most (the tables still use the whole text).
-MAX_DRAWN_CHARS = 4000
-_MARKERS = {" ": "␣", "\t": "→", "\n": "↵", "\r": "␍", "\u00a0": "⍽", "\u3000": "□"}
 _PAD, _TOP, _GAP, _MIN_CELL = 4.0, 9.0, 12.0, 7.0
-
-
-def _runs(cover: list[tuple[int, ...]]) -> list[tuple[int, int, tuple[int, ...]]]:
-    """``(start, end, tokens)`` runs of code points covered by the same tokens."""
-    runs, start = [], 0
-    for c in range(1, len(cover) + 1):
-        if c == len(cover) or cover[c] != cover[start]:
-            runs.append((start, c, cover[start]))
-            start = c
-    return runs
-
-
-def _break_points(covers: list[list[tuple[int, ...]]], glyphs: list[str]) -> list[bool]:
-    """Per code point: may a line start there? Only where no row has a token on both
-    sides, and not inside a grapheme cluster (its other code points have no glyph)."""
-    breakable = [bool(g) for g in glyphs]
-    if breakable:
-        breakable[0] = True
-    for cover in covers:
-        for c in range(1, len(glyphs)):
-            if breakable[c] and cover[c] and not set(cover[c - 1]).isdisjoint(cover[c]):
-                breakable[c] = False
-    return breakable
 
 
 def _widest_run(widths: list[float], breakable: list[bool]) -> float:
@@ -130,13 +108,14 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
         self.setObjectName("compareView")
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
-        self.setFont(style.text_font(12))
         self._alignment: Any = None
         self._labels: list[str] = []
         self._byte_level: list[bool] = []
         self._message = ""
+        self._text = ""  # the drawn head of the alignment's text
         self._covers: list[list[tuple[int, ...]]] = []
         self._runs: list[list[tuple[int, int, tuple[int, ...]]]] = []  # per row: same-cover runs
+        self._run_starts: list[list[int]] = []  # per row: where each run starts (bisected)
         self._cluster_end: list[int] = []  # per code point: the end of its grapheme cluster
         self._glyphs: list[str] = []
         self._widths: list[float] = []
@@ -144,10 +123,15 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
         self._x: list[float] = []  # left edge of each character in its line
         self._breakable: list[bool] = []  # per code point: a line may start here
         self._words: list[bool] = []  # per code point: a word starts or ends here
+        self._newlines: list[int] = []  # code points just after a newline
+        self._differing: tuple[int, ...] = ()  # the alignment's differing boundaries
+        self._differing_set: frozenset[int] = frozenset()
         self._widest_run = 0.0  # the widest stretch with no place to break
+        self._gutter_width = 14.0  # the row labels' column
         self._span: tuple[int, int] | None = None
         self._not_drawn = 0
         self._layout_width = -1
+        self.setFont(style.text_font(12))  # (after the fields: a font change measures again)
         self.init_navigation()
 
     # -- content -------------------------------------------------------------------------------
@@ -157,45 +141,52 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
         labels: list[str] | None = None,
         byte_level: list[bool] | None = None,
         message: str = "",
+        columns: DrawnColumns | None = None,
     ) -> None:
-        """Show ``alignment`` (None: only ``message``); ``labels`` name the rows."""
+        """Show ``alignment`` (None: only ``message``); ``labels`` name the rows.
+
+        ``columns`` are ``compare_columns.drawn_columns(alignment)``, computed off the GUI
+        thread (the Compare job does); without them they are computed here.
+        """
         self._alignment = alignment
         self._message = message
         rows = alignment.rows if alignment is not None else ()
         self._labels = labels or [r.name for r in rows]
         self._byte_level = byte_level or [False] * len(rows)
-        text = alignment.text[:MAX_DRAWN_CHARS] if alignment is not None else ""
-        self._not_drawn = len(alignment.text) - len(text) if alignment is not None else 0
-        clusters = joined_spans(text)
-        self._covers, self._runs = [], []
-        for row in rows:
-            cover: list[tuple[int, ...]] = [()] * len(text)
-            for seg in row.segments:
-                for c in range(seg.start, min(seg.end, len(text))):
-                    cover[c] = seg.tokens
-            # a cluster is drawn whole: every code point carries all the cluster's tokens
-            for start, end in clusters:
-                union = tuple(sorted({t for c in range(start, end) for t in cover[c]}))
-                cover[start:end] = [union] * (end - start)
-            self._covers.append(cover)
-            self._runs.append(_runs(cover))
-        metrics = QFontMetricsF(self.font())
-        self._glyphs = [_MARKERS.get(c, c) for c in text]
-        self._cluster_end = list(range(1, len(text) + 1))
-        for start, end in clusters:
-            self._glyphs[start] = text[start:end]
-            self._glyphs[start + 1:end] = [""] * (end - start - 1)
-            self._cluster_end[start:end] = [end] * (end - start)
-        self._widths = [max(metrics.horizontalAdvance(g), _MIN_CELL) + _PAD if g else 0.0
-                        for g in self._glyphs]
-        self._breakable = _break_points(self._covers, self._glyphs)
-        self._words = [c > 0 and (text[c - 1].isspace() or text[c].isspace())
-                       for c in range(len(text))]
-        self._widest_run = _widest_run(self._widths, self._breakable)
-        self._layout_width = -1
-        self._relayout()
+        if alignment is not None and columns is None:
+            columns = drawn_columns(alignment)
+        if columns is None:
+            self._text, self._not_drawn, self._differing = "", 0, ()
+            self._covers, self._runs, self._glyphs, self._cluster_end = [], [], [], []
+            self._breakable, self._words, self._newlines = [], [], []
+        else:
+            self._text, self._not_drawn = columns.text, columns.not_drawn
+            self._covers, self._runs = columns.covers, columns.runs
+            self._glyphs, self._cluster_end = columns.glyphs, columns.cluster_end
+            self._breakable, self._words = columns.breakable, columns.words
+            self._newlines, self._differing = columns.newlines, columns.differing
+        self._differing_set = frozenset(self._differing)
+        self._run_starts = [[start for start, _, _ in runs] for runs in self._runs]
+        self._measure()
         self.navigation_changed()
         self.update()
+
+    def _measure(self) -> None:
+        """Widths in this font (each distinct glyph measured once), then the lines again."""
+        metrics = QFontMetricsF(self.font())
+        width = {g: max(metrics.horizontalAdvance(g), _MIN_CELL) + _PAD if g else 0.0
+                 for g in set(self._glyphs)}
+        self._widths = [width[g] for g in self._glyphs]
+        self._widest_run = _widest_run(self._widths, self._breakable)
+        self._gutter_width = max((metrics.horizontalAdvance(label) for label in self._labels),
+                                 default=0) + 14
+        self._layout_width = -1
+        self._relayout()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.FontChange:
+            self._measure()
+        super().changeEvent(event)
 
     def set_highlight_span(self, span: tuple[int, int] | None) -> None:
         if span != self._span:
@@ -212,15 +203,8 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
         return QFontMetricsF(self.font()).height() + 8
 
     def _gutter(self) -> float:
-        # kept: painting asks for it once per character drawn (measured in the heavy session)
-        key = (tuple(self._labels), self.font().key())
-        cached = getattr(self, "_gutter_cache", None)
-        if cached is None or cached[0] != key:
-            metrics = QFontMetricsF(self.font())
-            width = max((metrics.horizontalAdvance(label) for label in self._labels),
-                        default=0) + 14
-            self._gutter_cache = cached = (key, width)
-        return cached[1]
+        # measured with the labels and the widths (_measure): painting asks per character
+        return self._gutter_width
 
     def _block_height(self) -> float:
         return _TOP + len(self._covers) * self._row_height() + _GAP
@@ -231,8 +215,8 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
             return
         self._layout_width = width
         avail = max(80.0, width - self._gutter() - 8, self._widest_run)
-        self._lines = wrap_lines(self._widths, self._breakable, avail, [
-            i + 1 for i, g in enumerate(self._glyphs) if g == "↵"], self._words)
+        self._lines = wrap_lines(self._widths, self._breakable, avail, self._newlines,
+                                 self._words)
         self._x = [0.0] * len(self._glyphs)
         for start, end in self._lines:
             x = 0.0
@@ -259,11 +243,11 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
         """x of the left edge of character ``p`` (``p == end`` gives the line's right edge)."""
         start, end = line
         if p < end:
-            return self._gutter() + self._x[p]
+            return self._gutter_width + self._x[p]
         return (
-            self._gutter() + self._x[end - 1] + self._widths[end - 1]
+            self._gutter_width + self._x[end - 1] + self._widths[end - 1]
             if end > start
-            else self._gutter()
+            else self._gutter_width
         )
 
     # -- painting ------------------------------------------------------------------------------
@@ -276,83 +260,101 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
                 self.rect().adjusted(8, 8, -8, -8), Qt.AlignmentFlag.AlignTop, self._message
             )
             return
-        block = self._block_height()
+        block, h = self._block_height(), self._row_height()
+        colors = self._colors()
+        span = self._span
+        selected = [set(row.encoding.tokens_in_span(*span)) if span else set()
+                    for row in self._alignment.rows]
         for k, line in enumerate(self._lines):
             top = k * block
             if top > event.rect().bottom() or top + block < event.rect().top():
                 continue
             for r in range(len(self._covers)):
-                self._paint_row(painter, line, r, top + _TOP + r * self._row_height())
-            self._paint_differing(painter, line, top)
+                self._paint_row(painter, line, r, top + _TOP + r * h, colors, selected[r])
+            self._paint_differing(painter, line, top, colors["cut"])
         ring = self.focus_ring_rect()
         if ring is not None:
             paint_focus_ring(painter, ring, self)
         if self._not_drawn:
-            painter.setPen(style.marker_color())
+            painter.setPen(colors["marker"])
             painter.drawText(QPointF(8, len(self._lines) * block + 14),
                              self.tr("… {n} more characters not drawn").format(
                                  n=f"{self._not_drawn:,}"))
         painter.end()
 
-    def _paint_row(self, painter: QPainter, line: tuple[int, int], r: int, y: float) -> None:
+    def _colors(self) -> dict[str, Any]:
+        """The colours of one paint, looked up once (each look-up reads the palette)."""
+        text, marker = self.palette().text().color(), style.marker_color()
+        return {"text": text, "marker": marker, "text_pen": QPen(text), "marker_pen": QPen(marker),
+                "cut": _cut_color(), "outline": QPen(style.selection_color(), 2),
+                "no_pen": QPen(Qt.PenStyle.NoPen), "center": Qt.AlignmentFlag.AlignCenter,
+                "multi": style.multi_token_color(), "unknown": style.unknown_color(),
+                "tokens": [style.token_color(i) for i in range(style.PALETTE_SIZE)]}
+
+    def _paint_row(self, painter: QPainter, line: tuple[int, int], r: int, y: float,
+                   colors: dict[str, Any], selected: set[int]) -> None:
         row, h = self._alignment.rows[r], self._row_height()
-        painter.setPen(self.palette().text().color())
+        painter.setPen(colors["text"])
         painter.drawText(
-            QRectF(4, y, self._gutter() - 8, h), Qt.AlignmentFlag.AlignVCenter, self._labels[r]
+            QRectF(4, y, self._gutter_width - 8, h), Qt.AlignmentFlag.AlignVCenter,
+            self._labels[r]
         )
         start, end = line
-        selected = set(row.encoding.tokens_in_span(*self._span)) if self._span else set()
-        text_color = self.palette().text().color()
-        for seg_start, seg_end, tokens in self._runs[r]:
-            if seg_end <= start or seg_start >= end or not tokens:
+        runs = self._runs[r]
+        first = max(0, bisect_right(self._run_starts[r], start) - 1)  # the run holding start
+        no_pen, outline = colors["no_pen"], colors["outline"]
+        for seg_start, seg_end, tokens in runs[first:bisect_left(self._run_starts[r], end)]:
+            if seg_end <= start or not tokens:
                 continue
             x0, x1 = (
                 self._char_x(line, max(seg_start, start)),
                 self._char_x(line, min(seg_end, end)),
             )
             rect = QRectF(x0 + 1, y + 1, x1 - x0 - 2, h - 2)
-            painter.setPen(
-                QPen(style.selection_color(), 2)
-                if selected & set(tokens)
-                else Qt.PenStyle.NoPen
-            )
-            painter.setBrush(self._segment_color(row, tokens))
+            painter.setPen(outline if selected and not selected.isdisjoint(tokens) else no_pen)
+            painter.setBrush(self._segment_color(row, tokens, colors))
             painter.drawRoundedRect(rect, 3, 3)
+        glyphs, text, covers, x, widths = (self._glyphs, self._text, self._covers[r], self._x,
+                                           self._widths)
+        gutter, center = self._gutter_width, colors["center"]
+        pens = (colors["text_pen"], colors["marker_pen"])
+        shown = None  # the pen set last: set again only when it changes
         for c in range(start, end):
-            if not self._glyphs[c]:
+            glyph = glyphs[c]
+            if not glyph:
                 continue  # inside a cluster: drawn whole with its first code point
-            covered = bool(self._covers[r][c])
-            marker = self._glyphs[c] != self._alignment.text[c]
-            painter.setPen(style.marker_color() if marker or not covered else text_color)
-            painter.drawText(
-                QRectF(self._char_x(line, c), y, self._widths[c], h),
-                Qt.AlignmentFlag.AlignCenter,
-                self._glyphs[c],
-            )
+            # a whitespace marker, a cluster or an uncovered character: dimmed
+            pen = pens[glyph != text[c] or not covers[c]]
+            if pen is not shown:
+                painter.setPen(pen)
+                shown = pen
+            painter.drawText(QRectF(gutter + x[c], y, widths[c], h), center, glyph)
 
-    def _segment_color(self, row: Any, tokens: tuple[int, ...]) -> QColor:
+    @staticmethod
+    def _segment_color(row: Any, tokens: tuple[int, ...], colors: dict[str, Any]) -> QColor:
         if len(tokens) > 1:
-            return style.multi_token_color()
+            return colors["multi"]
         if tokens[0] in row.unknown:
-            return style.unknown_color()
-        return style.token_color(tokens[0])
+            return colors["unknown"]
+        palette = colors["tokens"]
+        return palette[tokens[0] % len(palette)]
 
-    def _paint_differing(self, painter: QPainter, line: tuple[int, int], top: float) -> None:
+    def _paint_differing(self, painter: QPainter, line: tuple[int, int], top: float,
+                         cut: QColor) -> None:
         start, end = line
         h = self._row_height()
-        for p in self._alignment.differing:
-            if not start < p < end:
-                continue
+        differing = self._differing
+        for p in differing[bisect_right(differing, start):bisect_left(differing, end)]:
             x = self._char_x(line, p)
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(_cut_color())
+            painter.setBrush(cut)
             painter.drawPolygon(
                 [QPointF(x - 4, top + 1), QPointF(x + 4, top + 1), QPointF(x, top + _TOP - 1)]
             )
             for r, row in enumerate(self._alignment.rows):
                 y = top + _TOP + r * h
                 cuts = p in row.boundaries
-                pen = QPen(_cut_color(), 2.5 if cuts else 1.2)
+                pen = QPen(cut, 2.5 if cuts else 1.2)
                 pen.setStyle(Qt.PenStyle.SolidLine if cuts else Qt.PenStyle.DashLine)
                 painter.setPen(pen)
                 painter.drawLine(QPointF(x, y), QPointF(x, y + h))
@@ -407,7 +409,7 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
             lines.append(self.tr("  {shown}   raw {raw}  id {id}  {offsets}{unknown}").format(
                 shown=shown, raw=repr(enc.tokens[i]), id=enc.ids[i],
                 offsets=tuple(enc.offsets[i]), unknown=unknown))
-        if c in self._alignment.differing:
+        if c in self._differing_set:
             cut = [
                 self._labels[k] for k, rw in enumerate(self._alignment.rows) if c in rw.boundaries
             ]
@@ -438,7 +440,7 @@ class CompareView(TokenNavigation, HitTooltips, QWidget):
         row = self._alignment.rows[path[0]]
         enc = row.encoding
         if len(path) == 1:
-            differing = len(self._alignment.differing)
+            differing = len(self._differing)
             return (self._labels[path[0]], " ".join(visible_token(t, self._byte_level[path[0]])
                                                      for t in enc.tokens),
                     self.tr("{n} tokens; {d} cuts differ between the tokenizers")

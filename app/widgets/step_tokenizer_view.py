@@ -31,6 +31,7 @@ from subword_core.errors import SubwordError
 from subword_core.models import Unigram
 
 from ..item_models import Column, RecordTableModel
+from .column_fit import fit_columns
 from .token_text_view import TokenTextView
 
 # The longest text the reader may type (encoded on the GUI thread by a lesson's tiny model).
@@ -160,7 +161,8 @@ class StepTokenizerView(QWidget):
         self.model.set_records(rows)
         # a tokenizer file's merges have no counts (the compression lesson's, Sennrich's)
         self.table.setColumnHidden(3, not unigram and not any(r[3] for r in rows))
-        self.table.resizeColumnsToContents()
+        # a sample of rows, not resizeColumnsToContents's 1,000 (a file's 50k merges)
+        fit_columns(self.table)
         # subtle: the header stretched the section hidden now; set again, it finds the last shown
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)

@@ -32,6 +32,7 @@ from subword_core.analysis import visible_token
 
 from ..item_models import Column
 from ..item_models.analysis_columns import TippedTableModel
+from .column_fit import RESIZE_ROWS
 from .lattice_view import LatticeView
 
 BPE_STOP = {
@@ -96,6 +97,7 @@ class TraceView(QStackedWidget):
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setResizeContentsPrecision(RESIZE_ROWS)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setAccessibleName(self.tr("Steps of the model on the word"))
         self.caption = QLabel("", objectName=name("traceCaption"))

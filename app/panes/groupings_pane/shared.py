@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from ...item_models import Column
 from ...item_models.analysis_columns import TippedTableModel
+from ...widgets.column_fit import RESIZE_ROWS
 
 
 def groupings_tr(text: str) -> str:
@@ -53,6 +54,8 @@ def make_table(name: str, columns: list[Column], tips: dict[str, str], parent: Q
     view.verticalHeader().setDefaultSectionSize(22)
     header = view.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    # a long text's tokens: measure the first rows, not 1,000 at each change
+    header.setResizeContentsPrecision(RESIZE_ROWS)
     header.setStretchLastSection(True)
     return view, model
 
