@@ -350,3 +350,51 @@ def test_the_background_encoder_builds_the_columns_the_views_read(qtbot, gpt2):
         encoder.shutdown()
     assert "_build" not in results[0].encoding.__dict__
     assert results[0].encoding.offsets == gpt2.encode(text).offsets
+
+
+def test_a_keystroke_replaces_only_what_changed_in_the_document(qtbot, gpt2, monkeypatch):
+    """The document of a long text is edited where the new one differs (typing), not set
+    whole; it then holds exactly what setting it whole gives, chips and markers included."""
+    from PySide6.QtWidgets import QPlainTextEdit
+
+    whole = []
+    real = QPlainTextEdit.setPlainText
+    monkeypatch.setattr(QPlainTextEdit, "setPlainText",
+                        lambda self, text: (whole.append(len(text)), real(self, text))[1])
+    text = mixed_text(12_000)
+    view = TokenTextView()
+    qtbot.addWidget(view)
+    view.resize(600, 420)
+    view.show()
+    reference = TokenTextView()  # set whole every time: its documents are short-lived
+    qtbot.addWidget(reference)
+    edits = [lambda t: t[:6000] + "x" + t[6000:],                 # typed in the middle
+             lambda t: t[:6000] + t[6001:],                        # deleted again
+             lambda t: t + " 🇰🇷",                                 # an emoji at the end
+             lambda t: "\n" + t,                                   # a line at the start
+             lambda t: t[:3000] + "\r\n  \t" + t[3000:],           # line breaks, spaces
+             lambda t: t[:5000] + t[5000:7000].upper() + t[7000:]]  # much of it changed
+    for k, edit in enumerate([lambda t: t, *edits]):
+        text = edit(text)
+        enc = gpt2.encode(text)
+        del whole[:]
+        view.set_content(text, enc, byte_level=True)
+        assert (len(whole) == 1) == (k in (0, 6)), (k, whole)  # set whole: first and last
+        reference.setPlainText("")  # forget its document: set whole
+        reference.set_content(text, enc, byte_level=True)
+        assert view.toPlainText() == reference.toPlainText()
+        assert view.document().blockCount() == reference.document().blockCount()
+        view.repaint()
+        for block in (0, view.document().blockCount() // 2, view.document().blockCount() - 1):
+            assert view.tokens_at_position(block, 3) == reference.tokens_at_position(block, 3)
+    # a special-token chip at each end (the post-processor's) goes in too
+    enc = gpt2.encode(text)
+    enc.ids, enc.tokens = [50256, *enc.ids, 50256], ["<|endoftext|>", *enc.tokens, "<|endoftext|>"]
+    enc.offsets = [(0, 0), *enc.offsets, (0, 0)]
+    enc.special_tokens_mask = [1, *[0] * (len(enc.ids) - 2), 1]
+    view.set_content(text, enc, byte_level=True)
+    reference.setPlainText("")
+    reference.set_content(text, enc, byte_level=True)
+    assert view.toPlainText() == reference.toPlainText()
+    assert view.toPlainText().startswith(" <|endoftext|> ")
+    assert view.textCursor().position() == 0 and not view.textCursor().hasSelection()
