@@ -86,6 +86,7 @@ class TokenIndex:
             lo += 1
         while hi > lo and mask[hi - 1]:      # [SEP], </s>, padding: drawn as chips
             hi -= 1
+        self.bounds = (lo, hi)               # the text tokens' range (specials at the ends off)
         if limit is not None:
             # tokens past the drawn characters are not indexed
             hi = bisect.bisect_left(offsets, limit, lo, hi, key=operator.itemgetter(0))

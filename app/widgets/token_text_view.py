@@ -138,22 +138,43 @@ def tokens_in_span(encoding: Any, start: int, end: int) -> list[int]:
 
 #: The last indexes made, by encoding: the token view, the encoding and the offsets panes
 #: look up the same encoding at a keystroke.
-_INDEXES: list[tuple[weakref.ref, tuple, TokenIndex]] = []
+_INDEXES: list[tuple[weakref.ref, int | None, tuple[int, int], TokenIndex]] = []
+
+
+def _text_bounds(encoding: Any, lo: int, hi: int) -> tuple[int, int]:
+    """``(lo, hi)`` without the special tokens at either end (as TokenIndex cuts them)."""
+    mask = encoding.special_tokens_mask
+    while lo < hi and mask[lo]:
+        lo += 1
+    while hi > lo and mask[hi - 1]:
+        hi -= 1
+    return lo, hi
 
 
 def index_of(encoding: Any, limit: int | None = None, lo: int = 0,
              hi: int | None = None, made: TokenIndex | None = None) -> TokenIndex:
     """The :class:`TokenIndex` of ``encoding`` (made once per encoding and bounds; ``made``:
-    one made elsewhere for these bounds, the encoder process's, kept from now on)."""
-    key = (limit, lo, len(encoding) if hi is None else hi)
-    for ref, k, index in _INDEXES:
-        if ref() is encoding and k == key and (made is None or index is made):
+    one made elsewhere for these bounds, the encoder process's, kept from now on).
+
+    Bounds that differ only by special tokens at the ends share an index: the token view's
+    (the whole encoding) serves the panes' span lookups (the first sequence's range)."""
+    asked = (lo, len(encoding) if hi is None else hi)
+    text_bounds = None
+    for ref, lim, bounds, index in _INDEXES:
+        if ref() is not encoding or lim != limit or (made is not None and index is not made):
+            continue
+        if bounds == asked:
+            return index
+        if text_bounds is None:
+            text_bounds = _text_bounds(encoding, *asked)
+        if index.bounds == text_bounds:
             return index
     index = made if made is not None else TokenIndex(
-        encoding.offsets, encoding.special_tokens_mask, limit, lo, key[2])
-    _INDEXES[:] = [(weakref.ref(encoding), key, index)] + [
+        encoding.offsets, encoding.special_tokens_mask, limit, *asked)
+    _INDEXES[:] = [(weakref.ref(encoding), limit, asked, index)] + [
         entry for entry in _INDEXES[:3]
-        if entry[0]() is not None and (entry[0]() is not encoding or entry[1] != key)]
+        if entry[0]() is not None
+        and (entry[0]() is not encoding or (entry[1], entry[2]) != (limit, asked))]
     return index
 
 

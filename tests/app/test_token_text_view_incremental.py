@@ -398,3 +398,28 @@ def test_a_keystroke_replaces_only_what_changed_in_the_document(qtbot, gpt2, mon
     assert view.toPlainText() == reference.toPlainText()
     assert view.toPlainText().startswith(" <|endoftext|> ")
     assert view.textCursor().position() == 0 and not view.textCursor().hasSelection()
+
+
+def test_span_lookups_share_the_views_index(qtbot, gpt2, monkeypatch):
+    """The panes look a selected span up in the first sequence (between the specials a
+    post-processor adds); the token view indexed the whole encoding. The two are one index:
+    a span selected while typing makes no second one per keystroke."""
+    import app.widgets.token_text_view as token_text_view
+    from app.widgets.token_text_view import tokens_in_span
+
+    text = mixed_text(8_000)
+    enc = gpt2.encode(text)
+    n = len(enc.ids)
+    enc.ids, enc.tokens = [50256, *enc.ids, 50256], ["<s>", *enc.tokens, "</s>"]
+    enc.offsets = [(0, 0), *enc.offsets, (0, 0)]
+    enc.special_tokens_mask = [1, *[0] * n, 1]
+    enc.sequence_ranges = {0: (1, n + 1)}
+    view = _shown_view(qtbot, text, enc)
+    made = []
+    real = token_text_view.TokenIndex
+    monkeypatch.setattr(token_text_view, "TokenIndex",
+                        lambda *a, **k: made.append(a) or real(*a, **k))
+    for start in (0, 100, 4_000, 7_990):
+        assert tokens_in_span(enc, start, start + 9) == enc.tokens_in_span(start, start + 9)
+    assert made == []
+    assert view.tokens_at_char(4_000) == tuple(enc.tokens_in_span(4_000, 4_001))
