@@ -424,12 +424,10 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         # runs of characters with the same tokens and the same kind (whitespace or glyph)
         dim = self._encoding is not None
         c = 0
-        while c < n:
-            cover = covers[c]
-            space = text[block.start + c].isspace()
-            d = c + 1
-            while d < n and covers[d] == cover and text[block.start + d].isspace() == space:
-                d += 1
+        # (grouped by C loops: Python sees each run, not each character)
+        kinds = zip(itertools.islice(covers, n), map(str.isspace, text[block.start:block.end]))
+        for (cover, space), run in itertools.groupby(kinds):
+            d = c + len(list(run))
             # covered whitespace is a marker; text in no token (cut off by truncation,
             # dropped by the normalizer) is dimmed; uncovered whitespace stays as it is
             if cover or (dim and not space):
