@@ -44,6 +44,7 @@ class EncodeResult:
     padded: int = 0                     # padding tokens added
     pad_token: str = ""
     explanation: Any = None             # tokenizer.Explanation of the text (if asked for)
+    layout: Any = None                  # app.encoding_layout.EncodingLayout (encoder process)
 
     @property
     def truncated(self) -> int:

@@ -11,7 +11,11 @@ process that stays:
 - latest wins: requests wait in a one-slot mailbox, and the process skips requests that a
   newer one overtook while it was busy;
 - results come back as pickles: ``Encoding`` loads in a few ms and the explanation's
-  per-character columns are packed (:class:`subword_core.tokenizer.Explanation`).
+  per-character columns are packed (:class:`subword_core.tokenizer.Explanation`);
+- the process also makes what the Encoding pane derives from the encoding
+  (:mod:`app.encoding_layout`: the token index, the text with its markers, the blocks, the
+  counts, the normalized lines) and sends it compact with the result, so the GUI thread
+  does no loop over the text or its tokens.
 
 Two plain threads move data (a sender and a receiver); the GUI thread only fills the mailbox
 and receives the ``encoded``/``failed`` signals, queued to it by Qt.
@@ -24,6 +28,7 @@ import threading
 import traceback
 import weakref
 from collections import OrderedDict
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -49,7 +54,23 @@ def _serve(conn: Any) -> None:
         except Exception as exc:  # noqa: BLE001 - a text the tokenizer refuses is reported
             conn.send(("failed", request_id, str(exc) or type(exc).__name__))
             continue
-        conn.send(("encoded", request_id, result))
+        conn.send(("encoded", request_id, with_layout(result, text, tokenizers[key])))
+
+
+def with_layout(result: Any, text: str, tokenizer: Any) -> Any:
+    """``result`` with the Encoding pane's layout of it (:mod:`app.encoding_layout`); as it
+    is if making one fails (the pane then makes it itself)."""
+    from subword_core.analysis import unk_id
+
+    from .encoding_layout import make_layout
+
+    try:
+        layout = make_layout(text, result.encoding, result.explanation, summarize=True,
+                             unk=unk_id(tokenizer))
+    except Exception:  # noqa: BLE001 - a bug here must not cost the user the encoding
+        traceback.print_exc()
+        return result
+    return replace(result, layout=layout)
 
 
 def _newest_request(conn: Any, tokenizers: dict[int, Any]) -> tuple | None:

@@ -85,7 +85,7 @@ class RecordTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._columns = list(columns)
         self._records: list[Any] = []
-        self._view: list[int] = []
+        self._view: Sequence[int] = []  # view row -> record index (a list or a range)
         self._view_pos: dict[int, int] | None = None
         self._sort: tuple[int, Qt.SortOrder] | None = None
         self._filter: Callable[[Any], bool] | None = None
@@ -116,6 +116,8 @@ class RecordTableModel(QAbstractTableModel):
         if self._sort is None and self._filter is None:
             self.beginInsertRows(QModelIndex(), len(self._view), len(self._view) + len(records) - 1)
             self._records.extend(records)
+            if not isinstance(self._view, list):
+                self._view = list(self._view)
             self._view.extend(range(first, first + len(records)))
             self._view_pos = None
             self.endInsertRows()
@@ -133,6 +135,8 @@ class RecordTableModel(QAbstractTableModel):
 
     def view_row(self, record_index: int) -> int | None:
         """The view row showing record ``record_index`` (None if filtered out)."""
+        if isinstance(self._view, range):  # records in their own order (or reversed)
+            return self._view.index(record_index) if record_index in self._view else None
         if self._view_pos is None:
             self._view_pos = {r: i for i, r in enumerate(self._view)}
         return self._view_pos.get(record_index)
@@ -175,7 +179,8 @@ class RecordTableModel(QAbstractTableModel):
         if self._filter is not None:
             records, accept = self._records, self._filter
             order = [i for i in order if accept(records[i])]
-        self._view = list(order)
+        # a range stays one: a 20k-row table is refilled at every keystroke in a long text
+        self._view = order if isinstance(order, range) else list(order)
         self._view_pos = None
 
     # -- Qt model API -------------------------------------------------------------------

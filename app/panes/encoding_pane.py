@@ -40,10 +40,10 @@ from subword_core.analysis import (
     visible_text,
     visible_token,
 )
-from subword_core.text.graphemes import joined_spans
 
 from .. import style
 from ..encode_options import EncodeOptions, describe_settings
+from ..encoding_layout import NORMALIZED_SHOWN, layout_for, normalized_lines
 from ..item_models import Column, RecordTableModel
 from ..pane_support import SightAwarePane, out_of_sight
 from ..selection import Selection, SelectionModel
@@ -54,10 +54,6 @@ from ..widgets.token_text_view import tokens_in_span
 from ..widgets.text_input import tab_moves_focus
 
 DEBOUNCE_MS = 150
-#: Characters of the normalized text shown (the pre-tokens table lists every piece).
-NORMALIZED_SHOWN = 20_000
-#: Lines of the normalized text longer than this are cut (at a ␣ marker) into several.
-LINE_CHARS = 1_000
 
 # records: (index, PreToken, original text, byte_level); the strings are made when a row shows
 PIECE_COLUMNS = [
@@ -92,36 +88,6 @@ PIECE_HEADER_TIPS = [
 ]
 PIECE_COLUMNS = [replace(c, header_tip=tip) for c, tip in zip(PIECE_COLUMNS, PIECE_HEADER_TIPS)]
 ADDED_COLUMN = 5
-
-
-def _visible_keeping_clusters(text: str) -> str:
-    """``visible_text`` outside grapheme clusters; a flag or a ZWJ family stays one glyph."""
-    parts, pos = [], 0
-    for start, end in joined_spans(text):
-        cluster = text[start:end]
-        if any(c.isspace() for c in cluster):  # "\r\n": show its markers
-            continue
-        parts.append(visible_text(text[pos:start]))
-        parts.append(cluster)
-        pos = end
-    parts.append(visible_text(text[pos:]))
-    return "".join(parts)
-
-
-def _as_lines(shown: str) -> str:
-    """``shown`` with a line break after each ↵ marker and long lines cut at a ␣ marker.
-
-    A document of short blocks is laid out a screenful at a time; as one block, the
-    normalized text of a 50k-character text took ~30 ms to lay out at every keystroke.
-    """
-    lines = []
-    for line in shown.replace("↵", "↵\n").split("\n"):
-        while len(line) > LINE_CHARS:
-            cut = line.rfind("␣", LINE_CHARS // 2, LINE_CHARS) + 1 or LINE_CHARS
-            lines.append(line[:cut])
-            line = line[cut:]
-        lines.append(line)
-    return "\n".join(lines)
 
 
 class _PieceRows(Sequence):
@@ -363,15 +329,19 @@ class EncodingPane(SightAwarePane):
             return
         unk = unk_id(tokenizer) if tokenizer is not None else None
         highlight, selected = self._marks(self._selection.current, encoding)
-        self.view.set_content(self._session.text, encoding,
+        text, result = self._session.text, self._session.encode_result
+        # made by the encoder process for a long text (see app.encoding_layout)
+        layout = layout_for(text, encoding, result)
+        self.view.set_content(text, encoding,
                               byte_level=tokenizer is not None and is_byte_level(tokenizer),
-                              unk_id=unk, highlight=highlight, selected=selected)
+                              unk_id=unk, highlight=highlight, selected=selected, layout=layout)
         if encoding is None:
             self.summary_label.setText(self.tr(
                 "no tokenizer") if tokenizer is None else self.tr(
                 "cannot encode"))
         else:
-            s = sequence_summary(self._session.text, encoding, unk)
+            s = layout.summary if layout.summary is not None and layout.unk == unk \
+                else sequence_summary(text, encoding, unk)
             self.summary_label.setText(
                 self.tr("{tokens} tokens · {chars} chars · {cpt} chars/token · "
                         "{tpw} tokens/word").format(
@@ -469,7 +439,10 @@ class EncodingPane(SightAwarePane):
             self.pipeline_note.setVisible(bool(self.pipeline_note.text()))
             return
         normalized = explanation.normalized
-        shown = _as_lines(_visible_keeping_clusters(normalized[:NORMALIZED_SHOWN]))
+        # the encoder process made the shown lines beside the explanation (a long text)
+        shipped = result.layout
+        shown = shipped.normalized if shipped is not None and shipped.normalized is not None \
+            else normalized_lines(normalized)
         if len(normalized) > NORMALIZED_SHOWN:
             shown += self.tr("  … ({n} more characters)").format(
                 n=f"{len(normalized) - NORMALIZED_SHOWN:,}")

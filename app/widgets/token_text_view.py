@@ -26,9 +26,12 @@ and the token formats are applied per block, only to the blocks on screen, when
 they are about to be painted (the ``QSyntaxHighlighter`` technique:
 ``QTextLayout.setFormats``). A keystroke in a 50k-character text therefore costs
 one ``setPlainText`` and the formatting of one screenful, not of the whole text. A
-block finds its tokens by bisecting two columns of the offsets (:class:`_TokenIndex`,
-made by C loops once per encoding and shared with the panes' span lookups), so Python
-looks at the tokens on screen only.
+block finds its tokens by bisecting two columns of the offsets (a
+:class:`~app.encoding_layout.TokenIndex`, shared with the panes' span lookups), so Python
+looks at the tokens on screen only. What depends on the whole text (that index, the text
+with its markers, the cut into blocks, the special tokens) is an
+:class:`~app.encoding_layout.EncodingLayout`, which the encoder process makes beside the
+encoding of a long text: the GUI thread does no loop over the text or its tokens.
 
 The view only maps display positions to token indices; which tokens cover a
 character comes from the Encoding's offsets.
@@ -38,8 +41,8 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import operator
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,39 +52,37 @@ from PySide6.QtGui import (QAccessible, QFont, QKeySequence, QPainter, QTextChar
 from PySide6.QtWidgets import QMenu, QPlainTextEdit, QToolTip, QWidget
 
 from subword_core.analysis import visible_token
-from subword_core.text.graphemes import grapheme_spans, joined_spans
+from subword_core.text.graphemes import joined_spans
 
 from .. import style
+from ..encoding_layout import (ASTRAL, BLOCK_CHARS, MAX_DRAWN_CHARS, NEWLINE, EncodingLayout,
+                               TokenIndex, layout_for, utf16_len)
 from .accessible import TokenNavigation, paint_focus_ring, token_name
 
-#: Characters beyond this are not drawn (a note says so); the tables still list every token.
-MAX_DRAWN_CHARS = 100_000
-#: Lines longer than this are drawn as several blocks (cut at a space), so that laying out
-#: one block never costs more than a screenful.
-BLOCK_CHARS = 1_000
 #: Identical special tokens in a row drawn as one chip ``[PAD] ×100``.
 CHIP_GROUP_MIN = 3
 
-_MARKERS = {" ": "␣", "\t": "→", "\u00a0": "⍽", "\u3000": "□", "\r": "␍"}
-# covered whitespace becomes a marker; uncovered stays as it is, except characters that
-# would break a document line (they always become a marker, to keep one glyph per character)
-_LINE_BREAKERS = {"\r": "␍", "\u2028": "↵", "\u2029": "¶", "\x0b": "↓", "\x0c": "↓",
-                  "\x85": "↵", "\x1c": "↵", "\x1d": "↵", "\x1e": "↵"}
-_COVERED = tuple(({c: _MARKERS.get(c, "·") for c in map(chr, range(0x3001))
-                   if c.isspace() and c != "\n"} | _LINE_BREAKERS).items())
-_UNCOVERED = tuple(_LINE_BREAKERS.items())
+#: Documents shorter than this are set whole at each change (see ``_set_document``).
+INCREMENTAL_MIN = 4_000
 
 
-def _replace(text: str, pairs: tuple[tuple[str, str], ...]) -> str:
-    # a chain of str.replace is ~10x faster than str.translate with non-ASCII targets
-    for old, new in pairs:
-        if old in text:
-            text = text.replace(old, new)
-    return text
+def _common_prefix(a: str, b: str, n: int) -> int:
+    """Length of the longest common prefix of ``a`` and ``b`` (at most ``n``): a bisection
+    over slice comparisons, C loops instead of a Python loop per character."""
+    lo, hi = 0, n
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[lo:mid] == b[lo:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
-def _utf16_len(s: str) -> int:
-    return len(s.encode("utf-16-le")) // 2
+# the index and the helpers moved to app.encoding_layout (the encoder process makes them)
+_TokenIndex = TokenIndex
+_utf16_len = utf16_len
+__all__ = ["BLOCK_CHARS", "MAX_DRAWN_CHARS", "TokenTextView", "index_of", "tokens_in_span"]
 
 
 @dataclass
@@ -97,78 +98,31 @@ class _Block:
     units: list[int] | None = None         # per char: its UTF-16 offset (None: all BMP)
 
 
-class _TokenIndex:
-    """The text tokens (not special, covering a character) that overlap a character range.
+class _Blocks(Sequence):
+    """The document blocks of a layout, each made on first access: a text of 50k short lines
+    has 50k blocks, and the view looks at those on screen."""
 
-    Encoded text has its tokens in reading order: between the special tokens a
-    post-processor adds before and after it, starts and ends never decrease. Then two
-    columns of the offsets, made and checked by C loops (``map``, ``all``), answer a range
-    by bisection, and Python only looks at the tokens of the ranges asked for, the blocks
-    on screen. Anything else (a special token inside the text, offsets out of order) falls
-    back to sorting the text tokens by start, with a running maximum of their ends.
-    """
+    def __init__(self, layout: EncodingLayout) -> None:
+        self._layout = layout
+        self._made: dict[int, _Block] = {}
 
-    def __init__(self, offsets: Any, mask: Any, limit: int | None = None,
-                 lo: int = 0, hi: int | None = None) -> None:
-        hi = len(offsets) if hi is None else hi
-        while lo < hi and mask[lo]:          # [CLS], <s>, left padding
-            lo += 1
-        while hi > lo and mask[hi - 1]:      # [SEP], </s>, padding: drawn as chips
-            hi -= 1
-        if limit is not None:
-            # tokens past the drawn characters are not indexed
-            hi = bisect.bisect_left(offsets, limit, lo, hi, key=operator.itemgetter(0))
-        column = list(itertools.islice(offsets, lo, hi))
-        starts = list(map(operator.itemgetter(0), column))
-        ends = list(map(operator.itemgetter(1), column))
-        self._offsets, self._lo = offsets, lo
-        self._in_order = (not any(itertools.islice(mask, lo, hi))
-                          and all(map(operator.le, starts, itertools.islice(starts, 1, None)))
-                          and all(map(operator.le, ends, itertools.islice(ends, 1, None))))
-        self._order: list[int] | None = None  # text tokens by start (the fallback, or asked)
-        if not self._in_order:
-            keep = [p for p in range(hi - lo) if not mask[lo + p] and starts[p] < ends[p]]
-            keep.sort(key=starts.__getitem__)
-            self._order = [lo + p for p in keep]
-            starts = [starts[p] for p in keep]
-            ends = list(itertools.accumulate((ends[p] for p in keep), max))
-        # in order: position p is token lo + p (empty tokens included, they cover nothing);
-        # else position p is token _order[p], and ends are a running maximum
-        self._starts, self._ends = starts, ends
+    def __len__(self) -> int:
+        return self._layout.block_count
 
-    def tokens_in(self, start: int, end: int) -> list[int]:
-        """Tokens overlapping characters ``[start, end)``, by start."""
-        k = bisect.bisect_right(self._ends, start)
-        stop = bisect.bisect_left(self._starts, end)
-        if self._in_order:
-            starts, ends, lo = self._starts, self._ends, self._lo
-            return [lo + p for p in range(k, stop) if starts[p] < ends[p]]
-        offsets, order = self._offsets, self._order
-        return [order[p] for p in range(k, stop) if offsets[order[p]][1] > start]
-
-    def gaps(self, n: int) -> list[tuple[int, int]]:
-        """Stretches of the first ``n`` characters that no token covers."""
-        starts, ends = self._starts, self._ends
-        if not starts:
-            return [(0, n)] if n else []
-        gaps = [(0, starts[0])] if starts[0] > 0 else []
-        # a C loop: Python only sees the gaps, not every token
-        gaps += itertools.compress(zip(ends, itertools.islice(starts, 1, None)),
-                                   map(operator.lt, ends, itertools.islice(starts, 1, None)))
-        if ends[-1] < n:
-            gaps.append((ends[-1], n))
-        # in order and apart: keep those that start before n, the last one cut at n
-        gaps = gaps[:bisect.bisect_left(gaps, n, key=operator.itemgetter(0))]
-        if gaps and gaps[-1][1] > n:
-            gaps[-1] = (gaps[-1][0], n)
-        return gaps
-
-    def text_tokens(self) -> list[int]:
-        """Every text token, by start (keyboard navigation asks; made once)."""
-        if self._order is None:
-            starts, ends, lo = self._starts, self._ends, self._lo
-            self._order = [lo + p for p in range(len(starts)) if starts[p] < ends[p]]
-        return self._order
+    def __getitem__(self, b):  # noqa: ANN001 - an int, as a list
+        n = len(self)
+        if b < 0:
+            b += n
+        if not 0 <= b < n:
+            raise IndexError(b)
+        block = self._made.get(b)
+        if block is None:
+            layout = self._layout
+            flags = layout.block_flags[b]
+            block = _Block(layout.block_starts[b], layout.block_ends[b],
+                           newline=bool(flags & NEWLINE), astral=bool(flags & ASTRAL))
+            self._made[b] = block
+        return block
 
 
 def tokens_in_span(encoding: Any, start: int, end: int) -> list[int]:
@@ -184,19 +138,43 @@ def tokens_in_span(encoding: Any, start: int, end: int) -> list[int]:
 
 #: The last indexes made, by encoding: the token view, the encoding and the offsets panes
 #: look up the same encoding at a keystroke.
-_INDEXES: list[tuple[weakref.ref, tuple, _TokenIndex]] = []
+_INDEXES: list[tuple[weakref.ref, int | None, tuple[int, int], TokenIndex]] = []
+
+
+def _text_bounds(encoding: Any, lo: int, hi: int) -> tuple[int, int]:
+    """``(lo, hi)`` without the special tokens at either end (as TokenIndex cuts them)."""
+    mask = encoding.special_tokens_mask
+    while lo < hi and mask[lo]:
+        lo += 1
+    while hi > lo and mask[hi - 1]:
+        hi -= 1
+    return lo, hi
 
 
 def index_of(encoding: Any, limit: int | None = None, lo: int = 0,
-             hi: int | None = None) -> _TokenIndex:
-    """The :class:`_TokenIndex` of ``encoding`` (made once per encoding and bounds)."""
-    key = (limit, lo, len(encoding) if hi is None else hi)
-    for ref, k, index in _INDEXES:
-        if ref() is encoding and k == key:
+             hi: int | None = None, made: TokenIndex | None = None) -> TokenIndex:
+    """The :class:`TokenIndex` of ``encoding`` (made once per encoding and bounds; ``made``:
+    one made elsewhere for these bounds, the encoder process's, kept from now on).
+
+    Bounds that differ only by special tokens at the ends share an index: the token view's
+    (the whole encoding) serves the panes' span lookups (the first sequence's range)."""
+    asked = (lo, len(encoding) if hi is None else hi)
+    text_bounds = None
+    for ref, lim, bounds, index in _INDEXES:
+        if ref() is not encoding or lim != limit or (made is not None and index is not made):
+            continue
+        if bounds == asked:
             return index
-    index = _TokenIndex(encoding.offsets, encoding.special_tokens_mask, limit, lo, key[2])
-    _INDEXES[:] = [(weakref.ref(encoding), key, index)] + [
-        entry for entry in _INDEXES[:3] if entry[0]() is not None]
+        if text_bounds is None:
+            text_bounds = _text_bounds(encoding, *asked)
+        if index.bounds == text_bounds:
+            return index
+    index = made if made is not None else TokenIndex(
+        encoding.offsets, encoding.special_tokens_mask, limit, *asked)
+    _INDEXES[:] = [(weakref.ref(encoding), limit, asked, index)] + [
+        entry for entry in _INDEXES[:3]
+        if entry[0]() is not None
+        and (entry[0]() is not encoding or (entry[1], entry[2]) != (limit, asked))]
     return index
 
 
@@ -225,13 +203,15 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         self._highlight: frozenset[int] = frozenset()
         self._selected: frozenset[int] = frozenset()
         self._last_clicked: int | None = None
-        self._blocks: list[_Block] = []
-        self._block_starts: list[int] = []
-        self._index: _TokenIndex | None = None
+        self._blocks: Sequence[_Block] = []
+        self._block_starts: Sequence[int] = []
+        self._layout: EncodingLayout | None = None
+        self._index: TokenIndex | None = None
         self._block_covers: dict[int, list[tuple[int, ...]]] = {}
         self._formatted: set[int] = set()
         self._formats: dict[tuple, QTextCharFormat] = {}
         self._formatting = False
+        self._document_text = ""  # what the document holds (set_content's last document)
         #: blocks formatted, and tokens looked up for them, since the last set_content
         #: (tests and benchmarks read them: both follow what is on screen, not the text)
         self.formatted_blocks = 0
@@ -240,23 +220,33 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
 
     # -- content ----------------------------------------------------------------------------
     def set_content(self, text: str, encoding: Any, byte_level: bool = False,
-                    unk_id: int | None = None, highlight: Any = (), selected: Any = ()) -> None:
-        """Show ``text`` with the tokens of ``encoding`` (None: the plain text)."""
+                    unk_id: int | None = None, highlight: Any = (), selected: Any = (),
+                    layout: EncodingLayout | None = None) -> None:
+        """Show ``text`` with the tokens of ``encoding`` (None: the plain text).
+
+        ``layout``: the :class:`~app.encoding_layout.EncodingLayout` of this text and
+        encoding, if the caller has it (the encoder process makes it); else it is made here.
+        """
         self._highlight, self._selected = frozenset(highlight), frozenset(selected)
         self._last_clicked = None
         self._text = text
         self._encoding = encoding
         self._byte_level = byte_level
         self._unk_id = unk_id
+        if layout is None or not layout.matches(text) or (layout.index is None) != (
+                encoding is None):
+            layout = layout_for(text, encoding)
+        self._layout = layout
         self._index_tokens()
         self._render()
         self.navigation_changed()
 
     def setPlainText(self, text: str) -> None:  # noqa: N802 - Qt name
         """Show a plain message (no tokens)."""
-        self._text, self._encoding = "", None
+        self._text, self._encoding, self._layout, self._index = "", None, None, None
         self._blocks, self._block_starts, self._block_covers = [], [], {}
         self._formatted = set()
+        self._document_text = ""
         super().setPlainText(text)
         self.navigation_changed()
 
@@ -301,12 +291,13 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
 
     # -- the text and its blocks --------------------------------------------------------------
     def _index_tokens(self) -> None:
-        """Index the text tokens so that a block finds its own (see :class:`_TokenIndex`)."""
-        enc = self._encoding
+        """Index the text tokens so that a block finds its own (see :class:`TokenIndex`)."""
+        enc, layout = self._encoding, self._layout
         self._index = None
-        if enc is not None:
+        if enc is not None and layout is not None and layout.index is not None:
+            # shared with the panes' span lookups (tokens_in_span, index_of)
             limit = MAX_DRAWN_CHARS if len(self._text) > MAX_DRAWN_CHARS else None
-            self._index = index_of(enc, limit)
+            self._index = index_of(enc, limit, made=layout.index)
 
     def _tokens_in(self, start: int, end: int) -> list[int]:
         """The text tokens overlapping characters ``[start, end)``."""
@@ -315,33 +306,6 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         found = self._index.tokens_in(start, end)
         self.resolved_tokens += len(found)
         return found
-
-    def _gaps(self, n: int) -> list[tuple[int, int]]:
-        """Stretches of the first ``n`` characters that no token covers."""
-        if self._index is None:
-            return [(0, n)] if n else []
-        return self._index.gaps(n)
-
-    def _display_text(self, drawn: str) -> str:
-        """``drawn`` with covered whitespace as markers (one glyph per character)."""
-        uncovered = _replace(drawn, _UNCOVERED)
-        if self._encoding is None:
-            return uncovered
-        covered = _replace(drawn, _COVERED)  # markers keep the length: indices still match
-        # alternate covered / uncovered stretches (a byte-level text is one covered stretch)
-        bounds = [0, *itertools.chain.from_iterable(self._gaps(len(drawn))), len(drawn)]
-        return "".join([(uncovered if k % 2 else covered)[bounds[k]:bounds[k + 1]]
-                        for k in range(len(bounds) - 1)])
-
-    def _specials(self) -> tuple[list[int], list[int]]:
-        """Special tokens drawn before the text (leading) and after it (the rest)."""
-        enc = self._encoding
-        if enc is None:
-            return [], []
-        mask = enc.special_tokens_mask
-        first = next((i for i, special in enumerate(mask) if not special), len(mask))
-        tail = itertools.compress(range(first, len(mask)), itertools.islice(mask, first, None))
-        return list(range(first)), list(tail)
 
     def _chips(self, indices: list[int]) -> tuple[str, list[tuple[int, int, list[int]]]]:
         """Chip labels for special tokens, identical neighbours grouped; with their unit spans."""
@@ -358,62 +322,58 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
                 pos += n + 1
         return "".join(out), spans
 
-    def _split_blocks(self, drawn: str) -> list[_Block]:
-        blocks, line_start = [], 0
-        n = len(drawn)
-        while True:
-            nl = drawn.find("\n", line_start)
-            line_end = n if nl < 0 else nl
-            start = line_start
-            while line_end - start > BLOCK_CHARS:
-                cut = drawn.rfind(" ", start + BLOCK_CHARS // 2, start + BLOCK_CHARS)
-                cut = cut + 1 if cut >= 0 else start + BLOCK_CHARS
-                # never cut inside a grapheme cluster
-                spans = grapheme_spans(drawn[cut - 1:min(cut + 16, line_end)])
-                if spans and spans[0][1] > 1:
-                    cut = cut - 1 + spans[0][1]
-                blocks.append(_Block(start, cut))
-                start = cut
-            blocks.append(_Block(start, line_end, newline=nl >= 0))
-            if nl < 0:
-                return blocks
-            line_start = nl + 1
-
     def _render(self) -> None:
+        """Set the document: the layout's text, chips for the special tokens before and after
+        it, a note if characters are not drawn (the formats come per block, when seen)."""
         scroll = self.verticalScrollBar().value()
-        drawn = self._text[:MAX_DRAWN_CHARS]
-        display = self._display_text(drawn)
-        blocks = self._split_blocks(drawn)
-        head, tail = self._specials()
-        head_text, head_spans = self._chips(head)
-        tail_text, tail_spans = self._chips(tail)
-        lines = []
-        for b in blocks:
-            piece = display[b.start:b.end]
-            if b.newline:
-                piece += "↵"
-            b.astral = not piece.isascii() and _utf16_len(piece) != len(piece)
-            lines.append(piece)
+        layout = self._layout
+        blocks = _Blocks(layout)
+        head_text, head_spans = self._chips(layout.head if self._encoding is not None else [])
+        tail_text, tail_spans = self._chips(layout.tail if self._encoding is not None else [])
         first, last = blocks[0], blocks[-1]
-        first.prefix = _utf16_len(head_text)
+        first.prefix = utf16_len(head_text)
         first.chips.extend(head_spans)
-        lines[0] = head_text + lines[0]
-        if len(self._text) > len(drawn):
-            lines[-1] += "  " + QCoreApplication.translate(
+        document = head_text + layout.body
+        if len(self._text) > layout.drawn:
+            document += "  " + QCoreApplication.translate(
                 "TokenTextView", "… ({n} more characters not drawn)").format(
-                n=f"{len(self._text) - len(drawn):,}")
+                n=f"{len(self._text) - layout.drawn:,}")
         if tail_text:
-            offset = _utf16_len(lines[-1]) + 1
-            lines[-1] += " " + tail_text
+            offset = utf16_len(document[document.rfind("\n") + 1:]) + 1
+            document += " " + tail_text
             last.chips.extend((s + offset, e + offset, g) for s, e, g in tail_spans)
         self._blocks = blocks
-        self._block_starts = [b.start for b in blocks]
+        self._block_starts = layout.block_starts
         self._block_covers = {}
         self._formatted, self._formats = set(), {}
         self.formatted_blocks = self.resolved_tokens = 0
-        super().setPlainText("\n".join(lines))
+        self._set_document(document)
         self.verticalScrollBar().setValue(scroll)
         self._format_visible()
+
+    def _set_document(self, text: str) -> None:
+        """Make the document hold ``text``: only the stretch that differs from what it holds
+        when that is a small part (a keystroke in a long text: setting all of a 50k-character
+        document again took 3 ms of the GUI thread, and laid out its blocks anew)."""
+        old, doc = self._document_text, self.document()
+        self._document_text = text
+        n = min(len(old), len(text))
+        if n < INCREMENTAL_MIN or doc.characterCount() - 1 != utf16_len(old):
+            super().setPlainText(text)
+            return
+        same = _common_prefix(old, text, n)
+        tail = _common_prefix(old[::-1], text[::-1], n - same)  # a common suffix
+        if (len(text) - same - tail) + (len(old) - same - tail) > n // 4:
+            super().setPlainText(text)
+            return
+        start = utf16_len(text[:same])
+        cursor = QTextCursor(doc)
+        cursor.setPosition(start)
+        cursor.setPosition(start + utf16_len(old[same:len(old) - tail]),
+                           QTextCursor.MoveMode.KeepAnchor)
+        cursor.insertText(text[same:len(text) - tail])  # its "\n"s become block breaks
+        # as setPlainText: no text selected, the cursor at the start
+        self.setTextCursor(QTextCursor(doc))
 
     # -- formats, block by block ------------------------------------------------------------------
     def _units_of(self, block: _Block) -> list[int] | None:
@@ -464,12 +424,10 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         # runs of characters with the same tokens and the same kind (whitespace or glyph)
         dim = self._encoding is not None
         c = 0
-        while c < n:
-            cover = covers[c]
-            space = text[block.start + c].isspace()
-            d = c + 1
-            while d < n and covers[d] == cover and text[block.start + d].isspace() == space:
-                d += 1
+        # (grouped by C loops: Python sees each run, not each character)
+        kinds = zip(itertools.islice(covers, n), map(str.isspace, text[block.start:block.end]))
+        for (cover, space), run in itertools.groupby(kinds):
+            d = c + len(list(run))
             # covered whitespace is a marker; text in no token (cut off by truncation,
             # dropped by the normalizer) is dimmed; uncovered whitespace stays as it is
             if cover or (dim and not space):

@@ -50,3 +50,31 @@ def test_roles_answered_and_no_record_made_for_the_others(qtbot):
     assert (model.data(a), model.data(b), model.data(b, R.ToolTipRole)) == (3, "row 3",
                                                                           "row 3row 3")
     assert model.data(a, R.ToolTipRole) is None and model.data(a, R.FontRole) is None
+
+
+def test_lazy_rows_in_their_own_order_cost_no_memory_per_row(qtbot):
+    """Refilled at every keystroke in a long text (20k tokens, 20k pre-tokens), a table in
+    the records' own order keeps its row order as a range, not a list of every row."""
+    import tracemalloc
+
+    model = RecordTableModel([Column("n", lambda r: r[0], natural=True),
+                              Column("text", lambda r: r[1])])
+    rows = CountingRows(2_000_000)
+    model.sort(0, Qt.SortOrder.AscendingOrder)  # the natural order: no key per row
+    tracemalloc.start()
+    try:
+        model.set_records(rows)
+        assert model.rowCount() == 2_000_000
+        assert model.view_row(1_999_999) == 1_999_999 and model.view_row(2_000_000) is None
+        assert model.record_at(1_234_567) == (1_234_567, "row 1234567")
+        model.sort(0, Qt.SortOrder.DescendingOrder)
+        assert model.view_row(0) == 1_999_999 and model.record_index(0) == 1_999_999
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000, peak  # a list of the rows alone took 16 MB
+    small = RecordTableModel([Column("n", lambda r: r[0], natural=True)])
+    small.set_records([(0, "a"), (1, "b"), (2, "c")])
+    small.append_records([(-1, "appended")])
+    assert small.rowCount() == 4 and small.record_at(3) == (-1, "appended")
+    assert small.view_row(3) == 3

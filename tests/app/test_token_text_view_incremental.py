@@ -350,3 +350,76 @@ def test_the_background_encoder_builds_the_columns_the_views_read(qtbot, gpt2):
         encoder.shutdown()
     assert "_build" not in results[0].encoding.__dict__
     assert results[0].encoding.offsets == gpt2.encode(text).offsets
+
+
+def test_a_keystroke_replaces_only_what_changed_in_the_document(qtbot, gpt2, monkeypatch):
+    """The document of a long text is edited where the new one differs (typing), not set
+    whole; it then holds exactly what setting it whole gives, chips and markers included."""
+    from PySide6.QtWidgets import QPlainTextEdit
+
+    whole = []
+    real = QPlainTextEdit.setPlainText
+    monkeypatch.setattr(QPlainTextEdit, "setPlainText",
+                        lambda self, text: (whole.append(len(text)), real(self, text))[1])
+    text = mixed_text(12_000)
+    view = TokenTextView()
+    qtbot.addWidget(view)
+    view.resize(600, 420)
+    view.show()
+    reference = TokenTextView()  # set whole every time: its documents are short-lived
+    qtbot.addWidget(reference)
+    edits = [lambda t: t[:6000] + "x" + t[6000:],                 # typed in the middle
+             lambda t: t[:6000] + t[6001:],                        # deleted again
+             lambda t: t + " 🇰🇷",                                 # an emoji at the end
+             lambda t: "\n" + t,                                   # a line at the start
+             lambda t: t[:3000] + "\r\n  \t" + t[3000:],           # line breaks, spaces
+             lambda t: t[:5000] + t[5000:7000].upper() + t[7000:]]  # much of it changed
+    for k, edit in enumerate([lambda t: t, *edits]):
+        text = edit(text)
+        enc = gpt2.encode(text)
+        del whole[:]
+        view.set_content(text, enc, byte_level=True)
+        assert (len(whole) == 1) == (k in (0, 6)), (k, whole)  # set whole: first and last
+        reference.setPlainText("")  # forget its document: set whole
+        reference.set_content(text, enc, byte_level=True)
+        assert view.toPlainText() == reference.toPlainText()
+        assert view.document().blockCount() == reference.document().blockCount()
+        view.repaint()
+        for block in (0, view.document().blockCount() // 2, view.document().blockCount() - 1):
+            assert view.tokens_at_position(block, 3) == reference.tokens_at_position(block, 3)
+    # a special-token chip at each end (the post-processor's) goes in too
+    enc = gpt2.encode(text)
+    enc.ids, enc.tokens = [50256, *enc.ids, 50256], ["<|endoftext|>", *enc.tokens, "<|endoftext|>"]
+    enc.offsets = [(0, 0), *enc.offsets, (0, 0)]
+    enc.special_tokens_mask = [1, *[0] * (len(enc.ids) - 2), 1]
+    view.set_content(text, enc, byte_level=True)
+    reference.setPlainText("")
+    reference.set_content(text, enc, byte_level=True)
+    assert view.toPlainText() == reference.toPlainText()
+    assert view.toPlainText().startswith(" <|endoftext|> ")
+    assert view.textCursor().position() == 0 and not view.textCursor().hasSelection()
+
+
+def test_span_lookups_share_the_views_index(qtbot, gpt2, monkeypatch):
+    """The panes look a selected span up in the first sequence (between the specials a
+    post-processor adds); the token view indexed the whole encoding. The two are one index:
+    a span selected while typing makes no second one per keystroke."""
+    import app.widgets.token_text_view as token_text_view
+    from app.widgets.token_text_view import tokens_in_span
+
+    text = mixed_text(8_000)
+    enc = gpt2.encode(text)
+    n = len(enc.ids)
+    enc.ids, enc.tokens = [50256, *enc.ids, 50256], ["<s>", *enc.tokens, "</s>"]
+    enc.offsets = [(0, 0), *enc.offsets, (0, 0)]
+    enc.special_tokens_mask = [1, *[0] * n, 1]
+    enc.sequence_ranges = {0: (1, n + 1)}
+    view = _shown_view(qtbot, text, enc)
+    made = []
+    real = token_text_view.TokenIndex
+    monkeypatch.setattr(token_text_view, "TokenIndex",
+                        lambda *a, **k: made.append(a) or real(*a, **k))
+    for start in (0, 100, 4_000, 7_990):
+        assert tokens_in_span(enc, start, start + 9) == enc.tokens_in_span(start, start + 9)
+    assert made == []
+    assert view.tokens_at_char(4_000) == tuple(enc.tokens_in_span(4_000, 4_001))
