@@ -481,15 +481,21 @@ class BPE(VocabLookups, BPEFiles, Model):
         fields = model.__dict__
         fields["_cache"] = WordCache(state["cache_capacity"])
         fields.update(state["options"])
-        tokens, ids = _unpacked_strings(state["tokens"]), state["ids"]
-        vocab = chunked_dict(tokens, ids)
-        fields["_vocab"] = vocab
-        if isinstance(ids, range):  # ids 0..n-1, one per token: no id is shared
-            fields["_vocab_r"] = chunked_dict(ids, tokens)
+        tokens, ids, new_ids = _unpacked_strings(state["tokens"]), state["ids"], state["new_ids"]
+        if isinstance(ids, range):  # ids in a row, one per token: no id is shared
+            # one int object per id, shared by both dicts (and the merges' new ids when
+            # they are in a row too): reading a range makes a new one each time
+            id_list = list(ids)
+            vocab = fields["_vocab"] = chunked_dict(tokens, id_list)
+            fields["_vocab_r"] = chunked_dict(id_list, tokens)
+            first = ids.start
+            if isinstance(new_ids, range) and first <= new_ids.start <= new_ids.stop <= ids.stop:
+                new_ids = id_list[new_ids.start - first:new_ids.stop - first]
         else:
+            vocab = fields["_vocab"] = chunked_dict(tokens, ids)
             fields["_vocab_r"] = chunked_dict(vocab.values(), vocab)  # reverse_vocab, in steps
         fields["_has_shared_ids"] = len(fields["_vocab_r"]) != len(vocab)
-        fields["_rank_new_id"] = _unpacked(state["new_ids"])
+        fields["_rank_new_id"] = new_ids if isinstance(new_ids, list) else _unpacked(new_ids)
         pairs = state["pairs"]
         if len(pairs) == 3:  # repeated pairs, taken apart from a built dict: ranks have gaps
             with paused_gc():

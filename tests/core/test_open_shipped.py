@@ -121,6 +121,22 @@ def test_holes_and_shared_ids_travel():
     assert again.encode("ab").ids == tok.encode("ab").ids
 
 
+@pytest.mark.parametrize("vocab, merges", [
+    ({"a": 0, "b": 1, "ab": 2, "abb": 3}, [("a", "b"), ("ab", "b")]),  # new ids in a row
+    ({"a": 3, "b": 4, "ab": 5, "abb": 6}, [("a", "b"), ("ab", "b")]),  # ids from 3
+    ({"a": 0, "ab": 1, "b": 2, "abb": 3}, [("a", "b"), ("ab", "b")]),  # new ids 1, 3
+    ({"ab": 0, "abb": 1, "a": 2, "b": 3}, [("a", "b"), ("ab", "b")]),  # made first
+    ({"a": 0, "b": 1}, []),
+])
+def test_tables_travel_with_their_ids(vocab, merges):
+    tok = Tokenizer(BPE(vocab, merges))
+    again = pickle.loads(pickle.dumps(tok))
+    model, twin = tok.model, again.model
+    assert (twin._vocab, twin._vocab_r, twin._rank_new_id, twin.merges) == (
+        model._vocab, model._vocab_r, model._rank_new_id, model.merges)
+    assert again.encode("abb ab b").ids == tok.encode("abb ab b").ids
+
+
 @pytest.mark.parametrize("numbers", [[], [0], [3, 4, 5], [0, 2, 1], [5, 4], [2**31, 1],
                                      [-(2**40), 7], list(range(7, 1000))])
 def test_packed_ids_round_trip(numbers):
