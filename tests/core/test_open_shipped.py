@@ -146,6 +146,12 @@ def test_packed_ids_round_trip(numbers):
     assert _unpacked(_packed(array("q", numbers))) == numbers
 
 
+@pytest.mark.parametrize("numbers, error", [([2**70, 1], OverflowError), ([1, 2.5], TypeError)])
+def test_ids_that_cannot_be_packed_say_why(numbers, error):
+    with pytest.raises(error):
+        _packed(numbers)
+
+
 @pytest.mark.parametrize("tokens", [[], ["a"], ["a", "", "b"], ["a\x00b", "c"], ["\x00"],
                                     [""], ["x", "y\x00"]])
 def test_packed_tokens_round_trip(tokens):
