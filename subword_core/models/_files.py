@@ -53,9 +53,20 @@ class TextMergeColumns(MergeColumns):
     would make hundreds of thousands of strings (BPE compares it with its vocabulary).
     """
 
+    lines: str
+
+    @classmethod
+    def split(cls, lines: str) -> TextMergeColumns:
+        """The columns of ``lines``: LF-separated, each exactly one ``left right``."""
+        # one space per line: a single split of all lines gives left, right, left, ...
+        words = lines.replace("\n", " ").split(" ")
+        columns = cls(words[0::2], words[1::2])
+        columns.lines = lines
+        return columns
+
     def made_text(self) -> str:
         """``lefts[0] + rights[0]``, ``lefts[1] + rights[1]``... one a line (LF-separated)."""
-        return self._lines.replace(" ", "")  # type: ignore[attr-defined]
+        return self.lines.replace(" ", "")
 
 
 # ---------------------------------------------------------------------------- reading
@@ -108,12 +119,8 @@ def read_merge_columns(path: str | os.PathLike[str]) -> MergeColumns:
         body = body.partition("\n")[2]
     if "#version" in body:
         body = _VERSION_LINE.sub("", body)
-    # every line exactly one space: the whole text splits into alternating left/right
     if body and _one_space_per_line(body):
-        words = body.replace("\n", " ").split(" ")
-        columns = TextMergeColumns(words[0::2], words[1::2])
-        columns._lines = body  # type: ignore[attr-defined]
-        return columns
+        return TextMergeColumns.split(body)
     return _merge_columns_checked(path, text)
 
 
@@ -280,5 +287,5 @@ class UnigramFiles(ModelFiles):
 
 
 __all__ = ["BPEFiles", "MergeColumns", "ModelFiles", "TextMergeColumns", "UnigramFiles",
-           "WordLevelFiles", "WordPieceFiles", "bpe_from_paths", "read_bpe", "read_merge_columns", "read_merges",
-           "read_vocab_json", "read_vocab_txt", "save_model", "vocab_from_path"]
+           "WordLevelFiles", "WordPieceFiles", "bpe_from_paths", "read_bpe", "read_merge_columns",
+           "read_merges", "read_vocab_json", "read_vocab_txt", "save_model", "vocab_from_path"]

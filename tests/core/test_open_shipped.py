@@ -161,9 +161,8 @@ def test_packed_tokens_round_trip(tokens):
 def _made_ids(vocab: dict[str, int], merges: list[tuple[str, str]], text: bool = False):
     """_consecutive_ids of ``merges`` given as columns (or as read from a merges text)."""
     columns = MergeColumns([a for a, _ in merges], [b for _, b in merges])
-    if text:
-        columns = TextMergeColumns(*columns)
-        columns._lines = "\n".join(f"{a} {b}" for a, b in merges)
+    if text and merges:
+        columns = TextMergeColumns.split("\n".join(f"{a} {b}" for a, b in merges))
     return _consecutive_ids(vocab, columns.lefts, columns.rights, columns)
 
 
