@@ -107,8 +107,9 @@ def _bpe_family(tokenizer_class: str | None) -> tuple[str, list[str]]:
 
 def _byte_bpe(vocab: dict[str, int], merges: list[tuple[str, str]], **options: Any) -> BPE:
     # The tokenizer classes give "" (not None) prefix and suffix; both mean none.
-    return BPE(vocab, merges, continuing_subword_prefix="", end_of_word_suffix="",
-               fuse_unk=False, **options)
+    # read_vocab_json has checked the vocabulary: the model takes it as it is.
+    return BPE.from_checked_vocab(vocab, merges, continuing_subword_prefix="",
+                                  end_of_word_suffix="", fuse_unk=False, **options)
 
 
 def _flag(config: Pretrained, key: str, default: bool) -> bool:

@@ -45,6 +45,30 @@ class MergeColumns(NamedTuple):
     rights: list[str]
 
 
+class TextMergeColumns(MergeColumns):
+    """:class:`MergeColumns` split from a merges text in which every line is ``left right``.
+
+    :meth:`made_text` is then the text of the tokens the merges make, one a line: the
+    lines without their spaces, one string operation where a concatenation per merge
+    would make hundreds of thousands of strings (BPE compares it with its vocabulary).
+    """
+
+    lines: str
+
+    @classmethod
+    def split(cls, lines: str) -> TextMergeColumns:
+        """The columns of ``lines``: LF-separated, each exactly one ``left right``."""
+        # one space per line: a single split of all lines gives left, right, left, ...
+        words = lines.replace("\n", " ").split(" ")
+        columns = cls(words[0::2], words[1::2])
+        columns.lines = lines
+        return columns
+
+    def made_text(self) -> str:
+        """``lefts[0] + rights[0]``, ``lefts[1] + rights[1]``... one a line (LF-separated)."""
+        return self.lines.replace(" ", "")
+
+
 # ---------------------------------------------------------------------------- reading
 def _read_text(path: Path) -> str:
     return decode_utf8(read_bytes(path, "file"), str(path))
@@ -88,17 +112,15 @@ def read_merge_columns(path: str | os.PathLike[str]) -> MergeColumns:
     """:func:`read_merges` as two columns (what :class:`~subword_core.models.BPE` takes)."""
     path = Path(path)
     text = _read_text(path)
-    body = text.replace("\r\n", "\n")
+    body = text.replace("\r\n", "\n") if "\r" in text else text
     if body.endswith("\n"):
         body = body[:-1]
     if body.startswith("#version"):  # the usual header: no regex over the whole text
         body = body.partition("\n")[2]
     if "#version" in body:
         body = _VERSION_LINE.sub("", body)
-    # every line exactly one space: the whole text splits into alternating left/right
     if body and _one_space_per_line(body):
-        words = body.replace("\n", " ").split(" ")
-        return MergeColumns(words[0::2], words[1::2])
+        return TextMergeColumns.split(body)
     return _merge_columns_checked(path, text)
 
 
@@ -264,6 +286,6 @@ class UnigramFiles(ModelFiles):
         return [("unigram.json", dumps(self.to_dict(), pretty=True))]
 
 
-__all__ = ["BPEFiles", "MergeColumns", "ModelFiles", "UnigramFiles", "WordLevelFiles",
-           "WordPieceFiles", "bpe_from_paths", "read_bpe", "read_merge_columns", "read_merges",
-           "read_vocab_json", "read_vocab_txt", "save_model", "vocab_from_path"]
+__all__ = ["BPEFiles", "MergeColumns", "ModelFiles", "TextMergeColumns", "UnigramFiles",
+           "WordLevelFiles", "WordPieceFiles", "bpe_from_paths", "read_bpe", "read_merge_columns",
+           "read_merges", "read_vocab_json", "read_vocab_txt", "save_model", "vocab_from_path"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import heapq
 import random
+import struct
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import accumulate, chain, islice, repeat
@@ -27,7 +28,7 @@ from .._util.gc import paused_gc
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..text.pretokenized import Token
-from ._files import BPEFiles, MergeColumns, bpe_from_paths
+from ._files import BPEFiles, MergeColumns, TextMergeColumns, bpe_from_paths
 from ._vocab import (
     VocabLookups, WordCache, check_vocab, chunked_dict, f32_json, ordered_vocab, reverse_vocab,
 )
@@ -97,23 +98,36 @@ class BPE(VocabLookups, BPEFiles, Model):
     def _set_tables(self, vocab: dict[str, int], merges: Iterable | MergeColumns) -> None:
         """Install a checked vocabulary and the merge table built from ``merges``."""
         self._vocab = vocab
-        self._vocab_r = reverse_vocab(vocab)
-        self._has_shared_ids = len(self._vocab_r) != len(vocab)
+        in_order = _ids_in_order(vocab)
+        if in_order:
+            # ids 0, 1, 2... (a vocab.json, a tokenizer.json as HF writes it): no id is
+            # shared, and id -> token is built on first use (see __getattr__); a process
+            # that opens a file to send the model on never needs it
+            self.__dict__.pop("_vocab_r", None)
+            self._has_shared_ids = False
+        else:
+            self._vocab_r = reverse_vocab(vocab)
+            self._has_shared_ids = len(self._vocab_r) != len(vocab)
         # As in HF, the merge table is built once, with the prefix the model has now.
         # Every merge is checked against the vocabulary here; the pair -> rank dict is
         # made from these id columns on first use (see __getattr__).
         lefts, rights, self._rank_new_id = _merge_table(
-            vocab, merges, self.continuing_subword_prefix
+            vocab, merges, self.continuing_subword_prefix, in_order
         )
         self.__dict__.pop("_pair_rank", None)
         self._pair_columns = (lefts, rights)
 
     def __getattr__(self, name: str) -> Any:
-        # Called only when `name` is not set: builds `_pair_rank` on first use. A large
-        # tokenizer.json has up to 500k merges, and this dict is a fifth of its load time.
+        # Called only when `name` is not set: builds `_pair_rank` (and `_vocab_r`, see
+        # _set_tables) on first use. A large tokenizer.json has up to 500k merges, and
+        # this dict is a fifth of its load time.
+        fields = self.__dict__
+        if name == "_vocab_r" and "_vocab" in fields:
+            vocab = fields["_vocab"]
+            vocab_r = fields["_vocab_r"] = chunked_dict(vocab.values(), vocab)  # reverse_vocab
+            return vocab_r
         if name != "_pair_rank":
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        fields = self.__dict__
         columns = fields.get("_pair_columns")
         if columns is None:  # another thread built it meanwhile (or no tables yet)
             if "_pair_rank" in fields:
@@ -468,15 +482,21 @@ class BPE(VocabLookups, BPEFiles, Model):
         fields = model.__dict__
         fields["_cache"] = WordCache(state["cache_capacity"])
         fields.update(state["options"])
-        tokens, ids = _unpacked_strings(state["tokens"]), state["ids"]
-        vocab = chunked_dict(tokens, ids)
-        fields["_vocab"] = vocab
-        if isinstance(ids, range):  # ids 0..n-1, one per token: no id is shared
-            fields["_vocab_r"] = chunked_dict(ids, tokens)
+        tokens, ids, new_ids = _unpacked_strings(state["tokens"]), state["ids"], state["new_ids"]
+        if isinstance(ids, range):  # ids in a row, one per token: no id is shared
+            # one int object per id, shared by both dicts (and the merges' new ids when
+            # they are in a row too): reading a range makes a new one each time
+            id_list = list(ids)
+            vocab = fields["_vocab"] = chunked_dict(tokens, id_list)
+            fields["_vocab_r"] = chunked_dict(id_list, tokens)
+            first = ids.start
+            if isinstance(new_ids, range) and first <= new_ids.start <= new_ids.stop <= ids.stop:
+                new_ids = id_list[new_ids.start - first:new_ids.stop - first]
         else:
+            vocab = fields["_vocab"] = chunked_dict(tokens, ids)
             fields["_vocab_r"] = chunked_dict(vocab.values(), vocab)  # reverse_vocab, in steps
         fields["_has_shared_ids"] = len(fields["_vocab_r"]) != len(vocab)
-        fields["_rank_new_id"] = _unpacked(state["new_ids"])
+        fields["_rank_new_id"] = new_ids if isinstance(new_ids, list) else _unpacked(new_ids)
         pairs = state["pairs"]
         if len(pairs) == 3:  # repeated pairs, taken apart from a built dict: ranks have gaps
             with paused_gc():
@@ -573,6 +593,17 @@ class BPE(VocabLookups, BPEFiles, Model):
         return self._to_tokens(word, ids, lens, in_bytes)
 
     @classmethod
+    def from_checked_vocab(cls, vocab: dict[str, int], merges: Iterable[tuple[str, str]],
+                           **options: Any) -> BPE:
+        """``BPE(vocab, merges, **options)`` for a vocabulary a reader has already checked
+        (a dict of str -> int ids >= 0, as :func:`~._files.read_vocab_json` returns it),
+        which the model then owns: it is neither checked nor copied again. The merges are
+        checked against it as usual."""
+        model = cls(**options)
+        model._set_tables(vocab, merges)
+        return model
+
+    @classmethod
     def from_merge_ids(cls, vocab: dict[str, int], lefts: Iterable[int], rights: Iterable[int],
                        new_ids: Iterable[int], **options: Any) -> BPE:
         """A model whose merge of rank ``r`` joins ids ``lefts[r]`` and ``rights[r]`` into
@@ -644,12 +675,19 @@ def _packed(numbers: Iterable[int]) -> range | array:
     if isinstance(column, array):  # unpickled columns travel on as they came
         return column
     for typecode in ("i", "q"):
-        packed = array(typecode)
         try:
-            packed.fromlist(column)  # whole-list conversion, several times faster than array(column)
-        except OverflowError:
+            # one C call converting the whole list: twice as fast as array.fromlist, which
+            # parses each item as a call's argument (and several times array(column))
+            raw = struct.pack(f"{n}{typecode}", *column)
+        except struct.error:
             continue
+        packed = array(typecode)
+        packed.frombytes(raw)
         return packed
+    try:  # say what is wrong: an id that is not an integer, or one too large
+        array("q").fromlist(column)
+    except OverflowError:
+        pass
     raise OverflowError("a BPE id does not fit in 64 bits")
 
 
@@ -729,12 +767,14 @@ def _parse_merges_checked(merges: list) -> list[tuple[str, str]]:
     return result
 
 
-def _merge_table(vocab: dict[str, int], merges: Iterable | MergeColumns, prefix: str | None):
-    """Left ids, right ids and new ids of the merges in rank order, checked against the vocab."""
+def _merge_table(vocab: dict[str, int], merges: Iterable | MergeColumns, prefix: str | None,
+                 in_order: bool = False):
+    """Left ids, right ids and new ids of the merges in rank order, checked against the vocab
+    (``in_order``: its ids are 0, 1, 2... in its order, see :func:`_ids_in_order`)."""
     if not isinstance(merges, MergeColumns):
         merges = list(merges)
     try:
-        table = _merge_table_fast(vocab, merges, prefix)
+        table = _merge_table_fast(vocab, merges, prefix, in_order)
     except (TypeError, ValueError, TokenizerFileError):
         table = None
     if table is None:
@@ -743,7 +783,8 @@ def _merge_table(vocab: dict[str, int], merges: Iterable | MergeColumns, prefix:
     return table
 
 
-def _merge_table_fast(vocab: dict[str, int], merges: list | MergeColumns, prefix: str | None):
+def _merge_table_fast(vocab: dict[str, int], merges: list | MergeColumns, prefix: str | None,
+                      in_order: bool = False):
     # Whole-list operations; None (or an exception) when some merge is not a pair of
     # vocabulary tokens, and _merge_table_checked then finds and reports the first one.
     if isinstance(merges, MergeColumns):
@@ -752,33 +793,47 @@ def _merge_table_fast(vocab: dict[str, int], merges: list | MergeColumns, prefix
         return None
     else:
         lefts, rights = list(map(itemgetter(0), merges)), list(map(itemgetter(1), merges))
-    tails = [_strip_prefix(r, prefix) for r in rights] if prefix else rights
     # A missing token stops the map with a KeyError: cheaper than looking for None after.
     id_of = vocab.__getitem__
     try:
         left_ids, right_ids = list(map(id_of, lefts)), list(map(id_of, rights))
-        made = list(map(add, lefts, tails))
-        made_ids = _consecutive_ids(vocab, made)
-        return [left_ids, right_ids, made_ids if made_ids is not None else list(map(id_of, made))]
+        made_ids = (_consecutive_ids(vocab, lefts, rights, merges) if in_order and not prefix
+                    else None)
+        if made_ids is None:
+            tails = [_strip_prefix(r, prefix) for r in rights] if prefix else rights
+            made_ids = list(map(id_of, map(add, lefts, tails)))
+        return [left_ids, right_ids, made_ids]
     except KeyError:
         return None
 
 
-def _consecutive_ids(vocab: dict[str, int], tokens: list[str]) -> list[int] | None:
-    """The ids of ``tokens`` when they are consecutive entries of a vocabulary listed by id
-    (ids 0, 1, 2... in order), else None.
+def _ids_in_order(vocab: dict[str, int]) -> bool:
+    """Whether a checked vocabulary's ids are 0, 1, 2... in its own order."""
+    return all(map(eq, vocab.values(), range(len(vocab))))
+
+
+def _consecutive_ids(vocab: dict[str, int], lefts: list[str], rights: list[str],
+                     merges: list | MergeColumns) -> list[int] | None:
+    """The ids of the tokens the merges make (``left + right``: no prefix) when they are
+    consecutive entries of a vocabulary whose ids are in order, else None.
 
     Why: in most files the merges make the vocabulary's tokens in id order (GPT-2, Qwen):
-    comparing two lists of strings is a few times cheaper than a dict lookup per merge.
+    comparing them with the vocabulary is a few times cheaper than a dict lookup per merge,
+    and comparing two texts (merges read from a merges.txt, :class:`TextMergeColumns`)
+    cheaper still than a new string per merge.
     """
-    first = vocab.get(tokens[0]) if tokens else None
-    if first is None or first + len(tokens) > len(vocab):
-        return None
-    if not all(map(eq, vocab.values(), range(len(vocab)))):
-        return None
-    if list(islice(vocab, first, first + len(tokens))) != tokens:
-        return None
-    return list(range(first, first + len(tokens)))
+    n = len(lefts)
+    first = vocab.get(lefts[0] + rights[0]) if n else None
+    if first is None or vocab.get(lefts[-1] + rights[-1]) != first + n - 1:
+        return None  # the first and last merges say already whether it may hold
+    listed = islice(vocab, first, first + n)
+    if isinstance(merges, TextMergeColumns):
+        # The made text has one line per merge and no LF inside one: equal to the listed
+        # tokens joined by LF only if each is its merge's token (none can hold an LF then).
+        same = merges.made_text() == "\n".join(listed)
+    else:
+        same = list(map(add, lefts, rights)) == list(listed)
+    return list(range(first, first + n)) if same else None
 
 
 def _merge_table_checked(vocab: dict[str, int], merges: list, prefix: str | None):

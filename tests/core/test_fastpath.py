@@ -583,6 +583,7 @@ def test_merge_parsing_fast_equals_checked(merges):
     expected = list(_merge_table_checked(vocab, checked, None))
     assert _merge_table_fast(vocab, checked, None) == expected
     assert _merge_table_fast(vocab, MergeColumns(*columns), None) == expected
+    assert _merge_table_fast(vocab, MergeColumns(*columns), None, True) == expected
     assert BPE(vocab, columns).merges == BPE(vocab, checked).merges
 
 

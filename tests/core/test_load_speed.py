@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from subword_core import loading, serialization
 from subword_core.errors import TokenizerFileError
+from subword_core.models._files import read_merge_columns
 from subword_core.models.bpe import (
     BPE, MergeColumns, _merge_columns_fast, _merge_table, _merge_table_checked,
     _parse_merges_checked,
@@ -182,6 +183,76 @@ def test_merge_table_agrees_with_the_checked_build(pairs, prefix):
         return
     columns = MergeColumns(*map(list, zip(*pairs))) if pairs else MergeColumns([], [])
     assert [list(c) for c in _merge_table(vocab, columns, prefix)] == expected
+    assert [list(c) for c in _merge_table(vocab, columns, prefix, True)] == expected
+
+
+# GPT-2's shape: base symbols, then the tokens the merges make, in merge order; parts with
+# characters a merges.txt can hold (no space, no line break; CRs: see the test above)
+_BASE = ["a", "b", "Ġ", "é", "#", "\t", "\u3000", "\x00", "😀"]
+_EDITS = st.sampled_from(["none", "swap", "rename", "extra", "drop", "line-break", "repeat",
+                          "shuffle"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30)), max_size=8), _EDITS,
+       st.sampled_from(["\n", "\r\n"]), st.booleans(), st.data())
+def test_merges_text_table_agrees_with_the_checked_build(tmp_path_factory, picks, edit, newline,
+                                                         header, data):
+    # merges read from a merges.txt take the whole-text path for their new ids: the same
+    # table (or the same error) as the merge-by-merge build, whatever the vocabulary
+    tokens = list(_BASE)
+    pairs = []
+    for i, j in picks:
+        pair = (tokens[i % len(tokens)], tokens[j % len(tokens)])
+        if pair[0] + pair[1] not in tokens:  # each merge makes a new token, as in GPT-2
+            pairs.append(pair)
+            tokens.append(pair[0] + pair[1])
+    made = range(len(_BASE), len(tokens))
+    if edit in ("swap", "rename") and len(made) > 1:
+        i, j = data.draw(st.lists(st.sampled_from(made), min_size=2, max_size=2, unique=True))
+        if edit == "swap":
+            tokens[i], tokens[j] = tokens[j], tokens[i]
+        else:
+            tokens[i] = tokens[i] + "z"
+    elif edit == "extra":
+        tokens.insert(data.draw(st.integers(len(_BASE), len(tokens))), "zz")
+    elif edit == "drop" and len(tokens) > len(_BASE):
+        del tokens[data.draw(st.integers(len(_BASE), len(tokens) - 1))]
+    elif edit == "line-break":
+        tokens.insert(len(_BASE), "a\nb")
+    elif edit == "repeat" and pairs:
+        pairs.append(pairs[0])
+    vocab = {token: i for i, token in enumerate(tokens)}
+    if edit == "shuffle":
+        vocab = dict(reversed(vocab.items()))  # same ids, not listed in id order
+    path = tmp_path_factory.mktemp("merges") / "merges.txt"
+    lines = (["#version: 0.2"] if header else []) + [f"{a} {b}" for a, b in pairs]
+    path.write_bytes("".join(line + newline for line in lines).encode("utf-8"))
+    columns = read_merge_columns(path)
+    assert list(zip(*columns)) == pairs
+    try:
+        expected = [list(c) for c in _merge_table_checked(vocab, pairs, None)]
+    except TokenizerFileError as exc:
+        with pytest.raises(TokenizerFileError, match=regex.escape(str(exc))):
+            BPE.from_checked_vocab(vocab, columns)
+        return
+    model = BPE.from_checked_vocab(vocab, columns)
+    assert [model._pair_columns[0], model._pair_columns[1], model._rank_new_id] == expected
+    assert model._vocab_r == {i: t for t, i in vocab.items()}
+    assert model._has_shared_ids is False
+
+
+def test_bpe_id_to_token_table_is_built_on_first_use():
+    vocab = {"a": 0, "b": 1, "ab": 2}
+    model = BPE(vocab, [("a", "b")])
+    assert "_vocab_r" not in vars(model)  # ids 0, 1, 2 in order: built when first read
+    assert model.id_to_token(2) == "ab" and vars(model)["_vocab_r"] == {0: "a", 1: "b", 2: "ab"}
+    assert [t.value for t in model.tokenize("abab")] == ["ab", "ab"]
+    model = BPE({"a": 0, "b": 2, "ab": 2}, [("a", "b")])  # a hole and a shared id: built now
+    assert vars(model)["_vocab_r"] == {0: "a", 2: "ab"} and model._has_shared_ids
+    # a model given new tables forgets the old id -> token table
+    model._set_tables({"x": 0, "y": 1}, [])
+    assert model.id_to_token(1) == "y" and model.id_to_token(2) is None
 
 
 def test_version_line_is_skipped_anywhere_but_a_part_named_so_is_kept():

@@ -19,8 +19,8 @@ import pytest
 from subword_core.formats import open_tokenizer
 from subword_core.models import BPE
 from subword_core.models.bpe import (
-    MergeColumns, _consecutive_ids, _merge_table, _merge_table_checked, _packed,
-    _packed_strings, _unpacked, _unpacked_strings,
+    MergeColumns, TextMergeColumns, _consecutive_ids, _ids_in_order, _merge_table,
+    _merge_table_checked, _packed, _packed_strings, _unpacked, _unpacked_strings,
 )
 from subword_core.tokenizer import Tokenizer
 
@@ -121,6 +121,22 @@ def test_holes_and_shared_ids_travel():
     assert again.encode("ab").ids == tok.encode("ab").ids
 
 
+@pytest.mark.parametrize("vocab, merges", [
+    ({"a": 0, "b": 1, "ab": 2, "abb": 3}, [("a", "b"), ("ab", "b")]),  # new ids in a row
+    ({"a": 3, "b": 4, "ab": 5, "abb": 6}, [("a", "b"), ("ab", "b")]),  # ids from 3
+    ({"a": 0, "ab": 1, "b": 2, "abb": 3}, [("a", "b"), ("ab", "b")]),  # new ids 1, 3
+    ({"ab": 0, "abb": 1, "a": 2, "b": 3}, [("a", "b"), ("ab", "b")]),  # made first
+    ({"a": 0, "b": 1}, []),
+])
+def test_tables_travel_with_their_ids(vocab, merges):
+    tok = Tokenizer(BPE(vocab, merges))
+    again = pickle.loads(pickle.dumps(tok))
+    model, twin = tok.model, again.model
+    assert (twin._vocab, twin._vocab_r, twin._rank_new_id, twin.merges) == (
+        model._vocab, model._vocab_r, model._rank_new_id, model.merges)
+    assert again.encode("abb ab b").ids == tok.encode("abb ab b").ids
+
+
 @pytest.mark.parametrize("numbers", [[], [0], [3, 4, 5], [0, 2, 1], [5, 4], [2**31, 1],
                                      [-(2**40), 7], list(range(7, 1000))])
 def test_packed_ids_round_trip(numbers):
@@ -130,20 +146,48 @@ def test_packed_ids_round_trip(numbers):
     assert _unpacked(_packed(array("q", numbers))) == numbers
 
 
+@pytest.mark.parametrize("numbers, error", [([2**70, 1], OverflowError), ([1, 2.5], TypeError)])
+def test_ids_that_cannot_be_packed_say_why(numbers, error):
+    with pytest.raises(error):
+        _packed(numbers)
+
+
 @pytest.mark.parametrize("tokens", [[], ["a"], ["a", "", "b"], ["a\x00b", "c"], ["\x00"],
                                     [""], ["x", "y\x00"]])
 def test_packed_tokens_round_trip(tokens):
     assert _unpacked_strings(pickle.loads(pickle.dumps(_packed_strings(tokens)))) == tokens
 
 
-def test_consecutive_ids_only_when_the_tokens_are_the_vocab_in_id_order():
+def _made_ids(vocab: dict[str, int], merges: list[tuple[str, str]], text: bool = False):
+    """_consecutive_ids of ``merges`` given as columns (or as read from a merges text)."""
+    columns = MergeColumns([a for a, _ in merges], [b for _, b in merges])
+    if text and merges:
+        columns = TextMergeColumns.split("\n".join(f"{a} {b}" for a, b in merges))
+    return _consecutive_ids(vocab, columns.lefts, columns.rights, columns)
+
+
+@pytest.mark.parametrize("text", [False, True])
+def test_consecutive_ids_only_when_the_merges_make_the_vocab_in_id_order(text):
     vocab = {"a": 0, "b": 1, "ab": 2, "abb": 3}
-    assert _consecutive_ids(vocab, ["ab", "abb"]) == [2, 3]
-    assert _consecutive_ids(vocab, ["abb", "ab"]) is None
-    assert _consecutive_ids(vocab, ["abb", "x"]) is None  # runs past the end
-    assert _consecutive_ids(vocab, []) is None
+    assert _made_ids(vocab, [("a", "b"), ("ab", "b")], text) == [2, 3]
+    assert _made_ids(vocab, [("ab", "b"), ("a", "b")], text) is None
+    assert _made_ids(vocab, [("ab", "b"), ("a", "x")], text) is None  # runs past the end
+    assert _made_ids(vocab, [("a", "b"), ("a", "b")], text) is None  # a repeated merge
+    assert _made_ids(vocab, [], text) is None
+    # the first and last merges fit, one between does not
+    assert _made_ids({"a": 0, "b": 1, "ab": 2, "ba": 3, "abb": 4},
+                     [("a", "b"), ("a", "b"), ("ab", "b")], text) is None
     shuffled = {"a": 0, "ab": 2, "b": 1, "abb": 3}  # same ids, not listed by id
-    assert _consecutive_ids(shuffled, ["ab", "abb"]) is None
+    assert not _ids_in_order(shuffled) and _ids_in_order(vocab)
+
+
+def test_consecutive_ids_of_a_merges_text_with_a_line_break_in_a_token():
+    # the vocabulary's tokens joined by LF have more LFs than the merges' lines: no match
+    vocab = {"a": 0, "b": 1, "c": 2, "ab": 3, "c\nab": 4, "abc": 5}
+    merges = [("a", "b"), ("c", "ab"), ("ab", "c")]
+    assert _made_ids(vocab, merges, text=True) is None
+    assert _made_ids({"a": 0, "b": 1, "c": 2, "ab": 3, "cab": 4, "abc": 5}, merges,
+                     text=True) == [3, 4, 5]
 
 
 @pytest.mark.parametrize("vocab", [
@@ -156,7 +200,7 @@ def test_merge_table_new_ids_agree_with_the_checked_build(vocab):
     merges = [("a", "b"), ("ab", "b")]
     expected = [list(c) for c in _merge_table_checked(vocab, merges, None)]
     assert [list(c) for c in _merge_table(vocab, MergeColumns(*map(list, zip(*merges))),
-                                          None)] == expected
+                                          None, _ids_in_order(vocab))] == expected
 
 
 def test_parsing_in_the_main_thread_or_a_worker_gives_the_same_tokenizer():
