@@ -49,6 +49,7 @@ from ..pane_support import SightAwarePane, out_of_sight
 from ..selection import Selection, SelectionModel
 from ..session import EXPLAIN_LIMIT, Session
 from ..widgets import TokenTextView
+from ..widgets.column_fit import fit_columns
 from ..widgets.copy_actions import encoding_actions, install_table_copy
 from ..widgets.token_text_view import tokens_in_span
 from ..widgets.text_input import tab_moves_focus
@@ -183,7 +184,6 @@ class EncodingPane(SightAwarePane):
         # fitted to the first rows when the tokenizer or the number of digits of the row count
         # changes, not at every keystroke (ResizeToContents re-measured at each re-encode)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setResizeContentsPrecision(64)
         self._pieces_fitted_for: tuple | None = None
         self._typed: str | None = None  # the editor's text while it goes to the session
         # the extra room goes to the original text, not to a trailing (often empty) column
@@ -453,6 +453,7 @@ class EncodingPane(SightAwarePane):
         fit = (id(tokenizer), len(str(len(rows))))
         if fit != self._pieces_fitted_for:
             self._pieces_fitted_for = fit
-            self.pieces_table.resizeColumnsToContents()
+            fit_columns(self.pieces_table)  # the first rows and the last, not 64 of them
+            self.pieces_table.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
         # a column that is empty for every piece only takes room (a C loop over the flags)
         self.pieces_table.setColumnHidden(ADDED_COLUMN, not explanation.has_added_tokens)

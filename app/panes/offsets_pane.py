@@ -32,6 +32,7 @@ from ..item_models import TokensModel
 from ..pane_support import SightAwarePane, out_of_sight
 from ..selection import Selection, SelectionModel
 from ..session import Session
+from ..widgets.column_fit import fit_columns
 from ..widgets.copy_actions import encoding_actions, install_table_copy
 from ..widgets.token_text_view import tokens_in_span
 
@@ -57,7 +58,6 @@ class OffsetsPane(SightAwarePane):
         # changes, not at every keystroke (ResizeToContents asked the model for 64 rows × 8
         # columns × every role at each re-encode)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.table.horizontalHeader().setResizeContentsPrecision(64)
         self._fitted_for: tuple | None = None
         self._stale = False  # an encoding came while out of sight: shown in catch_up
         self.table.horizontalHeader().setStretchLastSection(True)
@@ -100,7 +100,7 @@ class OffsetsPane(SightAwarePane):
         fit = (id(tokenizer), len(str(n)))
         if fit != self._fitted_for:
             self._fitted_for = fit
-            self.table.resizeColumnsToContents()
+            fit_columns(self.table)  # the first rows and the last, not 64 of them
         self.caption.setText(self.tr("{n} tokens — offsets are character spans of the original "
                                      "text").format(n=f"{n:,}"))
         self._on_selection_changed(self._selection.current)
