@@ -108,8 +108,9 @@ class MainWindow(QMainWindow):
         self._panes: dict[str, QWidget] = {}
         self._factories: dict[str, Callable[[], QWidget]] = {}
         self._building: set[str] = set()
-        # the panes being built a step at a time (_build_step)
+        # the panes being built a step at a time (_build_step); those made, not yet in a dock
         self._constructions: dict[str, Iterator[None]] = {}
+        self._made: dict[str, QWidget] = {}
         # panes that came into sight, built one step per event-loop turn (_build_soon)
         self._build_queue: list[str] = []
         self._build_timer = QTimer(self, interval=0)
@@ -225,7 +226,8 @@ class MainWindow(QMainWindow):
             pane = self._factories[key]()
         wiring += notes
         steps = steps_of(pane, held)
-        yield
+        if held:
+            yield
         while True:
             with recording(self.session, self.selection) as notes:
                 more = next(steps, _DONE) is not _DONE
@@ -233,8 +235,12 @@ class MainWindow(QMainWindow):
             if not more:
                 break
             yield
-        if held:
-            yield  # the last step had this turn; the pane's first showing takes the next one
+        # complete: a window closed now stops its workers too (built_panes)
+        self._made[key] = pane
+        # its first showing (replay, layout, catch_up) takes a turn of its own: the encoding
+        # pane's making and its catching up on a 50,000-character text were 110 ms in one
+        yield
+        del self._made[key]
         self._panes[key] = pane
         # still parentless: a pane that waits until it is seen only notes the state
         replay(wiring, self.session, self.selection)
@@ -270,8 +276,9 @@ class MainWindow(QMainWindow):
             self._build_timer.stop()
 
     def built_panes(self) -> list[QWidget]:
-        """The panes built so far (the others have nothing to stop, save or show)."""
-        return [self.tokenizers_pane, *self._panes.values()]
+        """The panes built so far, in their dock or about to be (the others have nothing to
+        stop, save or show)."""
+        return [self.tokenizers_pane, *self._panes.values(), *self._made.values()]
 
     def is_built(self, key: str) -> bool:
         return key in self._panes

@@ -129,8 +129,8 @@ def test_a_view_left_half_built_finishes_its_pane_when_shown_again(qtbot, window
 
 def test_what_the_session_says_between_the_steps_reaches_the_pane(qtbot, window, tokenizers):
     session = window.session
-    for name, tokenizer in tokenizers.items():
-        session.add_tokenizer(TokenizerEntry(name, tokenizer, algorithm=name), False)
+    for name, tokenizer in tokenizers.items():  # "file": closing the window asks nothing
+        session.add_tokenizer(TokenizerEntry(name, tokenizer, algorithm="file"), False)
     session.set_current("bpe")
     window.show()
     qtbot.waitExposed(window)
@@ -143,7 +143,8 @@ def test_what_the_session_says_between_the_steps_reaches_the_pane(qtbot, window,
     window._build_next()
     window._build_next()
     assert "conformance" in window._constructions
-    session.add_tokenizer(TokenizerEntry("bpe again", tokenizers["bpe"], algorithm="bpe"), False)
+    session.add_tokenizer(TokenizerEntry("bpe again", tokenizers["bpe"], algorithm="file"),
+                          False)
     qtbot.waitUntil(lambda: window.is_built("conformance"))
     pickers = window.analysis_docks.conformance.left
     assert [pickers.itemText(i) for i in range(pickers.count())] == [
@@ -153,3 +154,16 @@ def test_what_the_session_says_between_the_steps_reaches_the_pane(qtbot, window,
     vocab = window.vocab_pane
     qtbot.waitUntil(lambda: vocab.model.rowCount() == tokenizers["unigram"].get_vocab_size())
     assert vocab._entry.name == "unigram"
+
+
+def test_a_window_closed_before_a_made_pane_is_in_its_dock_stops_that_pane(qtbot, window):
+    window.show()
+    qtbot.waitExposed(window)
+    window.show_view("vocab")
+    while "vocab" not in window._made:
+        window._build_next()
+    pane = window._made["vocab"]
+    stopped: list[object] = []
+    pane.shutdown = lambda: stopped.append(pane)
+    window.shutdown()
+    assert stopped == [pane]
