@@ -21,9 +21,9 @@ worker threads make every Qt call wait for the GIL). Such a pane builds the chea
 constructor and hands the rest to :func:`build_in_steps` as a generator, one ``yield`` after
 each step. Made outside :func:`staging` (tests, a pane on its own) it runs every step at once;
 made by the window inside :func:`staging`, the window runs one step per event-loop turn and
-puts the pane in its dock once the last step has run (``MainWindow._build_step``). Code that
-asks for the pane meanwhile gets it finished at once. A staged pane therefore connects to the
-session and starts timers in its last step only: until then no signal reaches it.
+puts the pane in its dock in the turn after the last one (``MainWindow._construction``). Code
+that asks for the pane meanwhile gets it finished at once. A staged pane therefore connects to
+the session and starts timers in its last step only: until then no signal reaches it.
 """
 
 from __future__ import annotations
