@@ -14,6 +14,16 @@ panes hear nothing: a replay to all of them would redraw a 50,000-character text
 
 The pane is still parentless while its replay runs, so a pane that defers work while out of
 sight (``pane_support.SightAwarePane``) only notes it and catches up once, when shown.
+
+Some panes are too heavy to build in one event-loop turn (the Build view's pane made 40-90 ms
+of widgets on a quiet machine, 190-250 ms of frozen window in issue 20's heavy session, whose
+worker threads make every Qt call wait for the GIL). Such a pane builds the cheap part in its
+constructor and hands the rest to :func:`build_in_steps` as a generator, one ``yield`` after
+each step. Made outside :func:`staging` (tests, a pane on its own) it runs every step at once;
+made by the window inside :func:`staging`, the window runs one step per event-loop turn and
+puts the pane in its dock in the turn after the last one (``MainWindow._construction``). Code
+that asks for the pane meanwhile gets it finished at once. A staged pane therefore connects to
+the session and starts timers in its last step only: until then no signal reaches it.
 """
 
 from __future__ import annotations
@@ -101,6 +111,45 @@ def replay(notes: list[tuple[str, Any, tuple]], session: Any, selection: Any) ->
     relay.deleteLater()
 
 
+#: The lists of (pane, steps) the open :func:`staging` blocks hold, innermost last.
+_STAGING: list[list[tuple[QWidget, Iterator[None]]]] = []
+
+
+@contextmanager
+def staging() -> Iterator[list[tuple[QWidget, Iterator[None]]]]:
+    """Inside the block, :func:`build_in_steps` keeps each pane's steps in the list yielded
+    (as ``(pane, steps)``) instead of running them: whoever made the pane runs them later."""
+    held: list[tuple[QWidget, Iterator[None]]] = []
+    _STAGING.append(held)
+    try:
+        yield held
+    finally:
+        _STAGING.pop()
+
+
+def build_in_steps(pane: QWidget, steps: Iterator[None]) -> None:
+    """The rest of ``pane``'s construction: now, or inside :func:`staging` one step per
+    ``next(steps)`` of its maker (each ``yield`` of ``steps`` ends one event-loop turn's work)."""
+    if _STAGING:
+        _STAGING[-1].append((pane, steps))
+        return
+    for _ in steps:
+        pass
+
+
+def steps_of(pane: QWidget, held: list[tuple[QWidget, Iterator[None]]]) -> Iterator[None]:
+    """The steps :func:`staging` held for ``pane``; steps held for any other widget made on
+    the way (a widget of the pane) are run now: only the pane's maker knows of it."""
+    mine: Iterator[None] = iter(())
+    for widget, steps in held:
+        if widget is pane:
+            mine = steps
+        else:
+            for _ in steps:
+                pass
+    return mine
+
+
 class PaneSlot(QScrollArea):
     """A dock's scroll area that builds its pane on demand (``build()`` or ``widget()``).
 
@@ -125,4 +174,5 @@ class PaneSlot(QScrollArea):
         return pane if pane is not None else self._build(self.key)
 
 
-__all__ = ["SESSION_STATE", "PaneSlot", "recording", "replay"]
+__all__ = ["SESSION_STATE", "PaneSlot", "build_in_steps", "recording", "replay", "staging",
+           "steps_of"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import gc
 import json
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 
 from . import disposal, file_actions, help_text, i18n, resources
 from .analysis_docks import add_analysis_docks
-from .lazy_panes import PaneSlot, recording, replay
+from .lazy_panes import PaneSlot, recording, replay, staging, steps_of
 from .pane_support import catch_up_when_seen
 from .panes.builder_pane import BuilderPane
 from .panes.corpus_pane import CorpusPane
@@ -73,6 +73,7 @@ from .widgets.open_options import ask_open_options
 from .workers import WorkerHandle
 
 MAX_RECENT = 8
+_DONE = object()  # what next() gives once a construction has no step left
 #: Seconds closing waits for trained tokenizers still being written in the pool; the
 #: rest are then written on the GUI thread: the user's tokenizers are never lost.
 STORE_WAIT_S = 10.0
@@ -109,7 +110,10 @@ class MainWindow(QMainWindow):
         self._panes: dict[str, QWidget] = {}
         self._factories: dict[str, Callable[[], QWidget]] = {}
         self._building: set[str] = set()
-        # panes that came into sight, built one per event-loop turn (_build_soon)
+        # the panes being built a step at a time (_build_step); those made, not yet in a dock
+        self._constructions: dict[str, Iterator[None]] = {}
+        self._made: dict[str, QWidget] = {}
+        # panes that came into sight, built one step per event-loop turn (_build_soon)
         self._build_queue: list[str] = []
         self._build_timer = QTimer(self, interval=0)
         self._build_timer.timeout.connect(self._build_next)
@@ -183,33 +187,77 @@ class MainWindow(QMainWindow):
         return dock
 
     def pane(self, key: str) -> QWidget:
-        """The pane of dock ``key``, built now if it is not yet."""
+        """The pane of dock ``key``, built (or its building finished) now if it is not yet."""
         pane = self._panes.get(key)
         if pane is not None:
             return pane
+        while not self._build_step(key):
+            pass
+        return self._panes[key]
+
+    def _build_step(self, key: str) -> bool:
+        """Run the next step of building pane ``key`` (:meth:`_construction`); True once the
+        pane is in its dock."""
         if key in self._building:
             raise RuntimeError(f"the {key} pane asked for itself while being built")
+        construction = self._constructions.get(key)
+        if construction is None:
+            construction = self._constructions[key] = self._construction(key)
         self._building.add(key)
         try:
-            with recording(self.session, self.selection) as wiring:
-                pane = self._factories[key]()
-            self._panes[key] = pane
-            # still parentless: a pane that waits until it is seen only notes the state
-            replay(wiring, self.session, self.selection)
+            done = next(construction, _DONE) is _DONE
+        except BaseException:
+            del self._constructions[key]  # asked again, the pane is made afresh
+            raise
         finally:
             self._building.discard(key)
+        if done:
+            del self._constructions[key]
+        return done
+
+    def _construction(self, key: str) -> Iterator[None]:
+        """Pane ``key`` built a step at a time (one per ``next()``): made by its factory; then
+        its own steps, if it builds in steps (``lazy_panes.build_in_steps``); then it hears
+        the session's state and goes in its dock.
+
+        Each step notes what the pane connects to the session and the selection, so that
+        the state is told to those slots only (``lazy_panes.replay``).
+        """
+        wiring: list[tuple[str, Any, tuple]] = []
+        with recording(self.session, self.selection) as notes, staging() as held:
+            pane = self._factories[key]()
+        wiring += notes
+        steps = steps_of(pane, held)
+        if held:
+            yield
+        while True:
+            with recording(self.session, self.selection) as notes:
+                more = next(steps, _DONE) is not _DONE
+            wiring += notes
+            if not more:
+                break
+            yield
+        # complete: a window closed now stops its workers too (built_panes)
+        self._made[key] = pane
+        # its first showing (replay, layout, catch_up) takes a turn of its own: the encoding
+        # pane's making and its catching up on a 50,000-character text were 110 ms in one
+        yield
+        del self._made[key]
+        self._panes[key] = pane
+        # still parentless: a pane that waits until it is seen only notes the state
+        replay(wiring, self.session, self.selection)
         dock = self.docks[key]
         dock.widget().setWidget(pane)
         catch_up_when_seen(dock, pane)
         self._give_table_copy(pane)
-        return pane
 
     def _build_soon(self, key: str) -> None:
-        """Build pane ``key`` in a later event-loop turn, one pane per turn.
+        """Build pane ``key`` in later event-loop turns, one step of one pane per turn.
 
         A view switch built its new panes in the turn that laid the view out: 0.2-0.7 s of
         frozen window for two or three panes (issue 20's heavy session). The dock shows its
-        empty slot for a turn instead; code that needs the pane at once asks :meth:`pane`.
+        empty slot for a turn or a few instead; code that needs the pane at once asks
+        :meth:`pane`.
         """
         if key not in self._panes and key not in self._build_queue:
             self._build_queue.append(key)
@@ -218,17 +266,21 @@ class MainWindow(QMainWindow):
     @Slot()
     def _build_next(self) -> None:
         while self._build_queue:
-            key = self._build_queue.pop(0)
-            # a dock hidden meanwhile (another view picked) is built when seen again
-            if key not in self._panes and not self.docks[key].isHidden():
-                self.pane(key)
-                break
+            key = self._build_queue[0]
+            # a dock hidden meanwhile (another view picked) is built (on) when seen again
+            if key in self._panes or self.docks[key].isHidden():
+                self._build_queue.pop(0)
+                continue
+            if self._build_step(key):
+                self._build_queue.pop(0)
+            break
         if not self._build_queue:
             self._build_timer.stop()
 
     def built_panes(self) -> list[QWidget]:
-        """The panes built so far (the others have nothing to stop, save or show)."""
-        return [self.tokenizers_pane, *self._panes.values()]
+        """The panes built so far, in their dock or about to be (the others have nothing to
+        stop, save or show)."""
+        return [self.tokenizers_pane, *self._panes.values(), *self._made.values()]
 
     def is_built(self, key: str) -> bool:
         return key in self._panes

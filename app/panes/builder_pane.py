@@ -30,6 +30,7 @@ another and asks for the Compare view with them (``compare_requested``).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from PySide6.QtCore import (
@@ -71,6 +72,7 @@ from subword_core.errors import SubwordError
 
 from ..item_models.table_model import Column, RecordTableModel
 from ..jobs import FigureJob
+from ..lazy_panes import build_in_steps
 from ..pane_support import SightAwarePane, in_words, no_generator_work, out_of_sight
 from ..selection import SelectionModel
 from ..session import Session
@@ -151,10 +153,22 @@ class BuilderPane(SightAwarePane):
         self.preview_job = FigureJob(self)
         self.preview_job.returned.connect(self._on_preview_returned)
         self.preview_job.failed.connect(self._on_preview_failed)
-        self._build_widgets()
-        self._build_layout()
-        self._connect()
         self._settings = settings
+        build_in_steps(self, self._build_steps())
+
+    def _build_steps(self) -> Iterator[None]:
+        """The widgets, the layout, then the pipeline: one event-loop turn each when the window
+        builds the pane (``lazy_panes.build_in_steps``), 10-25 ms of the GUI thread apiece."""
+        self._build_widgets()
+        yield
+        self._build_model_form()
+        yield
+        self._build_preview_widgets()
+        yield
+        self._build_layout()
+        yield
+        # last: the session's signals and the preview timer reach a complete pane only
+        self._connect()
         self.apply_starting_point(next(iter(builder.STARTING_POINTS)), keep_size=False)
         self.vocab_spin.setValue(1000)
         self._restore()
@@ -201,7 +215,6 @@ class BuilderPane(SightAwarePane):
         self.pre_tokenizers = BlockListEditor("pre_tokenizer", builder.PRE_TOKENIZER_TYPES)
         self.post_processor = SingleBlockEditor("post_processor", builder.POST_PROCESSOR_TYPES)
         self.decoder = SingleBlockEditor("decoder", builder.DECODER_TYPES)
-        self._build_model_form()
         self.train_button = QPushButton(self.tr("Train this pipeline"), objectName="builderTrain")
         self.train_button.setToolTip(self.tr("Train on the loaded corpus; progress and curve show "
                                              "in the Training pane"))
@@ -218,7 +231,6 @@ class BuilderPane(SightAwarePane):
         self.error_label = QLabel("", objectName="builderError", wordWrap=True)
         self.error_label.setStyleSheet("QLabel { color: #b00020; }")
         self.error_label.hide()
-        self._build_preview_widgets()
 
     def _build_model_form(self) -> None:
         self.model_combo = QComboBox(objectName="modelCombo")
@@ -265,6 +277,7 @@ class BuilderPane(SightAwarePane):
         self.model_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         #: option name -> the field widget of its row (rows shown for the model's options)
         self._option_rows: dict[str, QWidget] = {}
+        tips = self._tips()  # once: 20 strings translated per call
         for name, label, widget in (
                 (None, self.tr("Model"), self.model_combo),
                 ("vocab_size", self.tr("Vocabulary size"), self.vocab_spin),
@@ -291,7 +304,7 @@ class BuilderPane(SightAwarePane):
                 ("max_piece_length", "max_piece_length", self.piece_length_spin),
                 ("n_sub_iterations", "n_sub_iterations", self.sub_iterations_spin)):
             self.model_form.addRow(label, widget)
-            tip = self._tips().get(name or "model", "")
+            tip = tips.get(name or "model", "")
             if tip:
                 widget.setToolTip(tip)
                 self.model_form.labelForField(widget).setToolTip(tip)

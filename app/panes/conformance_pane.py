@@ -13,6 +13,7 @@ differing row marked. Everything computed comes from
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP, Slot
@@ -28,6 +29,7 @@ from ..analysis_jobs import tokenizer_ref
 from ..compare_jobs import CorpusSpec
 from ..conformance_jobs import CORPUS_LINES, conformance_job
 from ..jobs import PoolJob
+from ..lazy_panes import build_in_steps
 from ..pane_support import in_words
 from ..selection import SelectionModel
 from ..session import Session
@@ -53,6 +55,17 @@ class ConformancePane(QWidget):
         self._session = session
         self.report: Any = None
         self._byte_level = (False, False)  # of the two compared, for showing their tokens
+        build_in_steps(self, self._build_steps())
+
+    def _build_steps(self) -> Iterator[None]:
+        """The widgets, then the layout and the wiring: an event-loop turn each when the
+        window builds the pane (``lazy_panes.build_in_steps``)."""
+        self._build_widgets()
+        yield
+        self._layout()
+        self._connect()
+
+    def _build_widgets(self) -> None:
         self.left = QComboBox(objectName="conformanceLeft")
         self.right = QComboBox(objectName="conformanceRight")
         for combo in (self.left, self.right):
@@ -87,8 +100,9 @@ class ConformancePane(QWidget):
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.setMinimumHeight(120)
-        self._layout()
 
+    def _connect(self) -> None:
+        session = self._session
         self.job = PoolJob(self)
         self.job.returned.connect(self._on_job_returned)
         self.job.failed.connect(self._on_job_failed)

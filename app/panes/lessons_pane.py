@@ -25,6 +25,7 @@ thread.
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -50,6 +51,7 @@ from subword_core.tokenizer import Tokenizer
 
 from .. import resources, style
 from ..item_models import Column, RecordTableModel
+from ..lazy_panes import build_in_steps
 from ..selection import SelectionModel
 from ..session import Session, TokenizerEntry
 from ..widgets.step_tokenizer_view import StepTokenizerView
@@ -83,7 +85,29 @@ class LessonsPane(QWidget):
         self._folder = folder if folder is not None else resources.resource_path("lessons")
         self.lessons: list[Lesson] = []
         self.state: LessonState | None = None
+        build_in_steps(self, self._build_steps())
 
+    def _build_steps(self) -> Iterator[None]:
+        """The widgets, the step views, the layout, the lesson files, then the first step:
+        one event-loop turn each when the window builds the pane
+        (``lazy_panes.build_in_steps``)."""
+        self._build_widgets()
+        yield
+        self.trace_view = TraceView(name_prefix="lesson")
+        self.step_view = StepTokenizerView()
+        yield
+        self._build_layout()
+        self._retranslate()
+        self._connect()
+        yield
+        self._read_lessons()
+        self._fill_combo()
+        yield
+        self.state = LessonState(self.lessons[0]) if self.lessons else None
+        self._show_step()
+        self._complete = True
+
+    def _build_widgets(self) -> None:
         self.lesson_combo = QComboBox(objectName="lessonCombo")
         self.back_button = QPushButton(objectName="lessonBackButton")
         self.next_button = QPushButton(objectName="lessonNextButton")
@@ -113,11 +137,8 @@ class LessonsPane(QWidget):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-        self.trace_view = TraceView(name_prefix="lesson")
-        self.step_view = StepTokenizerView()
-        self._build_layout()
-        self._retranslate()
 
+    def _connect(self) -> None:
         self.lesson_combo.activated.connect(self._on_lesson_activated)
         self.back_button.clicked.connect(self.back)
         self.next_button.clicked.connect(self.next)
@@ -128,7 +149,6 @@ class LessonsPane(QWidget):
         for keys, slot in (("Alt+Right", self.next), ("Alt+Left", self.back),
                            ("PgDown", self.next), ("PgUp", self.back)):
             QShortcut(QKeySequence(keys), self, slot, context=context)
-        self.reload()
 
     def _build_layout(self) -> None:
         bar = QHBoxLayout()
@@ -204,8 +224,10 @@ class LessonsPane(QWidget):
         self._language = language
         self._show_in_language()
 
+    _complete = False  # every construction step has run (a pane in steps is a window)
+
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.LanguageChange:
+        if event.type() == QEvent.Type.LanguageChange and self._complete:
             self._show_in_language()
         super().changeEvent(event)
 
@@ -219,11 +241,17 @@ class LessonsPane(QWidget):
     # -- lessons and steps -------------------------------------------------------------------
     def reload(self) -> None:
         """Read the lesson files again (a bad file is reported, the others still shown)."""
+        self._read_lessons()
+        self._show_first()
+
+    def _read_lessons(self) -> None:
         try:
             self.lessons = load_lessons(self._folder)
         except SubwordError as exc:
             self.lessons = []
             self._session.notify(self.tr("Cannot read the lessons: %1").replace("%1", str(exc)))
+
+    def _show_first(self) -> None:
         self._fill_combo()
         self.state = LessonState(self.lessons[0]) if self.lessons else None
         self._show_step()

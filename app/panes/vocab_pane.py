@@ -19,6 +19,7 @@ the selection bus; a token selected elsewhere selects its row.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
@@ -38,6 +39,7 @@ from ..analysis_jobs import (
 )
 from ..item_models.vocab_model import VocabModel
 from ..jobs import PoolJob
+from ..lazy_panes import build_in_steps
 from ..pane_support import SightAwarePane
 from ..selection import Selection, SelectionModel
 from ..session import Session
@@ -93,9 +95,20 @@ class VocabPane(SightAwarePane):
         self._usage_cancelled = False
         self._usage_error = ""
         self._pending_id: int | None = None
-        self._build_widgets()
-        self._build_layout()
+        build_in_steps(self, self._build_steps())
 
+    def _build_steps(self) -> Iterator[None]:
+        """The search row and the table, the side tabs, then the layout and the wiring: one
+        event-loop turn each when the window builds the pane (``lazy_panes.build_in_steps``)."""
+        self._build_widgets()
+        yield
+        self._build_side_tabs()
+        yield
+        self._build_layout()
+        self._connect()
+
+    def _connect(self) -> None:
+        session, selection = self._session, self._selection
         self.rows_job = PoolJob(self)
         self.rows_job.progress.connect(self._on_rows_job_progress)
         self.rows_job.returned.connect(self._on_rows_job_returned)
@@ -169,6 +182,8 @@ class VocabPane(SightAwarePane):
         for column, width in enumerate((70, 150, 150, 90, 60, 50, 50, 90)):
             self.table.setColumnWidth(column, width)
         self.table.setMinimumHeight(120)
+
+    def _build_side_tabs(self) -> None:
         self.info = TokenInfoView()
         self.audit = AuditPanel()
         self.side_tabs = QTabWidget(objectName="vocabSideTabs")
