@@ -167,3 +167,22 @@ def test_a_window_closed_before_a_made_pane_is_in_its_dock_stops_that_pane(qtbot
     pane.shutdown = lambda: stopped.append(pane)
     window.shutdown()
     assert stopped == [pane]
+
+
+def test_the_groupings_pane_is_built_over_several_turns(qtbot, window):
+    """Explore's groupings pane (25-45 ms of widgets, a 120 ms stall in a busy session) is
+    made in steps too: controls, the gold and model pages, then layout and wiring."""
+    window.show()
+    qtbot.waitExposed(window)
+    window.show_view("explore")
+    window.docks["groupings"].raise_()  # its tab, behind the offsets' at first
+    turns = 0
+    while "groupings" not in window._constructions:
+        assert not window.is_built("groupings")
+        window._build_next()
+        turns += 1
+        assert turns < 50
+    assert _turns_until_built(window, "groupings") >= 3
+    pane = window.pane("groupings")
+    assert window.docks["groupings"].widget().widget() is pane
+    assert pane.stack.count() == 4 and pane.gold_page.parent() is not None

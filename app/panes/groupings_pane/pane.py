@@ -4,6 +4,7 @@ labels, a model folder); the demo and IOB pages live here, the other two in
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
@@ -55,6 +56,7 @@ from ...analysis_jobs import (
 from ...item_models import Column
 from ...item_models.analysis_columns import TippedTableModel
 from ...jobs import PoolJob
+from ...lazy_panes import build_in_steps
 from ...pane_support import SightAwarePane, graph_ready, in_words, out_of_sight
 from ...process_pool import PoolWorker, pool_for
 from ...selection import Selection, SelectionModel
@@ -127,6 +129,22 @@ class GroupingsPane(SightAwarePane):
         self._sentences: list = []
         self._alignments: list = []
 
+        # three event-loop turns when the window builds the pane (25-45 ms of widgets in one
+        # turn was a 120 ms stall of the Explore view in a busy session, issue 20)
+        build_in_steps(self, self._build_steps(session, selection))
+
+    def _build_steps(self, session: Session, selection: SelectionModel) -> Iterator[None]:
+        """The controls, the gold-label and model pages, then the layout and the wiring
+        (``lazy_panes.build_in_steps``: the session is heard from the last step on)."""
+        self._make_controls()
+        yield
+        self.gold_page = GoldLabelsPage(session, selection, self)
+        self.model_page = ModelPage(session, selection, self)
+        yield
+        self._lay_out()
+        self._connect(session, selection)
+
+    def _make_controls(self) -> None:
         self.mode_combo = QComboBox(objectName="groupingsMode")
         # the order is kept (index 0 = demo, 1 = IOB) so saved states and tests still apply
         self.mode_combo.addItems([self.tr("Demo: frequency as a score"),
@@ -182,8 +200,6 @@ class GroupingsPane(SightAwarePane):
             "strategies group tokens. For real entities use Gold labels or a token-classification "
             "model."), objectName="demoNote")
         wrapping_label(self.demo_note)
-        self.gold_page = GoldLabelsPage(session, selection, self)
-        self.model_page = ModelPage(session, selection, self)
         self.aggregation_combo.setToolTip(self.tr(
             "How token scores become groups (as transformers' aggregation_strategy): none = one "
             "row per token; simple = merge neighbours with the same label; first / average / "
@@ -199,6 +215,7 @@ class GroupingsPane(SightAwarePane):
         self.sentence_spin.setToolTip(self.tr("Which sentence of the file to show"))
         self.alignment_view = AlignmentView(self)
 
+    def _lay_out(self) -> None:
         agg_page, iob_page = QWidget(), QWidget()
         agg = QVBoxLayout(agg_page)
         agg.setContentsMargins(0, 0, 0, 0)
@@ -232,6 +249,7 @@ class GroupingsPane(SightAwarePane):
         layout.addWidget(self.mode_combo)
         layout.addWidget(self.stack, 1)
 
+    def _connect(self, session: Session, selection: SelectionModel) -> None:
         self.mode_combo.currentIndexChanged.connect(self._on_mode_changed)
         self.aggregation_combo.currentTextChanged.connect(self.refresh)
         self.source_combo.currentIndexChanged.connect(self.refresh)
