@@ -4,11 +4,12 @@ shows everything its owner said before."""
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtWidgets import QTabWidget
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from app.plots import TrainingCurvePlot
 from app.plots.clickable_histogram import ClickableHistogram
 from app.plots.clickable_points import ClickablePointsPlot
+from app.plots.late_plot import LazyMenuViewBox
 
 
 def test_a_plot_is_made_the_turn_after_it_is_shown_with_what_it_was_told(qtbot):
@@ -60,3 +61,38 @@ def test_what_only_the_widget_has_makes_it_at_once(qtbot):
     assert plot.getAxis("left").labelText == "loss per round"  # made now, hidden as it is
     assert plot.is_made()
     assert list(plot._curve.getData()[1]) == [3.0, 2.0, 1.0]  # the points kept so far
+
+
+def test_plots_shown_together_are_made_one_per_turn(qtbot, qapp):
+    # issue 20: the Languages view's two merge plots were made in the same turn
+    box = QWidget()
+    qtbot.addWidget(box)
+    plots = [ClickablePointsPlot(), ClickableHistogram(), TrainingCurvePlot()]
+    layout = QVBoxLayout(box)
+    for plot in plots:
+        layout.addWidget(plot)
+    box.show()
+    made = []
+    for _ in range(50):
+        qapp.processEvents()  # one pass of the event loop
+        made.append(sum(p.is_made() for p in plots))
+        if made[-1] == len(plots):
+            break
+    assert made[-1] == len(plots)
+    assert all(b - a <= 1 for a, b in zip([0, *made], made))  # never two in one pass
+    assert [p.is_made() for p in plots] == [True] * 3
+
+
+def test_the_view_box_menu_is_built_when_first_asked_for(qtbot):
+    plot = ClickablePointsPlot()
+    qtbot.addWidget(plot)
+    view = plot.getViewBox()
+    assert isinstance(view, LazyMenuViewBox)
+    assert view.menu is None and view.menuEnabled()
+    reference = pg.ViewBox()
+    menu = view.getMenu(None)  # what a right click raises
+    assert menu is not None and view.getMenu(None) is menu
+    assert [a.text() for a in menu.actions()] == [a.text() for a in reference.menu.actions()]
+    assert view.getContextMenus(None) == menu.actions()
+    view.setMenuEnabled(False)
+    assert view.menu is None and view.getContextMenus(None) == []
