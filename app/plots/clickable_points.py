@@ -16,10 +16,10 @@ from PySide6.QtCore import QPoint, Signal
 from PySide6.QtWidgets import QWidget
 
 from .. import style
-from .late_plot import LatePlot
+from .late_plot import LatePlot, PlotAxis
 
 
-class _SparseLogAxis(pg.AxisItem):
+class _SparseLogAxis(PlotAxis):
     """A log axis labelling only 1, 2 and 5 of each decade (pyqtgraph labels 1 … 9 of each
     decade when the range spans few decades, and the labels run into each other)."""
 

@@ -22,9 +22,13 @@ Subclasses put their items in :meth:`_make_items` and draw only when :meth:`is_m
 that owns a plain LatePlot draws in a slot of :attr:`made` and whenever its data change, if
 the plot :meth:`is_made`.
 
-The widget's ViewBox builds its context menu (two axis panels of a dozen widgets each, a
-quarter of a PlotWidget's cost) when it is first opened, not when the plot is made
-(:class:`LazyMenuViewBox`).
+Making and redrawing the widget is cheaper than pyqtgraph's default, for the same plot:
+
+- its ViewBox builds its context menu (two axis panels of a dozen widgets each, a quarter of
+  a PlotWidget's cost) when it is first opened, not when the plot is made
+  (:class:`LazyMenuViewBox`);
+- its axes set their label's HTML only when the label changes (:class:`PlotAxis`), not at
+  every range change (another third of the cost, and paid again at each pan, zoom or redraw).
 """
 
 from __future__ import annotations
@@ -38,6 +42,32 @@ from PySide6.QtCore import QObject, QPoint, QPointF, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 from pyqtgraph.graphicsItems.ViewBox.ViewBoxMenu import ViewBoxMenu
+
+
+class PlotAxis(pg.AxisItem):
+    """An AxisItem that lays its label out again only when the label's text changes.
+
+    pyqtgraph's axis sets its label's HTML (a QTextDocument parsed and laid out) at every
+    range change (``updateAutoSIPrefix``), whatever changed; eight times for the four axes of
+    a new plot. The label is the same unless its text, units, SI prefix or style changed.
+    """
+
+    _label_html: str | None = None
+
+    def _updateLabel(self) -> None:  # noqa: N802 - pyqtgraph's name
+        # pyqtgraph's, with the HTML set only when it changed (the size is computed again:
+        # it also follows the axis's visibility)
+        html = self.labelString()
+        if html != self._label_html:
+            self._label_html = html
+            self.label.setHtml(html)
+        self._adjustSize()
+        self.picture = None
+        self.update()
+
+
+#: The sides of a plot (pyqtgraph makes an axis for each, the top and right ones hidden).
+SIDES = ("left", "bottom", "top", "right")
 
 
 class LazyMenuViewBox(pg.ViewBox):
@@ -120,8 +150,14 @@ class LatePlot(QWidget):
     def plot_widget(self) -> pg.PlotWidget:
         """The pyqtgraph widget, made now if it is not yet."""
         if self._widget is None:
-            widget = pg.PlotWidget(self, axisItems=self._axis_items(),
-                                   viewBox=LazyMenuViewBox())
+            axes = self._axis_items()
+            filled = [side for side in SIDES if side not in axes]
+            axes.update({side: PlotAxis(side) for side in filled})
+            widget = pg.PlotWidget(self, axisItems=axes, viewBox=LazyMenuViewBox())
+            for side in filled:  # pyqtgraph shows every axis it is given...
+                widget.showAxis(side, side in ("left", "bottom"))
+                widget.getAxis(side)._adjustSize()  # ...and sizes it at its next range change
+            widget.plotItem.layout.activate()  # laid out without them now, as pyqtgraph's own
             widget.setToolTip(self.toolTip())
             self._widget = widget
             self.layout().addWidget(widget)
@@ -132,9 +168,10 @@ class LatePlot(QWidget):
             self.made.emit()
         return self._widget
 
-    def _axis_items(self) -> dict[str, pg.AxisItem] | None:
-        """The widget's axis items (subclasses: custom tick labels)."""
-        return None
+    def _axis_items(self) -> dict[str, pg.AxisItem]:
+        """The widget's axis items by side (subclasses: custom tick labels, made from
+        :class:`PlotAxis`); :class:`PlotAxis` for the sides left out."""
+        return {}
 
     def _make_items(self, widget: pg.PlotWidget) -> None:
         """Add the plot items to the new ``widget`` and draw the data kept so far."""
@@ -210,4 +247,4 @@ class LatePlot(QWidget):
         return self.plot_widget().mapFromScene(point)
 
 
-__all__ = ["LatePlot", "LazyMenuViewBox"]
+__all__ = ["LatePlot", "LazyMenuViewBox", "PlotAxis"]

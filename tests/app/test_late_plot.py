@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 from app.plots import TrainingCurvePlot
 from app.plots.clickable_histogram import ClickableHistogram
 from app.plots.clickable_points import ClickablePointsPlot
-from app.plots.late_plot import LazyMenuViewBox
+from app.plots.late_plot import LatePlot, LazyMenuViewBox, PlotAxis
 
 
 def test_a_plot_is_made_the_turn_after_it_is_shown_with_what_it_was_told(qtbot):
@@ -96,3 +96,29 @@ def test_the_view_box_menu_is_built_when_first_asked_for(qtbot):
     assert view.getContextMenus(None) == menu.actions()
     view.setMenuEnabled(False)
     assert view.menu is None and view.getContextMenus(None) == []
+
+
+def test_axes_set_their_label_only_when_it_changes(qtbot):
+    # pyqtgraph parsed the label's HTML again at every range change (a third of making a plot)
+    plot = LatePlot()
+    qtbot.addWidget(plot)
+    plot.setLabel("left", "count")
+    axis = plot.getAxis("left")
+    assert isinstance(axis, PlotAxis)
+    set_html = axis.label.setHtml
+    calls = []
+    axis.label.setHtml = lambda html: (calls.append(html), set_html(html))
+    view = plot.getViewBox()
+    for top in (10, 20, 30):
+        view.setYRange(0, top, padding=0)
+        view.prepareForPaint()
+    assert calls == [] and axis.range == [0, 30]
+    view.setYRange(0, 3e10, padding=0)  # an SI prefix: the label says so
+    view.prepareForPaint()
+    assert len(calls) == 1 and "x1e+09" in calls[0]
+    plot.setLabel("left", "tokens")
+    assert "tokens" in calls[-1] and "tokens" in axis.labelString()
+    # the axes pyqtgraph hides take no room
+    for side in ("top", "right"):
+        assert not plot.getAxis(side).isVisible()
+    assert plot.getAxis("top").height() == 0 and plot.getAxis("right").width() == 0
