@@ -26,7 +26,7 @@ import math
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Slot
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox, QDoubleSpinBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QProgressBar,
@@ -244,6 +244,11 @@ class LanguagesPane(SightAwarePane):
         self._rows_layout.setContentsMargins(0, 0, 0, 0)
         self._rows_layout.addStretch(1)
         self.sentence_views: list[tuple[QLabel, CompareView]] = []
+        # the rows of a returned sentence still to fill: (row, (language, alignment))
+        self._rows_todo: list[tuple[int, tuple[str, Any]]] = []
+        self._rows_byte_level: Any = []
+        self._rows_timer = QTimer(self, singleShot=True, interval=0)
+        self._rows_timer.timeout.connect(self._fill_next_row)
         scroll = QScrollArea(objectName="languagesSentenceScroll", widgetResizable=True)
         scroll.setWidget(self.sentence_rows)
         box = QVBoxLayout(sentence_tab)
@@ -608,17 +613,30 @@ class LanguagesPane(SightAwarePane):
             label, view = self.sentence_views.pop()
             label.deleteLater()
             view.deleteLater()
-        while len(self.sentence_views) < len(alignments):
+        # a row per turn: fourteen token-row views made and laid out in the turn the result
+        # came back were a 0.1-0.3 s stall, in whatever view was shown then (issue 20)
+        self._rows_todo = list(enumerate(alignments.items()))
+        self._rows_byte_level = byte_level
+        self._fill_next_row()
+
+    @Slot()
+    def _fill_next_row(self) -> None:
+        if not self._rows_todo:
+            return
+        row, (lang, alignment) = self._rows_todo.pop(0)
+        if row == len(self.sentence_views):
             label, view = QLabel(), CompareView()
             label.setObjectName("languagesSentenceLabel")
             at = self._rows_layout.count() - 1  # before the stretch
             self._rows_layout.insertWidget(at, label)
             self._rows_layout.insertWidget(at + 1, view)
             self.sentence_views.append((label, view))
-        for (label, view), (lang, alignment) in zip(self.sentence_views, alignments.items()):
-            counts = ", ".join(f"{row.name} {len(row.encoding)}" for row in alignment.rows)
-            label.setText(f"<b>{lang}</b> — {counts}")
-            view.set_alignment(alignment, [row.name for row in alignment.rows], byte_level)
+        label, view = self.sentence_views[row]
+        counts = ", ".join(f"{r.name} {len(r.encoding)}" for r in alignment.rows)
+        label.setText(f"<b>{lang}</b> — {counts}")
+        view.set_alignment(alignment, [r.name for r in alignment.rows], self._rows_byte_level)
+        if self._rows_todo:
+            self._rows_timer.start()  # the next row in the next turn
 
     # -- merges --------------------------------------------------------------------------------
     @Slot(object)

@@ -238,3 +238,23 @@ def test_plots_are_made_when_their_tab_is_seen_and_draw_the_figures(qtbot, fresh
     pane._selection.set(Selection(merge_rank=3, origin="merges"))
     for plot, line in zip((pane.premium_plot, pane.gini_plot), pane._step_lines):
         assert line in plot.getPlotItem().items and line.isVisible()
+
+
+def test_a_returned_sentence_fills_a_row_per_turn(qtbot, fresh):
+    # issue 20: fourteen token-row views filled in one turn were a stall in whatever view
+    # was shown when the sentence came back
+    pane = fresh
+    before = [view.alignment for _, view in pane.sentence_views]
+    languages = list(pane.corpus.languages)
+    # the same rows in reverse order: every row changes
+    alignments = dict(zip(languages, reversed(before)))
+    byte_level = pane.sentence_views[0][1]._byte_level
+    pane._on_sentence_returned((alignments, byte_level))
+    assert pane.sentence_views[0][1].alignment is before[-1]
+    assert pane.sentence_views[1][1].alignment is before[1]  # not yet
+    qtbot.waitUntil(lambda: [v.alignment for _, v in pane.sentence_views] == before[::-1])
+    assert [label.text().split("</b>")[0] for label, _ in pane.sentence_views] == [
+        f"<b>{lang}" for lang in languages]
+    # fewer rows (another corpus): the others go at once
+    pane._on_sentence_returned(({languages[0]: before[0]}, byte_level))
+    assert len(pane.sentence_views) == 1 and pane.sentence_views[0][1].alignment is before[0]
