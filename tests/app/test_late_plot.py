@@ -3,12 +3,14 @@ shows everything its owner said before."""
 
 from __future__ import annotations
 
+import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from app.plots import TrainingCurvePlot
 from app.plots.clickable_histogram import ClickableHistogram
-from app.plots.clickable_points import ClickablePointsPlot
+from app.plots.clickable_points import DRAWN_BINS, ClickablePointsPlot, drawn_indices
 from app.plots.late_plot import LatePlot, LazyMenuViewBox, PlotAxis
 
 
@@ -122,3 +124,36 @@ def test_axes_set_their_label_only_when_it_changes(qtbot):
     for side in ("top", "right"):
         assert not plot.getAxis(side).isVisible()
     assert plot.getAxis("top").height() == 0 and plot.getAxis("right").width() == 0
+
+
+def test_a_long_series_is_drawn_thinned_and_clicks_give_its_own_indices(qtbot):
+    # issue 20: a Zipf plot of a 128k vocabulary drew 100k symbols (70 ms every repaint)
+    n = 100_000
+    ranks = np.arange(1, n + 1)
+    counts = np.maximum(1, (1e6 / ranks).astype(np.int64))  # plateaus in the tail
+    plot = ClickablePointsPlot(symbol_size=5)
+    qtbot.addWidget(plot)
+    plot.resize(600, 300)
+    plot.set_points(ranks, counts, log_x=True, log_y=True)
+    plot.show()
+    qtbot.waitUntil(plot.is_made)
+    drawn = plot._line.scatter.data["data"].astype(np.int64)
+    assert plot.n_points == n and len(drawn) <= 2 * DRAWN_BINS + 2
+    assert drawn[0] == 0 and drawn[-1] == n - 1 and list(drawn) == sorted(set(drawn))
+    assert list(plot._line.xData) == list(ranks[drawn])  # each drawn point is the series's own
+    # every column of log10(rank) keeps its highest and lowest count: the shape is the same
+    column = np.minimum((np.log10(ranks) / np.log10(n) * DRAWN_BINS).astype(int), DRAWN_BINS - 1)
+    for c in np.unique(column):
+        members = counts[column == c]
+        kept = counts[drawn][column[drawn] == c]
+        assert kept.max() == members.max() and kept.min() == members.min()
+    # a click gives the index in the series; the highlight marks the exact point
+    clicked = []
+    plot.point_clicked.connect(clicked.append)
+    qtbot.mouseClick(plot.viewport(), Qt.MouseButton.LeftButton, pos=plot.point_position(0))
+    assert clicked == [0]
+    hidden = next(i for i in range(n) if i not in set(drawn))
+    plot.set_highlight([hidden])
+    assert list(plot._marks.xData) == [ranks[hidden]]
+    # a short series is drawn whole
+    assert list(drawn_indices(ranks[:50], counts[:50], True)) == list(range(50))
