@@ -40,7 +40,7 @@ import pyqtgraph as pg
 import shiboken6
 from PySide6.QtCore import QObject, QPoint, QPointF, QTimer, Signal
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QVBoxLayout, QWidget
 from pyqtgraph.graphicsItems.ViewBox.ViewBoxMenu import ViewBoxMenu
 
 
@@ -50,9 +50,18 @@ class PlotAxis(pg.AxisItem):
     pyqtgraph's axis sets its label's HTML (a QTextDocument parsed and laid out) at every
     range change (``updateAutoSIPrefix``), whatever changed; eight times for the four axes of
     a new plot. The label is the same unless its text, units, SI prefix or style changed.
+
+    Its drawing (tick labels, and the grid lines across the plot) is kept as a pixmap
+    (``DeviceCoordinateCache``): a repaint of the plot (a highlight, a hover, the window
+    painted again) copies it instead of replaying the recorded lines and text, 6 ms an axis
+    of a large log plot; a range or size change draws it again, as before.
     """
 
     _label_html: str | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def _updateLabel(self) -> None:  # noqa: N802 - pyqtgraph's name
         # pyqtgraph's, with the HTML set only when it changed (the size is computed again:
