@@ -26,7 +26,7 @@ import math
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Slot
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox, QDoubleSpinBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QProgressBar,
@@ -42,6 +42,7 @@ from ..item_models import Column, RecordTableModel
 from ..jobs import PoolJob
 from ..language_jobs import CorpusSource, attribution_job, languages_job, sentence_job
 from ..pane_support import SightAwarePane, in_words, out_of_sight, progress_text
+from ..plots.late_plot import LatePlot
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..widgets.compare_view import CompareView
@@ -136,6 +137,12 @@ def _legend_background() -> Any:
     return color
 
 
+def _late_plot(name: str) -> LatePlot:
+    plot = LatePlot()
+    plot.setObjectName(name)
+    return plot
+
+
 def _top(languages: tuple[str, ...], saved: tuple[int, ...]) -> str:
     best = max(range(len(saved)), key=saved.__getitem__)
     return languages[best] if saved[best] else ""
@@ -200,9 +207,13 @@ class LanguagesPane(SightAwarePane):
 
         # 2. the tabs
         self.tabs = QTabWidget(objectName="languagesTabs")
-        self.bars = pg.PlotWidget(objectName="languagesBars")
+        # the four plots are LatePlots: made when their tab is first seen, one per turn (four
+        # PlotWidgets made with the pane were a 0.3-0.7 s stall at the view switch, issue 20);
+        # each is drawn when made and whenever its data change once made
+        self.bars = _late_plot("languagesBars")
         self.bars.showGrid(y=True, alpha=0.25)
-        self.bars_legend = self.bars.addLegend(offset=(-10, 10))
+        self.bars_legend: Any = None
+        self.bars.made.connect(self._on_bars_made)
         self.table_model = RecordTableModel(_figure_columns(), self)
         self.table = QTableView(objectName="languagesTable")
         self.table.setModel(self.table_model)
@@ -216,11 +227,12 @@ class LanguagesPane(SightAwarePane):
         figures_tab.setSizes([300, 200])
         self.tabs.addTab(figures_tab, self.tr("Per language"))
 
-        self.lorenz = pg.PlotWidget(objectName="languagesLorenz")
+        self.lorenz = _late_plot("languagesLorenz")
         self.lorenz.showGrid(x=True, y=True, alpha=0.25)
         self.lorenz.setLabel("bottom", self.tr("share of languages (fewest tokens first)"))
         self.lorenz.setLabel("left", self.tr("share of tokens"))
-        self.lorenz_legend = self.lorenz.addLegend(offset=(10, 10))
+        self.lorenz_legend: Any = None
+        self.lorenz.made.connect(self._on_lorenz_made)
         self.tabs.addTab(self.lorenz, self.tr("Lorenz curve"))
 
         sentence_tab = QWidget()
@@ -232,6 +244,11 @@ class LanguagesPane(SightAwarePane):
         self._rows_layout.setContentsMargins(0, 0, 0, 0)
         self._rows_layout.addStretch(1)
         self.sentence_views: list[tuple[QLabel, CompareView]] = []
+        # the rows of a returned sentence still to fill: (row, (language, alignment))
+        self._rows_todo: list[tuple[int, tuple[str, Any]]] = []
+        self._rows_byte_level: Any = []
+        self._rows_timer = QTimer(self, singleShot=True, interval=0)
+        self._rows_timer.timeout.connect(self._fill_next_row)
         scroll = QScrollArea(objectName="languagesSentenceScroll", widgetResizable=True)
         scroll.setWidget(self.sentence_rows)
         box = QVBoxLayout(sentence_tab)
@@ -243,24 +260,22 @@ class LanguagesPane(SightAwarePane):
         self.tabs.addTab(sentence_tab, self.tr("One sentence"))
 
         merges_tab = QSplitter(Qt.Orientation.Vertical, objectName="languagesMergesSplit")
-        self.premium_plot = pg.PlotWidget(objectName="languagesPremiumCurve")
+        self.premium_plot = _late_plot("languagesPremiumCurve")
         self.premium_plot.showGrid(x=True, y=True, alpha=0.25)
         self.premium_plot.setLabel("bottom", self.tr("vocabulary size"))
         self.premium_plot.setLabel("left", self.tr("premium"))
-        self.premium_legend = self.premium_plot.addLegend(
-            offset=(-10, 10), colCount=2, brush=pg.mkBrush(_legend_background()))
-        self.gini_plot = pg.PlotWidget(objectName="languagesGiniCurve")
+        self.premium_legend: Any = None
+        self.gini_plot = _late_plot("languagesGiniCurve")
         self.gini_plot.showGrid(x=True, y=True, alpha=0.25)
         self.gini_plot.setLabel("bottom", self.tr("vocabulary size"))
         self.gini_plot.setLabel("left", self.tr("Gini"))
-        self.gini_plot.setXLink(self.premium_plot)
-        self.gini_plot.getAxis("left").enableAutoSIPrefix(False)  # not "Gini (x0.001)"
         self._step_lines = [pg.InfiniteLine(angle=90, pen=pg.mkPen(style.highlight_color(),
                                                                      width=2))
                             for _ in range(2)]
-        for plot, line in zip((self.premium_plot, self.gini_plot), self._step_lines):
-            plot.addItem(line)
+        for line in self._step_lines:
             line.hide()
+        self.premium_plot.made.connect(self._on_premium_made)
+        self.gini_plot.made.connect(self._on_gini_made)
         self.merges_model = RecordTableModel(_merge_columns((), str), self)
         self.merges_table = QTableView(objectName="languagesMergesTable")
         self.merges_table.setModel(self.merges_model)
@@ -279,6 +294,8 @@ class LanguagesPane(SightAwarePane):
         merges_tab.addWidget(self.merges_table)
         merges_tab.setSizes([360, 180])
         self.tabs.addTab(merges_tab, self.tr("Merges"))
+        #: the plots of each tab (made before the tab is exported as PNG)
+        self._tab_plots = [[self.bars], [self.lorenz], [], [self.premium_plot, self.gini_plot]]
         self.tabs.setTabToolTip(3, self.tr(
             "The current tokenizer's merges (a BPE): which languages each one shortened, and "
             "premium and Gini after every merge, from one replay"))
@@ -517,8 +534,16 @@ class LanguagesPane(SightAwarePane):
         return out
 
     @Slot()
+    def _on_bars_made(self) -> None:
+        self.bars_legend = self.bars.plot_widget().addLegend(offset=(-10, 10))
+        self._draw_bars()
+
+    @Slot()
     def _draw_bars(self, *_: Any) -> None:
-        self.bars.clear()
+        if not self.bars.is_made():
+            return  # drawn when made
+        bars = self.bars.plot_widget()
+        bars.clear()
         self.bars_legend.clear()
         values = self.bar_values()
         if not values or self.corpus is None:
@@ -531,33 +556,41 @@ class LanguagesPane(SightAwarePane):
             color = _line_color(k, len(values))
             fill = QColor(color)
             fill.setAlpha(150)
-            bars = pg.BarGraphItem(x=[x for x, _ in shown], height=[h for _, h in shown],
-                                   width=width * 0.95, brush=fill, pen=pg.mkPen(color), name=name)
-            self.bars.addItem(bars)
+            bars.addItem(pg.BarGraphItem(x=[x for x, _ in shown], height=[h for _, h in shown],
+                                         width=width * 0.95, brush=fill, pen=pg.mkPen(color),
+                                         name=name))
         if self.metric_combo.currentData() == "premium":
-            self.bars.addItem(pg.InfiniteLine(pos=1.0, angle=0, pen=pg.mkPen(
+            bars.addItem(pg.InfiniteLine(pos=1.0, angle=0, pen=pg.mkPen(
                 style.plot_pen_color(), style=Qt.PenStyle.DashLine)))
         # FLORES codes on two lines (language, script): side by side they ran into each other
-        self.bars.getAxis("bottom").setTicks([[(i, lang.replace("_", "\n", 1))
-                                               for i, lang in enumerate(languages)]])
+        bars.getAxis("bottom").setTicks([[(i, lang.replace("_", "\n", 1))
+                                          for i, lang in enumerate(languages)]])
         lines = 2 if any("_" in lang for lang in languages) else 1
-        self.bars.getAxis("bottom").setHeight(12 + 16 * lines)
-        self.bars.setLabel("left", self.metric_combo.currentText())
+        bars.getAxis("bottom").setHeight(12 + 16 * lines)
+        bars.setLabel("left", self.metric_combo.currentText())
+
+    @Slot()
+    def _on_lorenz_made(self) -> None:
+        self.lorenz_legend = self.lorenz.plot_widget().addLegend(offset=(10, 10))
+        self._draw_lorenz()
 
     def _draw_lorenz(self) -> None:
-        self.lorenz.clear()
+        if not self.lorenz.is_made():
+            return  # drawn when made
+        lorenz = self.lorenz.plot_widget()
+        lorenz.clear()
         self.lorenz_legend.clear()
         if not self.figures:
             return
-        self.lorenz.plot([0, 1], [0, 1], pen=pg.mkPen(style.plot_pen_color(),
-                                                      style=Qt.PenStyle.DashLine))
+        lorenz.plot([0, 1], [0, 1], pen=pg.mkPen(style.plot_pen_color(),
+                                                 style=Qt.PenStyle.DashLine))
         for k, (name, fig) in enumerate(self.figures.items()):
             color = _line_color(k, len(self.figures))
             xs, ys = zip(*fig.lorenz)
-            self.lorenz.plot(list(xs), list(ys), pen=pg.mkPen(color, width=2),
-                             symbol="o", symbolSize=5, symbolBrush=color,
-                             name=self.tr("{name} (Gini {gini})").format(
-                                 name=name, gini=f"{fig.gini:.3f}"))
+            lorenz.plot(list(xs), list(ys), pen=pg.mkPen(color, width=2),
+                        symbol="o", symbolSize=5, symbolBrush=color,
+                        name=self.tr("{name} (Gini {gini})").format(
+                            name=name, gini=f"{fig.gini:.3f}"))
 
     # -- one sentence --------------------------------------------------------------------------
     @Slot(int)
@@ -580,17 +613,30 @@ class LanguagesPane(SightAwarePane):
             label, view = self.sentence_views.pop()
             label.deleteLater()
             view.deleteLater()
-        while len(self.sentence_views) < len(alignments):
+        # a row per turn: fourteen token-row views made and laid out in the turn the result
+        # came back were a 0.1-0.3 s stall, in whatever view was shown then (issue 20)
+        self._rows_todo = list(enumerate(alignments.items()))
+        self._rows_byte_level = byte_level
+        self._fill_next_row()
+
+    @Slot()
+    def _fill_next_row(self) -> None:
+        if not self._rows_todo:
+            return
+        row, (lang, alignment) = self._rows_todo.pop(0)
+        if row == len(self.sentence_views):
             label, view = QLabel(), CompareView()
             label.setObjectName("languagesSentenceLabel")
             at = self._rows_layout.count() - 1  # before the stretch
             self._rows_layout.insertWidget(at, label)
             self._rows_layout.insertWidget(at + 1, view)
             self.sentence_views.append((label, view))
-        for (label, view), (lang, alignment) in zip(self.sentence_views, alignments.items()):
-            counts = ", ".join(f"{row.name} {len(row.encoding)}" for row in alignment.rows)
-            label.setText(f"<b>{lang}</b> — {counts}")
-            view.set_alignment(alignment, [row.name for row in alignment.rows], byte_level)
+        label, view = self.sentence_views[row]
+        counts = ", ".join(f"{r.name} {len(r.encoding)}" for r in alignment.rows)
+        label.setText(f"<b>{lang}</b> — {counts}")
+        view.set_alignment(alignment, [r.name for r in alignment.rows], self._rows_byte_level)
+        if self._rows_todo:
+            self._rows_timer.start()  # the next row in the next turn
 
     # -- merges --------------------------------------------------------------------------------
     @Slot(object)
@@ -608,31 +654,64 @@ class LanguagesPane(SightAwarePane):
                     used=f"{len(summary.rows):,}", pivot=summary.pivot or "-", note=note))
         self._draw_merges()
 
-    def _draw_merges(self) -> None:
-        self.premium_plot.clear()
+    @Slot()
+    def _on_premium_made(self) -> None:
+        self.premium_legend = self.premium_plot.plot_widget().addLegend(
+            offset=(-10, 10), colCount=2, brush=pg.mkBrush(_legend_background()))
+        self._link_merge_plots()
+        self._draw_premium()
+
+    @Slot()
+    def _on_gini_made(self) -> None:
+        self.gini_plot.getAxis("left").enableAutoSIPrefix(False)  # not "Gini (x0.001)"
+        self._link_merge_plots()
+        self._draw_gini()
+
+    def _link_merge_plots(self) -> None:
+        if self.premium_plot.is_made() and self.gini_plot.is_made():
+            self.gini_plot.plot_widget().setXLink(self.premium_plot.plot_widget())
+
+    def _draw_premium(self) -> None:
+        if not self.premium_plot.is_made():
+            return  # drawn when made
+        plot = self.premium_plot.plot_widget()
+        plot.clear()
         self.premium_legend.clear()
-        self.gini_plot.clear()
-        for plot, line in zip((self.premium_plot, self.gini_plot), self._step_lines):
-            plot.addItem(line)
+        plot.addItem(self._step_lines[0])
+        summary = self.attribution
+        if summary is None or not summary.points or summary.points[0].premium is None:
+            return
+        xs = [p.vocab_size for p in summary.points]
+        for j, lang in enumerate(summary.languages):
+            color = _line_color(j, len(summary.languages))
+            item = plot.plot(xs, [p.premium[j] for p in summary.points],
+                             pen=pg.mkPen(color, width=1.5), name=lang,
+                             symbol="o", symbolSize=3, symbolBrush=color, symbolPen=None)
+            item.sigPointsClicked.connect(self._on_curve_clicked)
+
+    def _draw_gini(self) -> None:
+        if not self.gini_plot.is_made():
+            return  # drawn when made
+        plot = self.gini_plot.plot_widget()
+        plot.clear()
+        plot.addItem(self._step_lines[1])
+        summary = self.attribution
+        if summary is None:
+            return
+        gini = plot.plot([p.vocab_size for p in summary.points], [p.gini for p in summary.points],
+                         pen=pg.mkPen(style.plot_pen_color(), width=2), symbol="o",
+                         symbolSize=4, symbolBrush=style.plot_pen_color())
+        gini.sigPointsClicked.connect(self._on_curve_clicked)
+
+    def _draw_merges(self) -> None:
+        for line in self._step_lines:
             line.hide()
+        self._draw_premium()
+        self._draw_gini()
         summary = self.attribution
         if summary is None:
             self.merges_model.set_records([])
             return
-        xs = [p.vocab_size for p in summary.points]
-        for j, lang in enumerate(summary.languages):
-            if summary.points[0].premium is None:
-                break
-            color = _line_color(j, len(summary.languages))
-            item = self.premium_plot.plot(xs, [p.premium[j] for p in summary.points],
-                                          pen=pg.mkPen(color, width=1.5), name=lang,
-                                          symbol="o", symbolSize=3, symbolBrush=color,
-                                          symbolPen=None)
-            item.sigPointsClicked.connect(self._on_curve_clicked)
-        gini = self.gini_plot.plot(xs, [p.gini for p in summary.points],
-                                   pen=pg.mkPen(style.plot_pen_color(), width=2), symbol="o",
-                                   symbolSize=4, symbolBrush=style.plot_pen_color())
-        gini.sigPointsClicked.connect(self._on_curve_clicked)
         tokenizer = self._tokenizer(self._attribution_for)
         byte_level = tokenizer is not None and is_byte_level(tokenizer)
         self.merges_model = RecordTableModel(_merge_columns(
@@ -710,6 +789,8 @@ class LanguagesPane(SightAwarePane):
             header, rows = figures_table(self.figures.values())
             header = header or list(TABLE_HEADER)
             figure = self.tabs.currentWidget()
+        for plot in self._tab_plots[self.tabs.currentIndex()]:
+            plot.plot_widget()  # drawn before it is grabbed
         return export_dialog(self, self.tr("language figures"), "languages.csv", figure,
                              header, rows)
 

@@ -353,7 +353,7 @@ class StatsPane(SightAwarePane):
 
     def _show_corpus_figures(self) -> None:
         tok = self._tokenizer
-        self.zipf_plot.set_points(self.zipf_points.ranks.tolist(), self.zipf_points.counts.tolist(),
+        self.zipf_plot.set_points(self.zipf_points.ranks, self.zipf_points.counts,  # numpy
                                   log_x=True, log_y=True)
         slope = self.zipf_points.slope
         self.captions[1].setText(self.tr("{n} distinct tokens; log-log slope {slope} (Zipf: "

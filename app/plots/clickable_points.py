@@ -4,6 +4,12 @@ Used for the Zipf rank-frequency plot, characters per token against vocabulary
 size and the pair count of each merge. ``point_clicked(index)`` gives the
 clicked point's index; ``set_highlight`` draws the selected points on top in
 the highlight colour. Both items are updated in place with ``setData``.
+
+A long series is drawn thinned (:func:`drawn_indices`): at most two points, the lowest and
+the highest, in each of :data:`DRAWN_BINS` columns of the x range as drawn (log or linear).
+A Zipf plot of a 128k vocabulary drew 100k symbols: 0.3 s to set, 70 ms at every repaint;
+the thinned line looks the same, a click still gives the index of the series, and the
+highlight marks the exact points.
 """
 
 from __future__ import annotations
@@ -11,15 +17,45 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
+import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPoint, Signal
+from PySide6.QtCore import QPoint, QPointF, Signal
 from PySide6.QtWidgets import QWidget
 
 from .. import style
-from .late_plot import LatePlot
+from .late_plot import LatePlot, PlotAxis
 
 
-class _SparseLogAxis(pg.AxisItem):
+#: Series longer than this are thinned to at most two points per x column, of this many.
+DRAWN_BINS = 2000
+
+
+def drawn_indices(xs: np.ndarray, ys: np.ndarray, log_x: bool) -> np.ndarray:
+    """The indices of the points drawn: all of a short series; of a long one, in each of
+    :data:`DRAWN_BINS` equal columns of x (of log10 x on a log axis), the points with the
+    lowest and the highest y, and the first and last points. Sorted."""
+    n = len(xs)
+    if n <= 2 * DRAWN_BINS:
+        return np.arange(n)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        at = np.log10(xs) if log_x else xs.astype(float)
+    finite = np.isfinite(at)
+    if not finite.any():
+        return np.arange(n)
+    low, high = at[finite].min(), at[finite].max()
+    span = (high - low) or 1.0
+    column = np.full(n, DRAWN_BINS, dtype=np.int64)  # x not drawable: a column of their own
+    column[finite] = np.minimum(((at[finite] - low) / span * DRAWN_BINS).astype(np.int64),
+                                DRAWN_BINS - 1)
+    order = np.lexsort((ys, column))  # by column, then y
+    sorted_columns = column[order]
+    starts = np.flatnonzero(np.r_[True, sorted_columns[1:] != sorted_columns[:-1]])
+    ends = np.r_[starts[1:], n] - 1
+    keep = np.concatenate((order[starts], order[ends], [0, n - 1]))
+    return np.unique(keep)
+
+
+class _SparseLogAxis(PlotAxis):
     """A log axis labelling only 1, 2 and 5 of each decade (pyqtgraph labels 1 … 9 of each
     decade when the range spans few decades, and the labels run into each other)."""
 
@@ -47,8 +83,9 @@ class ClickablePointsPlot(LatePlot):
         self.showGrid(x=True, y=True, alpha=0.25)
         self._symbol_size = symbol_size
         self._n = 0
-        self._xs: list[float] = []
-        self._ys: list[float] = []
+        self._xs = np.zeros(0)
+        self._ys = np.zeros(0)
+        self._drawn = np.zeros(0, dtype=np.int64)  # the indices drawn (drawn_indices)
         self._highlight: frozenset[int] = frozenset()
         self.message = ""
         self._line: pg.PlotDataItem | None = None
@@ -85,7 +122,8 @@ class ClickablePointsPlot(LatePlot):
 
     def _draw_points(self) -> None:
         if self._line is not None:
-            self._line.setData(self._xs, self._ys, data=list(range(self._n)))
+            drawn = self._drawn
+            self._line.setData(self._xs[drawn], self._ys[drawn], data=drawn)
             self.plotItem.enableAutoRange()
 
     def _draw_marks(self) -> None:
@@ -96,7 +134,9 @@ class ClickablePointsPlot(LatePlot):
     def set_points(
         self, xs: Sequence[float], ys: Sequence[float], log_x: bool = False, log_y: bool = False
     ) -> None:
-        self._xs, self._ys, self._n = list(xs), list(ys), len(xs)
+        self._xs, self._ys = np.asarray(xs, dtype=float), np.asarray(ys, dtype=float)
+        self._n = len(self._xs)
+        self._drawn = drawn_indices(self._xs, self._ys, log_x)
         self.setLogMode(x=log_x, y=log_y)
         self._highlight = frozenset()
         self._draw_points()
@@ -125,8 +165,10 @@ class ClickablePointsPlot(LatePlot):
     def point_position(self, index: int) -> QPoint:
         """Viewport position of point ``index`` (for automation and tests)."""
         self.plotItem.vb.prepareForPaint()  # a range change waits for the next paint; apply it now
-        spot = self._line.scatter.points()[index]
-        return self.mapFromScene(self._line.scatter.mapToScene(spot.pos()))
+        x, y = self._xs[index], self._ys[index]
+        log_x, log_y = self.plotItem.ctrl.logXCheck.isChecked(), self.plotItem.ctrl.logYCheck.isChecked()
+        at = QPointF(math.log10(x) if log_x else x, math.log10(y) if log_y else y)
+        return self.mapFromScene(self.plotItem.vb.mapViewToScene(at))
 
     def _on_points_clicked(self, _item, points, event) -> None:
         if not len(points):

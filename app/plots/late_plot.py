@@ -10,22 +10,129 @@ A LatePlot is a plain container at first. It keeps what its owner tells it (axis
 title, grid, mouse mode, log mode, and the data of the subclass) and draws it into the
 pyqtgraph widget once that is made:
 
-- in the event-loop turn after the container is first shown, so the turn that lays out a
-  new view does not also pay for its plots, and a plot on a tab behind costs nothing;
+- in an event-loop turn after the container is first shown, so the turn that lays out a
+  new view does not also pay for its plots, and a plot on a tab behind costs nothing. The
+  plots shown together wait in one queue and are made **one per turn** (a 0 ms timer, so the
+  window repaints and takes input between two): the Languages view's two merge plots, made
+  in the same turn, were one 100-200 ms stall on 2 busy cores;
 - at once when code asks for something only the widget has (:meth:`plot_widget`,
   :meth:`getAxis`, :meth:`viewport`…; tests and export do).
 
-Subclasses put their items in :meth:`_make_items` and draw only when :meth:`is_made`.
+Subclasses put their items in :meth:`_make_items` and draw only when :meth:`is_made`; a pane
+that owns a plain LatePlot draws in a slot of :attr:`made` and whenever its data change, if
+the plot :meth:`is_made`.
+
+Making and redrawing the widget is cheaper than pyqtgraph's default, for the same plot:
+
+- its ViewBox builds its context menu (two axis panels of a dozen widgets each, a quarter of
+  a PlotWidget's cost) when it is first opened, not when the plot is made
+  (:class:`LazyMenuViewBox`);
+- its axes set their label's HTML only when the label changes (:class:`PlotAxis`), not at
+  every range change (another third of the cost, and paid again at each pan, zoom or redraw).
 """
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPoint, QPointF, QTimer, Signal
+import shiboken6
+from PySide6.QtCore import QObject, QPoint, QPointF, QTimer, Signal
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QVBoxLayout, QWidget
+from pyqtgraph.graphicsItems.ViewBox.ViewBoxMenu import ViewBoxMenu
+
+
+class PlotAxis(pg.AxisItem):
+    """An AxisItem that lays its label out again only when the label's text changes.
+
+    pyqtgraph's axis sets its label's HTML (a QTextDocument parsed and laid out) at every
+    range change (``updateAutoSIPrefix``), whatever changed; eight times for the four axes of
+    a new plot. The label is the same unless its text, units, SI prefix or style changed.
+
+    Its drawing (tick labels, and the grid lines across the plot) is kept as a pixmap
+    (``DeviceCoordinateCache``): a repaint of the plot (a highlight, a hover, the window
+    painted again) copies it instead of replaying the recorded lines and text, 6 ms an axis
+    of a large log plot; a range or size change draws it again, as before.
+    """
+
+    _label_html: str | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def _updateLabel(self) -> None:  # noqa: N802 - pyqtgraph's name
+        # pyqtgraph's, with the HTML set only when it changed (the size is computed again:
+        # it also follows the axis's visibility)
+        html = self.labelString()
+        if html != self._label_html:
+            self._label_html = html
+            self.label.setHtml(html)
+        self._adjustSize()
+        self.picture = None
+        self.update()
+
+
+#: The sides of a plot (pyqtgraph makes an axis for each, the top and right ones hidden).
+SIDES = ("left", "bottom", "top", "right")
+
+
+class LazyMenuViewBox(pg.ViewBox):
+    """A ViewBox whose context menu is built when it is first needed (a right click, or
+    pyqtgraph asking for its actions), not with the plot: the same menu, later."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["enableMenu"] = False  # no ViewBoxMenu now...
+        super().__init__(*args, **kwargs)
+        self.state["enableMenu"] = True  # ...but the menu is on, as pyqtgraph's default
+
+    def _applyMenuEnabled(self) -> None:  # noqa: N802 - pyqtgraph's name
+        if self.menuEnabled() and self.menu is None:
+            return  # built when first asked for (getMenu)
+        super()._applyMenuEnabled()
+
+    def getMenu(self, ev: Any) -> Any:  # noqa: N802 - pyqtgraph override
+        if self.menu is None and self.menuEnabled():
+            self.menu = ViewBoxMenu(self)
+            self.updateViewLists()
+        return self.menu
+
+    def getContextMenus(self, event: Any) -> list:  # noqa: N802 - pyqtgraph override
+        return self.getMenu(event).actions() if self.menuEnabled() else []
+
+
+class _Maker(QObject):
+    """The plots shown and not made yet, made one per event-loop turn, in the order shown."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._waiting: list[weakref.ref] = []
+        self._timer = QTimer(self, singleShot=True, interval=0)
+        self._timer.timeout.connect(self._make_next)
+
+    def add(self, plot: LatePlot) -> None:
+        self._waiting.append(weakref.ref(plot))
+        self._timer.start()
+
+    def _make_next(self) -> None:
+        while self._waiting:
+            plot = self._waiting.pop(0)()
+            if plot is not None and shiboken6.isValid(plot) and plot._make_if_shown():
+                break
+        if self._waiting:
+            self._timer.start()  # the next one in the next turn
+
+
+_maker: _Maker | None = None
+
+
+def _the_maker() -> _Maker:
+    global _maker
+    if _maker is None or not shiboken6.isValid(_maker):
+        _maker = _Maker()
+    return _maker
 
 
 class LatePlot(QWidget):
@@ -52,7 +159,14 @@ class LatePlot(QWidget):
     def plot_widget(self) -> pg.PlotWidget:
         """The pyqtgraph widget, made now if it is not yet."""
         if self._widget is None:
-            widget = pg.PlotWidget(self, axisItems=self._axis_items())
+            axes = self._axis_items()
+            filled = [side for side in SIDES if side not in axes]
+            axes.update({side: PlotAxis(side) for side in filled})
+            widget = pg.PlotWidget(self, axisItems=axes, viewBox=LazyMenuViewBox())
+            for side in filled:  # pyqtgraph shows every axis it is given...
+                widget.showAxis(side, side in ("left", "bottom"))
+                widget.getAxis(side)._adjustSize()  # ...and sizes it at its next range change
+            widget.plotItem.layout.activate()  # laid out without them now, as pyqtgraph's own
             widget.setToolTip(self.toolTip())
             self._widget = widget
             self.layout().addWidget(widget)
@@ -63,9 +177,10 @@ class LatePlot(QWidget):
             self.made.emit()
         return self._widget
 
-    def _axis_items(self) -> dict[str, pg.AxisItem] | None:
-        """The widget's axis items (subclasses: custom tick labels)."""
-        return None
+    def _axis_items(self) -> dict[str, pg.AxisItem]:
+        """The widget's axis items by side (subclasses: custom tick labels, made from
+        :class:`PlotAxis`); :class:`PlotAxis` for the sides left out."""
+        return {}
 
     def _make_items(self, widget: pg.PlotWidget) -> None:
         """Add the plot items to the new ``widget`` and draw the data kept so far."""
@@ -74,12 +189,15 @@ class LatePlot(QWidget):
         super().showEvent(event)
         if self._widget is None and not self._make_queued:
             self._make_queued = True
-            QTimer.singleShot(0, self, self._make_if_shown)
+            _the_maker().add(self)
 
-    def _make_if_shown(self) -> None:
+    def _make_if_shown(self) -> bool:
+        """Make the widget if the plot is still in sight; whether it made it."""
         self._make_queued = False
         if self._widget is None and self.isVisible():
             self.plot_widget()
+            return True
+        return False
 
     # -- state kept until the widget exists ------------------------------------------------------
     def _keep(self, key: tuple, name: str, *args: Any, **kwargs: Any) -> None:
@@ -122,6 +240,9 @@ class LatePlot(QWidget):
     def getAxis(self, name: str) -> pg.AxisItem:  # noqa: N802
         return self.plot_widget().getAxis(name)
 
+    def getPlotItem(self) -> pg.PlotItem:  # noqa: N802
+        return self.plot_widget().getPlotItem()
+
     def getViewBox(self) -> pg.ViewBox:  # noqa: N802
         return self.plot_widget().getViewBox()
 
@@ -135,4 +256,4 @@ class LatePlot(QWidget):
         return self.plot_widget().mapFromScene(point)
 
 
-__all__ = ["LatePlot"]
+__all__ = ["LatePlot", "LazyMenuViewBox", "PlotAxis"]

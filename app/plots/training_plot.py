@@ -22,7 +22,7 @@ from PySide6.QtCore import QTimer, Slot
 from PySide6.QtWidgets import QWidget
 
 from .. import style
-from .late_plot import LatePlot
+from .late_plot import LatePlot, PlotAxis
 
 REDRAW_MS = 160
 #: Curves of at most this many points also mark each point.
@@ -57,7 +57,7 @@ def tick_labels(values: Sequence[float], spacing: float) -> list[str]:
     return [f"{v / unit:,.{decimals}f}{suffix}" for v in values]
 
 
-class ReadableAxis(pg.AxisItem):
+class ReadableAxis(PlotAxis):
     """An axis whose linear tick labels come from :func:`tick_labels` (log axes: pyqtgraph's)."""
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:

@@ -5,9 +5,11 @@ merge history, CSV export, and its place among the views."""
 from __future__ import annotations
 
 import csv
+import math
 import time
 from pathlib import Path
 
+import pyqtgraph as pg
 import pytest
 from PySide6.QtWidgets import QFileDialog
 
@@ -195,3 +197,64 @@ def test_languages_view_shows_the_merge_history_beside(qtbot, window):
     from app import help_text
     assert "Languages</b> (Ctrl+0)" in help_text.HELP_HTML
     assert type(window.analysis_docks.languages).__name__ == "LanguagesPane"
+
+
+def test_plots_are_made_when_their_tab_is_seen_and_draw_the_figures(qtbot, fresh):
+    # issue 20: four PlotWidgets made with the pane froze the view switch; each plot is made
+    # when its tab is first seen and draws what the pane holds then
+    pane = fresh
+    qtbot.waitUntil(pane.bars.is_made)
+    assert not any(p.is_made() for p in (pane.lorenz, pane.premium_plot, pane.gini_plot))
+
+    def drawn_bars():
+        return {item.name(): list(item.opts["height"]) for item in pane.bars.getPlotItem().items
+                if isinstance(item, pg.BarGraphItem)}
+
+    def shown(values):
+        return {name: [h for h in heights if not math.isnan(h)]
+                for name, heights in values.items()}
+    assert drawn_bars() == shown(pane.bar_values()) and len(drawn_bars()) == 2
+    pane.metric_combo.setCurrentIndex(pane.metric_combo.findData("tokens"))
+    assert drawn_bars() == shown(pane.bar_values())
+    assert pane.bars.getAxis("left").labelText == pane.metric_combo.currentText()
+
+    pane.tabs.setCurrentIndex(1)
+    qtbot.waitUntil(pane.lorenz.is_made)
+    curves = {item.name(): list(item.yData)
+              for item in pane.lorenz.getPlotItem().listDataItems() if item.name()}
+    for name, fig in pane.figures.items():
+        assert curves[f"{name} (Gini {fig.gini:.3f})"] == [y for _, y in fig.lorenz]
+
+    pane.tabs.setCurrentIndex(3)
+    qtbot.waitUntil(lambda: pane.premium_plot.is_made() and pane.gini_plot.is_made())
+    summary = pane.attribution
+    premium = pane.premium_plot.getPlotItem().listDataItems()
+    assert [item.name() for item in premium] == list(summary.languages)
+    assert list(premium[0].yData) == [p.premium[0] for p in summary.points]
+    (gini,) = pane.gini_plot.getPlotItem().listDataItems()
+    assert list(gini.yData) == [p.gini for p in summary.points]
+    assert pane.gini_plot.getViewBox().linkedView(0) is pane.premium_plot.getViewBox()
+    # a merge picked in the merge history is marked on both plots
+    pane._selection.set(Selection(merge_rank=3, origin="merges"))
+    for plot, line in zip((pane.premium_plot, pane.gini_plot), pane._step_lines):
+        assert line in plot.getPlotItem().items and line.isVisible()
+
+
+def test_a_returned_sentence_fills_a_row_per_turn(qtbot, fresh):
+    # issue 20: fourteen token-row views filled in one turn were a stall in whatever view
+    # was shown when the sentence came back
+    pane = fresh
+    before = [view.alignment for _, view in pane.sentence_views]
+    languages = list(pane.corpus.languages)
+    # the same rows in reverse order: every row changes
+    alignments = dict(zip(languages, reversed(before)))
+    byte_level = pane.sentence_views[0][1]._byte_level
+    pane._on_sentence_returned((alignments, byte_level))
+    assert pane.sentence_views[0][1].alignment is before[-1]
+    assert pane.sentence_views[1][1].alignment is before[1]  # not yet
+    qtbot.waitUntil(lambda: [v.alignment for _, v in pane.sentence_views] == before[::-1])
+    assert [label.text().split("</b>")[0] for label, _ in pane.sentence_views] == [
+        f"<b>{lang}" for lang in languages]
+    # fewer rows (another corpus): the others go at once
+    pane._on_sentence_returned(({languages[0]: before[0]}, byte_level))
+    assert len(pane.sentence_views) == 1 and pane.sentence_views[0][1].alignment is before[0]
