@@ -63,6 +63,10 @@ class PlotAxis(pg.AxisItem):
         super().__init__(*args, **kwargs)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
+    def fit_size(self) -> None:
+        """Size the axis for its visibility now (pyqtgraph does it at the next range change)."""
+        self._adjustSize()
+
     def _updateLabel(self) -> None:  # noqa: N802 - pyqtgraph's name
         # pyqtgraph's, with the HTML set only when it changed (the size is computed again:
         # it also follows the axis's visibility)
@@ -165,7 +169,7 @@ class LatePlot(QWidget):
             widget = pg.PlotWidget(self, axisItems=axes, viewBox=LazyMenuViewBox())
             for side in filled:  # pyqtgraph shows every axis it is given...
                 widget.showAxis(side, side in ("left", "bottom"))
-                widget.getAxis(side)._adjustSize()  # ...and sizes it at its next range change
+                widget.getAxis(side).fit_size()  # ...and sizes it at its next range change
             widget.plotItem.layout.activate()  # laid out without them now, as pyqtgraph's own
             widget.setToolTip(self.toolTip())
             self._widget = widget

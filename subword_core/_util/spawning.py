@@ -131,7 +131,8 @@ def _end_with_parent(parent: int) -> None:
     except (OSError, AttributeError):
         return
     if os.getppid() != parent:
-        os._exit(0)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker may inherit a handler
+        signal.raise_signal(signal.SIGTERM)  # ends silently, as PR_SET_PDEATHSIG would have
 
 
 def _ready(result: Any, cancelled: Callable[[], bool] | None) -> bool:
