@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import unicodedata
 from collections.abc import Callable, Iterable
 from functools import cache
@@ -759,6 +760,11 @@ class SentencePieceNormalizer(Normalizer):
         bounds = [*map(original, result.sources), original(result.end)]
         normalized.normalized = result.text
         normalized.alignments = list(zip(bounds, bounds[1:]))
+
+    def settings_key(self) -> str:
+        """A digest of the settings that shape its output: names it where a JSON form
+        would (the corpus counts' cache keys)."""
+        return hashlib.sha256(repr(self._settings).encode("utf-8", "surrogatepass")).hexdigest()
 
     def to_dict(self) -> dict[str, Any]:
         raise TokenizerFileError(

@@ -55,6 +55,8 @@ import regex
 from .. import unk_id
 from ...corpus._word_counting import ChunkCounter, text_function
 from ...models.bpe import BPE
+from ...models.sentencepiece import SentencePieceBPE
+from ...normalizers import SentencePieceNormalizer
 from ...text.normalized import NormalizedString
 from ...pre_tokenizers import Metaspace, Regex, Sequence, Split, Whitespace
 from ...tokenizer import Tokenizer
@@ -73,11 +75,17 @@ class Pipeline:
         self.runs = tokenizer.pre_tokenizer if self.pre_tokenizer is not tokenizer.pre_tokenizer \
             else None
         self.added = tokenizer.added_vocabulary
-        self.key = json.dumps([
-            None if self.normalizer is None else self.normalizer.to_dict(),
+        #: the model inputs are the normalized text's parts cut before each run of ``▁``
+        #: (a tokenizer encoding as the sentencepiece library does: spm_parts_exact)
+        self.spm_parts = self.pre_tokenizer is None and spm_parts_exact(tokenizer)
+        parts = [
+            _normalizer_key(self.normalizer),
             None if self.pre_tokenizer is None else self.pre_tokenizer.to_dict(),
             self.added.to_list(), self.added.encode_special_tokens,
-        ], sort_keys=True, ensure_ascii=False)
+        ]
+        if self.spm_parts:
+            parts.append("spm-parts")
+        self.key = json.dumps(parts, sort_keys=True, ensure_ascii=False)
         self._counter: ChunkCounter | None = None
         self._text_of: Any = None
 
@@ -91,7 +99,9 @@ class Pipeline:
     def counter(self) -> ChunkCounter:
         """The word counter of this normalizer and pre-tokenizer (exact shortcuts)."""
         if self._counter is None:
-            if self.pre_tokenizer is None:
+            if self.spm_parts:
+                self._counter = ChunkCounter(_spm_parts_words(self.text_of))
+            elif self.pre_tokenizer is None:
                 # no pre-tokenizer: one model input, the whole normalized text
                 text_of = self.text_of
                 self._counter = ChunkCounter(lambda doc: [t] if (t := text_of(doc)) else [])
@@ -221,6 +231,53 @@ def _metaspace_runs_words(text_of: Any, metaspace: Metaspace) -> Any:
         return parts.findall(text)
 
     return words_of
+
+
+def _normalizer_key(normalizer: Any) -> Any:
+    """The normalizer's JSON form, or for the sentencepiece library's normalization (which
+    has none) a digest of its settings."""
+    if normalizer is None:
+        return None
+    if type(normalizer) is SentencePieceNormalizer:
+        return {"type": "SentencePieceNormalizer", "settings": normalizer.settings_key()}
+    return normalizer.to_dict()
+
+
+#: a run of ``▁`` and what follows it up to the next run, or a text before the first run
+_SPM_PARTS = regex.compile("▁+[^▁]*|[^▁]+")
+
+
+def _spm_parts_words(text_of: Any) -> Any:
+    """The parts of a document's normalized text cut before each run of ``▁``."""
+
+    def words_of(doc: str) -> list[str]:
+        text = text_of(doc)
+        return _SPM_PARTS.findall(text) if text else []
+
+    return words_of
+
+
+def spm_parts_exact(tokenizer: Any) -> bool:
+    """Whether ``tokenizer`` encodes as the sentencepiece library's BPE does (its
+    normalizer, no pre-tokenizer, :class:`SentencePieceBPE`) and its model tokenizes any
+    normalized text as the concatenation of the parts cut before each run of ``▁``.
+
+    The model merges over the whole text (the library has no pre-tokenizer), but a merge
+    joins two neighbouring symbols into a piece: if no piece holds ``▁`` right after
+    another char, no merge joins across a cut, and merges inside one part neither see nor
+    change the others (highest score first, leftmost on a tie: the order within a part is
+    the same). A user-defined symbol spanning a cut would hold such a ``▁`` too, so the
+    left-to-right symbol scan reaches each cut. ``▁`` itself is a piece, so a run of
+    unknown characters (one unknown token without byte fallback) never reaches across.
+    """
+    normalizer, model = tokenizer.normalizer, tokenizer.model
+    if tokenizer.pre_tokenizer is not None or type(model) is not SentencePieceBPE \
+            or type(normalizer) is not SentencePieceNormalizer:
+        return False
+    if not normalizer.spec.escape_whitespaces or normalizer.spec.treat_whitespace_as_suffix:
+        return False
+    vocab = model.get_vocab()
+    return "▁" in vocab and not any("▁" in token.lstrip("▁") for token in vocab)
 
 
 def metaspace_parts_exact(model: Any, replacement: str) -> bool:
