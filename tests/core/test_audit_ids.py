@@ -46,8 +46,8 @@ def _bert() -> Tokenizer:
 
 def _mistral() -> Tokenizer:
     # SentencePiece .model in transformers' llama flavor: byte fallback, Metaspace(split=False),
-    # counted as ▁-parts (opened as the sentencepiece library encodes, it has no pipeline to
-    # cut with and is encoded whole: see test_a_model_opened_as_sentencepiece_is_encoded_whole)
+    # counted as ▁-parts (opened as the sentencepiece library encodes, it is cut into its
+    # ▁-parts too: see test_a_model_opened_as_sentencepiece_is_cut_into_its_parts)
     return open_tokenizer(package_file("mistral_common", "data/tokenizer.model.v1",
                                        "mistral-common"), flavor="llama")
 
@@ -105,11 +105,13 @@ def test_fast_ids_equal_encode_on_a_sample_of_the_vocabulary(real):
     assert _check(real, step) > 1500
 
 
-def test_a_model_opened_as_sentencepiece_is_encoded_whole():
+def test_a_model_opened_as_sentencepiece_is_cut_into_its_parts():
+    # the sentencepiece library's encoding has no pre-tokenizer, but its BPE never merges
+    # across a cut before a run of ▁ (counts.spm_parts_exact): the fast path cuts there
     tokenizer = open_tokenizer(reference_file("sentencepiece", "botchan_en_bpe_1000.model"))
     ids_of = TextIds(tokenizer)
-    assert not ids_of.fast
-    for text in PROBES:
+    assert ids_of.fast
+    for text in [*PROBES, "  runs   of  spaces ", "▁ literal ▁▁ marks", ""]:
         assert list(ids_of(text)) == tokenizer.encode(text, add_special_tokens=False).ids
 
 
