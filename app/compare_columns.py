@@ -23,10 +23,12 @@ from typing import Any
 from subword_core.analysis import visible_text
 from subword_core.text.graphemes import joined_spans
 
+from . import encoding_layout
+
 #: Characters drawn at most (the tables still use the whole text).
 MAX_DRAWN_CHARS = 4000
-#: What a whitespace character is drawn as.
-MARKERS = {" ": "␣", "\t": "→", "\n": "↵", "\r": "␍", "\u00a0": "⍽", "\u3000": "□"}
+#: What a whitespace character is drawn as: the Encoding pane's markers, and a line break.
+MARKERS = {**encoding_layout.MARKERS, "\n": "↵"}
 
 Cover = tuple[int, ...]
 Run = tuple[int, int, Cover]

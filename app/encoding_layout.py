@@ -40,12 +40,13 @@ NORMALIZED_SHOWN = 20_000
 #: Lines of the normalized text longer than this are cut (at a ␣ marker) into several.
 LINE_CHARS = 1_000
 
-_MARKERS = {" ": "␣", "\t": "→", "\u00a0": "⍽", "\u3000": "□", "\r": "␍"}
+#: What a whitespace character is drawn as (a line break stays one; Compare draws it too).
+MARKERS = {" ": "␣", "\t": "→", "\u00a0": "⍽", "\u3000": "□", "\r": "␍"}
 # covered whitespace becomes a marker; uncovered stays as it is, except characters that
 # would break a document line (they always become a marker, to keep one glyph per character)
 _LINE_BREAKERS = {"\r": "␍", "\u2028": "↵", "\u2029": "¶", "\x0b": "↓", "\x0c": "↓",
                   "\x85": "↵", "\x1c": "↵", "\x1d": "↵", "\x1e": "↵"}
-_COVERED = tuple(({c: _MARKERS.get(c, "·") for c in map(chr, range(0x3001))
+_COVERED = tuple(({c: MARKERS.get(c, "·") for c in map(chr, range(0x3001))
                    if c.isspace() and c != "\n"} | _LINE_BREAKERS).items())
 _UNCOVERED = tuple(_LINE_BREAKERS.items())
 

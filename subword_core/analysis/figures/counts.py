@@ -219,7 +219,7 @@ def _metaspace_runs_words(text_of: Any, metaspace: Metaspace) -> Any:
     offsets for every char)."""
     rep = metaspace.replacement
     prepend = metaspace.prepend_scheme != "never"
-    parts = regex.compile(f"{regex.escape(rep)}+[^{regex.escape(rep)}]*|[^{regex.escape(rep)}]+")
+    parts = _cut_before_runs(rep)
 
     def words_of(doc: str) -> list[str]:
         text = text_of(doc)
@@ -243,16 +243,20 @@ def _normalizer_key(normalizer: Any) -> Any:
     return normalizer.to_dict()
 
 
-#: a run of ``▁`` and what follows it up to the next run, or a text before the first run
-_SPM_PARTS = regex.compile("▁+[^▁]*|[^▁]+")
+def _cut_before_runs(rep: str) -> Any:
+    """A run of ``rep`` and what follows it up to the next run, or a text before the first
+    run: ``findall`` cuts a text before each run of ``rep``."""
+    escaped = regex.escape(rep)
+    return regex.compile(f"{escaped}+[^{escaped}]*|[^{escaped}]+")
 
 
 def _spm_parts_words(text_of: Any) -> Any:
     """The parts of a document's normalized text cut before each run of ``▁``."""
+    parts = _cut_before_runs("▁")
 
     def words_of(doc: str) -> list[str]:
         text = text_of(doc)
-        return _SPM_PARTS.findall(text) if text else []
+        return parts.findall(text) if text else []
 
     return words_of
 
