@@ -32,7 +32,7 @@ from .text.gpt2_bytes import bytes_to_unicode
 from .text.normalized import NormalizedString
 from .text.onig import Regex, compile_onig
 from .text.precompiled import PrecompiledCharsMap, precompiled_changes, rewrites_whole
-from .text.spm_normalizer import SpmNormalizerSpec, spm_normalize
+from .text.spm_normalizer import SpmNormalizerSpec, spm_normalize, spm_normalize_text
 
 __all__ = [
     "NFC", "NFD", "NFKC", "NFKD", "BertNormalizer", "ByteLevel", "Lowercase", "Nmt",
@@ -760,6 +760,10 @@ class SentencePieceNormalizer(Normalizer):
         bounds = [*map(original, result.sources), original(result.end)]
         normalized.normalized = result.text
         normalized.alignments = list(zip(bounds, bounds[1:]))
+
+    def normalize_str(self, text: str) -> str:
+        # the same text without following every char's source: the corpus counts' path
+        return spm_normalize_text(text, self.spec)
 
     def settings_key(self) -> str:
         """A digest of the settings that shape its output: names it where a JSON form

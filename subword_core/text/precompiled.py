@@ -13,6 +13,7 @@ grapheme cluster (see :func:`precompiled_changes`); the ``Precompiled`` normaliz
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterable
 
 from ..errors import TokenizerFileError
 from ._hf_unicode import graphemes
@@ -81,6 +82,59 @@ class PrecompiledCharsMap:
         replacement = self._string_at(best[1])
         return None if replacement is None else (best[0], replacement)
 
+    def extends(self, key: bytes) -> bool:
+        """Whether some rule's key starts with all of ``key`` (a NUL byte ends keys).
+
+        A char whose bytes no key extends is never rewritten where it starts: any rule
+        matching there would end inside it, and such a rule cannot apply.
+        """
+        return self._node_after(key) is not None
+
+    def next_chars(self, key: bytes) -> set[str]:
+        """The chars ``c`` for which some rule's key starts with ``key`` + ``c``'s bytes."""
+        node = self._node_after(key)
+        return set() if node is None else set(self._chars_below(node, b""))
+
+    def _chars_below(self, node: int, head: bytes) -> Iterable[str]:
+        """Every UTF-8 char (surrogates too) spelled by a path of the trie from ``node``,
+        ``head`` being the bytes of it already walked."""
+        if head:
+            size = _utf8_length(head[0])
+            if len(head) == size:
+                try:
+                    yield head.decode("utf-8", "surrogatepass")
+                except UnicodeDecodeError:
+                    pass  # not a char: a rule spelling it can never start at one
+                return
+            labels: Iterable[int] = range(0x80, 0xC0)
+        else:
+            labels = (*range(0x01, 0x80), *range(0xC2, 0xF5))
+        for byte in labels:
+            child = self._child(node, byte)
+            if child is not None:
+                yield from self._chars_below(child, head + bytes((byte,)))
+
+    def _node_after(self, key: bytes) -> int | None:
+        """The trie node reached by walking ``key`` from the root, None if it falls off."""
+        if not self._units:
+            return None
+        node: int | None = _offset(self._units[0])
+        for byte in key:
+            node = self._child(node, byte)
+            if node is None:
+                return None
+        return node
+
+    def _child(self, node: int, byte: int) -> int | None:
+        """The node below ``node`` along ``byte`` (the base of its children)."""
+        if byte == 0:
+            return None  # keys are NUL-terminated C strings in Darts
+        units = self._units
+        node ^= byte
+        if node >= len(units) or _label(units[node]) != byte:
+            return None
+        return node ^ _offset(units[node])
+
     def _common_prefix_search(self, key: bytes) -> list[int]:
         """Values of every prefix of ``key`` stored in the trie, shortest first."""
         units = self._units
@@ -109,6 +163,11 @@ class PrecompiledCharsMap:
             return raw.decode("utf-8")
         except UnicodeDecodeError:
             return None  # HF would panic on an offset inside a character
+
+
+def _utf8_length(first: int) -> int:
+    """How many bytes a UTF-8 char takes, from its first byte."""
+    return 1 if first < 0x80 else 2 if first < 0xE0 else 3 if first < 0xF0 else 4
 
 
 # A Darts unit packs, from the low bits: an 8-bit label, a has-leaf flag (bit 8), an

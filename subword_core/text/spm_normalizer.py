@@ -23,6 +23,7 @@ after it, exactly as SentencePiece reports it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -51,6 +52,7 @@ class SpmNormalizerSpec:
     treat_whitespace_as_suffix: bool = False
     user_defined: Iterable[str] = ()
     _by_first: dict[str, list[str]] = field(init=False, repr=False)
+    _plain: _PlainChars = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.user_defined = tuple(self.user_defined)
@@ -61,6 +63,7 @@ class SpmNormalizerSpec:
         for symbols in by_first.values():
             symbols.sort(key=len, reverse=True)
         self._by_first = by_first
+        self._plain = _PlainChars(self)
 
     def user_symbol_at(self, text: str, start: int) -> str | None:
         """The longest user-defined symbol that ``text`` has at ``start``."""
@@ -112,6 +115,144 @@ def spm_normalize(text: str, spec: SpmNormalizerSpec) -> SpmNormalized:
     return SpmNormalized("".join(out), sources, consumed)
 
 
+_SPACE_RUNS = re.compile("  +")
+
+
+def spm_normalize_text(text: str, spec: SpmNormalizerSpec) -> str:
+    """``spm_normalize(text, spec).text``, without the map back to the input.
+
+    The same steps, taken in bulk where nothing can happen: a run of chars that no
+    user-defined symbol and no charsmap rule starts at (:class:`_PlainChars`) is a run
+    of one-char steps that write themselves, so its whitespace collapses with one
+    regex; only the other chars go through :class:`_Stepper`'s lookups one by one.
+    """
+    if not text:
+        return ""
+    space = SPACE_SYMBOL if spec.escape_whitespaces else " "
+    collapse = spec.remove_extra_whitespaces
+    pieces: list[str] = []
+    prev_space, leading = collapse, collapse
+    for run, replacement in spec._plain.steps(text):
+        if run is not None:  # one-char steps writing themselves
+            written = _SPACE_RUNS.sub(" ", run) if collapse else run
+            leading = leading and not written.strip(" ")
+        else:
+            written = replacement
+            leading = leading and replacement == " "
+        if prev_space and written.startswith(" "):
+            written = written.lstrip(" ") if run is None else written[1:]
+        if written:
+            pieces.append(written)
+            prev_space = collapse and written.endswith(" ")
+    if leading:  # every step wrote exactly one space: nothing at all, not even the prefix
+        return ""
+    body = "".join(pieces)
+    if spec.escape_whitespaces:
+        body = body.replace(" ", SPACE_SYMBOL)
+    prefix = space if spec.add_dummy_prefix and not spec.treat_whitespace_as_suffix else ""
+    result = prefix + body
+    if collapse:
+        # subtle: a literal ▁ typed in the text counts as trailing space too
+        result = result.rstrip(space)
+    if spec.add_dummy_prefix and spec.treat_whitespace_as_suffix:
+        result += space
+    return result
+
+
+class _PlainChars:
+    """Where a normalization step can write something other than the char it starts at.
+
+    Each distinct char is classified once:
+
+    - *always* a step to look up: a user-defined symbol starts with it, it is a lone
+      surrogate, or a charsmap rule is keyed by it alone;
+    - a step to look up *when followed* by one of some chars: rules are keyed by it and
+      more (``a`` + a combining acute is ``á``), the rest of the key starting with them;
+    - otherwise written as itself wherever it stands.
+
+    A char of the second kind followed by another char is written as itself too: a rule
+    found there would end inside one of the two chars, and such a rule cannot apply.
+    """
+
+    def __init__(self, spec: SpmNormalizerSpec) -> None:
+        self.spec = spec
+        self.known: set[str] = set()
+        self.always: set[str] = set()
+        self.when_followed: set[str] = set()
+        self.followers: set[str] = set()
+        self.pattern: re.Pattern[str] | None = None
+        self.width = max(8, max(map(len, spec.user_defined), default=0))
+
+    def steps(self, text: str) -> Iterable[tuple[str | None, str]]:
+        """``(run, "")`` for a run of chars written as themselves, ``(None, replacement)``
+        for one looked-up step."""
+        self._learn(text)
+        start = 0
+        if self.pattern is not None:
+            for found in self.pattern.finditer(text):
+                position = found.start()
+                if position < start:
+                    continue  # inside the previous step's rule
+                if position > start:
+                    yield text[start:position], ""
+                replacement, taken = self._step(text, position)
+                yield None, replacement
+                start = position + taken
+        if start < len(text):
+            yield text[start:], ""
+
+    def _learn(self, text: str) -> None:
+        new = set(text) - self.known
+        if not new:
+            return
+        self.known |= new
+        grew = False
+        for char in new:
+            grew |= self._classify(char)
+        if grew:
+            self.pattern = self._compile()
+
+    def _classify(self, char: str) -> bool:
+        """Record what kind ``char`` is; whether the pattern must change."""
+        spec, charsmap = self.spec, self.spec.charsmap
+        if char in spec._by_first or "\ud800" <= char <= "\udfff":
+            self.always.add(char)
+            return True
+        if charsmap is None:
+            return False
+        key = char.encode("utf-8")
+        if charsmap.longest_match(key) is not None:
+            self.always.add(char)
+            return True
+        followers = charsmap.next_chars(key)
+        if not followers:
+            return False
+        self.when_followed.add(char)
+        self.followers |= followers
+        return True
+
+    def _compile(self) -> re.Pattern[str]:
+        def members(chars: set[str]) -> str:
+            return "".join(sorted(map(re.escape, chars)))
+
+        options = [f"[{members(self.always)}]"] if self.always else []
+        if self.when_followed:
+            options.append(f"[{members(self.when_followed)}](?=[{members(self.followers)}])")
+        return re.compile("|".join(options))
+
+    def _step(self, text: str, position: int) -> tuple[str, int]:
+        """The step at ``position``, looked up in a window of the text that holds every
+        candidate: one as long as the longest user-defined symbol, and grown while some
+        charsmap key could still reach past its end."""
+        spec, width = self.spec, self.width
+        while True:
+            window = text[position:position + width]
+            if position + width >= len(text) or spec.charsmap is None \
+                    or not spec.charsmap.extends(window.encode("utf-8", "surrogatepass")):
+                return _Stepper(window, spec)(0)
+            width *= 4
+
+
 class _Stepper:
     """``NormalizePrefix``: the replacement at a position and how many chars it takes."""
 
@@ -146,4 +287,5 @@ class _Stepper:
         return char, 1
 
 
-__all__ = ["SPACE_SYMBOL", "SpmNormalized", "SpmNormalizerSpec", "spm_normalize"]
+__all__ = ["SPACE_SYMBOL", "SpmNormalized", "SpmNormalizerSpec", "spm_normalize",
+           "spm_normalize_text"]
