@@ -74,7 +74,114 @@ class SpmNormalizerSpec:
 
 
 def spm_normalize(text: str, spec: SpmNormalizerSpec) -> SpmNormalized:
-    """SentencePiece's ``Normalizer::Normalize`` of ``text`` (see the module docstring)."""
+    """SentencePiece's ``Normalizer::Normalize`` of ``text`` (see the module docstring).
+
+    The steps are taken in bulk where nothing can happen: a run of chars at which no
+    user-defined symbol and no charsmap rule can start (:class:`_PlainChars`) is a run of
+    one-char steps that write themselves, so its whitespace collapses with one regex and
+    its sources are a range; only the other chars are looked up one by one. The result is
+    exactly :func:`spm_normalize_by_steps`' (the tests hold the two together).
+    """
+    out, sources, end = _normalize(text, spec, keep_sources=True)
+    return SpmNormalized(out, sources, end)
+
+
+def spm_normalize_text(text: str, spec: SpmNormalizerSpec) -> str:
+    """``spm_normalize(text, spec).text``, without the map back to the input."""
+    return _normalize(text, spec, keep_sources=False)[0]
+
+
+_SPACE_RUNS = re.compile("  +")
+_SPACES = re.compile(" +")
+
+
+def _normalize(text: str, spec: SpmNormalizerSpec,
+               keep_sources: bool) -> tuple[str, list[int], int]:
+    """The normalized text, the input position of each of its chars (when asked), and
+    the input end: :func:`spm_normalize_by_steps`, its plain runs taken whole."""
+    if not text:
+        return "", [], 0
+    collapse = spec.remove_extra_whitespaces
+    pieces: list[str] = []
+    sources: list[int] = []
+    prev_space = leading = collapse  # leading: in the steps that write exactly one space
+    lead_end = 0
+    for start, run, replacement, taken in spec._plain.steps(text):
+        if leading:
+            spaces = len(run) - len(run.lstrip(" ")) if run is not None else \
+                taken if replacement == " " else 0
+            lead_end = start + spaces
+            if spaces == (len(run) if run is not None else taken):
+                continue  # all of it skipped as leading whitespace
+            leading = False
+        if run is not None:  # one-char steps writing themselves
+            written = _written_run(run, start, prev_space, collapse, sources if keep_sources else None)
+        else:
+            written = replacement.lstrip(" ") if prev_space else replacement
+            if keep_sources:
+                sources.extend([start] * len(written))
+        if written:
+            pieces.append(written)
+            prev_space = collapse and written.endswith(" ")
+    if leading:  # every step wrote exactly one space: nothing at all, not even the prefix
+        return "", [], len(text)
+    space = SPACE_SYMBOL if spec.escape_whitespaces else " "
+    body = "".join(pieces)
+    if spec.escape_whitespaces:
+        body = body.replace(" ", SPACE_SYMBOL)
+    if spec.add_dummy_prefix and not spec.treat_whitespace_as_suffix:
+        body = space + body
+        if keep_sources:
+            sources.insert(0, lead_end)
+    end = len(text)
+    if collapse:
+        # subtle: a literal ▁ typed in the text counts as trailing space too
+        kept = len(body.rstrip(space))
+        if kept < len(body):
+            body = body[:kept]
+            if keep_sources:
+                end = sources[kept]
+                del sources[kept:]
+    if spec.add_dummy_prefix and spec.treat_whitespace_as_suffix:
+        body += space
+        if keep_sources:
+            sources.append(end)
+    return body, sources, end
+
+
+def _written_run(run: str, start: int, prev_space: bool, collapse: bool,
+                 sources: list[int] | None) -> str:
+    """What a run of one-char steps at input ``start`` writes (runs of spaces collapsed
+    to one, a space right after written space dropped); each kept char's input position
+    goes to ``sources`` when given."""
+    drop_first = prev_space and run.startswith(" ")
+    if not collapse or ("  " not in run and not drop_first):
+        if sources is not None:
+            sources.extend(range(start, start + len(run)))
+        return run
+    if sources is None:
+        written = _SPACE_RUNS.sub(" ", run)
+        return written[1:] if drop_first else written
+    parts: list[str] = []
+    position = 0
+    for found in _SPACES.finditer(run):
+        first, after = found.span()
+        if first > position:
+            parts.append(run[position:first])
+            sources.extend(range(start + position, start + first))
+        if not (first == 0 and drop_first):
+            parts.append(" ")
+            sources.append(start + first)
+        position = after
+    if position < len(run):
+        parts.append(run[position:])
+        sources.extend(range(start + position, start + len(run)))
+    return "".join(parts)
+
+
+def spm_normalize_by_steps(text: str, spec: SpmNormalizerSpec) -> SpmNormalized:
+    """:func:`spm_normalize` one step at a time, as ``normalizer.cc`` walks the text:
+    the reference the bulk path is checked against."""
     step = _Stepper(text, spec)
     size, consumed = len(text), 0
     if spec.remove_extra_whitespaces:  # leading whitespace goes
@@ -115,50 +222,6 @@ def spm_normalize(text: str, spec: SpmNormalizerSpec) -> SpmNormalized:
     return SpmNormalized("".join(out), sources, consumed)
 
 
-_SPACE_RUNS = re.compile("  +")
-
-
-def spm_normalize_text(text: str, spec: SpmNormalizerSpec) -> str:
-    """``spm_normalize(text, spec).text``, without the map back to the input.
-
-    The same steps, taken in bulk where nothing can happen: a run of chars that no
-    user-defined symbol and no charsmap rule starts at (:class:`_PlainChars`) is a run
-    of one-char steps that write themselves, so its whitespace collapses with one
-    regex; only the other chars go through :class:`_Stepper`'s lookups one by one.
-    """
-    if not text:
-        return ""
-    space = SPACE_SYMBOL if spec.escape_whitespaces else " "
-    collapse = spec.remove_extra_whitespaces
-    pieces: list[str] = []
-    prev_space, leading = collapse, collapse
-    for run, replacement in spec._plain.steps(text):
-        if run is not None:  # one-char steps writing themselves
-            written = _SPACE_RUNS.sub(" ", run) if collapse else run
-            leading = leading and not written.strip(" ")
-        else:
-            written = replacement
-            leading = leading and replacement == " "
-        if prev_space and written.startswith(" "):
-            written = written.lstrip(" ") if run is None else written[1:]
-        if written:
-            pieces.append(written)
-            prev_space = collapse and written.endswith(" ")
-    if leading:  # every step wrote exactly one space: nothing at all, not even the prefix
-        return ""
-    body = "".join(pieces)
-    if spec.escape_whitespaces:
-        body = body.replace(" ", SPACE_SYMBOL)
-    prefix = space if spec.add_dummy_prefix and not spec.treat_whitespace_as_suffix else ""
-    result = prefix + body
-    if collapse:
-        # subtle: a literal ▁ typed in the text counts as trailing space too
-        result = result.rstrip(space)
-    if spec.add_dummy_prefix and spec.treat_whitespace_as_suffix:
-        result += space
-    return result
-
-
 class _PlainChars:
     """Where a normalization step can write something other than the char it starts at.
 
@@ -183,9 +246,9 @@ class _PlainChars:
         self.pattern: re.Pattern[str] | None = None
         self.width = max(8, max(map(len, spec.user_defined), default=0))
 
-    def steps(self, text: str) -> Iterable[tuple[str | None, str]]:
-        """``(run, "")`` for a run of chars written as themselves, ``(None, replacement)``
-        for one looked-up step."""
+    def steps(self, text: str) -> Iterable[tuple[int, str | None, str, int]]:
+        """``(start, run, "", len(run))`` for a run of chars written as themselves,
+        ``(start, None, replacement, taken)`` for one looked-up step."""
         self._learn(text)
         start = 0
         if self.pattern is not None:
@@ -194,12 +257,12 @@ class _PlainChars:
                 if position < start:
                     continue  # inside the previous step's rule
                 if position > start:
-                    yield text[start:position], ""
+                    yield start, text[start:position], "", position - start
                 replacement, taken = self._step(text, position)
-                yield None, replacement
+                yield position, None, replacement, taken
                 start = position + taken
         if start < len(text):
-            yield text[start:], ""
+            yield start, text[start:], "", len(text) - start
 
     def _learn(self, text: str) -> None:
         new = set(text) - self.known
@@ -288,4 +351,4 @@ class _Stepper:
 
 
 __all__ = ["SPACE_SYMBOL", "SpmNormalized", "SpmNormalizerSpec", "spm_normalize",
-           "spm_normalize_text"]
+           "spm_normalize_by_steps", "spm_normalize_text"]

@@ -1,8 +1,9 @@
-"""``spm_normalize_text``, the bulk path, against ``spm_normalize`` step by step.
+"""``spm_normalize`` and ``spm_normalize_text``, the bulk path, against the walk one step
+at a time (``spm_normalize_by_steps``, ``normalizer.cc``'s loop as it is written).
 
-The step-by-step path is the one checked against the sentencepiece library (see
-``test_format_sentencepiece_reference.py``); the bulk path must give exactly its text for
-every setting: the ``nmt_nfkc`` charsmap of sentencepiece's test models (its rules keyed
+Both paths are checked against the sentencepiece library elsewhere (see
+``test_format_sentencepiece_reference.py``); the bulk path must give exactly the same
+text, sources and end for every setting: the ``nmt_nfkc`` charsmap of sentencepiece's test models (its rules keyed
 by a letter and a combining mark, by halfwidth kana and a voiced mark, by whole
 sequences), no charsmap (Mistral's ``identity``), user-defined symbols, and every
 combination of the four whitespace flags.
@@ -23,7 +24,12 @@ from reference_files import reference_file
 from subword_core.formats import open_tokenizer
 from subword_core.normalizers import SentencePieceNormalizer
 from subword_core.text.precompiled import PrecompiledCharsMap
-from subword_core.text.spm_normalizer import SpmNormalizerSpec, spm_normalize, spm_normalize_text
+from subword_core.text.spm_normalizer import (
+    SpmNormalizerSpec,
+    spm_normalize,
+    spm_normalize_by_steps,
+    spm_normalize_text,
+)
 
 #: chars that start rules, end them, or matter to whitespace handling
 _INTERESTING = (" \t\n\r\u00a0\u3000\u2028\x00\x01\x7f▁aAeEnoszé\u0301\u0300\u0308\u0327ßﬁﬀ"
@@ -47,7 +53,9 @@ _SETTINGS = list(itertools.product(itertools.product((True, False), repeat=4),
 
 
 def _check(spec: SpmNormalizerSpec, text: str) -> None:
-    assert spm_normalize_text(text, spec) == spm_normalize(text, spec).text, repr(text)
+    expected = spm_normalize_by_steps(text, spec)
+    assert spm_normalize(text, spec) == expected, repr(text)
+    assert spm_normalize_text(text, spec) == expected.text, repr(text)
 
 
 @pytest.mark.parametrize(("flags", "charsmap", "symbols"), _SETTINGS)
@@ -72,7 +80,8 @@ def test_real_models_on_the_multilingual_sample(name):
     sample = Path(__file__).resolve().parents[2] / "resources" / "corpora" / "multilingual.txt"
     normalizer = open_tokenizer(reference_file("sentencepiece", name)).normalizer
     for line in sample.read_text(encoding="utf-8").splitlines():
-        assert normalizer.normalize_str(line) == spm_normalize(line, normalizer.spec).text
+        _check(normalizer.spec, line)
+        assert normalizer.normalize_str(line) == spm_normalize_by_steps(line, normalizer.spec).text
 
 
 def test_a_letter_is_looked_up_only_before_a_char_that_continues_a_rule():
