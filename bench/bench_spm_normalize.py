@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "tests" / "core"))
 
 from bench.bench_corpus_figures import corpus  # noqa: E402
 from subword_core.formats import open_tokenizer  # noqa: E402
-from subword_core.text.spm_normalizer import spm_normalize  # noqa: E402
+from subword_core.text.spm_normalizer import spm_normalize_by_steps  # noqa: E402
 
 
 def models() -> dict[str, Path]:
@@ -65,7 +65,7 @@ def main() -> None:
         spec = normalizer.spec
         lib_s, lib = seconds(theirs.normalize, lines)
         bulk_s, bulk = seconds(normalizer.normalize_str, lines)
-        step_s, step = seconds(lambda line: spm_normalize(line, spec).text, few)
+        step_s, step = seconds(lambda line: spm_normalize_by_steps(line, spec).text, few)
         same = bulk == lib and step == bulk[:len(few)]
         step_s *= len(lines) / len(few)  # per the same input, assuming linear time
         print(f"  {name:<14} sentencepiece {lib_s:6.2f} s  ours in bulk {bulk_s:6.2f} s "
