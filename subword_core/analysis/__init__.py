@@ -36,6 +36,7 @@ from ..errors import SubwordError
 from ..models import BPE, WordPiece
 from ..text.gpt2_bytes import bytes_to_unicode
 from ..models.bpe import strip_prefix
+from ..models.sentencepiece import SentencePieceBPE
 
 _WHITESPACE_MARKERS = {" ": "␣", "\n": "↵", "\t": "→", "\r": "␍", "\u00a0": "⍽", "\u3000": "□"}
 METASPACE = "▁"
@@ -255,7 +256,7 @@ class MergeGraph:
 
 # ----------------------------------------------------------------------------- replay
 def truncated_model(model: Any, graph: MergeGraph, n: int) -> Any:
-    """``model`` as it was after its first ``n`` merges (BPE and WordPiece).
+    """``model`` as it was after its first ``n`` merges (BPE, SentencePiece BPE, WordPiece).
 
     The vocabulary keeps the base symbols, the special tokens and the tokens of
     the first ``n`` merges, with their final ids, so ids stay comparable across
@@ -269,6 +270,9 @@ def truncated_model(model: Any, graph: MergeGraph, n: int) -> Any:
     """
     n = max(0, min(n, len(graph)))
     later = {r.token for r in graph.records[n:]} - graph.truncated_vocab_tokens(n)
+    if isinstance(model, SentencePieceBPE):
+        # it merges by piece score, not by a merge table: the later pieces just go
+        return model.without_pieces(later)
     vocab = {tok: i for tok, i in model.get_vocab().items() if tok not in later}
     if isinstance(model, BPE):
         merges = applicable_merges(graph, n, vocab, model.continuing_subword_prefix)
@@ -326,7 +330,7 @@ def truncated_tokenizer(tokenizer: Any, graph: MergeGraph, n: int) -> Any:
 
 def can_replay(tokenizer: Any, graph: MergeGraph) -> bool:
     model = getattr(tokenizer, "model", None)
-    return len(graph) > 0 and type(model).__name__ in ("BPE", "WordPiece")
+    return len(graph) > 0 and type(model).__name__ in ("BPE", "WordPiece", "SentencePieceBPE")
 
 
 # ----------------------------------------------------------------------------- scores

@@ -143,6 +143,14 @@ class BPE(VocabLookups, BPEFiles, Model):
         fields.pop("_pair_columns", None)
         return pair_rank
 
+    def __copy__(self) -> BPE:
+        """A copy sharing the tables, with a word cache of its own: a shared one would
+        hand each model the words the other tokenized (the copy may change its tables)."""
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)
+        clone.__dict__["_cache"] = WordCache(self._cache.capacity)
+        return clone
+
     def __setattr__(self, name: str, value: Any) -> None:
         # subtle: cached words were tokenized with the old options.
         object.__setattr__(self, name, value)

@@ -30,8 +30,10 @@ form: ``to_dict`` raises :class:`~subword_core.errors.TokenizerFileError`.
 
 from __future__ import annotations
 
+import copy
 import heapq
 import struct
+from collections.abc import Iterable
 from functools import cached_property
 from typing import Any
 
@@ -263,6 +265,20 @@ class SentencePieceBPE(_SentencePieceTables, BPE):
 
     def piece_cache(self, transform: object) -> None:
         return None  # the fast path never runs: the normalizer is not char-local
+
+    def without_pieces(self, pieces: Iterable[str]) -> SentencePieceBPE:
+        """This model as if ``pieces`` could never be formed, as in a model trained with
+        fewer merges (the merges pane's replay). They keep their ids, typed as control
+        pieces: the library never looks those up in the text, so no merge makes them."""
+        dropped = set(pieces)
+        names = [""] * len(self.piece_types)
+        for piece, piece_id in self.get_vocab().items():
+            names[piece_id] = piece
+        types = [CONTROL if kind in _MATCHING and piece in dropped else kind
+                 for piece, kind in zip(names, self.piece_types)]
+        clone = copy.copy(self)  # its own word cache (BPE.__copy__)
+        clone._init_tables(names, types, self.spm_unk_id, self.spm_byte_fallback)
+        return clone
 
     def tokenize(self, sequence: str) -> list[Token]:
         if not sequence:

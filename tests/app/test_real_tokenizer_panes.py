@@ -322,3 +322,29 @@ def test_heldout_retraining_runs_in_a_worker_and_can_be_cancelled(qtbot, session
         # trainer there fails the test; the stall bound that stood here failed under load)
     finally:
         pane.shutdown()
+
+
+def test_a_model_file_opened_as_sentencepiece_replays_its_merges(qtbot, session):
+    from app.panes.merges_pane import MergesPane
+    from subword_core.formats import open_tokenizer
+    from wild_sources import package_file
+
+    # the default flavor of a .model: the library's own BPE, merging by piece score
+    tokenizer = open_tokenizer(package_file("mistral_common", "data/tokenizer.model.v1",
+                                            "mistral-common"))
+    session.add_tokenizer(TokenizerEntry("mistral .model", tokenizer, algorithm="file"))
+    session.set_text(TEXT)
+    graph = MergeGraph.of(tokenizer)
+    pane = shown(qtbot, MergesPane(session, SelectionModel()))
+    try:
+        qtbot.waitUntil(lambda: pane.slider.isEnabled(), timeout=30000)
+        for n in (0, 40, len(graph) // 3):
+            pane.slider.setValue(n)
+            expected = truncated_tokenizer(tokenizer, graph, n).encode(TEXT)
+            qtbot.waitUntil(lambda n=n: pane.slider_label.text().startswith(f"{n:,} /")
+                            and pane.slider_label.text().endswith("tokens"), timeout=20000)
+            assert pane.replay_stack.currentWidget() is pane.replay_view
+            assert pane.replay_view.encoding.tokens == expected.tokens
+            no_error_drawn(pane.replay_view)
+    finally:
+        pane.shutdown()
