@@ -45,6 +45,8 @@ from ..pane_support import SightAwarePane, in_words, out_of_sight, progress_text
 from ..plots.late_plot import LatePlot
 from ..selection import Selection, SelectionModel
 from ..session import Session
+from ..turn_steps import TurnSteps
+from ..widgets.column_fit import fit_columns
 from ..widgets.compare_view import CompareView
 from ..widgets.export import export_dialog
 
@@ -207,6 +209,10 @@ class LanguagesPane(SightAwarePane):
 
         # 2. the tabs
         self.tabs = QTabWidget(objectName="languagesTabs")
+        # each figure is drawn a series at a time, ~10 ms of the GUI thread per turn: the
+        # Lorenz curves of six tokenizers drawn at once were 45 ms, the figures' table, bars
+        # and curves in the turn they came back 50-120 ms (issue 20's heavy session)
+        self._drawing = {key: TurnSteps(self) for key in ("bars", "lorenz", "premium", "gini")}
         # the four plots are LatePlots: made when their tab is first seen, one per turn (four
         # PlotWidgets made with the pane were a 0.3-0.7 s stall at the view switch, issue 20);
         # each is drawn when made and whenever its data change once made
@@ -519,9 +525,20 @@ class LanguagesPane(SightAwarePane):
     def _show_figures(self) -> None:
         records = [(name, row) for name, fig in self.figures.items() for row in fig.rows]
         self.table_model.set_records(records)
-        self.table.resizeColumnsToContents()
+        # widths from a sample (the first rows and one per tokenizer, whose names differ):
+        # every row's size hints were 26 ms of the turn the figures came back in
+        firsts, at = [], 0
+        for fig in self.figures.values():
+            firsts.append(at)
+            at += len(fig.rows)
+        fit_columns(self.table, extra_rows=firsts)
         self._draw_bars()
         self._draw_lorenz()
+
+    def finish_drawing(self) -> None:
+        """Draw now what the plots still draw a series per turn (export, tests)."""
+        for steps in self._drawing.values():
+            steps.finish()
 
     def bar_values(self) -> dict[str, list[float]]:
         """Per tokenizer: the bars' heights, one per language (NaN: undefined)."""
@@ -540,8 +557,10 @@ class LanguagesPane(SightAwarePane):
 
     @Slot()
     def _draw_bars(self, *_: Any) -> None:
-        if not self.bars.is_made():
-            return  # drawn when made
+        if self.bars.is_made():  # else drawn when made
+            self._drawing["bars"].start(self._bar_steps())
+
+    def _bar_steps(self) -> Any:
         bars = self.bars.plot_widget()
         bars.clear()
         self.bars_legend.clear()
@@ -551,6 +570,7 @@ class LanguagesPane(SightAwarePane):
         languages = list(self.corpus.languages)
         width = 0.8 / len(values)
         for k, (name, heights) in enumerate(values.items()):
+            yield
             xs = [i - 0.4 + width * (k + 0.5) for i in range(len(languages))]
             shown = [(x, h) for x, h in zip(xs, heights) if not math.isnan(h)]
             color = _line_color(k, len(values))
@@ -575,17 +595,21 @@ class LanguagesPane(SightAwarePane):
         self._draw_lorenz()
 
     def _draw_lorenz(self) -> None:
-        if not self.lorenz.is_made():
-            return  # drawn when made
+        if self.lorenz.is_made():  # else drawn when made
+            self._drawing["lorenz"].start(self._lorenz_steps())
+
+    def _lorenz_steps(self) -> Any:
         lorenz = self.lorenz.plot_widget()
         lorenz.clear()
         self.lorenz_legend.clear()
-        if not self.figures:
+        figures = self.figures
+        if not figures:
             return
         lorenz.plot([0, 1], [0, 1], pen=pg.mkPen(style.plot_pen_color(),
                                                  style=Qt.PenStyle.DashLine))
-        for k, (name, fig) in enumerate(self.figures.items()):
-            color = _line_color(k, len(self.figures))
+        for k, (name, fig) in enumerate(figures.items()):
+            yield
+            color = _line_color(k, len(figures))
             xs, ys = zip(*fig.lorenz)
             lorenz.plot(list(xs), list(ys), pen=pg.mkPen(color, width=2),
                         symbol="o", symbolSize=5, symbolBrush=color,
@@ -672,8 +696,10 @@ class LanguagesPane(SightAwarePane):
             self.gini_plot.plot_widget().setXLink(self.premium_plot.plot_widget())
 
     def _draw_premium(self) -> None:
-        if not self.premium_plot.is_made():
-            return  # drawn when made
+        if self.premium_plot.is_made():  # else drawn when made
+            self._drawing["premium"].start(self._premium_steps())
+
+    def _premium_steps(self) -> Any:
         plot = self.premium_plot.plot_widget()
         plot.clear()
         self.premium_legend.clear()
@@ -683,6 +709,7 @@ class LanguagesPane(SightAwarePane):
             return
         xs = [p.vocab_size for p in summary.points]
         for j, lang in enumerate(summary.languages):
+            yield
             color = _line_color(j, len(summary.languages))
             item = plot.plot(xs, [p.premium[j] for p in summary.points],
                              pen=pg.mkPen(color, width=1.5), name=lang,
@@ -690,14 +717,17 @@ class LanguagesPane(SightAwarePane):
             item.sigPointsClicked.connect(self._on_curve_clicked)
 
     def _draw_gini(self) -> None:
-        if not self.gini_plot.is_made():
-            return  # drawn when made
+        if self.gini_plot.is_made():  # else drawn when made
+            self._drawing["gini"].start(self._gini_steps())
+
+    def _gini_steps(self) -> Any:
         plot = self.gini_plot.plot_widget()
         plot.clear()
         plot.addItem(self._step_lines[1])
         summary = self.attribution
         if summary is None:
             return
+        yield
         gini = plot.plot([p.vocab_size for p in summary.points], [p.gini for p in summary.points],
                          pen=pg.mkPen(style.plot_pen_color(), width=2), symbol="o",
                          symbolSize=4, symbolBrush=style.plot_pen_color())
@@ -791,6 +821,7 @@ class LanguagesPane(SightAwarePane):
             figure = self.tabs.currentWidget()
         for plot in self._tab_plots[self.tabs.currentIndex()]:
             plot.plot_widget()  # drawn before it is grabbed
+        self.finish_drawing()
         return export_dialog(self, self.tr("language figures"), "languages.csv", figure,
                              header, rows)
 
