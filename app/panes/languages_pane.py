@@ -29,8 +29,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Slot
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QComboBox, QDoubleSpinBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QProgressBar,
-    QPushButton, QScrollArea, QSizePolicy, QSpinBox, QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget,
+    QComboBox, QDoubleSpinBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QPushButton, QScrollArea, QSizePolicy, QSpinBox, QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from subword_core.analysis import ids_of_tokens, is_byte_level, visible_token
@@ -46,6 +45,7 @@ from ..plots.late_plot import LatePlot
 from ..selection import Selection, SelectionModel
 from ..session import Session
 from ..turn_steps import TurnSteps
+from ..widgets.busy_indicator import BusyIndicator
 from ..widgets.column_fit import fit_columns
 from ..widgets.compare_view import CompareView
 from ..widgets.export import export_dialog
@@ -197,10 +197,10 @@ class LanguagesPane(SightAwarePane):
             "whole vocabulary"))
         self.export_button = QPushButton(self.tr("Export…"), objectName="languagesExport")
         self.export_button.setToolTip(self.tr("Every number as CSV (or the shown plot as PNG)"))
-        self.busy = QProgressBar(objectName="languagesBusy")
-        self.busy.setMaximumSize(90, 14)
-        self.busy.setRange(0, 0)
-        self.busy.setTextVisible(False)
+        # a dot stepping four times a second: an indeterminate progress bar repainted 60
+        # times a second while the pool measured (issue 20)
+        self.busy = BusyIndicator(object_name="languagesBusy")
+        self.busy.setToolTip(self.tr("Measuring…"))
         self.busy.hide()
         # no word wrap: a wrapping label gives the pane a height-for-width, and the dock's
         # scroll area then makes it as tall as it would like (the plots ran off the dock)
