@@ -23,14 +23,14 @@ Export writes every number as CSV (the merges tab: the attributed merges).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Slot
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QComboBox, QDoubleSpinBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QProgressBar,
-    QPushButton, QScrollArea, QSizePolicy, QSpinBox, QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget,
+    QComboBox, QDoubleSpinBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QPushButton, QScrollArea, QSizePolicy, QSpinBox, QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from subword_core.analysis import ids_of_tokens, is_byte_level, visible_token
@@ -40,11 +40,15 @@ from .. import style
 from ..analysis_jobs import tokenizer_ref
 from ..item_models import Column, RecordTableModel
 from ..jobs import PoolJob
+from ..lazy_panes import build_in_steps
 from ..language_jobs import CorpusSource, attribution_job, languages_job, sentence_job
 from ..pane_support import SightAwarePane, in_words, out_of_sight, progress_text
 from ..plots.late_plot import LatePlot
 from ..selection import Selection, SelectionModel
 from ..session import Session
+from ..turn_steps import TurnSteps
+from ..widgets.busy_indicator import BusyIndicator
+from ..widgets.column_fit import fit_columns
 from ..widgets.compare_view import CompareView
 from ..widgets.export import export_dialog
 
@@ -164,7 +168,12 @@ class LanguagesPane(SightAwarePane):
         self._dirty = True
         self._merges_dirty = True
         self._sentence_dirty = True
+        build_in_steps(self, self._build_steps())
 
+    def _build_steps(self) -> Iterator[None]:
+        """The controls, the first three tabs, then the merges tab, the layout and the
+        wiring: an event-loop turn each when the window builds the pane
+        (``lazy_panes.build_in_steps``; the whole pane in one turn was 20-28 ms)."""
         # 1. corpus and options
         self.corpus_label = QLabel("", objectName="languagesCorpus")
         self.sample_button = QPushButton(self.tr("Bundled sample"), objectName="languagesSample")
@@ -195,18 +204,23 @@ class LanguagesPane(SightAwarePane):
             "whole vocabulary"))
         self.export_button = QPushButton(self.tr("Export…"), objectName="languagesExport")
         self.export_button.setToolTip(self.tr("Every number as CSV (or the shown plot as PNG)"))
-        self.busy = QProgressBar(objectName="languagesBusy")
-        self.busy.setMaximumSize(90, 14)
-        self.busy.setRange(0, 0)
-        self.busy.setTextVisible(False)
+        # a dot stepping four times a second: an indeterminate progress bar repainted 60
+        # times a second while the pool measured (issue 20)
+        self.busy = BusyIndicator(object_name="languagesBusy")
+        self.busy.setToolTip(self.tr("Measuring…"))
         self.busy.hide()
         # no word wrap: a wrapping label gives the pane a height-for-width, and the dock's
         # scroll area then makes it as tall as it would like (the plots ran off the dock)
         self.status = QLabel("", objectName="languagesStatus")
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
+        yield
         # 2. the tabs
         self.tabs = QTabWidget(objectName="languagesTabs")
+        # each figure is drawn a series at a time, ~10 ms of the GUI thread per turn: the
+        # Lorenz curves of six tokenizers drawn at once were 45 ms, the figures' table, bars
+        # and curves in the turn they came back 50-120 ms (issue 20's heavy session)
+        self._drawing = {key: TurnSteps(self) for key in ("bars", "lorenz", "premium", "gini")}
         # the four plots are LatePlots: made when their tab is first seen, one per turn (four
         # PlotWidgets made with the pane were a 0.3-0.7 s stall at the view switch, issue 20);
         # each is drawn when made and whenever its data change once made
@@ -258,6 +272,7 @@ class LanguagesPane(SightAwarePane):
         box.addLayout(top)
         box.addWidget(scroll, 1)
         self.tabs.addTab(sentence_tab, self.tr("One sentence"))
+        yield
 
         merges_tab = QSplitter(Qt.Orientation.Vertical, objectName="languagesMergesSplit")
         self.premium_plot = _late_plot("languagesPremiumCurve")
@@ -302,6 +317,7 @@ class LanguagesPane(SightAwarePane):
         self._layout()
 
         # 3. jobs and wiring
+        session, selection = self._session, self._selection
         self.job = PoolJob(self)
         self.job.returned.connect(self._on_figures_returned)
         self.job.failed.connect(self._on_job_failed)
@@ -519,9 +535,20 @@ class LanguagesPane(SightAwarePane):
     def _show_figures(self) -> None:
         records = [(name, row) for name, fig in self.figures.items() for row in fig.rows]
         self.table_model.set_records(records)
-        self.table.resizeColumnsToContents()
+        # widths from a sample (the first rows and one per tokenizer, whose names differ):
+        # every row's size hints were 26 ms of the turn the figures came back in
+        firsts, at = [], 0
+        for fig in self.figures.values():
+            firsts.append(at)
+            at += len(fig.rows)
+        fit_columns(self.table, extra_rows=firsts)
         self._draw_bars()
         self._draw_lorenz()
+
+    def finish_drawing(self) -> None:
+        """Draw now what the plots still draw a series per turn (export, tests)."""
+        for steps in self._drawing.values():
+            steps.finish()
 
     def bar_values(self) -> dict[str, list[float]]:
         """Per tokenizer: the bars' heights, one per language (NaN: undefined)."""
@@ -540,8 +567,10 @@ class LanguagesPane(SightAwarePane):
 
     @Slot()
     def _draw_bars(self, *_: Any) -> None:
-        if not self.bars.is_made():
-            return  # drawn when made
+        if self.bars.is_made():  # else drawn when made
+            self._drawing["bars"].start(self._bar_steps())
+
+    def _bar_steps(self) -> Any:
         bars = self.bars.plot_widget()
         bars.clear()
         self.bars_legend.clear()
@@ -551,6 +580,7 @@ class LanguagesPane(SightAwarePane):
         languages = list(self.corpus.languages)
         width = 0.8 / len(values)
         for k, (name, heights) in enumerate(values.items()):
+            yield
             xs = [i - 0.4 + width * (k + 0.5) for i in range(len(languages))]
             shown = [(x, h) for x, h in zip(xs, heights) if not math.isnan(h)]
             color = _line_color(k, len(values))
@@ -575,17 +605,21 @@ class LanguagesPane(SightAwarePane):
         self._draw_lorenz()
 
     def _draw_lorenz(self) -> None:
-        if not self.lorenz.is_made():
-            return  # drawn when made
+        if self.lorenz.is_made():  # else drawn when made
+            self._drawing["lorenz"].start(self._lorenz_steps())
+
+    def _lorenz_steps(self) -> Any:
         lorenz = self.lorenz.plot_widget()
         lorenz.clear()
         self.lorenz_legend.clear()
-        if not self.figures:
+        figures = self.figures
+        if not figures:
             return
         lorenz.plot([0, 1], [0, 1], pen=pg.mkPen(style.plot_pen_color(),
                                                  style=Qt.PenStyle.DashLine))
-        for k, (name, fig) in enumerate(self.figures.items()):
-            color = _line_color(k, len(self.figures))
+        for k, (name, fig) in enumerate(figures.items()):
+            yield
+            color = _line_color(k, len(figures))
             xs, ys = zip(*fig.lorenz)
             lorenz.plot(list(xs), list(ys), pen=pg.mkPen(color, width=2),
                         symbol="o", symbolSize=5, symbolBrush=color,
@@ -672,8 +706,10 @@ class LanguagesPane(SightAwarePane):
             self.gini_plot.plot_widget().setXLink(self.premium_plot.plot_widget())
 
     def _draw_premium(self) -> None:
-        if not self.premium_plot.is_made():
-            return  # drawn when made
+        if self.premium_plot.is_made():  # else drawn when made
+            self._drawing["premium"].start(self._premium_steps())
+
+    def _premium_steps(self) -> Any:
         plot = self.premium_plot.plot_widget()
         plot.clear()
         self.premium_legend.clear()
@@ -683,6 +719,7 @@ class LanguagesPane(SightAwarePane):
             return
         xs = [p.vocab_size for p in summary.points]
         for j, lang in enumerate(summary.languages):
+            yield
             color = _line_color(j, len(summary.languages))
             item = plot.plot(xs, [p.premium[j] for p in summary.points],
                              pen=pg.mkPen(color, width=1.5), name=lang,
@@ -690,14 +727,17 @@ class LanguagesPane(SightAwarePane):
             item.sigPointsClicked.connect(self._on_curve_clicked)
 
     def _draw_gini(self) -> None:
-        if not self.gini_plot.is_made():
-            return  # drawn when made
+        if self.gini_plot.is_made():  # else drawn when made
+            self._drawing["gini"].start(self._gini_steps())
+
+    def _gini_steps(self) -> Any:
         plot = self.gini_plot.plot_widget()
         plot.clear()
         plot.addItem(self._step_lines[1])
         summary = self.attribution
         if summary is None:
             return
+        yield
         gini = plot.plot([p.vocab_size for p in summary.points], [p.gini for p in summary.points],
                          pen=pg.mkPen(style.plot_pen_color(), width=2), symbol="o",
                          symbolSize=4, symbolBrush=style.plot_pen_color())
@@ -791,6 +831,7 @@ class LanguagesPane(SightAwarePane):
             figure = self.tabs.currentWidget()
         for plot in self._tab_plots[self.tabs.currentIndex()]:
             plot.plot_widget()  # drawn before it is grabbed
+        self.finish_drawing()
         return export_dialog(self, self.tr("language figures"), "languages.csv", figure,
                              header, rows)
 

@@ -10,13 +10,18 @@ A LatePlot is a plain container at first. It keeps what its owner tells it (axis
 title, grid, mouse mode, log mode, and the data of the subclass) and draws it into the
 pyqtgraph widget once that is made:
 
-- in an event-loop turn after the container is first shown, so the turn that lays out a
+- in event-loop turns after the container is first shown, so the turn that lays out a
   new view does not also pay for its plots, and a plot on a tab behind costs nothing. The
-  plots shown together wait in one queue and are made **one per turn** (a 0 ms timer, so the
-  window repaints and takes input between two): the Languages view's two merge plots, made
-  in the same turn, were one 100-200 ms stall on 2 busy cores;
+  plots shown together wait in one queue and are made **one step per turn** (a 0 ms timer,
+  so the window repaints and takes input between two): its axes and view box, its
+  ``PlotItem``, the ``PlotWidget`` around it, then its items and the owner's drawing
+  (:attr:`made`). The Languages view's two merge plots, made in the same turn, were one
+  100-200 ms stall on 2 busy cores; a whole plot and its drawing in one turn were still
+  40-95 ms (issue 20's heavy session). A ``PlotItem`` builds its "Plot Options" menu (a
+  form of some forty widgets, a third of its cost) in its ``__init__`` and keeps its state
+  in those widgets, so it cannot be left out: it gets a turn of its own instead;
 - at once when code asks for something only the widget has (:meth:`plot_widget`,
-  :meth:`getAxis`, :meth:`viewport`…; tests and export do).
+  :meth:`getAxis`, :meth:`viewport`…; tests and export do): the steps left run now.
 
 Subclasses put their items in :meth:`_make_items` and draw only when :meth:`is_made`; a pane
 that owns a plain LatePlot draws in a slot of :attr:`made` and whenever its data change, if
@@ -108,7 +113,8 @@ class LazyMenuViewBox(pg.ViewBox):
 
 
 class _Maker(QObject):
-    """The plots shown and not made yet, made one per event-loop turn, in the order shown."""
+    """The plots shown and not made yet, made one step per event-loop turn, in the order
+    shown (a plot's steps one after the other)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -122,11 +128,15 @@ class _Maker(QObject):
 
     def _make_next(self) -> None:
         while self._waiting:
-            plot = self._waiting.pop(0)()
-            if plot is not None and shiboken6.isValid(plot) and plot._make_if_shown():
-                break
+            plot = self._waiting[0]()
+            if plot is None or not shiboken6.isValid(plot) or not plot._step_if_shown():
+                self._waiting.pop(0)  # gone, out of sight (queued again when shown) or made
+                continue
+            if plot.is_made():
+                self._waiting.pop(0)
+            break
         if self._waiting:
-            self._timer.start()  # the next one in the next turn
+            self._timer.start()  # the next step in the next turn
 
 
 _maker: _Maker | None = None
@@ -150,6 +160,11 @@ class LatePlot(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._widget: pg.PlotWidget | None = None
+        self._made = False
+        self._steps_done = 0
+        self._stepping = False
+        self._parts: Any = None  # what the steps made so far
+        self._filled: list[str] = []
         self._kept: dict[tuple, tuple[str, tuple, dict]] = {}
         self._log = {"x": False, "y": False}
         self._make_queued = False
@@ -158,28 +173,54 @@ class LatePlot(QWidget):
 
     # -- the pyqtgraph widget ------------------------------------------------------------------
     def is_made(self) -> bool:
-        return self._widget is not None
+        """Whether the widget is made, its items added and :attr:`made` emitted."""
+        return self._made
 
     def plot_widget(self) -> pg.PlotWidget:
-        """The pyqtgraph widget, made now if it is not yet."""
-        if self._widget is None:
-            axes = self._axis_items()
-            filled = [side for side in SIDES if side not in axes]
-            axes.update({side: PlotAxis(side) for side in filled})
-            widget = pg.PlotWidget(self, axisItems=axes, viewBox=LazyMenuViewBox())
-            for side in filled:  # pyqtgraph shows every axis it is given...
-                widget.showAxis(side, side in ("left", "bottom"))
-                widget.getAxis(side).fit_size()  # ...and sizes it at its next range change
-            widget.plotItem.layout.activate()  # laid out without them now, as pyqtgraph's own
-            widget.setToolTip(self.toolTip())
-            self._widget = widget
-            self.layout().addWidget(widget)
-            widget.setLogMode(**self._log)
-            for name, args, kwargs in self._kept.values():
-                getattr(widget, name)(*args, **kwargs)
-            self._make_items(widget)
-            self.made.emit()
+        """The pyqtgraph widget, made now (the steps left) if it is not yet."""
+        if not self._made and not self._stepping:
+            while not self._made:
+                self._step()
         return self._widget
+
+    # -- making, a step at a time: the maker runs one per turn, plot_widget() all that is left
+    def _step(self) -> None:
+        step = (self._make_view, self._make_plot_item, self._make_widget, self._make_drawn)
+        self._stepping = True
+        try:
+            step[self._steps_done]()
+        finally:
+            self._stepping = False
+        self._steps_done += 1
+
+    def _make_view(self) -> None:
+        axes = self._axis_items()
+        self._filled = [side for side in SIDES if side not in axes]
+        axes.update({side: PlotAxis(side) for side in self._filled})
+        self._parts = (axes, LazyMenuViewBox())
+
+    def _make_plot_item(self) -> None:
+        axes, view = self._parts
+        self._parts = pg.PlotItem(axisItems=axes, viewBox=view)
+
+    def _make_widget(self) -> None:
+        widget = pg.PlotWidget(self, plotItem=self._parts)
+        self._parts = None
+        for side in self._filled:  # pyqtgraph shows every axis it is given...
+            widget.showAxis(side, side in ("left", "bottom"))
+            widget.getAxis(side).fit_size()  # ...and sizes it at its next range change
+        widget.plotItem.layout.activate()  # laid out without them now, as pyqtgraph's own
+        widget.setToolTip(self.toolTip())
+        self._widget = widget
+        self.layout().addWidget(widget)
+        widget.setLogMode(**self._log)
+        for name, args, kwargs in self._kept.values():
+            getattr(widget, name)(*args, **kwargs)
+
+    def _make_drawn(self) -> None:
+        self._make_items(self._widget)
+        self._made = True
+        self.made.emit()
 
     def _axis_items(self) -> dict[str, pg.AxisItem]:
         """The widget's axis items by side (subclasses: custom tick labels, made from
@@ -191,17 +232,19 @@ class LatePlot(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
-        if self._widget is None and not self._make_queued:
+        if not self._made and not self._make_queued:
             self._make_queued = True
             _the_maker().add(self)
 
-    def _make_if_shown(self) -> bool:
-        """Make the widget if the plot is still in sight; whether it made it."""
-        self._make_queued = False
-        if self._widget is None and self.isVisible():
-            self.plot_widget()
-            return True
-        return False
+    def _step_if_shown(self) -> bool:
+        """Take the next step if the plot is still in sight and not made; whether it did."""
+        if self._made or not self.isVisible():
+            self._make_queued = False
+            return False
+        self._step()
+        if self._made:
+            self._make_queued = False
+        return True
 
     # -- state kept until the widget exists ------------------------------------------------------
     def _keep(self, key: tuple, name: str, *args: Any, **kwargs: Any) -> None:

@@ -4300,6 +4300,11 @@ transformers&lt;/i&gt; writes a folder that &lt;code&gt;AutoTokenizer.from_pretr
         <translation>측정하는 중… {progress}</translation>
     </message>
     <message>
+        <location line="+0" />
+        <source>Measuring…</source>
+        <translation>측정하는 중…</translation>
+    </message>
+    <message>
         <location line="+17" />
         <source>{languages} languages × {sentences} sentences; pivot {pivot}</source>
         <translation>{languages}개 언어 × 문장 {sentences}개; 기준 언어 {pivot}</translation>

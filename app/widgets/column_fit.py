@@ -16,6 +16,8 @@ the user can drag them. A table that keeps ``ResizeToContents`` caps what it mea
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtWidgets import QHeaderView, QTableView
 
 #: Rows measured from the top (about what a table shows) besides the last one.
@@ -26,16 +28,18 @@ FIT_ROWS = 16
 RESIZE_ROWS = 64
 
 
-def fit_columns(view: QTableView, rows: int = FIT_ROWS, cap: int | None = None) -> None:
+def fit_columns(view: QTableView, rows: int = FIT_ROWS, cap: int | None = None,
+                extra_rows: Iterable[int] = ()) -> None:
     """Each shown column of ``view`` as wide as its title and the widest of a sample of
-    rows (the first ``rows`` and the last), at most ``cap``; the header is made
-    ``Interactive`` (its stretched last section, if any, still stretches)."""
+    rows (the first ``rows``, the last and any ``extra_rows``), at most ``cap``; the header
+    is made ``Interactive`` (its stretched last section, if any, still stretches)."""
     model, header = view.model(), view.horizontalHeader()
     if model is None:
         return
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     count = model.rowCount()
-    sample = [*range(min(rows, count)), *([count - 1] if count > rows else [])]
+    sample = sorted({*range(min(rows, count)), *([count - 1] if count > rows else []),
+                     *(row for row in extra_rows if 0 <= row < count)})
     grid = 1 if view.showGrid() else 0
     for column in range(model.columnCount()):
         if view.isColumnHidden(column):

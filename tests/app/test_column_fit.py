@@ -158,3 +158,20 @@ def test_a_new_tokenizer_fits_the_offsets_and_pre_token_tables_to_a_sample(qtbot
     header = encoding.pieces_table.horizontalHeader()
     assert header.sectionResizeMode(4) == QHeaderView.ResizeMode.Stretch
     session.shutdown()
+
+
+def test_fit_columns_also_reads_the_extra_rows_it_is_given(qtbot):
+    # the Languages table: a tokenizer's rows past the first ones and the last (its name)
+    names = ["bpe"] * 20 + ["a-much-longer-tokenizer-name"] * 20 + ["bpe"] * 20
+    model = _Spied([Column("tokenizer", lambda r: names[r])], None)
+    model.set_records(list(range(60)))
+    view = QTableView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    fit_columns(view)
+    narrow = view.columnWidth(0)
+    model.asked.clear()
+    fit_columns(view, extra_rows=[0, 20, 40, 99])  # 99: not a row, left out
+    assert model.asked == _sample(60) | {20, 40}
+    assert view.columnWidth(0) > narrow
+    assert view.columnWidth(0) >= view.sizeHintForIndex(model.index(20, 0)).width()

@@ -107,6 +107,8 @@ def test_figures_of_every_tokenizer_are_the_librarys(pane, trained):
 
 
 def test_lorenz_curves_carry_the_gini(pane):
+    pane.lorenz.plot_widget()  # made now, hidden on its tab; its curves drawn over turns...
+    pane.finish_drawing()  # ...or now
     names = [item.name() for item in pane.lorenz.getPlotItem().listDataItems() if item.name()]
     gini = pane.figures["wordpiece"].gini
     assert f"wordpiece (Gini {gini:.3f})" in names and len(names) == 2
@@ -213,13 +215,14 @@ def test_plots_are_made_when_their_tab_is_seen_and_draw_the_figures(qtbot, fresh
     def shown(values):
         return {name: [h for h in heights if not math.isnan(h)]
                 for name, heights in values.items()}
-    assert drawn_bars() == shown(pane.bar_values()) and len(drawn_bars()) == 2
+    qtbot.waitUntil(lambda: drawn_bars() == shown(pane.bar_values()))
+    assert len(drawn_bars()) == 2
     pane.metric_combo.setCurrentIndex(pane.metric_combo.findData("tokens"))
-    assert drawn_bars() == shown(pane.bar_values())
+    qtbot.waitUntil(lambda: drawn_bars() == shown(pane.bar_values()))
     assert pane.bars.getAxis("left").labelText == pane.metric_combo.currentText()
 
     pane.tabs.setCurrentIndex(1)
-    qtbot.waitUntil(pane.lorenz.is_made)
+    qtbot.waitUntil(lambda: pane.lorenz.is_made() and not pane._drawing["lorenz"].pending())
     curves = {item.name(): list(item.yData)
               for item in pane.lorenz.getPlotItem().listDataItems() if item.name()}
     for name, fig in pane.figures.items():
@@ -227,6 +230,7 @@ def test_plots_are_made_when_their_tab_is_seen_and_draw_the_figures(qtbot, fresh
 
     pane.tabs.setCurrentIndex(3)
     qtbot.waitUntil(lambda: pane.premium_plot.is_made() and pane.gini_plot.is_made())
+    qtbot.waitUntil(lambda: not any(steps.pending() for steps in pane._drawing.values()))
     summary = pane.attribution
     premium = pane.premium_plot.getPlotItem().listDataItems()
     assert [item.name() for item in premium] == list(summary.languages)
@@ -258,3 +262,53 @@ def test_a_returned_sentence_fills_a_row_per_turn(qtbot, fresh):
     # fewer rows (another corpus): the others go at once
     pane._on_sentence_returned(({languages[0]: before[0]}, byte_level))
     assert len(pane.sentence_views) == 1 and pane.sentence_views[0][1].alignment is before[0]
+
+
+def test_returned_figures_fill_the_table_now_and_draw_the_plots_a_series_per_turn(
+        qtbot, qapp, fresh, monkeypatch):
+    # issue 20: the table sized to every row, the bars and the Lorenz curves drawn in the
+    # turn the figures came back were one 50-120 ms stall in whatever view was shown
+    from app.turn_steps import TurnSteps
+
+    pane = fresh
+    pane.lorenz.plot_widget()
+    pane.finish_drawing()
+
+    def drawn(plot, kind):
+        return [item.name() for item in plot.getPlotItem().items
+                if isinstance(item, kind) and item.name()]
+    before = drawn(pane.bars, pg.BarGraphItem)
+    assert before == list(pane.figures)
+    monkeypatch.setattr(TurnSteps, "BUDGET_S", 0.0)  # one series per turn
+    figures = dict(reversed(list(pane.figures.items())))
+    pane._on_figures_returned((pane.corpus, figures))
+    assert pane.table_model.record_at(0)[0] == next(iter(figures))  # the table now
+    assert drawn(pane.bars, pg.BarGraphItem) == before  # not in this turn
+    partial = []
+    for _ in range(50):
+        qapp.processEvents()  # one pass of the event loop
+        bars = drawn(pane.bars, pg.BarGraphItem)
+        partial.append(0 < len(bars) < len(figures))
+        if not any(steps.pending() for steps in pane._drawing.values()):
+            break
+    assert any(partial)  # a series at a time
+    assert drawn(pane.bars, pg.BarGraphItem) == list(figures)
+    lorenz = [name.split(" (Gini")[0] for name in drawn(pane.lorenz, pg.PlotDataItem)]
+    assert lorenz == list(figures)
+
+
+def test_the_busy_mark_ticks_only_while_shown_and_lays_nothing_out(fresh):
+    # issue 20: the indeterminate progress bar repainted 60 times a second while the pool
+    # measured (its StyleAnimationUpdate events took 64-70 ms on busy cores)
+    from PySide6.QtWidgets import QProgressBar
+
+    busy = fresh.busy
+    assert not isinstance(busy, QProgressBar) and busy.objectName() == "languagesBusy"
+    busy.show()
+    assert busy.is_ticking()
+    assert busy.minimumSize() == busy.maximumSize()  # a new frame lays nothing out again
+    frame = busy.text()
+    busy._tick()
+    assert busy.text() != frame
+    busy.hide()
+    assert not busy.is_ticking()

@@ -190,3 +190,43 @@ def test_a_repaint_copies_the_axes_instead_of_drawing_them_again(qtbot):
     widget.getViewBox().prepareForPaint()
     widget.viewport().grab()
     assert axis.picture is not None and not isinstance(axis.picture, Spy)
+
+
+def test_a_plot_is_made_over_turns_and_drawn_in_a_turn_after_its_widget(qtbot, qapp):
+    # issue 20: a plot made and drawn in one turn was 40-95 ms (the Languages view's
+    # QTimer events): its view box and axes, its PlotItem (with the "Plot Options" form),
+    # the PlotWidget and the owner's drawing each take a turn of their own
+    plot = LatePlot()
+    qtbot.addWidget(plot)
+    plot.setLabel("left", "count")
+    seen = []
+    plot.made.connect(lambda: seen.append(("made", plot.findChild(pg.PlotWidget) is not None)))
+    plot.show()
+    passes = []
+    for _ in range(50):
+        qapp.processEvents()  # one pass of the event loop
+        passes.append((plot.findChild(pg.PlotWidget) is not None, plot.is_made()))
+        if plot.is_made():
+            break
+    assert passes[-1] == (True, True) and seen == [("made", True)]
+    widget_pass = next(i for i, (widget, _) in enumerate(passes) if widget)
+    assert passes[widget_pass] == (True, False)  # the widget first, drawn a turn later
+    assert widget_pass >= 2  # after the view box and the PlotItem, each in a turn
+    assert plot.getAxis("left").labelText == "count"
+
+
+def test_asking_for_the_widget_between_two_steps_makes_the_rest_at_once(qtbot, qapp):
+    plot = ClickableHistogram()
+    qtbot.addWidget(plot)
+    plot.set_bars([1, 2], [3, 4])
+    plot.show()
+    for _ in range(50):
+        qapp.processEvents()
+        if plot._steps_done:
+            break
+    assert plot._steps_done and not plot.is_made()
+    widget = plot.plot_widget()  # the steps left, now
+    assert plot.is_made() and widget is plot.findChild(pg.PlotWidget)
+    assert plot._bars.opts["height"] == [3, 4]
+    qtbot.wait(20)  # the queued step finds it made
+    assert plot.findChildren(pg.PlotWidget) == [widget]

@@ -1,5 +1,5 @@
-"""Issue 20, views shown for the first time without a stall: the Build, Lessons, Conformance
-and Vocabulary panes are built a step per event-loop turn (``lazy_panes.build_in_steps``), go
+"""Issue 20, views shown for the first time without a stall: the Build, Lessons, Conformance,
+Vocabulary and Languages panes are built a step per event-loop turn (``lazy_panes.build_in_steps``), go
 in their dock complete, and behave as a pane built at once; a pane asked for or left while it
 is being built is finished at once or when seen again."""
 
@@ -12,7 +12,7 @@ from app.lazy_panes import build_in_steps, staging, steps_of
 from app.session import TokenizerEntry
 
 STAGED = {"build": "builder", "lessons": "lessons", "conformance": "conformance",
-          "vocab": "vocab"}
+          "vocab": "vocab", "languages": "languages"}
 
 
 @pytest.fixture(scope="module")
