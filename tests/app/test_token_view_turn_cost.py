@@ -89,3 +89,16 @@ def test_a_palette_change_makes_the_formats_again(qtbot):
     view.setPalette(palette)
     view.repaint()
     assert view._formats and all(view._formats[k] is not before.get(k) for k in view._formats)
+
+
+def test_tokens_table_frees_its_previous_encoding_after_the_turn(qtbot):
+    from app.item_models.tokens_model import TokensModel
+
+    model = TokensModel()
+    model.set_encoding(TEXT, _encoding())
+    model.record_at(0)  # a row made, holding nothing of the encoding but its values
+    old = weakref.ref(model.encoding)
+    gc.collect()
+    model.set_encoding(TEXT, _encoding(shift=1))
+    assert old() is not None
+    qtbot.waitUntil(lambda: old() is None, timeout=3000)
