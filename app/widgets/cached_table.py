@@ -12,7 +12,9 @@ the window's backing store (an image on every raster backing store). A later pai
 same key draws from that copy instead. The key holds everything the cells' drawing depends
 on: a generation that every model, selection model and header signal (and a palette, font,
 style or language change) moves on, the viewport's size and pixel ratio, the scroll
-positions, focus, the window's activation, the view's state and the cell under the mouse.
+positions, focus, the window's activation, the view's state, the cell under the mouse, and
+the current and selected cells on screen (read at each paint: a selection made with the
+selection model's signals blocked asks only for a repaint).
 Anything else (a partial paint with a stale key, an editor open, a drag, painting into
 ``grab()``) paints as a plain :class:`QTableView` does.
 """
@@ -94,7 +96,35 @@ class CachedTableView(QTableView):
                 self.verticalScrollBar().value(), self.hasFocus(), self.isActiveWindow(),
                 self.state(), hovered, self.showGrid(), self.alternatingRowColors(),
                 self.wordWrap(), self.horizontalHeader().hiddenSectionCount(),
-                self.verticalHeader().hiddenSectionCount())
+                self.verticalHeader().hiddenSectionCount(), self._selection_in_sight())
+
+    def _selection_in_sight(self) -> tuple:
+        """The current cell and the selected cells on screen. Read, not heard: a pane may
+        select under ``QSignalBlocker`` (so as not to hear its own selection back) and then
+        only ask for a repaint."""
+        selection = self.selectionModel()
+        model = self.model()
+        if selection is None or model is None:
+            return ()
+        current = selection.currentIndex()
+        key: list = [(current.row(), current.column())]
+        if not selection.hasSelection():
+            return tuple(key)
+        viewport, root = self.viewport(), self.rootIndex()
+        top, bottom = self.rowAt(0), self.rowAt(viewport.height() - 1)
+        left, right = self.columnAt(0), self.columnAt(viewport.width() - 1)
+        if top < 0:
+            return tuple(key)
+        bottom = model.rowCount(root) - 1 if bottom < 0 else bottom
+        right = model.columnCount(root) - 1 if right < 0 else right
+        left = max(left, 0)
+        for row in range(top, bottom + 1):
+            if selection.isRowSelected(row, root):
+                key.append(row)
+            elif selection.rowIntersectsSelection(row, root):
+                key.append((row, tuple(c for c in range(left, right + 1)
+                                       if selection.isSelected(model.index(row, c, root)))))
+        return tuple(key)
 
     # -- painting ------------------------------------------------------------------------------
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt override

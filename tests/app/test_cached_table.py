@@ -104,3 +104,25 @@ def test_grab_of_a_stale_table_paints_its_cells(pair):
     model.set_records(_records(120, "y"))
     assert cached.viewport().grab().toImage() == plain.viewport().grab().toImage()
     assert cached._image is None
+
+
+def test_a_selection_made_with_signals_blocked_shows(pair):
+    """The Offsets pane selects rows under QSignalBlocker, then asks for a repaint only."""
+    from PySide6.QtCore import QSignalBlocker
+
+    model, cached, plain = pair
+    assert _same(cached, plain)
+    for view in (cached, plain):
+        with QSignalBlocker(view.selectionModel()):
+            view.selectionModel().select(model.index(2, 0), QItemSelectionModel.SelectionFlag.Select
+                                         | QItemSelectionModel.SelectionFlag.Rows)
+        view.viewport().update()
+    assert _same(cached, plain)
+    for view in (cached, plain):
+        with QSignalBlocker(view.selectionModel()):
+            view.selectionModel().select(model.index(4, 1),
+                                         QItemSelectionModel.SelectionFlag.ClearAndSelect)
+            view.selectionModel().setCurrentIndex(model.index(4, 1),
+                                                  QItemSelectionModel.SelectionFlag.NoUpdate)
+        view.viewport().update()
+    assert _same(cached, plain)
