@@ -416,11 +416,19 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         block, text = self._blocks[b], self._text
         covers = self._covers_of(b)
         ranges = []
+        last: list = [None, -1]  # the last range's format and where it ends
 
         def add(start: int, length: int, fmt: QTextCharFormat) -> None:
-            r = QTextLayout.FormatRange()
-            r.start, r.length, r.format = start, length, fmt
-            ranges.append(r)
+            if fmt is last[0] and start == last[1]:
+                # the same format right after (a byte-level Korean syllable per run, all
+                # "shared"): one range, so the layout is not cut into a script item per glyph
+                ranges[-1].length += length
+            else:
+                r = QTextLayout.FormatRange()
+                r.start, r.length, r.format = start, length, fmt
+                ranges.append(r)
+                last[0] = fmt
+            last[1] = start + length
 
         for s, e, group in block.chips:
             add(s, e - s, self._format_for((group[0],), chip=True))

@@ -102,3 +102,24 @@ def test_tokens_table_frees_its_previous_encoding_after_the_turn(qtbot):
     model.set_encoding(TEXT, _encoding(shift=1))
     assert old() is not None
     qtbot.waitUntil(lambda: old() is None, timeout=3000)
+
+
+def test_runs_of_one_format_are_one_range(qtbot):
+    """A byte-level model spells each Korean syllable with several byte tokens: every
+    syllable is its own run of tokens, all drawn as "shared". Neighbouring runs of one format
+    are one format range (fewer ranges to make and to cut the text layout at), and every
+    character keeps the format of its own tokens."""
+    text = "한국어 문장도 잘 나뉘나요? 토크나이저는"
+    rows = []
+    for i, char in enumerate(text):
+        for byte in range(len(char.encode())):
+            rows.append((len(rows), f"<{byte}>", (i, i + 1), i, 0))
+    view = _view(qtbot)
+    view.set_content(text, Encoding.from_rows(rows), byte_level=True)
+    view.repaint()
+    ranges = view._block_formats(0)
+    assert len(ranges) < len(text) // 2
+    covers = view._covers_of(0)
+    for c, char in enumerate(text):
+        (shown,) = [r.format for r in ranges if r.start <= c < r.start + r.length]
+        assert shown == view._format_for(covers[c], marker=char.isspace())
