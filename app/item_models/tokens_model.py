@@ -18,6 +18,7 @@ from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP
 
 from subword_core.analysis import visible_text, visible_token
 
+from ..deferred_free import free_later
 from .table_model import Column, RecordTableModel
 
 
@@ -109,6 +110,11 @@ class TokensModel(RecordTableModel):
 
     def set_encoding(self, text: str, encoding: Any, byte_level: bool = False,
                      unk_id: int | None = None) -> None:
+        previous = self.encoding
         self.encoding, self.byte_level = encoding, byte_level
         self.set_records(_EncodingRows(text, encoding, byte_level, unk_id)
                          if encoding is not None else [])
+        if previous is not encoding:
+            # the previous one may be the last copy (a pane catching up on an old encoding):
+            # freed over the next turns, not in this one
+            free_later(previous)

@@ -42,6 +42,7 @@ from ..item_models import WordCountsModel, WordCountsTable
 from ..selection import SelectionModel
 from ..session import CorpusState, Session
 from ..widgets import corpus_preview
+from ..widgets.cached_table import CachedTableView
 from ..wording import corpus_summary, count_text
 from ..workers import GeneratorWorker, WorkerHandle
 
@@ -108,7 +109,7 @@ class CorpusPane(QWidget):
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setToolTip(self.tr("Show only the words containing this text"))
         self.model = WordCountsModel(self)
-        self.table = QTableView(objectName="corpusTable")
+        self.table = CachedTableView(objectName="corpusTable")  # painted once per change
         self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(1, Qt.SortOrder.DescendingOrder)

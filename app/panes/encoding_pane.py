@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QSizePolicy,
     QSplitter,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -49,6 +48,7 @@ from ..pane_support import SightAwarePane, out_of_sight
 from ..selection import Selection, SelectionModel
 from ..session import EXPLAIN_LIMIT, Session
 from ..widgets import TokenTextView
+from ..widgets.cached_table import CachedTableView
 from ..widgets.column_fit import fit_columns
 from ..widgets.copy_actions import encoding_actions, install_table_copy
 from ..widgets.token_text_view import tokens_in_span
@@ -176,7 +176,7 @@ class EncodingPane(SightAwarePane):
         self.normalized_view.setSizePolicy(QSizePolicy.Policy.Expanding,
                                            QSizePolicy.Policy.Maximum)
         self.pieces_model = RecordTableModel(PIECE_COLUMNS, self)
-        self.pieces_table = QTableView(objectName="preTokensTable")
+        self.pieces_table = CachedTableView(objectName="preTokensTable")  # painted once per change
         self.pieces_table.setModel(self.pieces_model)
         self.pieces_table.verticalHeader().setVisible(False)
         self.pieces_table.verticalHeader().setDefaultSectionSize(22)

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QSizePolicy,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +31,7 @@ from ..item_models import TokensModel
 from ..pane_support import SightAwarePane, out_of_sight
 from ..selection import Selection, SelectionModel
 from ..session import Session
+from ..widgets.cached_table import CachedTableView
 from ..widgets.column_fit import fit_columns
 from ..widgets.copy_actions import encoding_actions, install_table_copy
 from ..widgets.token_text_view import tokens_in_span
@@ -47,7 +47,7 @@ class OffsetsPane(SightAwarePane):
         self._session = session
         self._selection = selection
         self.model = TokensModel(self)
-        self.table = QTableView(objectName="offsetsTable")
+        self.table = CachedTableView(objectName="offsetsTable")  # painted once per change
         self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # natural order first

@@ -15,15 +15,32 @@ from typing import Any
 from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate
 
-from ..wording import count_text
+
+
+#: The locale of each language with its group separators, by locale name: a table asks
+#: for every number cell it paints, and making the locale anew took 3 calls into Qt.
+_GROUPED: dict[str, QLocale] = {}
 
 
 class ThousandsDelegate(QStyledItemDelegate):
-    """Ints with thousands separators; everything else as Qt shows it."""
+    """Ints with thousands separators; everything else as Qt shows it.
+
+    Called for every cell a table paints (strings too): a string is answered here as Qt
+    would (a line break shown as a line separator) and an int with a kept locale, without
+    a call back into Qt's ``displayText``; about half the Python time of painting a table.
+    """
 
     def displayText(self, value: Any, locale: QLocale) -> str:  # noqa: N802 - Qt override
-        if isinstance(value, int) and not isinstance(value, bool):
-            return count_text(value, locale)
+        kind = type(value)
+        if kind is str:
+            return value.replace("\n", "\u2028")
+        if kind is int or (isinstance(value, int) and kind is not bool):
+            name = locale.name()
+            grouped = _GROUPED.get(name)
+            if grouped is None:
+                grouped = _GROUPED[name] = QLocale(locale)
+                grouped.setNumberOptions(QLocale.NumberOption.DefaultNumberOptions)
+            return grouped.toString(int(value))
         return super().displayText(value, locale)
 
 

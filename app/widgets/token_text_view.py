@@ -55,6 +55,7 @@ from subword_core.analysis import visible_token
 from subword_core.text.graphemes import joined_spans
 
 from .. import style
+from ..deferred_free import free_later
 from ..encoding_layout import (ASTRAL, BLOCK_CHARS, MAX_DRAWN_CHARS, NEWLINE, EncodingLayout,
                                TokenIndex, layout_for, utf16_len)
 from .accessible import TokenNavigation, paint_focus_ring, token_name
@@ -230,6 +231,9 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         self._highlight, self._selected = frozenset(highlight), frozenset(selected)
         self._last_clicked = None
         self._text = text
+        if self._encoding is not encoding:
+            # the old encoding may be the last copy: freed over the next turns, not in this one
+            free_later(self._encoding)
         self._encoding = encoding
         self._byte_level = byte_level
         self._unk_id = unk_id
@@ -243,6 +247,7 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
 
     def setPlainText(self, text: str) -> None:  # noqa: N802 - Qt name
         """Show a plain message (no tokens)."""
+        free_later(self._encoding)
         self._text, self._encoding, self._layout, self._index = "", None, None, None
         self._blocks, self._block_starts, self._block_covers = [], [], {}
         self._formatted = set()
@@ -255,7 +260,7 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         highlight, selected = frozenset(highlight), frozenset(selected)
         if (highlight, selected) != (self._highlight, self._selected):
             self._highlight, self._selected = highlight, selected
-            self._formatted, self._formats = set(), {}
+            self._formatted = set()  # the formats themselves stay: their key says it all
             self._format_visible()
             self.viewport().update()
             self.selection_changed()
@@ -345,7 +350,7 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         self._blocks = blocks
         self._block_starts = layout.block_starts
         self._block_covers = {}
-        self._formatted, self._formats = set(), {}
+        self._formatted = set()  # the formats stay (until the palette changes): made once
         self.formatted_blocks = self.resolved_tokens = 0
         self._set_document(document)
         self.verticalScrollBar().setValue(scroll)
@@ -411,11 +416,19 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
         block, text = self._blocks[b], self._text
         covers = self._covers_of(b)
         ranges = []
+        last: list = [None, -1]  # the last range's format and where it ends
 
         def add(start: int, length: int, fmt: QTextCharFormat) -> None:
-            r = QTextLayout.FormatRange()
-            r.start, r.length, r.format = start, length, fmt
-            ranges.append(r)
+            if fmt is last[0] and start == last[1]:
+                # the same format right after (a byte-level Korean syllable per run, all
+                # "shared"): one range, so the layout is not cut into a script item per glyph
+                ranges[-1].length += length
+            else:
+                r = QTextLayout.FormatRange()
+                r.start, r.length, r.format = start, length, fmt
+                ranges.append(r)
+                last[0] = fmt
+            last[1] = start + length
 
         for s, e, group in block.chips:
             add(s, e - s, self._format_for((group[0],), chip=True))
@@ -472,6 +485,14 @@ class TokenTextView(TokenNavigation, QPlainTextEdit):
                 self.formatted_blocks += 1
         finally:
             self._formatting = False
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange) \
+                and hasattr(self, "_formats"):  # not while QPlainTextEdit.__init__ runs
+            # the formats' colours come from the palette (light or dark): made again
+            self._formats, self._formatted = {}, set()
+            self._format_visible()
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
         self._format_visible()

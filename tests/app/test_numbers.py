@@ -65,3 +65,25 @@ def test_korean_interface_uses_its_locale():
         assert count_text(1234567) == "1.234.567"  # whatever the language's separator is
     finally:
         QLocale.setDefault(old)
+
+
+def test_delegate_answers_strings_and_ints_without_calling_back_into_qt(qtbot, monkeypatch):
+    """A table asks the delegate for every cell it paints: strings and ints are answered in
+    Python as Qt would, without a second call across into Qt's displayText."""
+    from PySide6.QtWidgets import QStyledItemDelegate
+
+    from app.widgets.numbers import ThousandsDelegate
+
+    plain = QStyledItemDelegate()
+    locale = QLocale(QLocale.Language.German, QLocale.Country.Germany)
+    locale.setNumberOptions(QLocale.NumberOption.OmitGroupSeparator)  # as item views pass it
+    expected = {"a\nb": plain.displayText("a\nb", locale), 1234567: "1.234.567"}
+    calls = []
+    original = QStyledItemDelegate.displayText
+    monkeypatch.setattr(QStyledItemDelegate, "displayText",
+                        lambda self, value, loc: calls.append(value) or original(self, value, loc))
+    delegate = ThousandsDelegate()
+    for value, shown in expected.items():
+        assert delegate.displayText(value, locale) == shown
+    assert calls == []
+    assert delegate.displayText(1.5, locale) == "1,5" and calls == [1.5]  # others: Qt's
