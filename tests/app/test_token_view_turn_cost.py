@@ -42,7 +42,7 @@ def test_previous_encoding_is_freed_after_set_content_not_in_it(qtbot):
     qtbot.waitUntil(lambda: old() is None and deferred_free.pending() == 0, timeout=3000)
 
 
-def test_free_later_cuts_only_what_nothing_else_holds(qtbot):
+def test_free_later_never_changes_what_it_lets_go_of(qtbot):
     kept = _encoding()
     lone = _encoding(shift=1)
     ids = list(kept.ids)
@@ -54,15 +54,15 @@ def test_free_later_cuts_only_what_nothing_else_holds(qtbot):
     assert shared_tokens == list(TEXT)
 
 
-def test_free_later_spreads_a_big_encoding_over_turns(qtbot, monkeypatch):
-    monkeypatch.setattr(deferred_free, "CHUNK", 100)
-    big = _encoding("x" * 1_000)
-    ref = weakref.ref(big)
-    deferred_free.free_later(big)
-    del big
-    QApplication.processEvents()  # one turn frees at most CHUNK items
-    assert ref() is not None
-    qtbot.waitUntil(lambda: ref() is None, timeout=5000)
+def test_free_later_lets_go_of_one_object_per_turn(qtbot):
+    first, second = _encoding("x" * 1_000), _encoding("y" * 1_000)
+    refs = [weakref.ref(first), weakref.ref(second)]
+    deferred_free.free_later(first, second)
+    del first, second
+    assert all(ref() is not None for ref in refs)  # nothing freed in the turn that hands over
+    QApplication.processEvents()  # one turn: the first one only
+    qtbot.waitUntil(lambda: refs[0]() is None, timeout=3000)
+    qtbot.waitUntil(lambda: refs[1]() is None, timeout=3000)
 
 
 def test_formats_are_made_once_not_at_every_new_encoding(qtbot, monkeypatch):
