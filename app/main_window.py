@@ -88,8 +88,8 @@ class MainWindow(QMainWindow):
     def __init__(self, session: Session, selection: SelectionModel,
                  settings: QSettings | None = None, parent: QWidget | None = None,
                  staged: bool = False) -> None:
-        """``staged``: build the window a step per event-loop turn (:meth:`_construct`), the
-        first one now; else all at once. View ▸ Language builds its new window so (its
+        """``staged``: build the window a step per event-loop turn (:meth:`_construct`) from
+        the next one on; else all at once. View ▸ Language builds its new window so (its
         one-turn construction was 60-95 ms of frozen window in issue 20's heavy session)."""
         super().__init__(parent)
         self.setObjectName("mainWindow")
@@ -133,8 +133,7 @@ class MainWindow(QMainWindow):
         self._step_timer = QTimer(self, interval=0)
         self._step_timer.timeout.connect(self._next_step)
         if staged:
-            self._next_step()
-            self._step_timer.start()
+            self._step_timer.start()  # the first step too: the turn that asked has its own work
         else:
             self.finish_construction()
 
