@@ -27,6 +27,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
@@ -46,6 +47,7 @@ from ..item_models.analysis_columns import (
     BOUNDARY_TIPS, METRIC_COLUMNS, METRIC_TIPS, OVERLAP_COLUMNS, OVERLAP_TIPS, TippedTableModel,
     boundary_columns, fmt, pct, table_rows,
 )
+from ..lazy_panes import build_in_steps
 from ..pane_support import SightAwarePane, in_words, out_of_sight, progress_text
 from ..pool_cache import carried_all
 from ..pool_figure_job import PoolFigureJob
@@ -92,6 +94,15 @@ class ComparePane(SightAwarePane):
         self._columns: Any = None
         self._boundaries: list[dict] = []
 
+        self._gold_docs: list[Any] = []
+        self._gold: dict[str, Any] = {}
+        self._built = False  # set_compared before the last build step only keeps the names
+        build_in_steps(self, self._build_steps(session, selection))
+
+    def _build_steps(self, session: Session, selection: SelectionModel) -> Iterator[None]:
+        """The controls, the view and the tables, then the layout and the wiring: one
+        event-loop turn each when the window builds the pane (``lazy_panes.build_in_steps``;
+        in one turn they were 35-55 ms of a restart in issue 20's heavy session)."""
         self.combo = QComboBox(objectName="compareTokenizerCombo")
         self.combo.setMinimumContentsLength(12)
         self.combo.setSizeAdjustPolicy(
@@ -124,8 +135,6 @@ class ComparePane(SightAwarePane):
         scroll.setWidget(self.view)
         self.status_label = QLabel("", objectName="compareStatus")
         self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self._gold_docs: list[Any] = []
-        self._gold: dict[str, Any] = {}
         self.gold_button = QPushButton(self.tr("Gold labels…"), objectName="compareGoldButton")
         self.gold_button.setToolTip(self.tr(
             "Open a CoNLL/IOB or JSONL file of labelled texts: the metrics then show how each "
@@ -167,6 +176,8 @@ class ComparePane(SightAwarePane):
         # measured in the header's delayed resize (220 ms); fitted to a sample instead
         self.boundary_table.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.Interactive)
+
+        yield
 
         # one row of controls that fits a 1280x800 dock (Export showed as "E"); the compared
         # names below them; the busy bar beside the status line it explains
@@ -219,6 +230,7 @@ class ComparePane(SightAwarePane):
         selection.changed.connect(self._on_selection_changed)
         self._on_session_tokenizers_changed()
         self._on_session_tokenizer_changed(session.current)
+        self._built = True
 
     # -- the compare set -----------------------------------------------------------------------
     @property
@@ -239,7 +251,8 @@ class ComparePane(SightAwarePane):
         entries = entries[:MAX_COMPARE]
         if [e.name for e in entries] != self.names:
             self._entries = entries
-            self._set_changed()
+            if self._built:  # else the last build step shows them
+                self._set_changed()
 
     def add_entry(self, name: str) -> bool:
         entry = self._session.entry(name)
