@@ -341,6 +341,8 @@ class MainWindow(QMainWindow):
         empty slot for a turn or a few instead; code that needs the pane at once asks
         :meth:`pane`.
         """
+        if self._shut_down:  # a window replaced or closing: it builds nothing more
+            return
         if key not in self._panes and key not in self._build_queue:
             self._build_queue.append(key)
             self._build_timer.start()  # a 0 ms timer: after the events already waiting

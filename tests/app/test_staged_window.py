@@ -133,3 +133,11 @@ def test_the_replaced_window_is_not_retranslated(qtbot, switching):
     qtbot.waitUntil(lambda: new.isVisible(), timeout=10000)
     qtbot.waitUntil(lambda: disposal.pending() == 0, timeout=10000)
     assert counter.count == 0
+
+
+def test_the_replaced_window_builds_no_pane_meanwhile(qtbot, switching):
+    window, switch = switching
+    new = switch()
+    window.show_view("vocab")  # a click on the old window while the new one is built
+    qtbot.waitUntil(lambda: new.isVisible(), timeout=10000)
+    assert not window.is_built("vocab")
