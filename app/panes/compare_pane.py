@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox, QHBoxLayout, QHeaderView, QLabel, QProgressBar,
     QPushButton, QScrollArea, QSizePolicy, QSplitter, QTableView, QTabWidget, QVBoxLayout,
@@ -59,6 +59,8 @@ from ..widgets.export import export_dialog
 
 #: Characters of the session text compared (the view draws fewer; see CompareView).
 TEXT_LIMIT = 20_000
+#: Milliseconds between the text job's start and the corpus job's (see ``_flush``).
+LATER_MS = 250
 
 
 def _gold(record: dict, attr: str) -> float | None:
@@ -208,6 +210,8 @@ class ComparePane(SightAwarePane):
         self.text_job.failed.connect(self._on_text_job_failed)
         self.text_job.running_changed.connect(self._on_running_changed)
         self.job = PoolFigureJob(self)
+        self._later_timer = QTimer(self, singleShot=True, interval=LATER_MS)
+        self._later_timer.timeout.connect(self._flush_if_seen)
         self.job.running_changed.connect(self._on_running_changed)
         self.job.progress.connect(self._on_job_progress)
         self.job.returned.connect(self._on_job_returned)
@@ -333,10 +337,24 @@ class ComparePane(SightAwarePane):
         dirty, self._dirty = self._dirty, set()
         if "text" in dirty or "overlaps" in dirty:
             self._refresh_text(overlaps="overlaps" in dirty)
+            later = dirty & {"corpus", "gold"}
+            if later and self.text_job.is_running():
+                # The corpus pass a moment later: the text job's thread first prepares the
+                # tokenizers it sends (fingerprints, pickled parts, kept for the next job),
+                # so the corpus job's thread finds them ready instead of doing the same work
+                # at the same time, holding this process's GIL in the turn that shows the pane.
+                self._dirty |= later
+                self._later_timer.start()
+                return
         if "corpus" in dirty:
             self._start_corpus_job()
         if "gold" in dirty:
             self._start_gold_job()
+
+    @Slot()
+    def _flush_if_seen(self) -> None:
+        if not out_of_sight(self):  # else catch_up does it when the pane is seen again
+            self._flush()
 
     def _tokenizers(self) -> dict[str, Any]:
         return {e.name: e.tokenizer for e in self._entries}
@@ -563,6 +581,8 @@ class ComparePane(SightAwarePane):
         return export_dialog(self, self.tr("comparison"), "comparison.png", self.view, header, rows)
 
     def shutdown(self) -> None:
+        self._later_timer.stop()
+        self._dirty.clear()
         self.text_job.stop()
         self.job.stop()
         self.gold_job.stop()
