@@ -3,7 +3,8 @@
 A pane is built when its dock first comes into sight or code asks for it
 (:meth:`MainWindow.pane`, ``app.lazy_panes``): opening, restarting and switching the
 language build the shown view's panes only. View ▸ Language rebuilds the window around
-the same session (:func:`switch_language`).
+the same session (:func:`switch_language`), a step per event-loop turn while the old window
+stays in sight (``MainWindow(staged=True)``).
 
 Composition only (STYLE.md section 12.1): every behaviour lives in a pane, the
 session, the selection model, ``file_actions``, ``views`` (task views and their
