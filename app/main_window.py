@@ -3,7 +3,8 @@
 A pane is built when its dock first comes into sight or code asks for it
 (:meth:`MainWindow.pane`, ``app.lazy_panes``): opening, restarting and switching the
 language build the shown view's panes only. View ▸ Language rebuilds the window around
-the same session (:func:`switch_language`).
+the same session (:func:`switch_language`), a step per event-loop turn while the old window
+stays in sight (``MainWindow(staged=True)``).
 
 Composition only (STYLE.md section 12.1): every behaviour lives in a pane, the
 session, the selection model, ``file_actions``, ``views`` (task views and their
@@ -14,13 +15,14 @@ place that touches ``QSettings`` (layouts, recent files, options, the session).
 from __future__ import annotations
 
 import gc
+import itertools
 import json
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Slot
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QSettings, Qt, QTimer, Slot
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -85,7 +87,11 @@ class MainWindow(QMainWindow):
     """The explorer window: every pane in a dock, one task view shown at a time."""
 
     def __init__(self, session: Session, selection: SelectionModel,
-                 settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+                 settings: QSettings | None = None, parent: QWidget | None = None,
+                 staged: bool = False) -> None:
+        """``staged``: build the window a step per event-loop turn (:meth:`_construct`) from
+        the next one on; else all at once. View ▸ Language builds its new window so (its
+        one-turn construction was 60-95 ms of frozen window in issue 20's heavy session)."""
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.setWindowTitle(self.tr("Subword Explorer"))
@@ -105,8 +111,6 @@ class MainWindow(QMainWindow):
         self._pending_compare: list[str] = []
         self._pending_current = ""
 
-        #: the session's trainings, for the Train and the Build view alike
-        self.training = TrainingService(session, self)
         self._panes: dict[str, QWidget] = {}
         self._factories: dict[str, Callable[[], QWidget]] = {}
         self._building: set[str] = set()
@@ -122,12 +126,29 @@ class MainWindow(QMainWindow):
         self._saved_training: dict[str, Any] = {}
         self._saved_long_text: dict[str, Any] = {}
         self._compare_list: list[str] = []
+        self.docks: dict[str, QDockWidget] = {}
 
+        # the rest of the window, a step per turn when staged (then_run adds steps after it)
+        self._steps: Iterator[None] | None = self._construct()
+        self._stepping = False
+        self._step_timer = QTimer(self, interval=0)
+        self._step_timer.timeout.connect(self._next_step)
+        if staged:
+            self._step_timer.start()  # the first step too: the turn that asked has its own work
+        else:
+            self.finish_construction()
+
+    # -- construction, a step per event-loop turn when staged ------------------------------------
+    def _construct(self) -> Iterator[None]:
+        """The window's parts, one ``yield`` after each step (each 5-20 ms of CPU on a quiet
+        machine; the order is the one the parts need)."""
+        session, selection = self.session, self.selection
+        #: the session's trainings, for the Train and the Build view alike
+        self.training = TrainingService(session, self)
         # 1. a dock per pane; each pane is built when first seen or asked for (app.lazy_panes)
         placeholder = QWidget(objectName="centralPlaceholder")
         self.setCentralWidget(placeholder)
         placeholder.hide()
-        self.docks: dict[str, QDockWidget] = {}
         for key, title, factory in (
                 ("corpus", self.tr("Corpus"), self._make_corpus_pane),
                 ("training", self.tr("Training"), self._make_training_pane),
@@ -140,8 +161,10 @@ class MainWindow(QMainWindow):
                 ("decode", self.tr("Ids ↔ text"), lambda: DecodePane(session, selection)),
                 ("builder", self.tr("Build"), self._make_builder_pane)):
             self.add_pane_dock(key, title, factory)
+        yield
         self.analysis_docks = add_analysis_docks(self, session, selection)
         self.views = ViewManager(self, self.docks)
+        yield
 
         # 2. bars, menus, status bar
         self._build_view_bar()
@@ -153,9 +176,11 @@ class MainWindow(QMainWindow):
         # a row of its own: beside seven view buttons it pushed the last ones into a "»" menu
         self.addToolBarBreak()
         self.addToolBar(toolbar)
+        yield
         self._build_hint_bar()
         # the corpus pane loads corpora and keeps the one a load replaced: always built
         self.undo = UndoHistory(session, self.corpus_pane, self)
+        yield
         self._build_menus()
         self.tokenizer_label = QLabel("", objectName="statusTokenizer")
         self.statusBar().addPermanentWidget(self.tokenizer_label)
@@ -166,10 +191,66 @@ class MainWindow(QMainWindow):
         self.views.changed.connect(self._on_view_changed)
         self.tokenizers_pane.retrain_requested.connect(self.retrain_current)
         self._give_table_copy(self.tokenizers_pane)
+        yield
 
         # 3. size for this screen, then the user's saved layouts and options
         self._fit_to_screen()
         self._restore_settings()
+
+    @property
+    def constructed(self) -> bool:
+        """False while a staged construction has steps left (:meth:`finish_construction`)."""
+        return self._steps is None
+
+    def then_run(self, steps: Iterator[None]) -> None:
+        """Run ``steps`` (one per event-loop turn) after the construction's; now if the
+        window is complete."""
+        if self._steps is None:
+            for _ in steps:
+                pass
+        else:
+            self._steps = itertools.chain(self._steps, steps)
+
+    def finish_construction(self) -> None:
+        """Run the construction steps left, now."""
+        self._step_timer.stop()
+        while self._steps is not None:
+            self._next_step()
+
+    @Slot()
+    def _next_step(self) -> None:
+        steps = self._steps
+        if steps is None or self._stepping:
+            self._step_timer.stop()
+            return
+        self._stepping = True
+        try:
+            done = next(steps, _DONE) is _DONE
+        except BaseException:
+            self._steps = None  # a step that failed is not run again
+            self._step_timer.stop()
+            raise
+        finally:
+            self._stepping = False
+        if done:
+            self._steps = None
+            self._step_timer.stop()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        if self._steps is not None and not self._stepping:
+            self.finish_construction()  # shown before its staged construction was over
+        super().showEvent(event)
+
+    def __getattr__(self, name: str) -> Any:
+        # subtle: a part a later construction step makes, asked for by code outside the steps
+        # (a test, a signal): the construction is finished now, so every caller sees a whole
+        # window. Private names never finish it (pool_for's getattr(window, "_process_pool")).
+        state = self.__dict__
+        if (not name.startswith("_") and state.get("_steps") is not None
+                and not state.get("_stepping")):
+            self.finish_construction()
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # -- panes, built when first needed --------------------------------------------------------
     def add_pane_dock(self, key: str, title: str, factory: Callable[[], QWidget],
@@ -191,6 +272,8 @@ class MainWindow(QMainWindow):
         pane = self._panes.get(key)
         if pane is not None:
             return pane
+        if self._steps is not None and not self._stepping:
+            self.finish_construction()  # asked for by code outside a staged construction
         while not self._build_step(key):
             pass
         return self._panes[key]
@@ -259,6 +342,8 @@ class MainWindow(QMainWindow):
         empty slot for a turn or a few instead; code that needs the pane at once asks
         :meth:`pane`.
         """
+        if self._shut_down:  # a window replaced or closing: it builds nothing more
+            return
         if key not in self._panes and key not in self._build_queue:
             self._build_queue.append(key)
             self._build_timer.start()  # a 0 ms timer: after the events already waiting
@@ -908,6 +993,14 @@ class MainWindow(QMainWindow):
             # processes to end held the closing window 0.3-0.7 s
             threading.Thread(target=pool.shutdown, name="poolShutdown").start()
 
+    def stop_building(self) -> None:
+        """Build no more of this window: the panes queued (:meth:`_build_soon`) and the
+        construction steps left (a window replaced before it was complete)."""
+        self._build_timer.stop()
+        self._build_queue.clear()
+        self._step_timer.stop()
+        self._steps = None
+
     def dispose(self, hide_now: bool = True) -> None:
         """Hide the window (now, or in the next event-loop turn) and destroy it piecewise:
         its docks one per turn (a built pane's parts each in a turn of their own), then the
@@ -917,8 +1010,7 @@ class MainWindow(QMainWindow):
         One ``deleteLater`` destroyed every pane in one event: 80-265 ms of a frozen loop
         when View ▸ Language replaced a window with its panes built (issue 20).
         """
-        self._build_timer.stop()
-        self._build_queue.clear()
+        self.stop_building()
         for dock in self.docks.values():
             # a dock coming apart must not queue its pane to be built
             dock.visibilityChanged.disconnect()
@@ -965,14 +1057,20 @@ def switch_language(window: MainWindow, choice: str) -> MainWindow:
         return window
     window.settings.setValue(i18n.SETTINGS_KEY, choice)
     i18n.install(choice)
+    # Qt posts a LanguageChange to every window now; the old window, replaced, would walk
+    # all its widgets with it (100+ ms with a long text shown) and the new one is made
+    # translated: neither needs it
+    QCoreApplication.removePostedEvents(None, QEvent.Type.LanguageChange)
     return rebuild_window(window)
 
 
 def rebuild_window(old: MainWindow) -> MainWindow:
     """A new window around ``old``'s session, selection and process pool, made under the
     translators installed now: every string is translated when its widget is made, so no pane
-    needs code to translate itself again. In the next event-loop turn ``new`` is shown and
-    ``old`` hidden; ``old`` is then destroyed a piece per turn (:meth:`MainWindow.dispose`).
+    needs code to translate itself again. The new window is built a step per event-loop turn
+    (``MainWindow(staged=True)``) while ``old`` stays in sight; then ``new`` is shown and
+    ``old`` hidden in the next turn and destroyed a piece per turn (:meth:`MainWindow.dispose`).
+    Code that uses ``new`` meanwhile gets it finished at once (``MainWindow.__getattr__``).
 
     The corpus, the tokenizers, the text, the selection, the compare list, the undoable
     removals and each view's layout stay. The new window builds only the panes its view
@@ -987,28 +1085,37 @@ def rebuild_window(old: MainWindow) -> MainWindow:
     # the same QSettings object; written to disk in a later turn (QSettings syncs itself)
     old.save_settings(sync=False)
     old.shutdown(handover=True)  # the panes' workers stop; the session's go on
+    old.stop_building()
     session.setParent(None)
     selection.setParent(None)
-    new = MainWindow(session, selection, settings)
+    new = MainWindow(session, selection, settings, staged=True)
     session.setParent(new)
     selection.setParent(new)
     if pool is not None and not pool.closed:  # warm processes, not a cold start
         pool.setParent(new)
         new._process_pool = pool
+    old.replacement = new  # a Python reference keeps the new window alive meanwhile
+    new.then_run(_take_over(new, old, compared, corpus_table, was_visible))
+    return new
+
+
+def _take_over(new: MainWindow, old: MainWindow, compared: list[str], corpus_table: Any,
+               was_visible: bool) -> Iterator[None]:
+    """The last steps of :func:`rebuild_window`, once ``new`` is complete: what ``old`` held,
+    then ``new`` shown (showing lays the whole window out: a turn of its own) and ``old``
+    hidden in the next turn, then destroyed a piece per turn."""
     new.undo.carry_over(old.undo)
     new.set_compared(compared)
-    if session.corpus is not None:
-        new.corpus_pane.show_loaded(session.corpus, corpus_table)
-    # the next turn shows the new window and hides the old one (showing lays the whole
-    # window out: not in the turn that made it); then the old one is destroyed a piece
-    # per turn
+    if new.session.corpus is not None:
+        new.corpus_pane.show_loaded(new.session.corpus, corpus_table)
+    yield
     if was_visible:
-        QTimer.singleShot(0, new, new.show)
-    old.dispose(hide_now=False)
+        new.show()
     app = QApplication.instance()
     if app is not None:
-        app._subword_window = new  # a Python reference keeps the new window alive
-    return new
+        app._subword_window = new  # the window now; a Python reference keeps it alive
+    old.__dict__.pop("replacement", None)
+    old.dispose(hide_now=False)
 
 
 def _json_dict(raw: Any) -> dict[str, Any]:

@@ -209,8 +209,9 @@ def _finish_restore(result: tuple[Any, Any]) -> tuple[Any, Any]:
 class SessionRestore(QObject):
     """Read a manifest's tokenizers back in the window's process pool.
 
-    ``yielded`` carries lists of :class:`Restored` in the records' order (a record that
-    is read faster than the one before it waits for it), ``finished`` follows the last.
+    ``yielded`` carries a list of one :class:`Restored` per event-loop turn, in the records'
+    order (a record that is read faster than the one before it waits for it), ``finished``
+    follows the last.
     As many records are read at once as the pool has processes, the one named ``first``
     (the session's current tokenizer) before the others. :meth:`stop` abandons what is
     left (before the window closes).
@@ -229,6 +230,7 @@ class SessionRestore(QObject):
         self._running: dict[int, _RestoreJob] = {}
         self._handed = 0
         self._stopped = False
+        self._done = False  # finished was emitted
 
     def start(self) -> None:
         for index in list(self._queue):
@@ -274,13 +276,19 @@ class SessionRestore(QObject):
         self._hand_over()
 
     def _hand_over(self) -> None:
-        ready = []
-        while self._handed in self._results:
-            ready.append(self._results.pop(self._handed))
+        """Hand the next record read over (``yielded``), one per event-loop turn: each one
+        added makes every built pane hear the session, and the current one re-encodes the
+        text; several in one turn were one long stall of a restart (issue 20)."""
+        if self._stopped or self._done:
+            return
+        if self._handed in self._results:
+            self.yielded.emit([self._results.pop(self._handed)])
             self._handed += 1
-        if ready:
-            self.yielded.emit(ready)
+            if self._handed in self._results:
+                QTimer.singleShot(0, self, self._hand_over)
+                return
         if self._handed == len(self._records) and not self._running:
+            self._done = True
             self.finished.emit()
 
 

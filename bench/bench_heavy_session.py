@@ -382,7 +382,9 @@ def switch_language(bench: Session, window):
     holder = [window]
     bench.measure("View ▸ Language: 한국어",
                   lambda: holder.__setitem__(0, switch_language(window, "ko")),
-                  lambda: holder[0] is not window and disposal.pending() == 0)
+                  # the new window is built a step per turn, then shown; the old one goes
+                  lambda: holder[0] is not window and holder[0].isVisible()
+                  and disposal.pending() == 0)
     new = holder[0]
     keys = "가"
     bench.measure("type after the language switch", type_keys(new, keys),

@@ -27,9 +27,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox, QHBoxLayout, QHeaderView, QLabel, QProgressBar,
     QPushButton, QScrollArea, QSizePolicy, QSplitter, QTableView, QTabWidget, QVBoxLayout,
@@ -46,6 +47,7 @@ from ..item_models.analysis_columns import (
     BOUNDARY_TIPS, METRIC_COLUMNS, METRIC_TIPS, OVERLAP_COLUMNS, OVERLAP_TIPS, TippedTableModel,
     boundary_columns, fmt, pct, table_rows,
 )
+from ..lazy_panes import build_in_steps
 from ..pane_support import SightAwarePane, in_words, out_of_sight, progress_text
 from ..pool_cache import carried_all
 from ..pool_figure_job import PoolFigureJob
@@ -57,6 +59,8 @@ from ..widgets.export import export_dialog
 
 #: Characters of the session text compared (the view draws fewer; see CompareView).
 TEXT_LIMIT = 20_000
+#: Milliseconds between the text job's start and the corpus job's (see ``_flush``).
+LATER_MS = 250
 
 
 def _gold(record: dict, attr: str) -> float | None:
@@ -92,6 +96,15 @@ class ComparePane(SightAwarePane):
         self._columns: Any = None
         self._boundaries: list[dict] = []
 
+        self._gold_docs: list[Any] = []
+        self._gold: dict[str, Any] = {}
+        self._built = False  # set_compared before the last build step only keeps the names
+        build_in_steps(self, self._build_steps(session, selection))
+
+    def _build_steps(self, session: Session, selection: SelectionModel) -> Iterator[None]:
+        """The controls, the view and the tables, then the layout and the wiring: one
+        event-loop turn each when the window builds the pane (``lazy_panes.build_in_steps``;
+        in one turn they were 35-55 ms of a restart in issue 20's heavy session)."""
         self.combo = QComboBox(objectName="compareTokenizerCombo")
         self.combo.setMinimumContentsLength(12)
         self.combo.setSizeAdjustPolicy(
@@ -124,8 +137,6 @@ class ComparePane(SightAwarePane):
         scroll.setWidget(self.view)
         self.status_label = QLabel("", objectName="compareStatus")
         self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self._gold_docs: list[Any] = []
-        self._gold: dict[str, Any] = {}
         self.gold_button = QPushButton(self.tr("Gold labels…"), objectName="compareGoldButton")
         self.gold_button.setToolTip(self.tr(
             "Open a CoNLL/IOB or JSONL file of labelled texts: the metrics then show how each "
@@ -168,6 +179,8 @@ class ComparePane(SightAwarePane):
         self.boundary_table.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.Interactive)
 
+        yield
+
         # one row of controls that fits a 1280x800 dock (Export showed as "E"); the compared
         # names below them; the busy bar beside the status line it explains
         controls = QHBoxLayout()
@@ -197,6 +210,8 @@ class ComparePane(SightAwarePane):
         self.text_job.failed.connect(self._on_text_job_failed)
         self.text_job.running_changed.connect(self._on_running_changed)
         self.job = PoolFigureJob(self)
+        self._later_timer = QTimer(self, singleShot=True, interval=LATER_MS)
+        self._later_timer.timeout.connect(self._flush_if_seen)
         self.job.running_changed.connect(self._on_running_changed)
         self.job.progress.connect(self._on_job_progress)
         self.job.returned.connect(self._on_job_returned)
@@ -219,6 +234,7 @@ class ComparePane(SightAwarePane):
         selection.changed.connect(self._on_selection_changed)
         self._on_session_tokenizers_changed()
         self._on_session_tokenizer_changed(session.current)
+        self._built = True
 
     # -- the compare set -----------------------------------------------------------------------
     @property
@@ -239,7 +255,8 @@ class ComparePane(SightAwarePane):
         entries = entries[:MAX_COMPARE]
         if [e.name for e in entries] != self.names:
             self._entries = entries
-            self._set_changed()
+            if self._built:  # else the last build step shows them
+                self._set_changed()
 
     def add_entry(self, name: str) -> bool:
         entry = self._session.entry(name)
@@ -320,10 +337,24 @@ class ComparePane(SightAwarePane):
         dirty, self._dirty = self._dirty, set()
         if "text" in dirty or "overlaps" in dirty:
             self._refresh_text(overlaps="overlaps" in dirty)
+            later = dirty & {"corpus", "gold"}
+            if later and self.text_job.is_running():
+                # The corpus pass a moment later: the text job's thread first prepares the
+                # tokenizers it sends (fingerprints, pickled parts, kept for the next job),
+                # so the corpus job's thread finds them ready instead of doing the same work
+                # at the same time, holding this process's GIL in the turn that shows the pane.
+                self._dirty |= later
+                self._later_timer.start()
+                return
         if "corpus" in dirty:
             self._start_corpus_job()
         if "gold" in dirty:
             self._start_gold_job()
+
+    @Slot()
+    def _flush_if_seen(self) -> None:
+        if not out_of_sight(self):  # else catch_up does it when the pane is seen again
+            self._flush()
 
     def _tokenizers(self) -> dict[str, Any]:
         return {e.name: e.tokenizer for e in self._entries}
@@ -550,6 +581,8 @@ class ComparePane(SightAwarePane):
         return export_dialog(self, self.tr("comparison"), "comparison.png", self.view, header, rows)
 
     def shutdown(self) -> None:
+        self._later_timer.stop()
+        self._dirty.clear()
         self.text_job.stop()
         self.job.stop()
         self.gold_job.stop()

@@ -135,3 +135,29 @@ def test_the_restore_starts_one_job_per_turn(qtbot, settings, tmp_path, tokenize
         assert [e.name for e in window.session.entries] == ["first", "second", "third"]
     finally:
         window.shutdown()
+
+
+def test_the_records_read_are_handed_over_one_per_turn(qtbot):
+    """Each tokenizer handed over makes every built pane hear the session: several in one
+    turn were one long stall of a restart (issue 20)."""
+    from PySide6.QtWidgets import QWidget
+
+    from app.session_store import SessionRestore
+
+    owner = QWidget()
+    qtbot.addWidget(owner)
+    # files that are gone: all three are "read" at once, when the restore starts
+    records = [{"name": f"t{i}", "kind": "file", "path": f"/nonexistent/t{i}.json"}
+               for i in range(3)]
+    restore = SessionRestore(owner, records)
+    batches: list[list[str]] = []
+    finished: list[int] = []
+    restore.yielded.connect(lambda batch: batches.append([r.record["name"] for r in batch]))
+    restore.finished.connect(lambda: finished.append(len(batches)))
+    restore.start()
+    assert batches == [["t0"]]  # the next ones in later turns
+    assert restore.unhanded_records() == records[1:]
+    qtbot.waitUntil(lambda: bool(finished), timeout=5000)
+    qtbot.wait(20)
+    assert batches == [["t0"], ["t1"], ["t2"]]
+    assert finished == [3]  # once, after the last one

@@ -1,0 +1,62 @@
+"""Showing the Compare pane starts the text job at once and the corpus pass a moment later:
+the text job's thread prepares the tokenizers it sends (fingerprints, pickled parts) first,
+and the corpus job's thread then finds them ready instead of doing the same work at the same
+time in the turn that shows the pane (issue 20's heavy session)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.panes.compare_pane import ComparePane
+from app.selection import SelectionModel
+from app.session import CorpusState, Session, TokenizerEntry
+
+
+@pytest.fixture(scope="module")
+def tokenizer():
+    from subword_core._util.progress import drive
+    from subword_core.training.presets import train_tokenizer
+
+    return drive(train_tokenizer(["low lower newest widest"] * 5, "bpe", 60)).tokenizer
+
+
+def test_the_corpus_job_starts_after_the_text_job(qtbot, tmp_path, tokenizer, monkeypatch):
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("low lower newest widest\n" * 20, encoding="utf-8")
+    session, selection = Session(), SelectionModel()
+    session.set_corpus(CorpusState([str(corpus)]))
+    for name in ("a", "b"):
+        session.add_tokenizer(TokenizerEntry(name, tokenizer, algorithm="bpe"))
+    session.set_text("lower newest")
+    pane = ComparePane(session, selection)
+    qtbot.addWidget(pane)
+    started: list[str] = []
+    monkeypatch.setattr(pane.text_job, "start_job", lambda *a, **k: started.append("text"))
+    monkeypatch.setattr(pane.text_job, "is_running", lambda: "text" in started)
+    monkeypatch.setattr(pane.job, "start_job", lambda *a, **k: started.append("corpus"))
+    pane.set_compared(["a", "b"])
+    pane.show()
+    qtbot.waitExposed(pane)
+    assert started == ["text"]  # the corpus pass in a later turn
+    qtbot.waitUntil(lambda: "corpus" in started, timeout=5000)
+    assert started == ["text", "corpus"]
+
+
+def test_a_pane_shut_down_meanwhile_starts_no_corpus_job(qtbot, tmp_path, tokenizer,
+                                                         monkeypatch):
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("low lower\n" * 5, encoding="utf-8")
+    session, selection = Session(), SelectionModel()
+    session.set_corpus(CorpusState([str(corpus)]))
+    session.add_tokenizer(TokenizerEntry("a", tokenizer, algorithm="bpe"))
+    pane = ComparePane(session, selection)
+    qtbot.addWidget(pane)
+    started: list[str] = []
+    monkeypatch.setattr(pane.text_job, "start_job", lambda *a, **k: started.append("text"))
+    monkeypatch.setattr(pane.text_job, "is_running", lambda: "text" in started)
+    monkeypatch.setattr(pane.job, "start_job", lambda *a, **k: started.append("corpus"))
+    pane.show()
+    qtbot.waitExposed(pane)
+    pane.shutdown()
+    qtbot.wait(400)
+    assert started == ["text"]
