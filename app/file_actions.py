@@ -183,8 +183,11 @@ def _openings(parent: QWidget) -> list[_Opening]:
 
 
 def _finish_open(result: Any) -> Any:
-    """In the worker thread: warm the opened tokenizer up (its first encoding, on the GUI
+    """In the worker thread: put the opened tokenizer together from its parts (its tables
+    came ahead, see ``pool_jobs.open_job``) and warm it up (its first encoding, on the GUI
     thread, then finds its tables built); a failure passes through."""
+    if isinstance(result, tuple):
+        result = pool_jobs.opened_from_parts(result)
     return result if isinstance(result, BaseException) else pool_jobs.warm_up(result)
 
 

@@ -124,6 +124,40 @@ def _tokenizer_json(tmp_path):
     return path
 
 
+def test_a_job_sends_parts_ahead_of_the_tuple_it_returns(qtbot, pool):
+    run = _Run(qtbot, pool, jobs.parts_job)
+    run.wait()
+    assert run.errors == [] and len(run.values) == 1
+    (tag, pid), second, last = run.values[0]
+    assert (tag, second, last) == ("ahead", "second", "last") and pid != os.getpid()
+
+
+def test_opening_sends_the_bpe_tables_ahead_and_prepares_them_in_the_worker_thread(
+        qtbot, pool, tmp_path):
+    """The window's thread builds the vocabulary's dicts and the pair ranks while the pool
+    process still reads; the tokenizer that arrives last takes them as they are."""
+    from app import pool_jobs
+    from subword_core.models._shipping import ShippedMerges, ShippedVocab
+
+    path = _tokenizer_json(tmp_path)
+    prepared = []
+
+    def finish(value):  # in the worker thread, as file_actions._finish_open
+        vocab, merges, _ = value
+        prepared.append((vocab._tables is not None, merges._pair_rank is not None))
+        return file_actions._finish_open(value)
+
+    run = _Run(qtbot, pool, pool_jobs.open_job, (str(path), {}), finish=finish)
+    run.wait()
+    assert run.errors == [] and prepared == [(True, True)]
+    opened, expected = run.values[0], open_tokenizer(path)
+    assert isinstance(opened._model._shipped["vocab"], ShippedVocab)
+    assert isinstance(opened._model._shipped["merges"], ShippedMerges)
+    assert "_pair_rank" in vars(opened.model)  # prepared ahead, or by the warm-up
+    assert opened.model.merges == expected.model.merges
+    assert opened.encode("lower low").ids == expected.encode("lower low").ids
+
+
 def test_opening_parses_in_a_pool_process_not_here(qtbot, tmp_path, monkeypatch):
     """No thread of the GUI process parses the file: parsing here would fail."""
     path = _tokenizer_json(tmp_path)
