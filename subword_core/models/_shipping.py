@@ -9,8 +9,8 @@ encodes with, once, and the model rebuilt from the state takes them.
 Why they are objects of their own: a process reading a file for another one (the
 window's pool, ``app.pool_jobs.open_job``) can send each as soon as the reader has it,
 inside :func:`shipping_tables`, while it goes on reading. The receiving thread prepares
-the vocabulary while the merges are checked and the pair -> rank dict while the rest of
-the file is read; the tokenizer's own pickle, last, then refers to the objects sent
+the vocabulary while the merges are looked up and the pair -> rank dict while the ids
+they make are checked and the rest of the file is read; the tokenizer's own pickle, last, then refers to the objects sent
 ahead instead of carrying them (:func:`dumps_referring`, :func:`loads_resolving`). For
 GPT-2 this is most of what the window did after the pool finished, for Llama 3 about 0.15 s.
 """
@@ -51,8 +51,10 @@ class ShippedVocab:
         self._tables: tuple | None = None
 
     @classmethod
-    def of(cls, vocab: dict[str, int]) -> ShippedVocab:
-        return cls(_packed_strings(list(vocab)), _packed(vocab.values()))
+    def of(cls, vocab: dict[str, int], in_order: bool = False) -> ShippedVocab:
+        """``vocab`` packed; ``in_order``: its ids are known to be 0, 1, 2... in its order."""
+        ids = range(len(vocab)) if in_order else _packed(vocab.values())
+        return cls(_packed_strings(list(vocab)), ids)
 
     def __reduce__(self) -> tuple:
         return ShippedVocab, (self.tokens, self.ids)
@@ -81,26 +83,26 @@ class ShippedVocab:
 
 
 class ShippedMerges:
-    """The merge table as it travels: packed ``(lefts, rights)`` id columns in rank order
-    (``(lefts, rights, ranks)`` when a repeated pair moved a rank) and the new ids.
+    """The merges' pairs as they travel: packed ``(lefts, rights)`` id columns in rank order
+    (``(lefts, rights, ranks)`` when a repeated pair moved a rank). The ids they make
+    travel beside them: a reader can send these before it has looked those up.
 
     The pair -> rank dict is made from the columns where the model first needs it, or
     ahead by :meth:`prepare` (handed out once, as :class:`ShippedVocab`'s dicts).
     """
 
-    __slots__ = ("pairs", "new_ids", "_pair_rank")
+    __slots__ = ("pairs", "_pair_rank")
 
-    def __init__(self, pairs: tuple, new_ids: range | array) -> None:
+    def __init__(self, pairs: tuple) -> None:
         self.pairs = pairs
-        self.new_ids = new_ids
         self._pair_rank: dict[Pair, int] | None = None
 
     @classmethod
-    def of(cls, columns: tuple, new_ids: Iterable[int]) -> ShippedMerges:
-        return cls(tuple(_packed(column) for column in columns), _packed(new_ids))
+    def of(cls, columns: tuple) -> ShippedMerges:
+        return cls(tuple(_packed(column) for column in columns))
 
     def __reduce__(self) -> tuple:
-        return ShippedMerges, (self.pairs, self.new_ids)
+        return ShippedMerges, (self.pairs,)
 
     def prepare(self) -> None:
         """Build the pair -> rank dict now, for the next :meth:`take_pair_rank`."""
@@ -114,15 +116,6 @@ class ShippedMerges:
         if built is None and len(self.pairs) == 3:
             built = pair_rank_dict(*self.pairs)
         return built
-
-    def new_id_list(self, vocab_ids: list[int] | None, first: int) -> list[int]:
-        """The new ids as a list; its ints are ``vocab_ids``' own (the vocabulary's ids in
-        a row from ``first``) when the new ids are in a row within them."""
-        new_ids = self.new_ids
-        if vocab_ids is not None and isinstance(new_ids, range) \
-                and first <= new_ids.start <= new_ids.stop <= first + len(vocab_ids):
-            return vocab_ids[new_ids.start - first:new_ids.stop - first]
-        return _unpacked(new_ids)
 
 
 def pair_rank_dict(lefts: Iterable[int], rights: Iterable[int],
@@ -144,9 +137,9 @@ _SEND: ContextVar[Callable[[Any], object] | None] = ContextVar("ship_bpe_tables"
 def shipping_tables(send: Callable[[ShippedVocab | ShippedMerges], object] | None
                     ) -> Iterator[None]:
     """Within the block (in this thread), a BPE model given its tables by a reader hands
-    them to ``send`` as they come: its :class:`ShippedVocab` before its merges are checked
-    against it, its :class:`ShippedMerges` once they are; the model keeps both as its
-    compact state's tables. A file whose merges turn out wrong still raises its error.
+    them to ``send`` as they come: its :class:`ShippedVocab` before its merges are looked
+    up in it, its :class:`ShippedMerges` once their pairs are (before the ids they make);
+    the model keeps both as its compact state's tables. A file whose merges turn out wrong still raises its error.
     ``send=None`` sends nothing within the block."""
     token = _SEND.set(send)
     try:

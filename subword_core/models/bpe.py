@@ -17,7 +17,7 @@ from __future__ import annotations
 import heapq
 import random
 from array import array
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import accumulate, chain, islice, repeat
 from operator import add, eq, itemgetter
 from types import MappingProxyType
@@ -104,11 +104,11 @@ class BPE(VocabLookups, BPEFiles, Model):
         the vocabulary before the merges are checked against it, the merges after.
         """
         self._vocab = vocab
+        in_order = _ids_in_order(vocab)
         send = table_sender() if vocab else None
         if send is not None:
-            shipped_vocab = ShippedVocab.of(vocab)
+            shipped_vocab = ShippedVocab.of(vocab, in_order)
             send(shipped_vocab)
-        in_order = _ids_in_order(vocab)
         if in_order:
             # ids 0, 1, 2... (a vocab.json, a tokenizer.json as HF writes it): no id is
             # shared, and id -> token is built on first use (see __getattr__); a process
@@ -121,21 +121,25 @@ class BPE(VocabLookups, BPEFiles, Model):
         # As in HF, the merge table is built once, with the prefix the model has now.
         # Every merge is checked against the vocabulary here; the pair -> rank dict is
         # made from these id columns on first use (see __getattr__).
+        sent: list = []  # the pair columns sent (before the new ids are looked up)
+
+        def send_pairs(left_ids: list[int], right_ids: list[int]) -> None:
+            sent[:] = [left_ids, ShippedMerges.of((left_ids, right_ids))]
+            send(sent[1])
+
         lefts, rights, self._rank_new_id = _merge_table(
-            vocab, merges, self.continuing_subword_prefix, in_order
-        )
+            vocab, merges, self.continuing_subword_prefix, in_order,
+            send_pairs if send is not None else None)
         self.__dict__.pop("_pair_rank", None)
         self._pair_columns = (lefts, rights)
-        if send is not None:
-            self._send_merges(send, shipped_vocab)
+        if sent and sent[0] is lefts:  # (a table the slow path rebuilt is not the one sent)
+            self._keep_shipped(shipped_vocab, sent[1])
 
-    def _send_merges(self, send: Any, shipped_vocab: ShippedVocab) -> None:
-        """Send the merge table (after ``shipped_vocab``, sent already) and keep both as
-        the model's shipped tables."""
-        shipped_merges = ShippedMerges.of(self._pair_columns, self._rank_new_id)
-        send(shipped_merges)
+    def _keep_shipped(self, shipped_vocab: ShippedVocab, shipped_merges: ShippedMerges) -> None:
+        """Keep the tables sent (see _set_tables) as those of the compact state."""
         # set last: setting a table field drops the shipped tables (see __setattr__)
-        self.__dict__["_shipped"] = {"vocab": shipped_vocab, "merges": shipped_merges}
+        self.__dict__["_shipped"] = {"vocab": shipped_vocab, "merges": shipped_merges,
+                                     "new_ids": _packed(self._rank_new_id)}
 
     def __getattr__(self, name: str) -> Any:
         # Called only when `name` is not set: builds `_pair_rank` (and `_vocab_r`, see
@@ -474,8 +478,8 @@ class BPE(VocabLookups, BPEFiles, Model):
             columns = fields.get("_pair_columns")
             if columns is None:  # the pair -> rank dict was built: take it apart again
                 columns = _rank_ordered_columns(self._pair_rank)
-            tables = {"vocab": ShippedVocab.of(self._vocab),
-                      "merges": ShippedMerges.of(columns, self._rank_new_id)}
+            tables = {"vocab": ShippedVocab.of(self._vocab), "merges": ShippedMerges.of(columns),
+                      "new_ids": _packed(self._rank_new_id)}
         return {
             "options": {name: fields[name] for name in _OPTIONS},
             "cache_capacity": self._cache.capacity,
@@ -500,7 +504,7 @@ class BPE(VocabLookups, BPEFiles, Model):
         fields["_vocab"], fields["_vocab_r"] = vocab, vocab_r
         fields["_has_shared_ids"] = len(vocab_r) != len(vocab)
         first = vocab_state.ids.start if isinstance(vocab_state.ids, range) else 0
-        fields["_rank_new_id"] = merges_state.new_id_list(id_list, first)
+        fields["_rank_new_id"] = _new_id_list(state["new_ids"], id_list, first)
         pair_rank = merges_state.take_pair_rank()
         if pair_rank is not None:
             fields["_pair_rank"] = pair_rank
@@ -508,7 +512,7 @@ class BPE(VocabLookups, BPEFiles, Model):
             fields["_pair_columns"] = tuple(merges_state.pairs)
         # Kept (a few MB, a tenth of the tables): sending the model on, e.g. from the window's
         # process to its encoder, then takes no walk over the dicts built here.
-        fields["_shipped"] = {"vocab": vocab_state, "merges": merges_state}
+        fields["_shipped"] = {key: state[key] for key in ("vocab", "merges", "new_ids")}
         fields.update(state["extra"])
         return model
 
@@ -619,9 +623,10 @@ class BPE(VocabLookups, BPEFiles, Model):
         model.__dict__.pop("_pair_rank", None)
         send = table_sender()
         if send is not None and model._vocab:
-            shipped_vocab = ShippedVocab.of(model._vocab)
-            send(shipped_vocab)
-            model._send_merges(send, shipped_vocab)
+            shipped = ShippedVocab.of(model._vocab), ShippedMerges.of(model._pair_columns)
+            for table in shipped:
+                send(table)
+            model._keep_shipped(*shipped)
         return model
 
 
@@ -647,6 +652,15 @@ class _ReadOnlyList(Sequence):
 _TABLE_FIELDS = frozenset(("_vocab", "_vocab_r", "_rank_new_id", "_pair_columns", "_pair_rank"))
 #: What compact_state writes column by column (everything else travels as it is).
 _COMPACT_FIELDS = _TABLE_FIELDS | frozenset(("_cache", "_has_shared_ids", "_shipped")) | _OPTIONS
+
+
+def _new_id_list(new_ids: range | array, vocab_ids: list[int] | None, first: int) -> list[int]:
+    """The merges' new ids as a list; its ints are ``vocab_ids``' own (the vocabulary's ids
+    in a row from ``first``) when the new ids are in a row within them."""
+    if vocab_ids is not None and isinstance(new_ids, range) \
+            and first <= new_ids.start <= new_ids.stop <= first + len(vocab_ids):
+        return vocab_ids[new_ids.start - first:new_ids.stop - first]
+    return _unpacked(new_ids)
 
 
 def _in_rank_order(pair_rank: dict[Pair, int]) -> bool:
@@ -722,13 +736,15 @@ def _parse_merges_checked(merges: list) -> list[tuple[str, str]]:
 
 
 def _merge_table(vocab: dict[str, int], merges: Iterable | MergeColumns, prefix: str | None,
-                 in_order: bool = False):
+                 in_order: bool = False, on_pairs: Callable[[list, list], object] | None = None):
     """Left ids, right ids and new ids of the merges in rank order, checked against the vocab
-    (``in_order``: its ids are 0, 1, 2... in its order, see :func:`_ids_in_order`)."""
+    (``in_order``: its ids are 0, 1, 2... in its order, see :func:`_ids_in_order`).
+    ``on_pairs(left ids, right ids)`` may be called with the first two columns (the very
+    lists returned) before the new ids are looked up."""
     if not isinstance(merges, MergeColumns):
         merges = list(merges)
     try:
-        table = _merge_table_fast(vocab, merges, prefix, in_order)
+        table = _merge_table_fast(vocab, merges, prefix, in_order, on_pairs)
     except (TypeError, ValueError, TokenizerFileError):
         table = None
     if table is None:
@@ -738,7 +754,8 @@ def _merge_table(vocab: dict[str, int], merges: Iterable | MergeColumns, prefix:
 
 
 def _merge_table_fast(vocab: dict[str, int], merges: list | MergeColumns, prefix: str | None,
-                      in_order: bool = False):
+                      in_order: bool = False,
+                      on_pairs: Callable[[list, list], object] | None = None):
     # Whole-list operations; None (or an exception) when some merge is not a pair of
     # vocabulary tokens, and _merge_table_checked then finds and reports the first one.
     if isinstance(merges, MergeColumns):
@@ -751,6 +768,8 @@ def _merge_table_fast(vocab: dict[str, int], merges: list | MergeColumns, prefix
     id_of = vocab.__getitem__
     try:
         left_ids, right_ids = list(map(id_of, lefts)), list(map(id_of, rights))
+        if on_pairs is not None:
+            on_pairs(left_ids, right_ids)
         made_ids = (_consecutive_ids(vocab, lefts, rights, merges) if in_order and not prefix
                     else None)
         if made_ids is None:

@@ -122,7 +122,9 @@ def test_tables_sent_ahead_are_the_tokenizer_pickles_own(tmp_path):
     with shipping_tables(sent.append):
         opened = open_tokenizer(str(path))
     vocab_part, merges_part = sent
-    assert opened.model._shipped == {"vocab": vocab_part, "merges": merges_part}
+    shipped = opened.model._shipped
+    assert (shipped["vocab"], shipped["merges"]) == (vocab_part, merges_part)
+    assert shipped["new_ids"] == range(4, 7)  # not sent ahead: a few bytes
     # the tokenizer's pickle writes an index where it meets a table sent ahead
     data = dumps_referring(opened, sent)
     assert b"ShippedVocab" not in data and b"ShippedMerges" not in data
@@ -152,8 +154,8 @@ def test_a_model_from_merge_ids_sends_its_tables_once_they_are_in():
     with shipping_tables(sent.append):
         model = BPE.from_merge_ids(vocab, [0, 3], [1, 2], [3, 4])
     assert [type(table) for table in sent] == [ShippedVocab, ShippedMerges]
-    assert model._shipped == {"vocab": sent[0], "merges": sent[1]}
-    assert list(sent[1].pairs[0]) == [0, 3] and list(sent[1].new_ids) == [3, 4]
+    assert (model._shipped["vocab"], model._shipped["merges"]) == tuple(sent)
+    assert list(sent[1].pairs[0]) == [0, 3] and model._shipped["new_ids"] == range(3, 5)
     ahead = [pickle.loads(pickle.dumps(table)) for table in sent]
     back = loads_resolving(dumps_referring(Tokenizer(model), sent), ahead)
     assert back.encode("abcab").tokens == ["abc", "ab"]
@@ -165,12 +167,19 @@ def test_no_table_goes_ahead_outside_the_block_or_for_a_file_in_error(tmp_path):
     assert "_shipped" not in vars(model)  # nobody to send to: nothing packed
     path = tmp_path / "tokenizer.json"
     data = json.loads(Tokenizer(model).to_str())
-    data["model"]["merges"].append(["b", "zz"])
+    data["model"]["merges"].append(["b", "a"])  # "ba" is not in the vocabulary
     path.write_text(json.dumps(data), encoding="utf-8")
     sent = []
+    with shipping_tables(sent.append), pytest.raises(TokenizerFileError, match="'ba'"):
+        open_tokenizer(str(path))
+    # the pairs went before the made tokens were looked up: the error is raised all the same
+    assert [type(table) for table in sent] == [ShippedVocab, ShippedMerges]
+    data["model"]["merges"][-1] = ["zz", "b"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    sent.clear()
     with shipping_tables(sent.append), pytest.raises(TokenizerFileError, match="zz"):
         open_tokenizer(str(path))
-    assert [type(table) for table in sent] == [ShippedVocab]  # the merges never went
+    assert [type(table) for table in sent] == [ShippedVocab]  # a pair not in the vocabulary
 
 
 def test_a_shipped_tokenizer_shipped_again_is_the_same():
