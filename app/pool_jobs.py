@@ -28,13 +28,13 @@ def open_job(path: str, options: dict[str, Any], cancel: Callable[[], bool]
 
     In a pool process (``cancel.send_part``, :class:`app.workers.JobCancel`), a BPE
     model's tables go to the window as the reader makes them
-    (``subword_core.models._shipping.shipping_tables``): its worker thread builds the
+    (``subword_core.models.shipping.shipping_tables``): its worker thread builds the
     vocabulary's dicts while the merges are checked here, and the pair -> rank dict while
     the rest is read. The job then returns ``(pickle,)``, the tokenizer pickled with
     references to those tables (:func:`opened_from_parts` puts it together).
     """
     from subword_core.formats import open_tokenizer
-    from subword_core.models._shipping import dumps_referring, shipping_tables
+    from subword_core.models.shipping import dumps_referring, shipping_tables
 
     from .analysis_jobs import keep_tokenizer, opened_file_key
 
@@ -81,7 +81,7 @@ def _prepared(table: Any) -> Any:
 def opened_from_parts(parts: tuple) -> Any:
     """In the window: the tokenizer of :func:`open_job`'s parts (the tables sent ahead, as
     they were unpickled, then the tokenizer's pickle that refers to them by index)."""
-    from subword_core.models._shipping import loads_resolving
+    from subword_core.models.shipping import loads_resolving
 
     *ahead, data = parts
     return loads_resolving(data, ahead)

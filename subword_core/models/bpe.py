@@ -27,7 +27,7 @@ from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..text.pretokenized import Token
 from ._files import BPEFiles, MergeColumns, TextMergeColumns, bpe_from_paths
-from ._shipping import (  # noqa: F401 - the packing helpers are also read from here
+from .shipping import (  # noqa: F401 - the packing helpers are also read from here
     ShippedMerges, ShippedVocab, _packed, _packed_strings, _unpacked, _unpacked_strings,
     pair_rank_dict, shipping_tables, table_sender,
 )
@@ -100,7 +100,7 @@ class BPE(VocabLookups, BPEFiles, Model):
     def _set_tables(self, vocab: dict[str, int], merges: Iterable | MergeColumns) -> None:
         """Install a checked vocabulary and the merge table built from ``merges``.
 
-        Inside :func:`~._shipping.shipping_tables`, the tables also go out as they come:
+        Inside :func:`~.shipping.shipping_tables`, the tables also go out as they come:
         the vocabulary before the merges are checked against it, the merges after.
         """
         self._vocab = vocab
@@ -466,8 +466,8 @@ class BPE(VocabLookups, BPEFiles, Model):
         """The model as a few flat columns, for pickling a tokenizer (``Tokenizer.__reduce_ex__``).
 
         The vocabulary travels as one string and a range of ids (or a packed id array),
-        the merge table as packed id columns in rank order (:class:`~._shipping.ShippedVocab`,
-        :class:`~._shipping.ShippedMerges`): a Llama 3 model is a handful of objects, about
+        the merge table as packed id columns in rank order (:class:`~.shipping.ShippedVocab`,
+        :class:`~.shipping.ShippedMerges`): a Llama 3 model is a handful of objects, about
         4 MB, to pickle and unpickle instead of a 10 MB JSON text to parse (or a dict per
         merge), and :meth:`from_compact_state` rebuilds it with whole-column operations.
         Attributes a subclass adds travel as they are.

@@ -20,7 +20,7 @@ import pytest
 from subword_core.formats import open_tokenizer
 from subword_core.errors import TokenizerFileError
 from subword_core.models import BPE
-from subword_core.models._shipping import (
+from subword_core.models.shipping import (
     ShippedMerges, ShippedVocab, dumps_referring, loads_resolving, shipping_tables,
 )
 from subword_core.models.bpe import (
