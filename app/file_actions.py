@@ -65,7 +65,8 @@ def open_tokenizer(parent: QWidget, session: Session, path: str | None = None,
     ``flavor``...); ``folder`` asks for a folder instead of a file.
 
     The file is read and parsed in a pool process, and the tokenizer rebuilt from its
-    compact pickle and warmed up in a worker thread, with a busy cursor and a status line
+    compact pickle (a BPE's tables built as they arrive, while the file is still read:
+    ``pool_jobs.open_job``) and warmed up in a worker thread, with a busy cursor and a status line
     (the merge graph is built when a pane first needs it); the GUI thread then only adds the
     entry to the session, as the current tokenizer, named after its model or folder
     (:func:`subword_core.formats.naming.tokenizer_file_name`), and calls ``on_opened(entry)``.

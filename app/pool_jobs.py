@@ -3,7 +3,8 @@
 Each job is a generator ``job(*args, cancel)`` that yields progress words and returns
 its result, as :class:`~app.workers.ProcessGeneratorWorker` expects. Results are
 tokenizers, which pickle compactly (``Tokenizer.__reduce_ex__``): the GUI process
-rebuilds them from a few flat columns instead of parsing a ``tokenizer.json``.
+rebuilds them from a few flat columns instead of parsing a ``tokenizer.json``; an opened
+BPE's columns even go ahead while the file is still read (:func:`open_job`).
 :func:`warm_up` then runs in the GUI process's worker thread, so the first encoding
 on the GUI thread finds every lazily built table ready.
 """

@@ -1,18 +1,20 @@
 """A BPE model's tables as they travel between processes, and sending them ahead.
 
 :meth:`BPE.compact_state <subword_core.models.bpe.BPE.compact_state>` ships a model as
-two objects: a :class:`ShippedVocab` (the tokens in one string, the ids as a range) and a
-:class:`ShippedMerges` (the merges' packed id columns in rank order). Pickled, each is
-those few flat objects; on the other side ``prepare()`` builds the dicts the model
-encodes with, once, and the model rebuilt from the state takes them.
+a :class:`ShippedVocab` (the tokens in one string, the ids as a range), a
+:class:`ShippedMerges` (the merges' packed pair columns in rank order) and the ids the
+merges make. Pickled, each is a few flat objects; on the other side ``prepare()`` builds
+the dicts the model encodes with, once, and the model rebuilt from the state takes them.
 
-Why they are objects of their own: a process reading a file for another one (the
+Why the tables are objects of their own: a process reading a file for another one (the
 window's pool, ``app.pool_jobs.open_job``) can send each as soon as the reader has it,
 inside :func:`shipping_tables`, while it goes on reading. The receiving thread prepares
-the vocabulary while the merges are looked up and the pair -> rank dict while the ids
-they make are checked and the rest of the file is read; the tokenizer's own pickle, last, then refers to the objects sent
-ahead instead of carrying them (:func:`dumps_referring`, :func:`loads_resolving`). For
-GPT-2 this is most of what the window did after the pool finished, for Llama 3 about 0.15 s.
+the vocabulary while the merges are looked up, and the pair -> rank dict while the ids
+they make are checked and the rest of the file is read; the tokenizer's own pickle,
+last, refers to the objects sent ahead instead of carrying them (:func:`dumps_referring`,
+:func:`loads_resolving`). Measured in CPU time on the three files of issue 20, what the
+window did after the pool had finished (unpickling, the dicts, the pair ranks: 25 ms for
+GPT-2, 130-200 ms for Llama 3) now ends with the pool's own work or within 15 ms of it.
 """
 
 from __future__ import annotations
