@@ -101,7 +101,8 @@ class BPE(VocabLookups, BPEFiles, Model):
         """Install a checked vocabulary and the merge table built from ``merges``.
 
         Inside :func:`~.shipping.shipping_tables`, the tables also go out as they come:
-        the vocabulary before the merges are checked against it, the merges after.
+        the vocabulary before the merges are looked up in it, the merges' pairs before the
+        tokens they make are (the other side builds its dicts meanwhile).
         """
         self._vocab = vocab
         in_order = _ids_in_order(vocab)
