@@ -149,11 +149,26 @@ def opened_file_key(path: str, options: dict[str, Any]) -> str:
 
 
 def keep_tokenizer(key: str, tokenizer: Any) -> None:
-    """In a pool process: keep a tokenizer it has just opened, for the jobs that follow."""
+    """In a pool process: keep a tokenizer it has just opened, for the jobs that follow.
+
+    The ones it displaces (the same file opened before, the least recently used) are
+    freed by :func:`free_displaced` once the job has sent its result: freeing Llama 3's
+    tables takes tens of milliseconds, which the window would wait for.
+    """
+    displaced = _TOKENIZERS.pop(key, None)
+    if displaced is not None:
+        _DISPLACED.append(displaced)
     _TOKENIZERS[key] = (tokenizer, None)
-    _TOKENIZERS.move_to_end(key)
     while len(_TOKENIZERS) > CACHED_TOKENIZERS:
-        _TOKENIZERS.popitem(last=False)
+        _DISPLACED.append(_TOKENIZERS.popitem(last=False)[1])
+
+
+_DISPLACED: list[tuple[Any, Any]] = []
+
+
+def free_displaced() -> None:
+    """In a pool process, between two jobs: free what :func:`keep_tokenizer` displaced."""
+    _DISPLACED.clear()
 
 
 def tokenizer_of(ref: TokenizerRef) -> tuple[Any, Any]:

@@ -65,7 +65,8 @@ def open_tokenizer(parent: QWidget, session: Session, path: str | None = None,
     ``flavor``...); ``folder`` asks for a folder instead of a file.
 
     The file is read and parsed in a pool process, and the tokenizer rebuilt from its
-    compact pickle and warmed up in a worker thread, with a busy cursor and a status line
+    compact pickle (a BPE's tables built as they arrive, while the file is still read:
+    ``pool_jobs.open_job``) and warmed up in a worker thread, with a busy cursor and a status line
     (the merge graph is built when a pane first needs it); the GUI thread then only adds the
     entry to the session, as the current tokenizer, named after its model or folder
     (:func:`subword_core.formats.naming.tokenizer_file_name`), and calls ``on_opened(entry)``.
@@ -183,8 +184,11 @@ def _openings(parent: QWidget) -> list[_Opening]:
 
 
 def _finish_open(result: Any) -> Any:
-    """In the worker thread: warm the opened tokenizer up (its first encoding, on the GUI
+    """In the worker thread: put the opened tokenizer together from its parts (its tables
+    came ahead, see ``pool_jobs.open_job``) and warm it up (its first encoding, on the GUI
     thread, then finds its tables built); a failure passes through."""
+    if isinstance(result, tuple):
+        result = pool_jobs.opened_from_parts(result)
     return result if isinstance(result, BaseException) else pool_jobs.warm_up(result)
 
 

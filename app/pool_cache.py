@@ -36,6 +36,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from subword_core.models.shipping import ShippedMerges, ShippedVocab
+
 #: Tokenizers a pool process keeps (a 128k-token BPE takes about 150 MB there).
 HELD_PER_PROCESS = 6
 
@@ -113,11 +115,15 @@ def _in_parts(tokenizer: Any) -> tuple[Any, Any]:
 
 
 _SPLIT_DEPTH = 4  # (class, state) > state > model state > its columns
+_SHIPPED = (ShippedVocab, ShippedMerges)  # the columns of a BPE's state (pickled alike)
 _CHUNK = 16_384  # items of a long list pickled at once
 
 
 def _split(value: Any, depth: int) -> tuple:
     kind = type(value)
+    if kind in _SHIPPED:  # a BPE's tables (in the model's state): their columns, split
+        function, args = value.__reduce__()
+        return ("r", (function, [_split(v, 0) for v in args]))
     if depth and kind is dict:
         return ("d", [(k, _split(v, depth - 1)) for k, v in value.items()])
     if depth and kind in (tuple, list):
@@ -137,6 +143,9 @@ def _joined(part: tuple) -> Any:
         return tuple(items) if kind == "t" else items
     if kind == "c":
         return [item for chunk in content for item in pickle.loads(chunk)]
+    if kind == "r":
+        function, parts = content
+        return function(*[_joined(v) for v in parts])
     return pickle.loads(content)
 
 

@@ -3,7 +3,8 @@
 Each job is a generator ``job(*args, cancel)`` that yields progress words and returns
 its result, as :class:`~app.workers.ProcessGeneratorWorker` expects. Results are
 tokenizers, which pickle compactly (``Tokenizer.__reduce_ex__``): the GUI process
-rebuilds them from a few flat columns instead of parsing a ``tokenizer.json``.
+rebuilds them from a few flat columns instead of parsing a ``tokenizer.json``; an opened
+BPE's columns even go ahead while the file is still read (:func:`open_job`).
 :func:`warm_up` then runs in the GUI process's worker thread, so the first encoding
 on the GUI thread finds every lazily built table ready.
 """
@@ -11,6 +12,7 @@ on the GUI thread finds every lazily built table ready.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -23,21 +25,67 @@ def open_job(path: str, options: dict[str, Any], cancel: Callable[[], bool]
              ) -> Generator[str, None, Any]:
     """Open any tokenizer format (``subword_core.formats.open_tokenizer``); a failure is
     returned as the exception itself, so the window can put the library's message in
-    words (a traceback's text would have to be parsed)."""
+    words (a traceback's text would have to be parsed).
+
+    In a pool process (``cancel.send_part``, :class:`app.workers.JobCancel`), a BPE
+    model's tables go to the window as the reader makes them
+    (``subword_core.models.shipping.shipping_tables``): its worker thread builds the
+    vocabulary's dicts while the merges are checked here, and the pair -> rank dict while
+    the rest is read. The job then returns ``(pickle,)``, the tokenizer pickled with
+    references to those tables (:func:`opened_from_parts` puts it together).
+    """
     from subword_core.formats import open_tokenizer
+    from subword_core.models.shipping import dumps_referring, shipping_tables
 
     from .analysis_jobs import keep_tokenizer, opened_file_key
 
     yield "reading"
+    send_part = getattr(cancel, "send_part", None)
+    sent: list[Any] = []  # what went ahead, in order (alive: referred to by identity)
+
+    def send_ahead(table: Any) -> None:
+        sent.append(table)
+        send_part(_Prepared(table))
+
     try:
         key = opened_file_key(path, options)  # before reading: a later change is a new key
-        tokenizer = open_tokenizer(path, **options)
+        with shipping_tables(send_ahead) if send_part is not None else nullcontext():
+            tokenizer = open_tokenizer(path, **options)
     except Exception as exc:  # noqa: BLE001 - every failure is shown to the user
         return _picklable(exc)
     # The views' jobs that follow an open (the merge index...) mostly run in this process
     # (the pool lends the process freed last): kept, the file is not parsed a second time.
     keep_tokenizer(key, tokenizer)
-    return tokenizer
+    if not sent:
+        return tokenizer
+    return (dumps_referring(tokenizer, sent),)
+
+
+class _Prepared:
+    """A shipped table sent ahead of the tokenizer: unpickled in the window's worker
+    thread, its dicts are built there at once (``prepare``)."""
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+
+    def __reduce__(self) -> tuple:
+        return _prepared, (self.table,)
+
+
+def _prepared(table: Any) -> Any:
+    table.prepare()
+    return table
+
+
+def opened_from_parts(parts: tuple) -> Any:
+    """In the window: the tokenizer of :func:`open_job`'s parts (the tables sent ahead, as
+    they were unpickled, then the tokenizer's pickle that refers to them by index)."""
+    from subword_core.models.shipping import loads_resolving
+
+    *ahead, data = parts
+    return loads_resolving(data, ahead)
 
 
 def _picklable(exc: Exception) -> Exception:

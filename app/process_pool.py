@@ -64,6 +64,7 @@ def _serve(conn: Any, cancel: Any) -> None:
     Not niced, unlike the training child: the user waits for what the pool does (an
     opened tokenizer), and on a busy machine a niced process took 2-3 times as long.
     """
+    from .analysis_jobs import free_displaced
     from .pool_jobs import warm_import
 
     exit_on_terminate()  # a busy process ended by shutdown() ends its job's own processes
@@ -77,6 +78,7 @@ def _serve(conn: Any, cancel: Any) -> None:
             return
         target, args, interval_s = job
         drive_in_child(target, args, conn, cancel, interval_s)
+        free_displaced()  # after the result went: nobody waits for it
 
 
 class ProcessPool(QObject):

@@ -350,15 +350,38 @@ def lower_priority() -> None:
             pass
 
 
+class JobCancel:
+    """What a job in a child process gets as its ``cancel``: calling it says whether to stop.
+
+    :meth:`send_part` also sends a value to the worker's thread at once, ahead of the
+    result: the thread unpickles it as it comes (whatever its unpickling builds is built
+    there while the job goes on) and, when the job returns a tuple, emits it first among
+    that tuple's items (a job that returns anything else drops it).
+    """
+
+    __slots__ = ("_is_set", "_sender")
+
+    def __init__(self, event: Any, sender: Any) -> None:
+        self._is_set = event.is_set
+        self._sender = sender
+
+    def __call__(self) -> bool:
+        return self._is_set()
+
+    def send_part(self, value: Any) -> None:
+        self._sender.send(("part", value))
+
+
 def drive_in_child(target: Callable[..., Generator[Any, None, Any]], args: tuple, sender: Any,
                    cancel: Any, interval_s: float) -> None:
-    """Drive ``target(*args, cancel.is_set)`` in a child process and send what it yields
-    (batched), then how it ended, through ``sender`` (the protocol ``_relay`` reads)."""
+    """Drive ``target(*args, JobCancel(cancel, sender))`` in a child process and send what
+    it yields (batched), then how it ended, through ``sender`` (the protocol ``_relay``
+    reads)."""
     batch: list[Any] = []
     last = time.monotonic()
     gen = None
     try:
-        gen = target(*args, cancel.is_set)
+        gen = target(*args, JobCancel(cancel, sender))
         while True:
             if cancel.is_set():
                 gen.close()

@@ -16,19 +16,21 @@ from __future__ import annotations
 
 import heapq
 import random
-import struct
 from array import array
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import accumulate, chain, islice, repeat
 from operator import add, eq, itemgetter
 from types import MappingProxyType
 from typing import Any
 
-from .._util.gc import paused_gc
 from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..text.pretokenized import Token
 from ._files import BPEFiles, MergeColumns, TextMergeColumns, bpe_from_paths
+from .shipping import (  # noqa: F401 - the packing helpers are also read from here
+    ShippedMerges, ShippedVocab, _packed, _packed_strings, _unpacked, _unpacked_strings,
+    pair_rank_dict, shipping_tables, table_sender,
+)
 from ._vocab import (
     VocabLookups, WordCache, check_vocab, chunked_dict, f32_json, ordered_vocab, reverse_vocab,
 )
@@ -96,9 +98,18 @@ class BPE(VocabLookups, BPEFiles, Model):
         self._set_tables(check_vocab(vocab, "BPE"), merges or [])
 
     def _set_tables(self, vocab: dict[str, int], merges: Iterable | MergeColumns) -> None:
-        """Install a checked vocabulary and the merge table built from ``merges``."""
+        """Install a checked vocabulary and the merge table built from ``merges``.
+
+        Inside :func:`~.shipping.shipping_tables`, the tables also go out as they come:
+        the vocabulary before the merges are looked up in it, the merges' pairs before the
+        tokens they make are (the other side builds its dicts meanwhile).
+        """
         self._vocab = vocab
         in_order = _ids_in_order(vocab)
+        send = table_sender() if vocab else None
+        if send is not None:
+            shipped_vocab = ShippedVocab.of(vocab, in_order)
+            send(shipped_vocab)
         if in_order:
             # ids 0, 1, 2... (a vocab.json, a tokenizer.json as HF writes it): no id is
             # shared, and id -> token is built on first use (see __getattr__); a process
@@ -111,11 +122,25 @@ class BPE(VocabLookups, BPEFiles, Model):
         # As in HF, the merge table is built once, with the prefix the model has now.
         # Every merge is checked against the vocabulary here; the pair -> rank dict is
         # made from these id columns on first use (see __getattr__).
+        sent: list = []  # the pair columns sent (before the new ids are looked up)
+
+        def send_pairs(left_ids: list[int], right_ids: list[int]) -> None:
+            sent[:] = [left_ids, ShippedMerges.of((left_ids, right_ids))]
+            send(sent[1])
+
         lefts, rights, self._rank_new_id = _merge_table(
-            vocab, merges, self.continuing_subword_prefix, in_order
-        )
+            vocab, merges, self.continuing_subword_prefix, in_order,
+            send_pairs if send is not None else None)
         self.__dict__.pop("_pair_rank", None)
         self._pair_columns = (lefts, rights)
+        if sent and sent[0] is lefts:  # (a table the slow path rebuilt is not the one sent)
+            self._keep_shipped(shipped_vocab, sent[1])
+
+    def _keep_shipped(self, shipped_vocab: ShippedVocab, shipped_merges: ShippedMerges) -> None:
+        """Keep the tables sent (see _set_tables) as those of the compact state."""
+        # set last: setting a table field drops the shipped tables (see __setattr__)
+        self.__dict__["_shipped"] = {"vocab": shipped_vocab, "merges": shipped_merges,
+                                     "new_ids": _packed(self._rank_new_id)}
 
     def __getattr__(self, name: str) -> Any:
         # Called only when `name` is not set: builds `_pair_rank` (and `_vocab_r`, see
@@ -133,13 +158,8 @@ class BPE(VocabLookups, BPEFiles, Model):
             if "_pair_rank" in fields:
                 return fields["_pair_rank"]
             raise AttributeError(name)
-        lefts, rights = columns
-        # (left id, right id) -> rank; a repeated pair keeps its last rank, as in HF. Paused
-        # collector: hundreds of thousands of new tuples would trigger collections that walk
-        # them all and can free nothing.
-        with paused_gc():
-            pair_rank: dict[Pair, int] = chunked_dict(zip(lefts, rights), range(len(lefts)))
-        fields["_pair_rank"] = pair_rank
+        # (left id, right id) -> rank; a repeated pair keeps its last rank, as in HF
+        pair_rank = fields["_pair_rank"] = pair_rank_dict(*columns)
         fields.pop("_pair_columns", None)
         return pair_rank
 
@@ -455,10 +475,11 @@ class BPE(VocabLookups, BPEFiles, Model):
         """The model as a few flat columns, for pickling a tokenizer (``Tokenizer.__reduce_ex__``).
 
         The vocabulary travels as one string and a range of ids (or a packed id array),
-        the merge table as packed id columns in rank order: a Llama 3 model is a handful
-        of objects, about 4 MB, to pickle and unpickle instead of a 10 MB JSON text to
-        parse (or a dict per merge), and :meth:`from_compact_state` rebuilds it with
-        whole-column operations. Attributes a subclass adds travel as they are.
+        the merge table as packed id columns in rank order (:class:`~.shipping.ShippedVocab`,
+        :class:`~.shipping.ShippedMerges`): a Llama 3 model is a handful of objects, about
+        4 MB, to pickle and unpickle instead of a 10 MB JSON text to parse (or a dict per
+        merge), and :meth:`from_compact_state` rebuilds it with whole-column operations.
+        Attributes a subclass adds travel as they are.
         """
         fields = self.__dict__
         tables = fields.get("_shipped")  # a model that came this way goes on as it came
@@ -466,12 +487,8 @@ class BPE(VocabLookups, BPEFiles, Model):
             columns = fields.get("_pair_columns")
             if columns is None:  # the pair -> rank dict was built: take it apart again
                 columns = _rank_ordered_columns(self._pair_rank)
-            tables = {
-                "tokens": _packed_strings(list(self._vocab)),
-                "ids": _packed(self._vocab.values()),
-                "pairs": tuple(_packed(column) for column in columns),
-                "new_ids": _packed(self._rank_new_id),
-            }
+            tables = {"vocab": ShippedVocab.of(self._vocab), "merges": ShippedMerges.of(columns),
+                      "new_ids": _packed(self._rank_new_id)}
         return {
             "options": {name: fields[name] for name in _OPTIONS},
             "cache_capacity": self._cache.capacity,
@@ -483,37 +500,28 @@ class BPE(VocabLookups, BPEFiles, Model):
     def from_compact_state(cls, state: dict[str, Any]) -> BPE:
         """The model :meth:`compact_state` describes (no check: it came from a model).
 
-        Only what the first encoding needs is built here (the vocabulary both ways); the
-        pair -> rank dict is made from the id columns on first use, as after parsing.
+        Only what the first encoding needs is built here (the vocabulary both ways), or
+        taken as the shipped tables' ``prepare()`` built it ahead; the pair -> rank dict
+        too when it was, else it is made from the id columns on first use, as after parsing.
         """
         model = cls.__new__(cls)
         fields = model.__dict__
         fields["_cache"] = WordCache(state["cache_capacity"])
         fields.update(state["options"])
-        tokens, ids, new_ids = _unpacked_strings(state["tokens"]), state["ids"], state["new_ids"]
-        if isinstance(ids, range):  # ids in a row, one per token: no id is shared
-            # one int object per id, shared by both dicts (and the merges' new ids when
-            # they are in a row too): reading a range makes a new one each time
-            id_list = list(ids)
-            vocab = fields["_vocab"] = chunked_dict(tokens, id_list)
-            fields["_vocab_r"] = chunked_dict(id_list, tokens)
-            first = ids.start
-            if isinstance(new_ids, range) and first <= new_ids.start <= new_ids.stop <= ids.stop:
-                new_ids = id_list[new_ids.start - first:new_ids.stop - first]
+        vocab_state, merges_state = state["vocab"], state["merges"]
+        vocab, vocab_r, id_list = vocab_state.take_tables()
+        fields["_vocab"], fields["_vocab_r"] = vocab, vocab_r
+        fields["_has_shared_ids"] = len(vocab_r) != len(vocab)
+        first = vocab_state.ids.start if isinstance(vocab_state.ids, range) else 0
+        fields["_rank_new_id"] = _new_id_list(state["new_ids"], id_list, first)
+        pair_rank = merges_state.take_pair_rank()
+        if pair_rank is not None:
+            fields["_pair_rank"] = pair_rank
         else:
-            vocab = fields["_vocab"] = chunked_dict(tokens, ids)
-            fields["_vocab_r"] = chunked_dict(vocab.values(), vocab)  # reverse_vocab, in steps
-        fields["_has_shared_ids"] = len(fields["_vocab_r"]) != len(vocab)
-        fields["_rank_new_id"] = new_ids if isinstance(new_ids, list) else _unpacked(new_ids)
-        pairs = state["pairs"]
-        if len(pairs) == 3:  # repeated pairs, taken apart from a built dict: ranks have gaps
-            with paused_gc():
-                fields["_pair_rank"] = chunked_dict(zip(pairs[0], pairs[1]), pairs[2])
-        else:
-            fields["_pair_columns"] = tuple(pairs)
+            fields["_pair_columns"] = tuple(merges_state.pairs)
         # Kept (a few MB, a tenth of the tables): sending the model on, e.g. from the window's
         # process to its encoder, then takes no walk over the dicts built here.
-        fields["_shipped"] = {key: state[key] for key in _TABLE_STATE}
+        fields["_shipped"] = {key: state[key] for key in ("vocab", "merges", "new_ids")}
         fields.update(state["extra"])
         return model
 
@@ -617,10 +625,17 @@ class BPE(VocabLookups, BPEFiles, Model):
         """A model whose merge of rank ``r`` joins ids ``lefts[r]`` and ``rights[r]`` into
         ``new_ids[r]``, trusted as given: for readers whose merges come from ids and are
         valid by construction (tiktoken ranks), skipping a lookup per merge."""
-        model = cls(vocab, None, **options)
+        with shipping_tables(None):  # sent below, with the merge table
+            model = cls(vocab, None, **options)
         model._rank_new_id = list(new_ids)
         model._pair_columns = (list(lefts), list(rights))
         model.__dict__.pop("_pair_rank", None)
+        send = table_sender()
+        if send is not None and model._vocab:
+            shipped = ShippedVocab.of(model._vocab), ShippedMerges.of(model._pair_columns)
+            for table in shipped:
+                send(table)
+            model._keep_shipped(*shipped)
         return model
 
 
@@ -646,8 +661,15 @@ class _ReadOnlyList(Sequence):
 _TABLE_FIELDS = frozenset(("_vocab", "_vocab_r", "_rank_new_id", "_pair_columns", "_pair_rank"))
 #: What compact_state writes column by column (everything else travels as it is).
 _COMPACT_FIELDS = _TABLE_FIELDS | frozenset(("_cache", "_has_shared_ids", "_shipped")) | _OPTIONS
-#: The compact state's table columns.
-_TABLE_STATE = ("tokens", "ids", "pairs", "new_ids")
+
+
+def _new_id_list(new_ids: range | array, vocab_ids: list[int] | None, first: int) -> list[int]:
+    """The merges' new ids as a list; its ints are ``vocab_ids``' own (the vocabulary's ids
+    in a row from ``first``) when the new ids are in a row within them."""
+    if vocab_ids is not None and isinstance(new_ids, range) \
+            and first <= new_ids.start <= new_ids.stop <= first + len(vocab_ids):
+        return vocab_ids[new_ids.start - first:new_ids.stop - first]
+    return _unpacked(new_ids)
 
 
 def _in_rank_order(pair_rank: dict[Pair, int]) -> bool:
@@ -665,59 +687,6 @@ def _rank_ordered_columns(pair_rank: dict[Pair, int]) -> tuple:
     return (array("q", (left for (left, _), _ in by_rank)),
             array("q", (right for (_, right), _ in by_rank)),
             array("q", map(itemgetter(1), by_rank)))
-
-
-def _packed(numbers: Iterable[int]) -> range | array:
-    """Integers in one object that pickles as a few bytes: a ``range`` when they count up
-    by one (a vocabulary's ids 0..n-1, often the merges' new ids), else a packed array of
-    32-bit integers (64-bit when one does not fit)."""
-    if isinstance(numbers, range):
-        return numbers
-    column = numbers if isinstance(numbers, (list, array)) else list(numbers)
-    n = len(column)
-    if not n:
-        return range(0)
-    first = column[0]
-    if column[-1] - first == n - 1 and all(map(eq, column, range(first, first + n))):
-        return range(first, first + n)
-    if isinstance(column, array):  # unpickled columns travel on as they came
-        return column
-    for typecode in ("i", "q"):
-        try:
-            # one C call converting the whole list: twice as fast as array.fromlist, which
-            # parses each item as a call's argument (and several times array(column))
-            raw = struct.pack(f"{n}{typecode}", *column)
-        except struct.error:
-            continue
-        packed = array(typecode)
-        packed.frombytes(raw)
-        return packed
-    try:  # say what is wrong: an id that is not an integer, or one too large
-        array("q").fromlist(column)
-    except OverflowError:
-        pass
-    raise OverflowError("a BPE id does not fit in 64 bits")
-
-
-def _unpacked(column: range | array) -> list[int]:
-    return column.tolist() if isinstance(column, array) else list(column)
-
-
-#: Joins a vocabulary into one string for pickling; a vocabulary containing it travels as a list.
-_TOKEN_SEPARATOR = "\x00"
-
-
-def _packed_strings(tokens: list[str]) -> str | list[str]:
-    """``tokens`` as one string (one object to pickle and unpickle, split again in one call)
-    when the separator occurs in none of them; else the list itself."""
-    joined = _TOKEN_SEPARATOR.join(tokens)
-    if tokens and joined.count(_TOKEN_SEPARATOR) == len(tokens) - 1:
-        return joined
-    return tokens
-
-
-def _unpacked_strings(packed: str | list[str]) -> list[str]:
-    return packed.split(_TOKEN_SEPARATOR) if isinstance(packed, str) else packed
 
 
 def parse_merges(merges: Any) -> list[tuple[str, str]]:
@@ -776,13 +745,15 @@ def _parse_merges_checked(merges: list) -> list[tuple[str, str]]:
 
 
 def _merge_table(vocab: dict[str, int], merges: Iterable | MergeColumns, prefix: str | None,
-                 in_order: bool = False):
+                 in_order: bool = False, on_pairs: Callable[[list, list], object] | None = None):
     """Left ids, right ids and new ids of the merges in rank order, checked against the vocab
-    (``in_order``: its ids are 0, 1, 2... in its order, see :func:`_ids_in_order`)."""
+    (``in_order``: its ids are 0, 1, 2... in its order, see :func:`_ids_in_order`).
+    ``on_pairs(left ids, right ids)`` may be called with the first two columns (the very
+    lists returned) before the new ids are looked up."""
     if not isinstance(merges, MergeColumns):
         merges = list(merges)
     try:
-        table = _merge_table_fast(vocab, merges, prefix, in_order)
+        table = _merge_table_fast(vocab, merges, prefix, in_order, on_pairs)
     except (TypeError, ValueError, TokenizerFileError):
         table = None
     if table is None:
@@ -792,7 +763,8 @@ def _merge_table(vocab: dict[str, int], merges: Iterable | MergeColumns, prefix:
 
 
 def _merge_table_fast(vocab: dict[str, int], merges: list | MergeColumns, prefix: str | None,
-                      in_order: bool = False):
+                      in_order: bool = False,
+                      on_pairs: Callable[[list, list], object] | None = None):
     # Whole-list operations; None (or an exception) when some merge is not a pair of
     # vocabulary tokens, and _merge_table_checked then finds and reports the first one.
     if isinstance(merges, MergeColumns):
@@ -805,6 +777,8 @@ def _merge_table_fast(vocab: dict[str, int], merges: list | MergeColumns, prefix
     id_of = vocab.__getitem__
     try:
         left_ids, right_ids = list(map(id_of, lefts)), list(map(id_of, rights))
+        if on_pairs is not None:
+            on_pairs(left_ids, right_ids)
         made_ids = (_consecutive_ids(vocab, lefts, rights, merges) if in_order and not prefix
                     else None)
         if made_ids is None:

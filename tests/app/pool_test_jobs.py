@@ -78,3 +78,11 @@ def stuck_nested_pool_job(cancel):
         for _ in results:
             yield os.getpid()
     return "done"
+
+
+def parts_job(cancel):
+    """Sends two parts ahead of its result (``app.workers.JobCancel.send_part``)."""
+    yield "sending"
+    cancel.send_part(("ahead", os.getpid()))
+    cancel.send_part("second")
+    return ("last",)

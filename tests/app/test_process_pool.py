@@ -124,6 +124,40 @@ def _tokenizer_json(tmp_path):
     return path
 
 
+def test_a_job_sends_parts_ahead_of_the_tuple_it_returns(qtbot, pool):
+    run = _Run(qtbot, pool, jobs.parts_job)
+    run.wait()
+    assert run.errors == [] and len(run.values) == 1
+    (tag, pid), second, last = run.values[0]
+    assert (tag, second, last) == ("ahead", "second", "last") and pid != os.getpid()
+
+
+def test_opening_sends_the_bpe_tables_ahead_and_prepares_them_in_the_worker_thread(
+        qtbot, pool, tmp_path):
+    """The window's thread builds the vocabulary's dicts and the pair ranks while the pool
+    process still reads; the tokenizer that arrives last takes them as they are."""
+    from app import pool_jobs
+    from subword_core.models.shipping import ShippedMerges, ShippedVocab
+
+    path = _tokenizer_json(tmp_path)
+    prepared = []
+
+    def finish(value):  # in the worker thread, as file_actions._finish_open
+        vocab, merges, _ = value
+        prepared.append((vocab._tables is not None, merges._pair_rank is not None))
+        return file_actions._finish_open(value)
+
+    run = _Run(qtbot, pool, pool_jobs.open_job, (str(path), {}), finish=finish)
+    run.wait()
+    assert run.errors == [] and prepared == [(True, True)]
+    opened, expected = run.values[0], open_tokenizer(path)
+    assert isinstance(opened._model._shipped["vocab"], ShippedVocab)
+    assert isinstance(opened._model._shipped["merges"], ShippedMerges)
+    assert "_pair_rank" in vars(opened.model)  # prepared ahead, or by the warm-up
+    assert opened.model.merges == expected.model.merges
+    assert opened.encode("lower low").ids == expected.encode("lower low").ids
+
+
 def test_opening_parses_in_a_pool_process_not_here(qtbot, tmp_path, monkeypatch):
     """No thread of the GUI process parses the file: parsing here would fail."""
     path = _tokenizer_json(tmp_path)
@@ -227,6 +261,30 @@ def test_the_opening_process_keeps_the_tokenizer_for_the_views_jobs(tmp_path, mo
     entry = TokenizerEntry("t", opened, algorithm="file", source=str(path),
                            options={"open": {}})
     assert analysis_jobs.tokenizer_of(analysis_jobs.tokenizer_ref(entry))[0] is opened
+
+
+def test_a_tokenizer_the_opening_process_displaces_is_freed_after_the_job(monkeypatch):
+    """Freeing Llama 3's tables takes tens of milliseconds: not while the window waits."""
+    import gc
+    import weakref
+
+    from app import analysis_jobs
+
+    monkeypatch.setattr(analysis_jobs, "_TOKENIZERS", type(analysis_jobs._TOKENIZERS)())
+    monkeypatch.setattr(analysis_jobs, "CACHED_TOKENIZERS", 2)
+    made = [Tokenizer(BPE({"a": 0}, [])) for _ in range(4)]
+    gone = [weakref.ref(t) for t in made]
+    analysis_jobs.keep_tokenizer("one", made[0])
+    analysis_jobs.keep_tokenizer("one", made[1])  # the same file opened again
+    analysis_jobs.keep_tokenizer("two", made[2])
+    analysis_jobs.keep_tokenizer("three", made[3])  # "one" is the least recently used
+    del made
+    gc.collect()
+    assert [ref() is not None for ref in gone] == [True, True, True, True]
+    assert [key for key in analysis_jobs._TOKENIZERS] == ["two", "three"]
+    analysis_jobs.free_displaced()
+    gc.collect()
+    assert [ref() is not None for ref in gone] == [False, False, True, True]
 
 
 def _alive(pid: int) -> bool:

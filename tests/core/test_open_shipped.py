@@ -10,6 +10,7 @@ offsets and decoding with HF ``tokenizers``, plus the shortcuts' edge cases on s
 
 from __future__ import annotations
 
+import json
 import pickle
 import shutil
 from array import array
@@ -17,7 +18,11 @@ from array import array
 import pytest
 
 from subword_core.formats import open_tokenizer
+from subword_core.errors import TokenizerFileError
 from subword_core.models import BPE
+from subword_core.models.shipping import (
+    ShippedMerges, ShippedVocab, dumps_referring, loads_resolving, shipping_tables,
+)
 from subword_core.models.bpe import (
     MergeColumns, TextMergeColumns, _consecutive_ids, _ids_in_order, _merge_table,
     _merge_table_checked, _packed, _packed_strings, _unpacked, _unpacked_strings,
@@ -48,6 +53,22 @@ def _shipped(tokenizer: Tokenizer) -> Tokenizer:
     shipped.encode("Hello, world! 한국어 café 🙂 42")
     getattr(shipped.model, "_pair_rank", None)
     return shipped
+
+
+def _sent_ahead(path) -> tuple[Tokenizer, list]:
+    """What the window gets from a pool process that sends the tables ahead
+    (``app.pool_jobs.open_job``): each table pickled and prepared as it comes, then the
+    tokenizer's pickle, which refers to them, and the warm-up. Also the tables sent."""
+    sent = []
+    with shipping_tables(sent.append):
+        opened = open_tokenizer(str(path))
+    data = dumps_referring(opened, sent)
+    ahead = [pickle.loads(pickle.dumps(table)) for table in sent]
+    for table in ahead:
+        table.prepare()
+    shipped = loads_resolving(data, ahead)
+    shipped.encode("Hello, world! 한국어 café 🙂 42")
+    return shipped, sent
 
 
 def _real_files(tmp_path):
@@ -82,12 +103,83 @@ def test_real_files_opened_and_shipped_encode_as_hf(tmp_path):
     for label, path, theirs in _real_files(tmp_path):
         opened = open_tokenizer(str(path))
         shipped = _shipped(opened)
-        assert shipped.model.merges == opened.model.merges, label
-        assert shipped.get_vocab() == theirs.get_vocab(), label
+        sent_ahead, sent = _sent_ahead(path)
+        assert [type(table) for table in sent] == [ShippedVocab, ShippedMerges], label
+        assert shipped.model.merges == sent_ahead.model.merges == opened.model.merges, label
+        assert shipped.get_vocab() == sent_ahead.get_vocab() == theirs.get_vocab(), label
         for text in TEXTS:
-            for ours in (opened, shipped):
+            for ours in (opened, shipped, sent_ahead):
                 check_encode(theirs, ours, text, add_special_tokens=False)
                 check_encode(theirs, ours, text)
+
+
+def test_tables_sent_ahead_are_the_tokenizer_pickles_own(tmp_path):
+    vocab = {c: i for i, c in enumerate("abcĠ")}
+    vocab.update({"ab": 4, "abc": 5, "Ġa": 6})
+    path = tmp_path / "tokenizer.json"
+    Tokenizer(BPE(vocab, [("a", "b"), ("ab", "c"), ("Ġ", "a")])).save(str(path))
+    sent = []
+    with shipping_tables(sent.append):
+        opened = open_tokenizer(str(path))
+    vocab_part, merges_part = sent
+    shipped = opened.model._shipped
+    assert (shipped["vocab"], shipped["merges"]) == (vocab_part, merges_part)
+    assert shipped["new_ids"] == range(4, 7)  # not sent ahead: a few bytes
+    # the tokenizer's pickle writes an index where it meets a table sent ahead
+    data = dumps_referring(opened, sent)
+    assert b"ShippedVocab" not in data and b"ShippedMerges" not in data
+    assert b"ShippedVocab" in pickle.dumps(opened)
+    ahead = [pickle.loads(pickle.dumps(table)) for table in sent]
+    for table in ahead:
+        table.prepare()
+    prepared_vocab = ahead[0]._tables[0]
+    prepared_ranks = ahead[1]._pair_rank
+    back = loads_resolving(data, ahead)
+    # the dicts prepared ahead are the model's: nothing is built again
+    assert back.model._vocab is prepared_vocab and back.model._pair_rank is prepared_ranks
+    assert back.model._pair_rank == opened.model.pair_ranks
+    assert back.model._rank_new_id == opened.model._rank_new_id
+    assert back.encode("abc Ġab").tokens == opened.encode("abc Ġab").tokens == ["abc", "Ġ", "ab"]
+    # handed out once: a second model rebuilt from the same tables has dicts of its own
+    again = loads_resolving(data, ahead)
+    assert again.model._vocab == back.model._vocab and again.model._vocab is not back.model._vocab
+    assert "_pair_rank" not in vars(again.model)
+    assert again.encode("abc Ġab").tokens == ["abc", "Ġ", "ab"]
+
+
+def test_a_model_from_merge_ids_sends_its_tables_once_they_are_in():
+    # tiktoken's reader: the vocabulary given first, the merge table set after
+    vocab = {"a": 0, "b": 1, "c": 2, "ab": 3, "abc": 4}
+    sent = []
+    with shipping_tables(sent.append):
+        model = BPE.from_merge_ids(vocab, [0, 3], [1, 2], [3, 4])
+    assert [type(table) for table in sent] == [ShippedVocab, ShippedMerges]
+    assert (model._shipped["vocab"], model._shipped["merges"]) == tuple(sent)
+    assert list(sent[1].pairs[0]) == [0, 3] and model._shipped["new_ids"] == range(3, 5)
+    ahead = [pickle.loads(pickle.dumps(table)) for table in sent]
+    back = loads_resolving(dumps_referring(Tokenizer(model), sent), ahead)
+    assert back.encode("abcab").tokens == ["abc", "ab"]
+
+
+def test_no_table_goes_ahead_outside_the_block_or_for_a_file_in_error(tmp_path):
+    vocab = {"a": 0, "b": 1, "ab": 2}
+    model = BPE(vocab, [("a", "b")])
+    assert "_shipped" not in vars(model)  # nobody to send to: nothing packed
+    path = tmp_path / "tokenizer.json"
+    data = json.loads(Tokenizer(model).to_str())
+    data["model"]["merges"].append(["b", "a"])  # "ba" is not in the vocabulary
+    path.write_text(json.dumps(data), encoding="utf-8")
+    sent = []
+    with shipping_tables(sent.append), pytest.raises(TokenizerFileError, match="'ba'"):
+        open_tokenizer(str(path))
+    # the pairs went before the made tokens were looked up: the error is raised all the same
+    assert [type(table) for table in sent] == [ShippedVocab, ShippedMerges]
+    data["model"]["merges"][-1] = ["zz", "b"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    sent.clear()
+    with shipping_tables(sent.append), pytest.raises(TokenizerFileError, match="zz"):
+        open_tokenizer(str(path))
+    assert [type(table) for table in sent] == [ShippedVocab]  # a pair not in the vocabulary
 
 
 def test_a_shipped_tokenizer_shipped_again_is_the_same():
@@ -225,7 +317,7 @@ def test_an_unpickled_model_sends_its_columns_on_until_its_tables_change():
     tok = Tokenizer(BPE(vocab, [("a", "b")]))
     again = _shipped(tok)
     state = again.model.compact_state()
-    assert state["tokens"] is again.model._shipped["tokens"]  # no walk over the dicts
+    assert state["vocab"] is again.model._shipped["vocab"]  # no walk over the dicts
     assert pickle.loads(pickle.dumps(again)).encode("abc").tokens == ["ab", "c"]
     again.model._set_tables({"a": 0, "b": 1, "c": 2, "bc": 3}, [("b", "c")])
     assert "_shipped" not in vars(again.model)
