@@ -27,9 +27,9 @@ from ..components import Model, register
 from ..errors import EncodingError, TokenizerFileError
 from ..text.pretokenized import Token
 from ._files import BPEFiles, MergeColumns, TextMergeColumns, bpe_from_paths
-from .shipping import (  # noqa: F401 - the packing helpers are also read from here
-    ShippedMerges, ShippedVocab, _packed, _packed_strings, _unpacked, _unpacked_strings,
-    pair_rank_dict, shipping_tables, table_sender,
+from .shipping import (
+    ShippedMerges, ShippedVocab, packed_ids, pair_rank_dict, shipping_tables, table_sender,
+    unpacked_ids,
 )
 from ._vocab import (
     VocabLookups, WordCache, check_vocab, chunked_dict, f32_json, ordered_vocab, reverse_vocab,
@@ -140,7 +140,7 @@ class BPE(VocabLookups, BPEFiles, Model):
         """Keep the tables sent (see _set_tables) as those of the compact state."""
         # set last: setting a table field drops the shipped tables (see __setattr__)
         self.__dict__["_shipped"] = {"vocab": shipped_vocab, "merges": shipped_merges,
-                                     "new_ids": _packed(self._rank_new_id)}
+                                     "new_ids": packed_ids(self._rank_new_id)}
 
     def __getattr__(self, name: str) -> Any:
         # Called only when `name` is not set: builds `_pair_rank` (and `_vocab_r`, see
@@ -488,7 +488,7 @@ class BPE(VocabLookups, BPEFiles, Model):
             if columns is None:  # the pair -> rank dict was built: take it apart again
                 columns = _rank_ordered_columns(self._pair_rank)
             tables = {"vocab": ShippedVocab.of(self._vocab), "merges": ShippedMerges.of(columns),
-                      "new_ids": _packed(self._rank_new_id)}
+                      "new_ids": packed_ids(self._rank_new_id)}
         return {
             "options": {name: fields[name] for name in _OPTIONS},
             "cache_capacity": self._cache.capacity,
@@ -669,7 +669,7 @@ def _new_id_list(new_ids: range | array, vocab_ids: list[int] | None, first: int
     if vocab_ids is not None and isinstance(new_ids, range) \
             and first <= new_ids.start <= new_ids.stop <= first + len(vocab_ids):
         return vocab_ids[new_ids.start - first:new_ids.stop - first]
-    return _unpacked(new_ids)
+    return unpacked_ids(new_ids)
 
 
 def _in_rank_order(pair_rank: dict[Pair, int]) -> bool:

@@ -55,8 +55,8 @@ class ShippedVocab:
     @classmethod
     def of(cls, vocab: dict[str, int], in_order: bool = False) -> ShippedVocab:
         """``vocab`` packed; ``in_order``: its ids are known to be 0, 1, 2... in its order."""
-        ids = range(len(vocab)) if in_order else _packed(vocab.values())
-        return cls(_packed_strings(list(vocab)), ids)
+        ids = range(len(vocab)) if in_order else packed_ids(vocab.values())
+        return cls(packed_strings(list(vocab)), ids)
 
     def __reduce__(self) -> tuple:
         return ShippedVocab, (self.tokens, self.ids)
@@ -73,7 +73,7 @@ class ShippedVocab:
         return tables if tables is not None else self._build()
 
     def _build(self) -> tuple[dict[str, int], dict[int, str], list[int] | None]:
-        tokens, ids = _unpacked_strings(self.tokens), self.ids
+        tokens, ids = unpacked_strings(self.tokens), self.ids
         with paused_gc():  # nothing to collect among the new entries
             if isinstance(ids, range):  # ids in a row, one per token: no id is shared
                 # one int object per id, shared by both dicts (and by the merges' new ids
@@ -101,7 +101,7 @@ class ShippedMerges:
 
     @classmethod
     def of(cls, columns: tuple) -> ShippedMerges:
-        return cls(tuple(_packed(column) for column in columns))
+        return cls(tuple(packed_ids(column) for column in columns))
 
     def __reduce__(self) -> tuple:
         return ShippedMerges, (self.pairs,)
@@ -181,7 +181,7 @@ def loads_resolving(data: bytes, ahead: Sequence[Any]) -> Any:
 
 
 # ---------------------------------------------------------------------- packed columns
-def _packed(numbers: Iterable[int]) -> range | array:
+def packed_ids(numbers: Iterable[int]) -> range | array:
     """Integers in one object that pickles as a few bytes: a ``range`` when they count up
     by one (a vocabulary's ids 0..n-1, often the merges' new ids), else a packed array of
     32-bit integers (64-bit when one does not fit)."""
@@ -213,7 +213,7 @@ def _packed(numbers: Iterable[int]) -> range | array:
     raise OverflowError("a BPE id does not fit in 64 bits")
 
 
-def _unpacked(column: range | array) -> list[int]:
+def unpacked_ids(column: range | array) -> list[int]:
     return column.tolist() if isinstance(column, array) else list(column)
 
 
@@ -221,7 +221,7 @@ def _unpacked(column: range | array) -> list[int]:
 _TOKEN_SEPARATOR = "\x00"
 
 
-def _packed_strings(tokens: list[str]) -> str | list[str]:
+def packed_strings(tokens: list[str]) -> str | list[str]:
     """``tokens`` as one string (one object to pickle and unpickle, split again in one call)
     when the separator occurs in none of them; else the list itself."""
     joined = _TOKEN_SEPARATOR.join(tokens)
@@ -230,5 +230,5 @@ def _packed_strings(tokens: list[str]) -> str | list[str]:
     return tokens
 
 
-def _unpacked_strings(packed: str | list[str]) -> list[str]:
+def unpacked_strings(packed: str | list[str]) -> list[str]:
     return packed.split(_TOKEN_SEPARATOR) if isinstance(packed, str) else packed

@@ -21,11 +21,12 @@ from subword_core.formats import open_tokenizer
 from subword_core.errors import TokenizerFileError
 from subword_core.models import BPE
 from subword_core.models.shipping import (
-    ShippedMerges, ShippedVocab, dumps_referring, loads_resolving, shipping_tables,
+    ShippedMerges, ShippedVocab, dumps_referring, loads_resolving, packed_ids, packed_strings,
+    shipping_tables, unpacked_ids, unpacked_strings,
 )
 from subword_core.models.bpe import (
     MergeColumns, TextMergeColumns, _consecutive_ids, _ids_in_order, _merge_table,
-    _merge_table_checked, _packed, _packed_strings, _unpacked, _unpacked_strings,
+    _merge_table_checked,
 )
 from subword_core.tokenizer import Tokenizer
 
@@ -232,22 +233,22 @@ def test_tables_travel_with_their_ids(vocab, merges):
 @pytest.mark.parametrize("numbers", [[], [0], [3, 4, 5], [0, 2, 1], [5, 4], [2**31, 1],
                                      [-(2**40), 7], list(range(7, 1000))])
 def test_packed_ids_round_trip(numbers):
-    packed = _packed(numbers)
+    packed = packed_ids(numbers)
     assert isinstance(packed, (range, array))
-    assert _unpacked(pickle.loads(pickle.dumps(packed))) == numbers
-    assert _unpacked(_packed(array("q", numbers))) == numbers
+    assert unpacked_ids(pickle.loads(pickle.dumps(packed))) == numbers
+    assert unpacked_ids(packed_ids(array("q", numbers))) == numbers
 
 
 @pytest.mark.parametrize("numbers, error", [([2**70, 1], OverflowError), ([1, 2.5], TypeError)])
 def test_ids_that_cannot_be_packed_say_why(numbers, error):
     with pytest.raises(error):
-        _packed(numbers)
+        packed_ids(numbers)
 
 
 @pytest.mark.parametrize("tokens", [[], ["a"], ["a", "", "b"], ["a\x00b", "c"], ["\x00"],
                                     [""], ["x", "y\x00"]])
 def test_packed_tokens_round_trip(tokens):
-    assert _unpacked_strings(pickle.loads(pickle.dumps(_packed_strings(tokens)))) == tokens
+    assert unpacked_strings(pickle.loads(pickle.dumps(packed_strings(tokens)))) == tokens
 
 
 def _made_ids(vocab: dict[str, int], merges: list[tuple[str, str]], text: bool = False):
