@@ -13,11 +13,11 @@ shift || true
 
 # Qt's runtime libraries and fonts that cover Latin, Korean and emoji (see shared/QT_SETUP.md).
 base_pkgs="libgl1 libegl1 libxkbcommon0 libfontconfig1 libglib2.0-0 libdbus-1-3 fonts-dejavu-core fonts-nanum fonts-noto-color-emoji"
-# Fonts for Devanagari and Thai (the languages lab's parallel sentences). Without a font for
+# Fonts for CJK, Devanagari and Thai (the languages lab's parallel sentences). Without a font for
 # a script Qt draws boxes, and searches every installed font again for each new font it lays
 # that script out in (50-210 ms of the GUI thread each time, measured). Best effort: the
 # window works without them.
-script_fonts="fonts-lohit-deva fonts-tlwg-loma-ttf"
+script_fonts="fonts-noto-cjk fonts-lohit-deva fonts-tlwg-loma-ttf"
 window_pkgs="libx11-xcb1 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-shape0 libxcb-xkb1 libxcb-randr0"
 
 install_debian() {
@@ -56,14 +56,14 @@ case "$mode" in
   app)
     # shellcheck disable=SC2086
     install_debian $base_pkgs $window_pkgs
-    install_debian $script_fonts || echo "setup: could not install $script_fonts; Hindi and Thai will show as boxes" >&2
+    install_debian $script_fonts || echo "setup: could not install $script_fonts; Chinese, Japanese, Hindi or Thai may show as boxes" >&2
     install_python app .
     exec .venv/bin/subword-explorer "$@"
     ;;
   test)
     # shellcheck disable=SC2086
     install_debian $base_pkgs
-    install_debian $script_fonts || echo "setup: could not install $script_fonts; Hindi and Thai will show as boxes" >&2
+    install_debian $script_fonts || echo "setup: could not install $script_fonts; Chinese, Japanese, Hindi or Thai may show as boxes" >&2
     install_python test '.[test,wild,ner,dask,parquet,gguf]' "$wild_no_deps"
     # the format-fidelity tests' reference files (sentencepiece's and llama.cpp's test data)
     .venv/bin/python scripts/fetch_references.py
