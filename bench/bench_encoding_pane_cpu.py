@@ -32,11 +32,9 @@ from collections import defaultdict
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests", "core"))
-tmp = tempfile.mkdtemp(prefix="encoding_pane_cpu")
-for kind in ("DATA", "CONFIG", "CACHE"):
-    os.environ[f"XDG_{kind}_HOME"] = os.path.join(tmp, kind.lower())
-os.environ.setdefault("SUBWORD_EXPLORER_SYSTEM_LANGUAGE", "en")
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+from bench.app_folders import isolate  # noqa: E402
+
+tmp = str(isolate(tempfile.mkdtemp(prefix="encoding_pane_cpu")))
 
 from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402

@@ -68,13 +68,12 @@ ARGS = _parse_args() if __name__ == "__main__" else None
 if ARGS is not None:
     OUT = Path(ARGS.out).resolve()
     OUT.mkdir(parents=True, exist_ok=True)
-    # before Qt starts: the app's data, config and cache folders live under OUT
-    for kind in ("DATA", "CONFIG", "CACHE"):
-        os.environ[f"XDG_{kind}_HOME"] = str(OUT / kind.lower())
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    os.environ.setdefault("SUBWORD_EXPLORER_SYSTEM_LANGUAGE", "en")
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "core"))
+if ARGS is not None:
+    from bench.app_folders import isolate
+
+    isolate(OUT)  # before Qt starts: the app's data, config and cache folders live under OUT
 
 from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtGui import QTextCursor  # noqa: E402

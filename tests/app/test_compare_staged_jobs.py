@@ -20,12 +20,13 @@ def tokenizer():
     return drive(train_tokenizer(["low lower newest widest"] * 5, "bpe", 60)).tokenizer
 
 
-def test_the_corpus_job_starts_after_the_text_job(qtbot, tmp_path, tokenizer, monkeypatch):
+def _pane(qtbot, tmp_path, tokenizer, monkeypatch, names: tuple[str, ...]):
+    """A Compare pane over a small corpus whose job starts are recorded, not run."""
     corpus = tmp_path / "c.txt"
     corpus.write_text("low lower newest widest\n" * 20, encoding="utf-8")
     session, selection = Session(), SelectionModel()
     session.set_corpus(CorpusState([str(corpus)]))
-    for name in ("a", "b"):
+    for name in names:
         session.add_tokenizer(TokenizerEntry(name, tokenizer, algorithm="bpe"))
     session.set_text("lower newest")
     pane = ComparePane(session, selection)
@@ -34,6 +35,11 @@ def test_the_corpus_job_starts_after_the_text_job(qtbot, tmp_path, tokenizer, mo
     monkeypatch.setattr(pane.text_job, "start_job", lambda *a, **k: started.append("text"))
     monkeypatch.setattr(pane.text_job, "is_running", lambda: "text" in started)
     monkeypatch.setattr(pane.job, "start_job", lambda *a, **k: started.append("corpus"))
+    return pane, started
+
+
+def test_the_corpus_job_starts_after_the_text_job(qtbot, tmp_path, tokenizer, monkeypatch):
+    pane, started = _pane(qtbot, tmp_path, tokenizer, monkeypatch, ("a", "b"))
     pane.set_compared(["a", "b"])
     pane.show()
     qtbot.waitExposed(pane)
@@ -44,17 +50,7 @@ def test_the_corpus_job_starts_after_the_text_job(qtbot, tmp_path, tokenizer, mo
 
 def test_a_pane_shut_down_meanwhile_starts_no_corpus_job(qtbot, tmp_path, tokenizer,
                                                          monkeypatch):
-    corpus = tmp_path / "c.txt"
-    corpus.write_text("low lower\n" * 5, encoding="utf-8")
-    session, selection = Session(), SelectionModel()
-    session.set_corpus(CorpusState([str(corpus)]))
-    session.add_tokenizer(TokenizerEntry("a", tokenizer, algorithm="bpe"))
-    pane = ComparePane(session, selection)
-    qtbot.addWidget(pane)
-    started: list[str] = []
-    monkeypatch.setattr(pane.text_job, "start_job", lambda *a, **k: started.append("text"))
-    monkeypatch.setattr(pane.text_job, "is_running", lambda: "text" in started)
-    monkeypatch.setattr(pane.job, "start_job", lambda *a, **k: started.append("corpus"))
+    pane, started = _pane(qtbot, tmp_path, tokenizer, monkeypatch, ("a",))
     pane.show()
     qtbot.waitExposed(pane)
     pane.shutdown()
