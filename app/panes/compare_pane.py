@@ -32,7 +32,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
-    QComboBox, QHBoxLayout, QHeaderView, QLabel, QProgressBar,
+    QComboBox, QHBoxLayout, QHeaderView, QLabel,
     QPushButton, QScrollArea, QSizePolicy, QSplitter, QTableView, QTabWidget, QVBoxLayout,
     QWidget,
 )
@@ -53,6 +53,7 @@ from ..pool_cache import carried_all
 from ..pool_figure_job import PoolFigureJob
 from ..selection import Selection, SelectionModel
 from ..session import Session
+from ..widgets.busy_indicator import BusyIndicator
 from ..widgets.column_fit import RESIZE_ROWS, fit_columns
 from ..widgets.compare_view import CompareView
 from ..widgets.export import export_dialog
@@ -124,11 +125,7 @@ class ComparePane(SightAwarePane):
         self.members_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.members_label.setToolTip(self.tr(
             "The compared tokenizers, one row each in the view below"))
-        self.busy = QProgressBar(objectName="compareBusy")
-        self.busy.setRange(0, 0)  # busy: no known end
-        self.busy.setMaximumWidth(120)
-        self.busy.setMaximumHeight(14)
-        self.busy.setTextVisible(False)
+        self.busy = BusyIndicator(object_name="compareBusy")  # not a bar at 60 frames/s
         self.busy.setToolTip(self.tr("Encoding the text with each compared tokenizer…"))
         self.busy.hide()
         self.view = CompareView()

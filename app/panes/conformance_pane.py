@@ -19,7 +19,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP, Slot
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QProgressBar,
+    QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QHeaderView, QLabel,
     QPushButton, QSizePolicy, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
@@ -33,6 +33,7 @@ from ..lazy_panes import build_in_steps
 from ..pane_support import in_words
 from ..selection import SelectionModel
 from ..session import Session
+from ..widgets.busy_indicator import BusyIndicator
 
 #: The library's stage names in the interface language.
 STAGE_NAMES = {
@@ -78,10 +79,7 @@ class ConformancePane(QWidget):
         self.run_button.setToolTip(self.tr(
             "Encode the built-in probe texts (accents, NFKC characters, CJK, Korean, emoji, "
             "tabs, newlines, runs of spaces…) with both tokenizers and find where they part"))
-        self.busy = QProgressBar(objectName="conformanceBusy")
-        self.busy.setRange(0, 0)
-        self.busy.setMaximumSize(90, 14)
-        self.busy.setTextVisible(False)
+        self.busy = BusyIndicator(object_name="conformanceBusy")  # not a bar at 60 frames/s
         self.busy.hide()
         self.summary = QLabel(self.tr("Pick two tokenizers and press Compare."),
                               objectName="conformanceSummary")

@@ -28,7 +28,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, QTimer, QT_TRANSLATE_NOOP, Slot
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar,
+    QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
     QPushButton, QScrollArea, QSizePolicy, QSpinBox, QSplitter, QTableView, QVBoxLayout, QWidget,
 )
 
@@ -42,6 +42,7 @@ from ..jobs import PoolJob
 from ..pane_support import SightAwarePane, in_words, out_of_sight, settled
 from ..selection import Selection, SelectionModel
 from ..session import Session
+from ..widgets.busy_indicator import BusyIndicator
 from ..widgets.windows_view import MAX_DRAWN_TOKENS, WindowsView, overlap_color, prepare_blocks
 from ..wording import window_note
 
@@ -155,10 +156,7 @@ class WindowsPane(SightAwarePane):
         self.qa_button.setToolTip(self.tr(
             "transformers' question-answering settings: max_length 384, stride 128, only_second, "
             "right"))
-        self.busy = QProgressBar(objectName="windowsBusy")
-        self.busy.setRange(0, 0)
-        self.busy.setMaximumSize(90, 14)
-        self.busy.setTextVisible(False)
+        self.busy = BusyIndicator(object_name="windowsBusy")  # not a bar at 60 frames/s
         self.busy.setToolTip(self.tr("Cutting the text into windows…"))
         self.busy.hide()
         self.summary = QLabel("", objectName="windowsSummary")
