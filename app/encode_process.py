@@ -40,8 +40,12 @@ KEPT_TOKENIZERS = 6
 
 
 def _serve(conn: Any) -> None:
-    """Body of the encoder process: keep tokenizers, encode the newest request, reply."""
+    """Body of the encoder process: keep tokenizers, encode the newest request, reply.
+    Niced as the pool processes are (``app.process_pool._serve`` says why)."""
     from .encode_options import encode_with_options
+    from .workers import lower_priority
+
+    lower_priority()
 
     tokenizers: dict[int, Any] = {}
     while True:

@@ -15,12 +15,12 @@ from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import QApplication
 
-from subword_core._util.spawning import forbid_fork
+from subword_core._util.spawning import forbid_fork, lower_children
 
 from . import desktop_entry, i18n
 from .main_window import MainWindow
 from .process_pool import pool_for
-from .workers import wait_for_orphans
+from .workers import CHILD_NICENESS, wait_for_orphans
 from .selection import SelectionModel
 from .session import Session
 
@@ -38,6 +38,7 @@ def _configure_pyqtgraph(app: QApplication) -> None:
 
 def ensure_app(argv: list[str] | None = None) -> QApplication:
     forbid_fork()  # Qt's threads are not fork-safe: the window's worker pools spawn
+    lower_children(CHILD_NICENESS)  # the corpus counting workers leave the GUI thread a core
     app = QApplication.instance()
     if app is None:
         QCoreApplication.setOrganizationName(ORGANIZATION)

@@ -39,6 +39,7 @@ from .workers import (
     ProcessGeneratorWorker,
     drive_in_child,
     exit_on_terminate,
+    lower_priority,
 )
 
 #: Processes per window: opening and restoring run side by side, and the machine the
@@ -61,13 +62,17 @@ class _Process:
 def _serve(conn: Any, cancel: Any) -> None:
     """Body of a pool process: run the jobs it receives until told to stop.
 
-    Not niced, unlike the training child: the user waits for what the pool does (an
-    opened tokenizer), and on a busy machine a niced process took 2-3 times as long.
+    Niced like the training child (:func:`~app.workers.lower_priority`). With two pool
+    processes, the encoder and the GUI process on two cores, the GUI thread got a share of
+    a core: its 40 ms repaints stalled the event loop 120-220 ms (``bench_heavy_session``).
+    Niced, the pool still has every core the window leaves idle; only a machine busy with
+    other programs makes its jobs slower.
     """
     from .analysis_jobs import free_displaced
     from .pool_jobs import warm_import
 
     exit_on_terminate()  # a busy process ended by shutdown() ends its job's own processes
+    lower_priority()
     warm_import()
     while True:
         try:

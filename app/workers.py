@@ -26,7 +26,6 @@ from __future__ import annotations
 import functools
 import gc
 import multiprocessing
-import os
 import signal
 import sys
 import threading
@@ -37,7 +36,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
-from subword_core._util.spawning import bare_main
+from subword_core._util.spawning import at_least_niceness, bare_main
 
 #: Seconds between two ``yielded`` batches (about 25 updates per second).
 BATCH_INTERVAL_S = 0.04
@@ -342,12 +341,9 @@ def _exit_on_terminate(signum: int, frame: Any) -> None:
 
 
 def lower_priority() -> None:
-    """Background work: when the CPUs are busy, the GUI process should win them."""
-    if hasattr(os, "nice"):
-        try:
-            os.nice(CHILD_NICENESS)
-        except OSError:
-            pass
+    """Background work: when the CPUs are busy, the GUI process should win them (see
+    :func:`subword_core._util.spawning.lower_children`)."""
+    at_least_niceness(CHILD_NICENESS)
 
 
 class JobCancel:

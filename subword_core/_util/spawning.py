@@ -18,6 +18,7 @@ from contextlib import contextmanager
 
 _main_lock = threading.Lock()  # one for every caller: they all swap the same module entry
 _fork_allowed = [True]  # a GUI turns it off: see forbid_fork
+_child_niceness = [0]  # a GUI raises it: see lower_children
 #: Loaded in this process, they run threads of their own: never fork then (a GUI that
 #: forgets forbid_fork is still safe). Names only: nothing here imports them.
 _GUI_TOOLKITS = ("PySide6.QtCore", "PySide2.QtCore", "PyQt6.QtCore", "PyQt5.QtCore")
@@ -30,6 +31,31 @@ def forbid_fork() -> None:
     forked child could inherit a lock one of them held.
     """
     _fork_allowed[0] = False
+
+
+def lower_children(niceness: int) -> None:
+    """Make the workers of every later :func:`ordered_pool_map` run at a niceness of at
+    least ``niceness``.
+
+    A GUI calls it at start: counting a corpus keeps every core busy for seconds, and at
+    the same niceness the window's thread got half a core, so a 40 ms repaint took
+    100-200 ms of wall time (measured, ``bench/bench_heavy_session.py``). The workers
+    still get every core the window leaves idle.
+    """
+    _child_niceness[0] = niceness
+
+
+def at_least_niceness(niceness: int) -> None:
+    """Lower this process's priority to ``niceness`` if it runs above it (never raise it,
+    which an unprivileged process may not do; nested children do not add up)."""
+    if niceness <= 0 or not hasattr(os, "nice"):
+        return
+    try:
+        current = os.nice(0)
+        if current < niceness:
+            os.nice(niceness - current)
+    except OSError:  # not permitted here: run at the priority we have
+        pass
 
 
 def start_method() -> str:
@@ -87,7 +113,7 @@ def ordered_pool_map(function: Callable[[Any], Any], items: Iterable[Any], n_wor
     ctx = multiprocessing.get_context(start_method())
     with bare_main():
         pool = ctx.Pool(n_workers, initializer=_init_worker,
-                        initargs=(os.getpid(), initializer, initargs))
+                        initargs=(os.getpid(), _child_niceness[0], initializer, initargs))
     try:
         pending: deque = deque()
         for item in items:
@@ -105,10 +131,13 @@ def ordered_pool_map(function: Callable[[Any], Any], items: Iterable[Any], n_wor
         pool.join()
 
 
-def _init_worker(parent: int, initializer: Callable[..., None] | None, initargs: tuple) -> None:
+def _init_worker(parent: int, niceness: int, initializer: Callable[..., None] | None,
+                 initargs: tuple) -> None:
     """In each worker of :func:`ordered_pool_map`: end with the process that started it,
-    then run the caller's ``initializer``."""
+    run at the niceness :func:`lower_children` asked for, then run the caller's
+    ``initializer``."""
     _end_with_parent(parent)
+    at_least_niceness(niceness)
     if initializer is not None:
         initializer(*initargs)
 

@@ -86,3 +86,9 @@ def parts_job(cancel):
     cancel.send_part(("ahead", os.getpid()))
     cancel.send_part("second")
     return ("last",)
+
+
+def niceness_job(cancel):
+    """This pool process's niceness."""
+    yield "asked"
+    return os.nice(0)

@@ -105,3 +105,16 @@ def test_a_crashed_process_is_reported_and_replaced(qtbot, encoder):
     encoder.submit(3, tok, EncodeOptions(), False, "again")
     qtbot.waitUntil(lambda: results == [1, 3], timeout=60000)
     assert encoder._process is not first
+
+
+def test_the_encoder_process_runs_niced(qtbot, encoder):
+    import os
+
+    from app.workers import CHILD_NICENESS
+
+    results = []
+    encoder.encoded.connect(lambda request_id, result: results.append(request_id))
+    encoder.submit(1, tokenizer(), EncodeOptions(), False, "niced")
+    qtbot.waitUntil(lambda: results == [1], timeout=60000)
+    niceness = os.getpriority(os.PRIO_PROCESS, encoder._process.pid)
+    assert niceness == max(CHILD_NICENESS, os.nice(0))

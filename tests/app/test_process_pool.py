@@ -321,3 +321,11 @@ def test_shutdown_during_a_nested_pool_leaves_no_process_and_prints_nothing(wher
         time.sleep(0.1)
     assert not [pid for pid in nested if _alive(pid)]
     assert "Traceback" not in run.stderr and "leaked" not in run.stderr, run.stderr
+
+
+def test_pool_processes_run_niced_so_the_window_wins_a_busy_machine(qtbot, pool):
+    from app.workers import CHILD_NICENESS
+
+    run = _Run(qtbot, pool, jobs.niceness_job)
+    run.wait()
+    assert run.values == [max(CHILD_NICENESS, os.nice(0))]

@@ -98,3 +98,21 @@ def test_the_workers_end_with_a_killed_caller(method):
             if _running(pid):
                 os.kill(pid, signal.SIGKILL)
     assert "Traceback" not in caller.stderr.read()
+
+
+def test_lowered_children_run_at_the_niceness_asked_for_and_nested_ones_do_not_add_up():
+    # in a child interpreter: the niceness and the module's setting stay out of this one
+    script = ("import os\n"
+              "from subword_core._util.spawning import at_least_niceness, lower_children, "
+              "ordered_pool_map\n"
+              "base = os.nice(0)\n"
+              "lower_children(base + 3)\n"
+              "print(base, *ordered_pool_map(os.nice, [0, 0, 0], 2))\n"
+              "at_least_niceness(base + 3); at_least_niceness(base + 3); at_least_niceness(base)\n"
+              "print(os.nice(0))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, cwd=ROOT, timeout=120)
+    first, second = done.stdout.splitlines()
+    base, *workers = map(int, first.split())
+    assert workers == [min(base + 3, 19)] * 3
+    assert int(second) == min(base + 3, 19)
