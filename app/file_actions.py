@@ -32,7 +32,8 @@ from subword_core.formats.naming import tokenizer_file_name
 from subword_core.formats.sniffing import sniff_tokenizer_file
 
 from . import pool_jobs
-from .process_pool import PoolWorker, pool_for
+from .pool_cache import caching_worker
+from .process_pool import pool_for
 from .session import Session, TokenizerEntry
 from .workers import WorkerHandle
 from .wording import source_description
@@ -99,8 +100,9 @@ class _Opening(QObject):
         self._options = options
         # read and parsed in a process of the window's pool; this worker's thread only
         # unpickles the compact result and warms it up (see app.pool_jobs)
-        self.worker = PoolWorker(pool_for(parent), pool_jobs.open_job, (path, options),
-                                 finish=_finish_open)
+        # the process that opens it keeps it: the next jobs there name it, not send it
+        self.worker = caching_worker(pool_for(parent), pool_jobs.open_held_job,
+                                     (path, options), finish=_finish_open)
         self.error: BaseException | None = None
         self.handle = WorkerHandle(self.worker, self)
         self.worker.returned.connect(self._on_worker_returned)

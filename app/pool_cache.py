@@ -216,6 +216,21 @@ class CachingPool:
         return getattr(self._pool, name)
 
 
+def noted(parts: tuple) -> tuple:
+    """In the worker's thread, first thing in a :func:`caching_worker`'s ``finish``:
+    record each :class:`HeldKey` among a job's returned parts as held by the process the
+    job ran in (see :func:`hold`), and give the other parts back in order."""
+    mirror = _destination()
+    rest = []
+    for part in parts:
+        if isinstance(part, HeldKey):
+            if mirror is not None:
+                mirror.note(part.key)
+        else:
+            rest.append(part)
+    return tuple(rest)
+
+
 def caching_worker(pool: Any, target: Callable[..., Any], args: tuple = (),
                    finish: Callable[[Any], Any] | None = None) -> Any:
     """A :class:`~app.process_pool.PoolWorker` running ``target(*args, cancel)`` in
@@ -236,12 +251,41 @@ def _arrive(key: str | None, tokenizer: Any) -> Any:
     """Unpickling a tokenizer sent whole: keep it (by ``key``) and hand it to the job."""
     _TRAFFIC["arrived"] += 1
     if key is not None:
-        _HELD[key] = tokenizer
-        _HELD.move_to_end(key)
-        while len(_HELD) > HELD_PER_PROCESS:
-            _, gone = _HELD.popitem(last=False)
-            _DERIVED.pop(id(gone), None)
+        _keep(key, tokenizer)
     return tokenizer
+
+
+def _keep(key: str, tokenizer: Any) -> None:
+    _HELD[key] = tokenizer
+    _HELD.move_to_end(key)
+    while len(_HELD) > HELD_PER_PROCESS:
+        _, gone = _HELD.popitem(last=False)
+        _DERIVED.pop(id(gone), None)
+
+
+def hold(key: str, tokenizer: Any) -> HeldKey:
+    """In a pool process: keep a tokenizer a job made here (an opened file) by ``key``, as
+    if it had arrived, so the window's next jobs name it instead of sending it.
+
+    The job must send the returned :class:`HeldKey` to its window
+    (``cancel.send_part``) and run in a :func:`caching_worker`, whose ``finish`` passes
+    its parts through :func:`noted`: the window's list for this process must hold the key
+    too, in the same order, or a later eviction here would differ from the window's.
+    """
+    _keep(key, tokenizer)
+    return HeldKey(key)
+
+
+class HeldKey:
+    """Sent by a pool job: "this process now holds the tokenizer of ``key``"."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def __reduce__(self) -> tuple:
+        return HeldKey, (self.key,)
 
 
 def _arrive_in_parts(key: str | None, function: Any, parts: tuple) -> Any:
@@ -285,5 +329,5 @@ def traffic() -> dict[str, int]:
     return dict(_TRAFFIC)
 
 
-__all__ = ["HELD_PER_PROCESS", "CachingPool", "Carried", "caching_worker", "carried",
-           "carried_all", "derived", "held_count", "mirror_of", "traffic"]
+__all__ = ["HELD_PER_PROCESS", "CachingPool", "Carried", "HeldKey", "caching_worker", "carried",
+           "carried_all", "derived", "held_count", "hold", "mirror_of", "noted", "traffic"]

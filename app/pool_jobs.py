@@ -21,8 +21,8 @@ from typing import Any
 WARM_UP_TEXT = "Hello, world! 한국어 café 🙂 42"
 
 
-def open_job(path: str, options: dict[str, Any], cancel: Callable[[], bool]
-             ) -> Generator[str, None, Any]:
+def open_job(path: str, options: dict[str, Any], cancel: Callable[[], bool],
+             held: bool = False) -> Generator[str, None, Any]:
     """Open any tokenizer format (``subword_core.formats.open_tokenizer``); a failure is
     returned as the exception itself, so the window can put the library's message in
     words (a traceback's text would have to be parsed).
@@ -33,6 +33,12 @@ def open_job(path: str, options: dict[str, Any], cancel: Callable[[], bool]
     vocabulary's dicts while the merges are checked here, and the pair -> rank dict while
     the rest is read. The job then returns ``(pickle,)``, the tokenizer pickled with
     references to those tables (:func:`opened_from_parts` puts it together).
+
+    In a pool process the tokenizer's fingerprint is taken here, so the digest of its
+    tables travels with its pickle (``subword_core.models.digest_memo``): the window never
+    hashes them (85 ms for Llama 3, in a thread holding its GIL). With ``held``
+    (:func:`open_held_job`) this process also keeps it for the window's next jobs
+    (``app.pool_cache.hold``).
     """
     from subword_core.formats import open_tokenizer
     from subword_core.models.shipping import dumps_referring, shipping_tables
@@ -56,9 +62,32 @@ def open_job(path: str, options: dict[str, Any], cancel: Callable[[], bool]
     # The views' jobs that follow an open (the merge index...) mostly run in this process
     # (the pool lends the process freed last): kept, the file is not parsed a second time.
     keep_tokenizer(key, tokenizer)
-    if not sent:
+    if send_part is None:
         return tokenizer
-    return (dumps_referring(tokenizer, sent),)
+    fingerprint = _fingerprint(tokenizer)
+    if held and fingerprint is not None:
+        from .pool_cache import hold
+
+        send_part(hold(fingerprint, tokenizer))
+    result = dumps_referring(tokenizer, sent) if sent else tokenizer
+    return (result,) if sent or held else result
+
+
+def open_held_job(path: str, options: dict[str, Any], cancel: Callable[[], bool]
+                  ) -> Generator[str, None, Any]:
+    """:func:`open_job` for a ``app.pool_cache.caching_worker``: the pool process keeps
+    the tokenizer it opened, and the window's next jobs there name it by fingerprint."""
+    return (yield from open_job(path, options, cancel, held=True))
+
+
+def _fingerprint(tokenizer: Any) -> str | None:
+    """A ``subword_core`` tokenizer's stable fingerprint (its tables' digest now kept on
+    its model, and pickled with it); None for another object or an unstable one."""
+    if getattr(tokenizer, "model", None) is None or not hasattr(tokenizer, "added_vocabulary"):
+        return None
+    from subword_core.analysis.figures.fingerprint import stable_fingerprint
+
+    return stable_fingerprint(tokenizer)
 
 
 class _Prepared:
@@ -84,7 +113,11 @@ def opened_from_parts(parts: tuple) -> Any:
     they were unpickled, then the tokenizer's pickle that refers to them by index)."""
     from subword_core.models.shipping import loads_resolving
 
-    *ahead, data = parts
+    from .pool_cache import noted
+
+    *ahead, data = noted(parts)
+    if not isinstance(data, bytes):  # sent whole: no table went ahead
+        return data
     return loads_resolving(data, ahead)
 
 
@@ -104,6 +137,9 @@ def restore_job(record: dict[str, Any], cancel: Callable[[], bool]
                 ) -> Generator[str, None, tuple[Any, Any]]:
     """Read one tokenizer of a saved session back: ``(tokenizer, history or None)``.
 
+    In a pool process (a ``app.pool_cache.caching_worker``'s) it is kept there, and its
+    tables' digest travels with it, as :func:`open_held_job`'s.
+
     ``record`` is a manifest entry (``app.session_store``): a file opened with its
     options, or a tokenizer stored in the data folder with its training history.
     """
@@ -120,6 +156,12 @@ def restore_job(record: dict[str, Any], cancel: Callable[[], bool]
     history = None
     if record.get("history") and Path(record["history"]).exists():
         history = TrainingHistory.load(record["history"])
+    send_part = getattr(cancel, "send_part", None)
+    fingerprint = _fingerprint(tokenizer) if send_part is not None else None
+    if fingerprint is not None:  # kept here, as an opened one (open_job)
+        from .pool_cache import hold
+
+        send_part(hold(fingerprint, tokenizer))
     return tokenizer, history
 
 

@@ -26,6 +26,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, QTimer, Signal, Slot
 
 from . import pool_jobs
+from .pool_cache import caching_worker, noted
 from .process_pool import PoolWorker, pool_for
 from .session import Session, TokenizerEntry
 from .workers import WorkerHandle
@@ -201,8 +202,9 @@ def _restored(record: dict[str, Any], tokenizer: Any, history: Any) -> Restored:
 
 
 def _finish_restore(result: tuple[Any, Any]) -> tuple[Any, Any]:
-    """In the worker thread: warm the tokenizer up (see ``pool_jobs.warm_up``)."""
-    tokenizer, history = result
+    """In the worker thread: note that the pool process keeps the tokenizer
+    (``pool_jobs.restore_job``), then warm it up (see ``pool_jobs.warm_up``)."""
+    tokenizer, history = noted(result)
     return pool_jobs.warm_up(tokenizer), history
 
 
@@ -300,7 +302,7 @@ class _RestoreJob(QObject):
         super().__init__(owner)
         self._owner, self._index, self._record = owner, index, record
         self._restored: Restored | None = None
-        worker = PoolWorker(pool, pool_jobs.restore_job, (record,), finish=_finish_restore)
+        worker = caching_worker(pool, pool_jobs.restore_job, (record,), finish=_finish_restore)
         worker.returned.connect(self._on_worker_returned)
         worker.errored.connect(self._on_worker_errored)
         worker.finished.connect(self._on_worker_finished)

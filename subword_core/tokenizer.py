@@ -39,6 +39,7 @@ from . import fastpath
 from ._util.fileio import atomic_write_text
 from ._util.gc import paused_gc
 from ._util.hf_repr import Verbatim, hf_repr
+from .models.digest_memo import IDENTITY, keep_digest, kept_digest
 from .added_tokens import AddedToken, AddedVocabulary
 from .components import (
     Decoder, Model, Normalizer, PostProcessor, PreTokenizer, component_from_dict,
@@ -265,6 +266,10 @@ class Tokenizer:
             "added_tokens": self._added.to_list(),
             "extra": extra,
         }
+        digest = kept_digest(self._model)
+        if digest is not None and not digest.startswith(IDENTITY):
+            # a copy's tables equal these: it need not hash them again (models/digest_memo)
+            state["tables_digest"] = digest
         return _rebuild_tokenizer, (type(self), state)
 
     # ------------------------------------------------------------ components
@@ -848,6 +853,8 @@ def _rebuild_parts(cls: type, state: dict[str, Any]) -> Tokenizer:
     tokenizer._added.add_tokens(parse_added_tokens(state["added_tokens"]), tokenizer._model,
                                 tokenizer._normalizer)
     tokenizer.__dict__.update(state["extra"])
+    if state.get("tables_digest"):
+        keep_digest(tokenizer._model, state["tables_digest"])
     return tokenizer
 
 

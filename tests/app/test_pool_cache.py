@@ -117,3 +117,60 @@ def test_a_tokenizer_is_pickled_once_for_both_pool_processes(monkeypatch):
     second = pickle.dumps(carried(tok))
     pool_cache._HELD.clear()
     assert first == second and made == [tok]
+
+
+def _saved_tokenizer(tmp_path, extra: str):
+    path = tmp_path / f"{extra}.json"
+    _tokenizer(extra).save(str(path))
+    return path
+
+
+def _refuse_hashing_here(monkeypatch):
+    """The pool process hashed the tables: this process must never do it (the digest came
+    along with the pickle, subword_core.models.digest_memo)."""
+    from subword_core.analysis.figures import fingerprint
+
+    monkeypatch.setattr(fingerprint, "_tables_digest", lambda model: pytest.fail("hashed here"))
+
+
+def test_the_process_that_opens_a_tokenizer_keeps_it_and_hashes_its_tables(
+        qtbot, pool, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QWidget
+
+    from app import file_actions
+    from app.session import Session
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    parent._process_pool = pool  # the window's pool (app.process_pool.pool_for)
+    session = Session()
+    _refuse_hashing_here(monkeypatch)
+    assert file_actions.open_tokenizer(parent, session, str(_saved_tokenizer(tmp_path, "o")))
+    qtbot.waitUntil(lambda: not file_actions.is_opening(parent), timeout=60000)
+    opened = session.current.tokenizer
+    assert opened.get_vocab_size() == 4
+    pid, sizes, traffic = _Run(qtbot, pool, jobs.held_job, ({"t": carried(opened)},)).values[0]
+    assert sizes == {"t": 4} and traffic == {"arrived": 0, "recalled": 1}
+    session.shutdown()
+
+
+def test_the_process_that_restores_a_tokenizer_keeps_it_and_hashes_its_tables(
+        qtbot, pool, tmp_path, monkeypatch):
+    from PySide6.QtCore import QObject
+
+    from app.session_store import SessionRestore
+
+    owner = QObject()
+    owner._process_pool = pool
+    records = [{"name": name, "kind": "file", "path": str(_saved_tokenizer(tmp_path, name)),
+                "algorithm": "file", "options": {}} for name in ("r1", "r2")]
+    _refuse_hashing_here(monkeypatch)
+    handed, done = [], []
+    restore = SessionRestore(owner, records)
+    restore.yielded.connect(handed.extend)
+    restore.finished.connect(lambda: done.append(True))
+    restore.start()
+    qtbot.waitUntil(lambda: bool(done), timeout=60000)
+    toks = {r.record["name"]: r.entry.tokenizer for r in handed}
+    _, sizes, traffic = _Run(qtbot, pool, jobs.held_job, (carried_all(toks),)).values[0]
+    assert sizes == {"r1": 4, "r2": 4} and traffic == {"arrived": 0, "recalled": 2}

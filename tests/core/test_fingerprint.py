@@ -125,3 +125,36 @@ def test_a_stable_fingerprint_is_none_for_a_component_named_by_identity(trained)
     vars(odd)["_pre_tokenizer"] = NoJson()
     assert tokenizer_fingerprint(odd).isalnum()
     assert stable_fingerprint(odd) is None
+
+
+@pytest.mark.parametrize("name", ["byte-bpe", "wordpiece", "unigram"])
+def test_a_pickled_tokenizer_carries_its_tables_digest(trained, name, monkeypatch):
+    """The app's pool process that opens a tokenizer hashes its tables; the window's copy,
+    unpickled, must not hash them again (85 ms for Llama 3 in a thread holding its GIL)."""
+    import pickle
+
+    from subword_core.analysis.figures import fingerprint
+
+    tok = Tokenizer.from_str(trained[name].to_str())
+    expected = tokenizer_fingerprint(tok)
+    copy = pickle.loads(pickle.dumps(tok))
+    monkeypatch.setattr(fingerprint, "_tables_digest", lambda model: pytest.fail("hashed"))
+    copy.encode("the lowest newer")  # a first encoding builds lazy tables: not tables replaced
+    assert tokenizer_fingerprint(copy) == expected
+
+
+def test_a_digest_travels_only_while_it_names_the_tables(trained):
+    import pickle
+
+    from subword_core.models.digest_memo import MEMO, kept_digest
+
+    tok = Tokenizer.from_str(trained["wordpiece"].to_str())
+    plain = pickle.loads(pickle.dumps(tok))  # never digested: nothing travels
+    assert kept_digest(plain.model) is None
+    model_digest(tok.model)
+    vars(tok.model)["_vocab"] = dict(vars(tok.model)["_vocab"])  # a table replaced: stale
+    assert kept_digest(pickle.loads(pickle.dumps(tok)).model) is None
+    digest = model_digest(tok.model)  # computed again: current and content-named
+    assert kept_digest(pickle.loads(pickle.dumps(tok)).model) == digest
+    vars(tok.model)[MEMO] = (vars(tok.model)[MEMO][0], "id:123")  # one naming an object
+    assert kept_digest(pickle.loads(pickle.dumps(tok)).model) is None

@@ -6,7 +6,8 @@ each time they are shown. Here the small parts (normalizer, pre-tokenizer,
 post-processor, decoder, added tokens, model options) are hashed from their
 ``tokenizer.json`` objects every time, and the model's big tables (vocabulary, merges,
 scores) once: the digest is kept on the model object, with the identity and size of
-each table it was computed from, and computed again when one of them was replaced.
+each table it was computed from, and computed again when one of them was replaced
+(:mod:`subword_core.models.digest_memo`; a pickled tokenizer carries it along).
 
 The fingerprint is stable across processes and restarts (the disk cache of
 :mod:`subword_core.analysis.figures.cache` is keyed by it). A component without a JSON form
@@ -24,12 +25,8 @@ from typing import Any
 import numpy as np
 
 from ...models.bpe import BPE
+from ...models.digest_memo import IDENTITY, MEMO, SCALARS, keep_digest, kept_digest
 
-_SCALARS = (str, int, float, bool, type(None))
-#: Model attributes that change as it encodes, or are derived from the merges.
-_NOT_TABLES = ("_pair_columns", "_pair_rank", "_fingerprint")
-_MEMO = "_fingerprint"
-_IDENTITY = "id:"  # how a part without a JSON form is named
 
 
 def tokenizer_fingerprint(tokenizer: Any) -> str:
@@ -50,7 +47,7 @@ def _fingerprint(tokenizer: Any) -> tuple[str, bool]:
     model = getattr(tokenizer, "model", None)
     if model is None or not hasattr(tokenizer, "added_vocabulary"):
         digest = _serialized_digest(tokenizer)
-        return digest, not digest.startswith(_IDENTITY)
+        return digest, not digest.startswith(IDENTITY)
     parts = [
         type(tokenizer).__module__ + "." + type(tokenizer).__qualname__,
         _component(tokenizer.normalizer), _component(tokenizer.pre_tokenizer),
@@ -60,29 +57,18 @@ def _fingerprint(tokenizer: Any) -> tuple[str, bool]:
         type(model).__module__ + "." + type(model).__qualname__,
         _options(model), model_digest(model),
     ]
-    stable = not any(isinstance(part, str) and part.startswith(_IDENTITY) for part in parts)
+    stable = not any(isinstance(part, str) and part.startswith(IDENTITY) for part in parts)
     text = json.dumps(parts, sort_keys=True, ensure_ascii=False, default=repr)
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), stable
 
 
 def model_digest(model: Any) -> str:
     """The digest of the model's tables, memoised on the model (see the module docstring)."""
-    guard = _tables_guard(model)
-    memo = vars(model).get(_MEMO)
-    if memo is not None and memo[0] == guard:
-        return memo[1]
-    digest = _tables_digest(model)
-    vars(model)[_MEMO] = (guard, digest)  # not setattr: BPE's clears its cache on options
+    digest = kept_digest(model)
+    if digest is None:
+        digest = _tables_digest(model)
+        keep_digest(model, digest)
     return digest
-
-
-def _tables_guard(model: Any) -> tuple:
-    guard = []
-    for name, value in vars(model).items():
-        if isinstance(value, _SCALARS) or name in _NOT_TABLES or "cache" in name:
-            continue
-        guard.append((name, id(value), len(value) if hasattr(value, "__len__") else -1))
-    return tuple(guard)
 
 
 def _tables_digest(model: Any) -> str:
@@ -134,7 +120,7 @@ def _ints(values: Any, n: int, raw: bool = False) -> Any:
 
 def _options(model: Any) -> dict[str, Any]:
     return {name: value for name, value in vars(model).items()
-            if isinstance(value, _SCALARS) and name != _MEMO}
+            if isinstance(value, SCALARS) and name != MEMO}
 
 
 def _component(component: Any) -> Any:
