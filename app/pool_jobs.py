@@ -80,10 +80,19 @@ def open_held_job(path: str, options: dict[str, Any], cancel: Callable[[], bool]
     return (yield from open_job(path, options, cancel, held=True))
 
 
+#: Tokenizers this big have their tables hashed in the pool process (Llama 3: 55-85 ms
+#: that a window's thread would hold its GIL for); a smaller one's digest (GPT-2's 50k:
+#: 11 ms, in short pieces) costs the window less than it would add to opening it here.
+HASHED_HERE_FROM = 100_000
+
+
 def _fingerprint(tokenizer: Any) -> str | None:
-    """A ``subword_core`` tokenizer's stable fingerprint (its tables' digest now kept on
-    its model, and pickled with it); None for another object or an unstable one."""
+    """A big ``subword_core`` tokenizer's stable fingerprint (its tables' digest now kept
+    on its model, and pickled with it); None for a small one, another object or an
+    unstable one."""
     if getattr(tokenizer, "model", None) is None or not hasattr(tokenizer, "added_vocabulary"):
+        return None
+    if tokenizer.get_vocab_size() < HASHED_HERE_FROM:
         return None
     from subword_core.analysis.figures.fingerprint import stable_fingerprint
 

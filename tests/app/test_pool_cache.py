@@ -11,6 +11,7 @@ import pytest
 
 from app import pool_cache
 from app.pool_cache import HELD_PER_PROCESS, caching_worker, carried, carried_all
+from app.pool_jobs import HASHED_HERE_FROM
 from app.process_pool import ProcessPool
 from app.workers import WorkerHandle
 from subword_core.models import BPE
@@ -120,9 +121,15 @@ def test_a_tokenizer_is_pickled_once_for_both_pool_processes(monkeypatch):
 
 
 def _saved_tokenizer(tmp_path, extra: str):
+    """A tokenizer big enough to be hashed in the pool (app.pool_jobs.HASHED_HERE_FROM)."""
+    vocab = {"a": 0, "b": 1, "ab": 2, extra: 3}
+    vocab.update((f"z{i}", 4 + i) for i in range(HASHED_HERE_FROM))
     path = tmp_path / f"{extra}.json"
-    _tokenizer(extra).save(str(path))
+    Tokenizer(BPE(vocab, [("a", "b")])).save(str(path))
     return path
+
+
+BIG = 4 + HASHED_HERE_FROM
 
 
 def _refuse_hashing_here(monkeypatch):
@@ -148,9 +155,9 @@ def test_the_process_that_opens_a_tokenizer_keeps_it_and_hashes_its_tables(
     assert file_actions.open_tokenizer(parent, session, str(_saved_tokenizer(tmp_path, "o")))
     qtbot.waitUntil(lambda: not file_actions.is_opening(parent), timeout=60000)
     opened = session.current.tokenizer
-    assert opened.get_vocab_size() == 4
+    assert opened.get_vocab_size() == BIG
     pid, sizes, traffic = _Run(qtbot, pool, jobs.held_job, ({"t": carried(opened)},)).values[0]
-    assert sizes == {"t": 4} and traffic == {"arrived": 0, "recalled": 1}
+    assert sizes == {"t": BIG} and traffic == {"arrived": 0, "recalled": 1}
     session.shutdown()
 
 
@@ -173,4 +180,4 @@ def test_the_process_that_restores_a_tokenizer_keeps_it_and_hashes_its_tables(
     qtbot.waitUntil(lambda: bool(done), timeout=60000)
     toks = {r.record["name"]: r.entry.tokenizer for r in handed}
     _, sizes, traffic = _Run(qtbot, pool, jobs.held_job, (carried_all(toks),)).values[0]
-    assert sizes == {"r1": 4, "r2": 4} and traffic == {"arrived": 0, "recalled": 2}
+    assert sizes == {"r1": BIG, "r2": BIG} and traffic == {"arrived": 0, "recalled": 2}
