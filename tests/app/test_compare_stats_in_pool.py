@@ -85,7 +85,7 @@ def test_compare_jobs_run_in_the_pool_with_the_cores_results(qtbot, session, tra
     tokenizers = {name: trained[name].tokenizer for name in names}
     with qtbot.waitSignals([pane.text_job.returned, pane.job.returned], timeout=60000):
         pane.set_compared(names)
-        assert _in_pool(pane.text_job)
+        qtbot.waitUntil(lambda: _in_pool(pane.text_job), timeout=5000)  # once painted
         # the corpus pass a moment later (ComparePane._flush)
         with qtbot.waitSignal(pane.job.running_changed, timeout=5000):
             pass
