@@ -80,6 +80,7 @@ class Guard:
             "opening a tokenizer file", _path_bytes(path), MAX_FILE_BYTES))
         for module, name in ((reading, "iter_count_words"), (reading, "count_words"),
                              (counting, "iter_count"), (counting, "count_words"),
+                             (counting, "iter_cached_count"),
                              (corpus_profiles, "iter_whole_corpus_profiles")):
             if hasattr(module, name):
                 self._function(monkeypatch, module, name, self._corpus_size(name))
