@@ -110,9 +110,10 @@ def iter_count(source: Corpus | str | os.PathLike[str] | Iterable[Any],
                                             chunk_chars=chunk_chars))
     options = {"normalizer": normalizer, "pre_tokenizer": pre_tokenizer,
                "field": corpus.field, "column": corpus.column, "chunk_chars": chunk_chars}
+    cancelled = cancel_check(cancel)
     run = _on_dask(client, parts, options) if client is not None \
-        else _in_pool(n_workers or 1, parts, options)
-    merged = yield from _progress(run, parts, cancel_check(cancel))
+        else _in_pool(n_workers or 1, parts, options, cancelled)
+    merged = yield from _progress(run, parts, cancelled)
     return finish(merged, corpus)
 
 
@@ -244,15 +245,21 @@ def _prune(cache_dir: Path) -> None:
 
 
 # -- worker processes ------------------------------------------------------------------------
-def _in_pool(n_workers: int, parts: list[Partition],
-             options: dict[str, Any]) -> Generator[int, None, Partial]:
-    """Count the partitions in spawned processes; merge here, in corpus order."""
+def _in_pool(n_workers: int, parts: list[Partition], options: dict[str, Any],
+             cancelled: Callable[[], bool] = lambda: False) -> Generator[int, None, Partial]:
+    """Count the partitions in spawned processes; merge here, in corpus order.
+
+    ``cancelled`` is checked while a partition is counted too (a worker may take seconds
+    over one): the wait ends within 0.1 s of it, with :class:`Cancelled`.
+    """
     tasks = [(part, options) for part in parts]
     merged: Partial | None = None
     for partial in ordered_pool_map(_count_task, tasks, min(n_workers, len(parts)),
-                                    initializer=_ignore_sigint):
+                                    initializer=_ignore_sigint, cancelled=cancelled):
         merged = partial if merged is None else merge_partials(merged, partial, in_place=True)
         yield partial.first
+    if cancelled():  # the pool stopped early: what was merged is not the corpus's counts
+        raise Cancelled("word counting cancelled")
     assert merged is not None
     return merged
 

@@ -292,3 +292,45 @@ def test_partitions_spread_over_the_workers():
     assert balanced_partition_bytes(64 << 20, 1 << 30, 2) == 64 << 20
     assert balanced_partition_bytes(64 << 20, 1 << 20, 8) == MIN_PARTITION_BYTES
     assert balanced_partition_bytes(300, 10 << 20, 2) == 300  # asked smaller: kept
+
+
+def _stuck_count_task(task):
+    """A partition count that waits until the test releases it (after the cancel); the
+    flag file's path comes in the environment, which forked and spawned workers share."""
+    import os
+    import time
+
+    from subword_core.corpus.counting import count_partition as real
+
+    while not Path(os.environ["SUBWORD_TEST_RELEASE"]).exists():
+        time.sleep(0.05)
+    part, options = task
+    return real(part, **options)
+
+
+def test_a_cancel_ends_the_wait_for_a_partition_being_counted(tmp_path, monkeypatch):
+    """Cancelling a load must not wait for the partition a worker is counting (seconds each
+    on a big corpus): the wait ends with Cancelled, and no partial counts are returned."""
+    import threading
+
+    from subword_core.corpus import counting
+    from subword_core.corpus.reading import Cancelled
+
+    release = tmp_path / "release"
+    monkeypatch.setenv("SUBWORD_TEST_RELEASE", str(release))
+    monkeypatch.setattr(counting, "_count_task", _stuck_count_task)
+    files = [write_corpus(tmp_path / "a.txt", corpus_text(400))]
+    cancel = threading.Event()
+    watchdog = threading.Timer(60, release.touch)  # the old wait would never end otherwise
+    watchdog.start()
+    gen = counting.iter_count(files, n_workers=2, partition_bytes=2000, cancel=cancel)
+    try:
+        assert type(next(gen)).__name__ == "StageStarted"
+        threading.Timer(0.5, cancel.set).start()  # while the next partition is awaited
+        with pytest.raises(Cancelled):
+            next(gen)
+        assert not release.exists()  # ended by the cancel, not by the watchdog
+    finally:
+        watchdog.cancel()
+        release.touch()
+        gen.close()
