@@ -34,8 +34,8 @@ def open_job(path: str, options: dict[str, Any], cancel: Callable[[], bool],
     the rest is read. The job then returns ``(pickle,)``, the tokenizer pickled with
     references to those tables (:func:`opened_from_parts` puts it together).
 
-    In a pool process the tokenizer's fingerprint is taken here, so the digest of its
-    tables travels with its pickle (``subword_core.models.digest_memo``): the window never
+    In a pool process a big tokenizer's fingerprint is taken here (see
+    :data:`HASHED_HERE_FROM`), so the digest of its tables travels with its pickle (``subword_core.models.digest_memo``): the window never
     hashes them (85 ms for Llama 3, in a thread holding its GIL). With ``held``
     (:func:`open_held_job`) this process also keeps it for the window's next jobs
     (``app.pool_cache.hold``).
