@@ -2,7 +2,36 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+_ABSENT = object()
+
+
+@contextmanager
+def language_switches():
+    """A list for the windows View ▸ Language makes in a test: afterwards each is shut down
+    and dropped, English is installed again and the application's current window is the
+    one it was before."""
+    from app import i18n
+
+    app = QApplication.instance()
+    before = app.__dict__.get("_subword_window", _ABSENT)
+    made: list = []
+    try:
+        yield made
+    finally:
+        for new in made:
+            new.shutdown()
+            new.hide()
+            new.deleteLater()
+        i18n.install("en")
+        if before is _ABSENT:
+            app.__dict__.pop("_subword_window", None)
+        else:
+            app._subword_window = before
 
 
 def load_corpus(qtbot, window, paths, timeout=30000):

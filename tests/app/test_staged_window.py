@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
+from app_helpers import language_switches
 
-_ABSENT = object()
 
 
 class _Turns:
@@ -43,31 +43,17 @@ class _LanguageChanges(QObject):
 @pytest.fixture
 def switching(qtbot, settings):
     """A shown English window, and how to switch it to Korean; English again afterwards."""
-    from app import create_main_window, i18n
+    from app import create_main_window
     from app.main_window import switch_language
 
     window = create_main_window(load_sample=False, settings=settings)
     window.show()
     qtbot.waitExposed(window)
-    app = QApplication.instance()
-    before = app.__dict__.get("_subword_window", _ABSENT)
-    made: list = []
-
-    def switch():
-        made.append(switch_language(window, "ko"))
-        return made[-1]
-    try:
+    with language_switches() as made:
+        def switch():
+            made.append(switch_language(window, "ko"))
+            return made[-1]
         yield window, switch
-    finally:
-        for new in made:
-            new.shutdown()
-            new.hide()
-            new.deleteLater()
-        i18n.install("en")
-        if before is _ABSENT:
-            app.__dict__.pop("_subword_window", None)
-        else:
-            app._subword_window = before
 
 
 def test_the_new_window_is_built_over_several_turns_with_the_old_one_in_sight(

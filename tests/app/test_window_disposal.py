@@ -10,8 +10,8 @@ from shiboken6 import Shiboken
 
 from app import disposal
 from app.session import TokenizerEntry
+from app_helpers import language_switches
 
-_ABSENT = object()
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +88,6 @@ def test_language_switch_destroys_the_old_window_piecewise_and_the_new_one_works
         qtbot, settings, tokenizer, monkeypatch):
     import sys
 
-    from app import i18n
     from app.main_window import switch_language
 
     caught: list[str] = []  # what the old window's panes say while they come apart
@@ -105,37 +104,29 @@ def test_language_switch_destroys_the_old_window_piecewise_and_the_new_one_works
     for key, dock in docks.items():
         turns.watch(key, dock)
     turns.watch("window", old)
-    app = QApplication.instance()
-    before = app.__dict__.get("_subword_window", _ABSENT)
     try:
-        new = switch_language(old, "ko")
-        assert new is not old
-        # the session goes on while the old window's panes come apart: they hear nothing
-        for n in range(5):
-            session.set_text(f"lower {n}")
-            qtbot.wait(1)
-        qtbot.waitUntil(lambda: disposal.pending() == 0, timeout=10000)
-        turns.stop()
-        assert new.isVisible()
-        assert caught == []
-        assert not [w for w in everything if Shiboken.isValid(w)]
-        assert len({turns.died[key] for key in docks}) == len(docks)
-        assert turns.died["window"] > max(turns.died[key] for key in docks)
-        # the new window has the session, and types and encodes
-        assert new.session is session and session.parent() is new
-        assert new.windowTitle() == "서브워드 탐색기"
-        new.encoding_pane.input.setPlainText("newest lower")
-        qtbot.waitUntil(lambda: session.encoding is not None
-                        and session.text == "newest lower"
-                        and "".join(session.encoding.tokens).replace("</w>", "")
-                        == "newestlower", timeout=10000)
-        new.shutdown()
-        new.hide()
-        new.deleteLater()
+        with language_switches() as made:
+            new = switch_language(old, "ko")
+            made.append(new)
+            assert new is not old
+            # the session goes on while the old window's panes come apart: they hear nothing
+            for n in range(5):
+                session.set_text(f"lower {n}")
+                qtbot.wait(1)
+            qtbot.waitUntil(lambda: disposal.pending() == 0, timeout=10000)
+            turns.stop()
+            assert new.isVisible()
+            assert caught == []
+            assert not [w for w in everything if Shiboken.isValid(w)]
+            assert len({turns.died[key] for key in docks}) == len(docks)
+            assert turns.died["window"] > max(turns.died[key] for key in docks)
+            # the new window has the session, and types and encodes
+            assert new.session is session and session.parent() is new
+            assert new.windowTitle() == "서브워드 탐색기"
+            new.encoding_pane.input.setPlainText("newest lower")
+            qtbot.waitUntil(lambda: session.encoding is not None
+                            and session.text == "newest lower"
+                            and "".join(session.encoding.tokens).replace("</w>", "")
+                            == "newestlower", timeout=10000)
     finally:
         turns.stop()
-        i18n.install("en")
-        if before is _ABSENT:
-            app.__dict__.pop("_subword_window", None)
-        else:
-            app._subword_window = before
