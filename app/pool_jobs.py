@@ -35,8 +35,8 @@ def open_job(path: str, options: dict[str, Any], cancel: Callable[[], bool],
     references to those tables (:func:`opened_from_parts` puts it together).
 
     In a pool process a big tokenizer's fingerprint is taken here (see
-    :data:`HASHED_HERE_FROM`), so the digest of its tables travels with its pickle (``subword_core.models.digest_memo``): the window never
-    hashes them (85 ms for Llama 3, in a thread holding its GIL). With ``held``
+    :data:`HASHED_HERE_FROM`), so the digest of its tables travels with its pickle
+    (``subword_core.models.digest_memo``): the window never hashes them (85 ms for Llama 3, in a thread holding its GIL). With ``held``
     (:func:`open_held_job`) this process also keeps it for the window's next jobs
     (``app.pool_cache.hold``).
     """
@@ -64,11 +64,7 @@ def open_job(path: str, options: dict[str, Any], cancel: Callable[[], bool],
     keep_tokenizer(key, tokenizer)
     if send_part is None:
         return tokenizer
-    fingerprint = _fingerprint(tokenizer)
-    if held and fingerprint is not None:
-        from .pool_cache import hold
-
-        send_part(hold(fingerprint, tokenizer))
+    _fingerprint_here(tokenizer, send_part, held)
     result = dumps_referring(tokenizer, sent) if sent else tokenizer
     return (result,) if sent or held else result
 
@@ -84,6 +80,17 @@ def open_held_job(path: str, options: dict[str, Any], cancel: Callable[[], bool]
 #: that a window's thread would hold its GIL for); a smaller one's digest (GPT-2's 50k:
 #: 11 ms, in short pieces) costs the window less than it would add to opening it here.
 HASHED_HERE_FROM = 100_000
+
+
+def _fingerprint_here(tokenizer: Any, send_part: Callable[[Any], None], held: bool) -> None:
+    """Take a big tokenizer's fingerprint in this pool process (its tables' digest then
+    travels with its pickle); with ``held``, keep it here and tell the window so
+    (``app.pool_cache.hold``)."""
+    fingerprint = _fingerprint(tokenizer)
+    if held and fingerprint is not None:
+        from .pool_cache import hold
+
+        send_part(hold(fingerprint, tokenizer))
 
 
 def _fingerprint(tokenizer: Any) -> str | None:
@@ -166,11 +173,8 @@ def restore_job(record: dict[str, Any], cancel: Callable[[], bool]
     if record.get("history") and Path(record["history"]).exists():
         history = TrainingHistory.load(record["history"])
     send_part = getattr(cancel, "send_part", None)
-    fingerprint = _fingerprint(tokenizer) if send_part is not None else None
-    if fingerprint is not None:  # kept here, as an opened one (open_job)
-        from .pool_cache import hold
-
-        send_part(hold(fingerprint, tokenizer))
+    if send_part is not None:  # kept here, as an opened one (open_job)
+        _fingerprint_here(tokenizer, send_part, held=True)
     return tokenizer, history
 
 
