@@ -184,6 +184,10 @@ class SlowEvents:
         try:
             name = type(receiver).__name__
             object_name = receiver.objectName() if hasattr(receiver, "objectName") else ""
+            if not object_name:  # a viewport or a plain QWidget: name it by its owner
+                parent = receiver.parent() if hasattr(receiver, "parent") else None
+                if parent is not None and hasattr(parent, "objectName"):
+                    object_name = f"in {type(parent).__name__}#{parent.objectName()}"
             kind = event.type().name if hasattr(event.type(), "name") else str(event.type())
         except RuntimeError:  # the receiver was deleted while handling the event
             name, object_name, kind = "<deleted>", "", "?"

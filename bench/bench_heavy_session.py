@@ -57,6 +57,11 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--events", action="store_true",
                         help="print the Qt events over 40 ms in each action, with their "
                              "receivers (bench_gui_stall.SlowEvents): the stalls in Qt's own code")
+    parser.add_argument("--events-ms", type=float, default=40.0,
+                        help="with --events: the event length that is printed")
+    parser.add_argument("--profile", default="",
+                        help="comma-separated parts of action names: profile the GUI thread "
+                             "during those actions (cProfile) and print where its time went")
     parser.add_argument("--views", default="",
                         help="comma-separated views to visit (all by default), to look at a few")
     parser.add_argument("--quick", action="store_true",
@@ -230,8 +235,11 @@ class Session:
             self.blame.scenario = name
         if self.events is not None:
             self.events.records.clear()
+        profiler = _profiler_for(name)
         self.meter.start()
         ready = float("nan")
+        if profiler is not None:
+            profiler.enable()
         try:
             act()
             if wait_until(done, timeout_s):
@@ -240,6 +248,8 @@ class Session:
         except Exception as exc:  # noqa: BLE001 - an action the app cannot run is reported
             print(f"  {name}: failed: {exc!r}")
         gaps = self.meter.stop()
+        if profiler is not None:
+            profiler.disable()
         if self.blame is not None:
             self.blame.scenario = ""
         row = (name, max(gaps, default=0), sum(g > 100 for g in gaps), ready,
@@ -251,9 +261,30 @@ class Session:
             self.blame.reports.clear()
         if self.events is not None:
             self.events.print()
+        if profiler is not None:
+            _print_profile(profiler)
 
     def table(self) -> str:
         return "\n".join([HEADER] + [format_row(r) for r in self.rows])
+
+
+def _profiler_for(name: str):
+    """A cProfile profiler if ``--profile`` names this action (it sees the GUI thread only)."""
+    wanted = [w for w in (ARGS.profile.split(",") if ARGS is not None else []) if w]
+    if not any(w in name for w in wanted):
+        return None
+    import cProfile
+    return cProfile.Profile()
+
+
+def _print_profile(profiler, lines: int = 30) -> None:
+    import pstats
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.sort_stats("cumulative").print_stats(lines)
+    stats.sort_stats("tottime").print_stats(lines)
+    print("\n".join("    " + line for line in out.getvalue().splitlines() if line.strip()),
+          flush=True)
 
 
 HEADER = (f"{'action':34s} {'longest stall':>13s} {'>100 ms':>8s} {'ready':>8s} "
@@ -395,7 +426,7 @@ def main() -> int:
     from app.main import ensure_app
 
     args = ARGS
-    events = SlowEvents() if args.events else None
+    events = SlowEvents(args.events_ms) if args.events else None
     if events is not None:  # made before ensure_app, which then uses it
         from PySide6.QtCore import QCoreApplication
 
