@@ -27,6 +27,10 @@ from .session import Session
 ORGANIZATION = "SubwordExplorer"
 APPLICATION = "Subword Explorer"
 
+#: How long a thread of the window's process runs Python before another that waits for the
+#: GIL is let in (CPython's default: 5 ms). See :func:`ensure_app`.
+GIL_SWITCH_INTERVAL_S = 0.001
+
 
 def _configure_pyqtgraph(app: QApplication) -> None:
     """Called once: plots follow the application palette (light or dark)."""
@@ -39,6 +43,13 @@ def _configure_pyqtgraph(app: QApplication) -> None:
 def ensure_app(argv: list[str] | None = None) -> QApplication:
     forbid_fork()  # Qt's threads are not fork-safe: the window's worker pools spawn
     lower_children(CHILD_NICENESS)  # the corpus counting workers leave the GUI thread a core
+    # subtle: a repaint enters Python from Qt many times (pyqtgraph's items, our paintEvent
+    # and data() overrides), and each entry takes the GIL. While a worker thread of this
+    # process runs Python (unpickling a pool result, reading a counts file), each entry
+    # waits until that thread is made to let go: up to the switch interval. At CPython's
+    # 5 ms a view's first paint doubled to 80-115 ms in issue 20's heavy session; at 1 ms the
+    # longest stall of three runs was 78-89 ms (bench/bench_heavy_session.py)
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     app = QApplication.instance()
     if app is None:
         QCoreApplication.setOrganizationName(ORGANIZATION)
