@@ -44,11 +44,12 @@ def ensure_app(argv: list[str] | None = None) -> QApplication:
     forbid_fork()  # Qt's threads are not fork-safe: the window's worker pools spawn
     lower_children(CHILD_NICENESS)  # the corpus counting workers leave the GUI thread a core
     # subtle: a repaint enters Python from Qt many times (pyqtgraph's items, our paintEvent
-    # and data() overrides), and each entry takes the GIL. While a worker thread of this
-    # process runs Python (unpickling a pool result, reading a counts file), each entry
-    # waits until that thread is made to let go: up to the switch interval. At CPython's
-    # 5 ms a view's first paint doubled to 80-115 ms in issue 20's heavy session; at 1 ms the
-    # longest stall of three runs was 78-89 ms (bench/bench_heavy_session.py)
+    # and data() overrides), and each entry takes the GIL. While another thread of this
+    # process runs Python, each entry waits until that thread is made to let go: up to the
+    # switch interval. app.workers already shortened it while a worker thread runs (the
+    # pool's relays are such threads); the encoder's threads (app.encode_process) ran at
+    # CPython's 5 ms. In issue 20's heavy session: three runs at 1 ms had no stall over 100 ms (longest
+    # 78-89 ms), one of two at 5 ms had one (115 ms). bench/bench_heavy_session.py
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     app = QApplication.instance()
     if app is None:

@@ -42,7 +42,8 @@ from subword_core._util.spawning import at_least_niceness, bare_main
 BATCH_INTERVAL_S = 0.04
 #: Scheduling niceness added to the training child (and its word-counting pool).
 CHILD_NICENESS = 5
-#: GIL switch interval while a worker runs (the default is 0.005 s).
+#: GIL switch interval while a worker runs (the default is 0.005 s; the app's process keeps
+#: 1 ms throughout: app.main.ensure_app).
 WORKER_SWITCH_INTERVAL_S = 0.001
 
 
