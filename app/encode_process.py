@@ -43,9 +43,9 @@ def _serve(conn: Any) -> None:
     """Body of the encoder process: keep tokenizers, encode the newest request, reply.
     Niced as the pool processes are (``app.process_pool._serve`` says why)."""
     from .encode_options import encode_with_options
-    from .workers import lower_priority
+    from .workers import HELPER_NICENESS, lower_priority
 
-    lower_priority()
+    lower_priority(HELPER_NICENESS)
 
     tokenizers: dict[int, Any] = {}
     while True:

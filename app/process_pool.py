@@ -36,6 +36,7 @@ from subword_core._util.spawning import bare_main
 
 from .workers import (
     BATCH_INTERVAL_S,
+    HELPER_NICENESS,
     ProcessGeneratorWorker,
     drive_in_child,
     exit_on_terminate,
@@ -62,17 +63,17 @@ class _Process:
 def _serve(conn: Any, cancel: Any) -> None:
     """Body of a pool process: run the jobs it receives until told to stop.
 
-    Niced like the training child (:func:`~app.workers.lower_priority`). With two pool
-    processes, the encoder and the GUI process on two cores, the GUI thread got a share of
-    a core: its 40 ms repaints stalled the event loop 120-220 ms (``bench_heavy_session``).
-    Niced, the pool still has every core the window leaves idle; only a machine busy with
-    other programs makes its jobs slower.
+    Niced more than the training child (:func:`~app.workers.lower_priority` says how much
+    and why). With two pool processes, the encoder and the GUI process on two cores, the GUI
+    thread got a share of a core: its 40 ms repaints stalled the event loop 120-220 ms
+    (``bench_heavy_session``). Niced, the pool still has every core the window leaves idle;
+    only a machine busy with other programs makes its jobs slower.
     """
     from .analysis_jobs import free_displaced
     from .pool_jobs import warm_import
 
     exit_on_terminate()  # a busy process ended by shutdown() ends its job's own processes
-    lower_priority()
+    lower_priority(HELPER_NICENESS)
     warm_import()
     while True:
         try:

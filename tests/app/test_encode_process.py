@@ -110,11 +110,11 @@ def test_a_crashed_process_is_reported_and_replaced(qtbot, encoder):
 def test_the_encoder_process_runs_niced(qtbot, encoder):
     import os
 
-    from app.workers import CHILD_NICENESS
+    from app.workers import HELPER_NICENESS
 
     results = []
     encoder.encoded.connect(lambda request_id, result: results.append(request_id))
     encoder.submit(1, tokenizer(), EncodeOptions(), False, "niced")
     qtbot.waitUntil(lambda: results == [1], timeout=60000)
     niceness = os.getpriority(os.PRIO_PROCESS, encoder._process.pid)
-    assert niceness == max(CHILD_NICENESS, os.nice(0))
+    assert niceness == max(HELPER_NICENESS, os.nice(0))
