@@ -57,6 +57,12 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--events", action="store_true",
                         help="print the Qt events over 40 ms in each action, with their "
                              "receivers (bench_gui_stall.SlowEvents): the stalls in Qt's own code")
+    parser.add_argument("--gc", action="store_true",
+                        help="print the cyclic collector's passes over 10 ms in each action "
+                             "(generation, objects collected, thread)")
+    parser.add_argument("--threads", action="store_true",
+                        help="print the CPU time each thread of the window's process spent in "
+                             "each action (Linux: /proc/self/task)")
     parser.add_argument("--events-ms", type=float, default=40.0,
                         help="with --events: the event length that is printed")
     parser.add_argument("--profile", default="",
@@ -236,6 +242,8 @@ class Session:
         if self.events is not None:
             self.events.records.clear()
         profiler = _profiler_for(name)
+        GC_PASSES.clear()
+        cpu_before = thread_cpu() if ARGS is not None and ARGS.threads else None
         self.meter.start()
         ready = float("nan")
         if profiler is not None:
@@ -263,9 +271,59 @@ class Session:
             self.events.print()
         if profiler is not None:
             _print_profile(profiler)
+        if cpu_before is not None:
+            print_thread_cpu(cpu_before, thread_cpu())
+        for generation, ms, collected, thread in GC_PASSES:
+            print(f"    gc pass {ms:6.0f} ms  generation {generation}  collected {collected:,}  "
+                  f"on {thread}", flush=True)
 
     def table(self) -> str:
         return "\n".join([HEADER] + [format_row(r) for r in self.rows])
+
+
+#: (generation, ms, collected, thread name) of each collector pass over 10 ms (``--gc``)
+GC_PASSES: list[tuple[int, float, int, str]] = []
+
+
+def watch_gc() -> None:
+    """Note every pass of the cyclic collector over 10 ms in :data:`GC_PASSES`."""
+    import gc
+    import threading
+
+    started: list[float] = [0.0]
+
+    def callback(phase: str, info: dict) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+            return
+        ms = (time.perf_counter() - started[0]) * 1000
+        if ms >= 10:
+            GC_PASSES.append((info["generation"], ms, info["collected"],
+                              threading.current_thread().name))
+    gc.callbacks.append(callback)
+
+
+def thread_cpu() -> dict[int, float]:
+    """CPU seconds (user + system) of each thread of this process, by native id."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    cpu = {}
+    for task in Path("/proc/self/task").iterdir():
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the thread ended meanwhile
+            continue
+        cpu[int(task.name)] = (int(fields[11]) + int(fields[12])) / ticks
+    return cpu
+
+
+def print_thread_cpu(before: dict[int, float], after: dict[int, float]) -> None:
+    import threading
+    names = {t.native_id: t.name for t in threading.enumerate()}
+    main = threading.main_thread().native_id
+    spent = sorted(((after[tid] - before.get(tid, 0.0), tid) for tid in after), reverse=True)
+    parts = [f"{'GUI' if tid == main else names.get(tid, tid)} {seconds * 1000:.0f}"
+             for seconds, tid in spent if seconds >= 0.01]
+    print(f"    cpu ms: {', '.join(parts) or 'none'}", flush=True)
 
 
 def _profiler_for(name: str):
@@ -449,6 +507,8 @@ def main() -> int:
     Blame.DEPTH = args.depth
     Blame.ALL_THREADS = not args.gui_only
     bench = Session(args.settle_ms, args.blame, events)
+    if args.gc:
+        watch_gc()
     print(HEADER, flush=True)
     compared = first_window(bench, settings, corpus, files, args.quick)
     window = QApplication.topLevelWidgets()
