@@ -93,17 +93,23 @@ def test_abort_mid_run_closes_the_generator(qtbot):
         finally:
             closed.set()
 
-    handle, rec = _run(qtbot, gen)
-    handle.start()
-    qtbot.waitUntil(running.is_set)
-    assert sys.getswitchinterval() == pytest.approx(0.001)
-    with qtbot.waitSignal(handle.worker.finished, timeout=10000):
-        handle.abort()
-    qtbot.waitUntil(lambda: "finished" in rec.order)
-    assert handle.stop()
-    assert rec.order == ["started", "aborted", "finished"]
-    assert closed.is_set()
-    assert sys.getswitchinterval() == pytest.approx(0.005)
+    # CPython's default; app.main.ensure_app (run by any test that made a window) keeps 1 ms
+    saved = sys.getswitchinterval()
+    sys.setswitchinterval(0.005)
+    try:
+        handle, rec = _run(qtbot, gen)
+        handle.start()
+        qtbot.waitUntil(running.is_set)
+        assert sys.getswitchinterval() == pytest.approx(0.001)
+        with qtbot.waitSignal(handle.worker.finished, timeout=10000):
+            handle.abort()
+        qtbot.waitUntil(lambda: "finished" in rec.order)
+        assert handle.stop()
+        assert rec.order == ["started", "aborted", "finished"]
+        assert closed.is_set()
+        assert sys.getswitchinterval() == pytest.approx(0.005)  # put back as it was
+    finally:
+        sys.setswitchinterval(saved)
 
 
 def test_a_thread_that_outlives_stop_is_kept_until_it_ends(qtbot):
