@@ -38,6 +38,9 @@ def load_corpus(qtbot, window, paths, timeout=30000):
     with qtbot.waitSignal(window.corpus_pane.loaded, timeout=timeout):
         assert window.corpus_pane.load_paths(list(paths))
     assert window.session.corpus is not None
+    # loaded comes with the worker's result; its thread ends a moment later, and until then
+    # the pane refuses another load (a next load_paths right away found it still running)
+    qtbot.waitUntil(lambda: not window.corpus_pane.is_loading(), timeout=timeout)
 
 
 def train(qtbot, window, label: str, vocab_size: int, min_frequency: int = 0, timeout=60000):

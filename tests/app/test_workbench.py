@@ -172,6 +172,7 @@ def test_recent_corpus_keeps_its_reading_options(qtbot, window, tmp_path):
     corpus.write_text('{"content": "alpha beta"}\n' * 20, encoding="utf-8")
     with qtbot.waitSignal(window.corpus_pane.loaded, timeout=30000):
         assert window.corpus_pane.load_paths([str(corpus)], field="content")
+    qtbot.waitUntil(lambda: not window.corpus_pane.is_loading())  # its thread ends after loaded
     action = window.recent_menu.actions()[0]
     assert "field=content" in action.text()
     with qtbot.waitSignal(window.corpus_pane.loaded, timeout=20000):
