@@ -17,6 +17,11 @@ there ("ready") and the time measured.
 
     python bench/bench_heavy_session.py [--out DIR] [--mb 50] [--quick]
 
+To find what a stall is made of: ``--events`` (Qt events over ``--events-ms``, by receiver),
+``--blame`` (the threads' stacks during a stall), ``--profile NAMES`` (where the GUI
+thread's time went in those actions), ``--threads`` (each thread's CPU per action: the
+window's own work against its waiting) and ``--gc`` (the collector's long passes).
+
 Everything it writes goes under ``--out`` (default ``bench/data/heavy_session``): the
 corpus, the tokenizer files, the settings file, and the app's data, config and cache
 folders (``XDG_*_HOME`` point there). No dialog is ever shown: the question boxes answer
