@@ -48,8 +48,9 @@ def ensure_app(argv: list[str] | None = None) -> QApplication:
     # process runs Python, each entry waits until that thread is made to let go: up to the
     # switch interval. app.workers already shortened it while a worker thread runs (the
     # pool's relays are such threads); the encoder's threads (app.encode_process) ran at
-    # CPython's 5 ms. In issue 20's heavy session: three runs at 1 ms had no stall over 100 ms (longest
-    # 78-89 ms), one of two at 5 ms had one (115 ms). bench/bench_heavy_session.py
+    # CPython's 5 ms. In issue 20's heavy session three runs at 1 ms had no stall over
+    # 100 ms (longest 78-89 ms), one of two at 5 ms had one (115 ms): see
+    # bench/bench_heavy_session.py
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     app = QApplication.instance()
     if app is None:

@@ -36,9 +36,9 @@ def open_job(path: str, options: dict[str, Any], cancel: Callable[[], bool],
 
     In a pool process a big tokenizer's fingerprint is taken here (see
     :data:`HASHED_HERE_FROM`), so the digest of its tables travels with its pickle
-    (``subword_core.models.digest_memo``): the window never hashes them (85 ms for Llama 3, in a thread holding its GIL). With ``held``
-    (:func:`open_held_job`) this process also keeps it for the window's next jobs
-    (``app.pool_cache.hold``).
+    (``subword_core.models.digest_memo``): the window never hashes them (85 ms for
+    Llama 3, in a thread holding its GIL). With ``held`` (:func:`open_held_job`) this
+    process also keeps it for the window's next jobs (``app.pool_cache.hold``).
     """
     from subword_core.formats import open_tokenizer
     from subword_core.models.shipping import dumps_referring, shipping_tables

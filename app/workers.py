@@ -354,7 +354,7 @@ def lower_priority(niceness: int = CHILD_NICENESS) -> None:
     the window's 1024) a window thread sharing its core with two helpers got 60% of it, and
     a 40 ms repaint took about 66 ms; at 15 (weight 36) it gets 93%. In issue 20's heavy
     session the mean of the actions' longest stalls went from 29-35 ms to 21-24 ms, their
-    90th percentile from 50-70 ms to 38-40 ms (bench/bench_heavy_session.py), and opening a
+    90th percentile from 50-70 ms to 36-41 ms (bench/bench_heavy_session.py), and opening a
     tokenizer kept its ratio to HF (bench/bench_open_tokenizer.py): the helpers still have
     every core the window leaves idle.
     """

@@ -61,6 +61,16 @@ OPEN_MODELS = {"llama-3": "Meta-Llama-3-8B", "qwen3": "Qwen3-8B"}
 KEYSTROKE_CHARS = 50_000
 
 
+def cpu_seconds(stat: Path) -> float | None:
+    """User + system CPU seconds in a Linux ``/proc/.../stat`` file (a process's or a
+    thread's); None when it cannot be read (the process or thread has ended, not Linux)."""
+    try:
+        fields = stat.read_text().rpartition(")")[2].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
 class StallMeter(QObject):
     """Records the gaps between ticks of a 10 ms timer on the GUI thread."""
 

@@ -95,7 +95,14 @@ from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtGui import QTextCursor  # noqa: E402
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox  # noqa: E402
 
-from bench.bench_gui_stall import Blame, SlowEvents, StallMeter, wait, wait_until  # noqa: E402
+from bench.bench_gui_stall import (  # noqa: E402
+    Blame,
+    SlowEvents,
+    StallMeter,
+    cpu_seconds,
+    wait,
+    wait_until,
+)
 
 TEXT_CHARS = 50_000
 PARAGRAPH = ("The quick brown fox jumps over the lazy dog, isn't it? Tokenizers split text into "
@@ -310,14 +317,11 @@ def watch_gc() -> None:
 
 def thread_cpu() -> dict[int, float]:
     """CPU seconds (user + system) of each thread of this process, by native id."""
-    ticks = os.sysconf("SC_CLK_TCK")
     cpu = {}
     for task in Path("/proc/self/task").iterdir():
-        try:
-            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:  # the thread ended meanwhile
-            continue
-        cpu[int(task.name)] = (int(fields[11]) + int(fields[12])) / ticks
+        seconds = cpu_seconds(task / "stat")
+        if seconds is not None:  # None: the thread ended meanwhile
+            cpu[int(task.name)] = seconds
     return cpu
 
 

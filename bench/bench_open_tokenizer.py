@@ -114,15 +114,10 @@ def _wait_for_encoding(session, before: int, timeout_s: float = 120.0) -> None:
 
 def _pool_cpu(pool) -> float:
     """CPU seconds the pool's processes have used so far (Linux ``/proc``; 0 elsewhere)."""
+    from bench.bench_gui_stall import cpu_seconds
+
     pids = [p.process.pid for p in [*pool._idle, *pool._busy] if p.process is not None]
-    total = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 0.0
+    return sum(cpu_seconds(Path(f"/proc/{pid}/stat")) or 0.0 for pid in pids)
 
 
 def main() -> int:
