@@ -81,11 +81,13 @@ class StallMeter(QObject):
         self.timer.timeout.connect(self._on_timer_timeout)
         self.gaps: list[int] = []
         self.at: list[int] = []
+        self.started = 0.0  # perf_counter at start: what ``at`` counts from
         self._last = 0
 
     def start(self) -> None:
         self.gaps = []
         self.at = []
+        self.started = time.perf_counter()
         self.clock.start()
         self._last = 0
         self.timer.start()
@@ -93,6 +95,13 @@ class StallMeter(QObject):
     def stop(self) -> list[int]:
         self.timer.stop()
         return self.gaps
+
+    def longest(self) -> tuple[int, int] | None:
+        """(start, end) in ms after :meth:`start` of the longest gap between ticks."""
+        if not self.gaps:
+            return None
+        i = max(range(len(self.gaps)), key=self.gaps.__getitem__)
+        return self.at[i] - self.gaps[i] - TICK_MS, self.at[i]
 
     @Slot()
     def _on_timer_timeout(self) -> None:
@@ -168,7 +177,8 @@ class SlowEvents:
 
     def __init__(self, threshold_ms: float = 40.0) -> None:
         self.threshold_s = threshold_ms / 1000
-        self.records: list[tuple[int, float, str]] = []
+        #: (nesting depth, ms spent, label, perf_counter at the event's end)
+        self.records: list[tuple[int, float, str, float]] = []
         self.depth = 0
 
     def make_app(self, argv: list[str]):
@@ -202,12 +212,14 @@ class SlowEvents:
         except RuntimeError:  # the receiver was deleted while handling the event
             name, object_name, kind = "<deleted>", "", "?"
         label = f"{name}{'#' + object_name if object_name else ''} {kind}"
-        self.records.append((depth, spent * 1000, label))
+        self.records.append((depth, spent * 1000, label, time.perf_counter()))
 
-    def print(self) -> None:
-        """The slow events since the last print: innermost first within a nest."""
-        for depth, ms, label in self.records:
-            print(f"    event {ms:6.0f} ms {'  ' * depth}{label}")
+    def print(self, origin: float | None = None) -> None:
+        """The slow events since the last print: innermost first within a nest; with
+        ``origin`` (a ``perf_counter`` time), each says when it began, in ms after it."""
+        for depth, ms, label, end in self.records:
+            at = f" at {1000 * (end - origin) - ms:7.0f} ms" if origin is not None else ""
+            print(f"    event {ms:6.0f} ms{at} {'  ' * depth}{label}")
         self.records.clear()
 
 

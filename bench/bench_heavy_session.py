@@ -258,10 +258,12 @@ class Session:
         cpu_before = thread_cpu() if ARGS is not None and ARGS.threads else None
         self.meter.start()
         ready = float("nan")
+        acted = self.meter.started
         if profiler is not None:
             profiler.enable()
         try:
             act()
+            acted = time.perf_counter()
             if wait_until(done, timeout_s):
                 ready = time.perf_counter() - t0
             wait(self.settle_ms)
@@ -280,7 +282,11 @@ class Session:
             self.blame.print()
             self.blame.reports.clear()
         if self.events is not None:
-            self.events.print()
+            span = self.meter.longest()
+            if span is not None:
+                print(f"    longest gap from {span[0]} ms to {span[1]} ms; the action's "
+                      f"call took {1000 * (acted - self.meter.started):.0f} ms")
+            self.events.print(self.meter.started)
         if profiler is not None:
             _print_profile(profiler)
         if cpu_before is not None:
