@@ -13,7 +13,7 @@ are encoded at once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,7 @@ from subword_core.corpus import Corpus
 
 from .encode_options import EncodeOptions, EncodeResult, encode_with_options
 from .encode_process import EncodeProcess
+from .turn_steps import TurnQueue
 
 #: Texts longer than this (characters) are encoded in the background.
 SYNC_ENCODE_LIMIT = 20_000
@@ -124,6 +125,8 @@ class Session(QObject):
         self._encode_options = EncodeOptions()
         self._encode_result: EncodeResult | None = None
         self._encode_pending = False
+        #: the views' redraws of a long text's encoding, each part in a turn of its own
+        self.turns = TurnQueue(self)
 
     # -- read access -----------------------------------------------------------------------
     @property
@@ -313,6 +316,16 @@ class Session(QObject):
             self._encoding, self._encode_result, self._encode_pending = None, None, True
             self._ensure_encoder().submit(self._request_id, tokenizer, self._encode_options,
                                           len(self._text) <= EXPLAIN_LIMIT, self._text)
+
+    def redraw(self, job: Callable[[], Any]) -> None:
+        """Run a view's redraw of the encoding: now for a text encoded at once; for a long
+        one, in a turn of its own (:attr:`turns`), so that the views in sight, which all hear
+        of its encoding in one signal, do not redraw in one turn."""
+        if encode_at_once(self._text):
+            self.turns.cancel(job)
+            job()
+        else:
+            self.turns.later(job)
 
     def _set_encoding(self, result: EncodeResult | None, announce: bool = True) -> None:
         self._encode_result = result

@@ -355,7 +355,8 @@ class EncodingPane(SightAwarePane):
                                              "{what}").format(what="; ".join(notices)
                                                               or self.tr("nothing")))
         self.notice_label.setVisible(bool(notices))
-        self._refresh_pipeline()
+        if self.pipeline_check.isChecked():
+            self._session.redraw(self._refresh_pipeline)
 
     @Slot(object)
     def _on_selection_changed(self, selection: Selection) -> None:
@@ -423,8 +424,12 @@ class EncodingPane(SightAwarePane):
         self._refresh_pipeline()
 
     def _refresh_pipeline(self) -> None:
+        self._session.turns.cancel(self._refresh_pipeline)
         tokenizer = self._session.tokenizer
         if not self.pipeline_check.isChecked():
+            return
+        if out_of_sight(self):  # another view was picked before its turn came
+            self._stale = True  # (catch_up redraws the pane when it is seen again)
             return
         result = self._session.encode_result
         explanation = result.explanation if result is not None else None

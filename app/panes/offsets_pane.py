@@ -86,11 +86,20 @@ class OffsetsPane(SightAwarePane):
                                 self.selected_token_indices, lambda: self.model.byte_level)
 
     @Slot(object)
-    def _on_session_encoding_changed(self, encoding: Any) -> None:
+    def _on_session_encoding_changed(self, _encoding: Any) -> None:
         if out_of_sight(self):  # filled when it comes into sight (catch_up)
             self._stale = True
             return
+        self._session.redraw(self._show_encoding)
+
+    def _show_encoding(self) -> None:
+        """Fill the table with the session's encoding (a long text's in a turn of its own)."""
+        self._session.turns.cancel(self._show_encoding)
+        if out_of_sight(self):  # another view was picked before its turn came
+            self._stale = True
+            return
         self._stale = False
+        encoding = self._session.encoding
         tokenizer = self._session.tokenizer
         with QSignalBlocker(self.table.selectionModel()):
             self.model.set_encoding(self._session.text, encoding,
@@ -108,13 +117,13 @@ class OffsetsPane(SightAwarePane):
     def catch_up(self) -> None:
         """Show the encoding that came while the pane was out of sight."""
         if self._stale:
-            self._on_session_encoding_changed(self._session.encoding)
+            self._show_encoding()
 
     @Slot(object)
     def _on_selection_changed(self, selection: Selection) -> None:
         encoding = self._session.encoding
-        if encoding is None or self._stale:  # the rows are those of an older encoding
-            return
+        if encoding is None or self._stale or self._session.turns.pending(self._show_encoding):
+            return  # the rows are those of an older encoding
         if selection.origin == "offsets":
             rows = None  # the table itself made this selection: leave its rows alone
         elif selection.token_index is not None and selection.token_index < len(encoding):

@@ -144,7 +144,7 @@ def test_pre_tokens_of_a_background_encoding_stay_packed(qtbot, pane):
     text = long_text(50_000)
     with qtbot.waitSignal(session.encoding_changed, timeout=30000):
         pane.input.setPlainText(text)
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: not session.turns.pending())  # the stages' turn
     explanation = session.encode_result.explanation
     n = pane.pieces_model.rowCount()
     assert n == explanation.pre_token_count > 5000
@@ -152,6 +152,41 @@ def test_pre_tokens_of_a_background_encoding_stay_packed(qtbot, pane):
     last = pane.pieces_model.record_at(n - 1)[1]
     assert (last.text, last.offsets) == (explanation.pre_tokens[-1].text,
                                          explanation.pre_tokens[-1].offsets)
+
+
+def test_each_view_redraws_a_long_texts_encoding_in_a_turn_of_its_own(qtbot, qapp, pane,
+                                                                      monkeypatch):
+    """The views in sight hear of an encoding in one signal. A long text's: the token view
+    redraws in that turn, the pipeline stages and the offsets table each in a later turn of
+    its own, so the window takes input and repaints between them (issue 20's heavy session:
+    all three in one turn, then their repaint, held the event loop for over 100 ms)."""
+    from app.panes.offsets_pane import OffsetsPane
+    from app.turn_steps import TurnQueue
+
+    monkeypatch.setattr(TurnQueue, "BUDGET_S", 0.0)  # one job per turn
+    session = pane._session
+    offsets = OffsetsPane(session, SelectionModel())
+    qtbot.addWidget(offsets)
+    offsets.show()
+    seen = []
+
+    def state():
+        return (pane.view.encoding is session.encoding,
+                pane.pieces_model.rowCount() > 0,
+                offsets.model.encoding is session.encoding)
+    session.encoding_changed.connect(lambda _: seen.append(state()))  # after the panes' slots
+    with qtbot.waitSignal(session.encoding_changed, timeout=30000):
+        session.set_text(long_text(30_000))
+    assert seen == [(True, False, False)]
+    for _ in range(20):  # one pass of the event loop at a time
+        qapp.processEvents()
+        if state() != seen[-1]:
+            seen.append(state())
+    # the stages' turn, then the offsets'
+    assert seen == [(True, False, False), (True, True, False), (True, True, True)]
+    assert not session.turns.pending()
+    session.set_text("a short text")  # encoded at once: every view in the same turn
+    assert seen[-1] == (True, True, True) and not session.turns.pending()
 
 
 def _cluster_ranges_whole(view: TokenTextView, block_number: int, start: int, end: int) -> bool:
