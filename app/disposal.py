@@ -29,18 +29,24 @@ class Disposal(QObject):
         self._root = root
         self._hide_first = hide_first
         self._steps: list[QObject] = [*pieces, root]
-        self._timer = QTimer(self, interval=0)
-        self._timer.timeout.connect(self._next)
+        # started again after each piece (MainWindow._on_step_timeout says why)
+        self._timer = QTimer(self, singleShot=True, interval=0)
+        self._timer.timeout.connect(self._on_timeout)
         _RUNNING.add(self)
         self._timer.start()
 
     @Slot()
-    def _next(self) -> None:
+    def _on_timeout(self) -> None:
+        if self._next():
+            self._timer.start()
+
+    def _next(self) -> bool:
+        """Delete the next piece; whether pieces are left."""
         if self._hide_first:  # a turn of its own
             self._hide_first = False
             if Shiboken.isValid(self._root):
                 self._root.hide()
-                return
+                return True
         while self._steps:
             piece = self._steps.pop(0)
             if not Shiboken.isValid(piece):
@@ -52,11 +58,11 @@ class Disposal(QObject):
                     continue
             Shiboken.delete(piece)
             if piece is not self._root:
-                return
-        self._timer.stop()
+                return True
         _RUNNING.discard(self)
         self.finished.emit()
         self.deleteLater()
+        return False
 
 
 def _parts(piece: QWidget) -> list[QWidget]:

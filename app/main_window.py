@@ -119,8 +119,10 @@ class MainWindow(QMainWindow):
         self._made: dict[str, QWidget] = {}
         # panes that came into sight, built one step per event-loop turn (_build_soon)
         self._build_queue: list[str] = []
-        self._build_timer = QTimer(self, interval=0)
-        self._build_timer.timeout.connect(self._build_next)
+        # a single shot started again after each step, never a repeating 0 ms timer: see
+        # _on_step_timeout
+        self._build_timer = QTimer(self, singleShot=True, interval=0, objectName="paneBuildTimer")
+        self._build_timer.timeout.connect(self._on_build_timeout)
         # what a pane not built yet is given when it is (training options, the long text's
         # settings, the compare list of a restored session)
         self._saved_training: dict[str, Any] = {}
@@ -131,8 +133,9 @@ class MainWindow(QMainWindow):
         # the rest of the window, a step per turn when staged (then_run adds steps after it)
         self._steps: Iterator[None] | None = self._construct()
         self._stepping = False
-        self._step_timer = QTimer(self, interval=0)
-        self._step_timer.timeout.connect(self._next_step)
+        self._step_timer = QTimer(self, singleShot=True, interval=0,
+                                  objectName="constructionStepTimer")
+        self._step_timer.timeout.connect(self._on_step_timeout)
         if staged:
             self._step_timer.start()  # the first step too: the turn that asked has its own work
         else:
@@ -218,6 +221,17 @@ class MainWindow(QMainWindow):
             self._next_step()
 
     @Slot()
+    def _on_step_timeout(self) -> None:
+        self._next_step()
+        if self._steps is not None:
+            # subtle: started again after the step, not a repeating 0 ms timer. Qt sets a
+            # repeating timer's next timeout before calling it, to the time the timers were
+            # looked at: every step was then due before any other timer, and in issue 20's
+            # heavy session three pane-building steps and the window's first paint ran with
+            # no other timer (nor input) between them, 240 ms. Started now, the next step is
+            # due after the timers that came due during this one.
+            self._step_timer.start()
+
     def _next_step(self) -> None:
         steps = self._steps
         if steps is None or self._stepping:
@@ -349,6 +363,11 @@ class MainWindow(QMainWindow):
             self._build_timer.start()  # a 0 ms timer: after the events already waiting
 
     @Slot()
+    def _on_build_timeout(self) -> None:
+        self._build_next()
+        if self._build_queue:
+            self._build_timer.start()  # after this step (see _on_step_timeout)
+
     def _build_next(self) -> None:
         while self._build_queue:
             key = self._build_queue[0]

@@ -113,9 +113,10 @@ def test_language_switch_destroys_the_old_window_piecewise_and_the_new_one_works
             for n in range(5):
                 session.set_text(f"lower {n}")
                 qtbot.wait(1)
-            qtbot.waitUntil(lambda: disposal.pending() == 0, timeout=10000)
+            # the new window is shown in the last of its construction's turns, then the old
+            # one is taken apart
+            qtbot.waitUntil(lambda: new.isVisible() and disposal.pending() == 0, timeout=10000)
             turns.stop()
-            assert new.isVisible()
             assert caught == []
             assert not [w for w in everything if Shiboken.isValid(w)]
             assert len({turns.died[key] for key in docks}) == len(docks)
