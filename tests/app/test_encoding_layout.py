@@ -218,6 +218,7 @@ def test_the_pane_draws_the_encoder_process_layout_and_makes_none(qtbot, tokeniz
         plain.repaint()
         assert made == [text]
         assert _drawn(pane.view) == _drawn(plain)
+        qtbot.waitUntil(lambda: not session.turns.pending())  # the stages' own turn
         assert pane.normalized_view.toPlainText().startswith(
             encoding_layout.normalized_lines(session.encode_result.explanation.normalized))
         assert pane.summary_label.text().startswith(f"{len(session.encoding):,} tokens")
