@@ -120,6 +120,21 @@ def _pool_cpu(pool) -> float:
     return sum(cpu_seconds(Path(f"/proc/{pid}/stat")) or 0.0 for pid in pids)
 
 
+def _print_summary(samples: dict[str, tuple[list[float], list[float]]]) -> None:
+    """Per file, the window's median time against the median of every HF sample, and the
+    worst row's ratio."""
+    from statistics import median
+
+    print(f"\n{'tokenizer':18s} {'window median':>13s} {'HF median':>10s} {'ratio':>6s}"
+          f" {'window range':>13s} {'HF range':>12s}")
+    for label, (ours, theirs) in samples.items():
+        if not ours or not theirs:
+            continue
+        print(f"{label:18s} {median(ours):12.3f}s {median(theirs):9.3f}s "
+              f"{median(ours) / median(theirs):5.2f}x {min(ours):6.3f}-{max(ours):.3f}s "
+              f"{min(theirs):5.3f}-{max(theirs):.3f}s")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -154,7 +169,11 @@ def main() -> int:
         # encoding showed, "HF cpu" what HF's open and encode used
         print(f"{'tokenizer':18s} {'window':>8s} {'stall':>7s} {'HF':>7s} {'ratio':>6s}"
               f" {'cpu':>7s} {'HF cpu':>7s} {'ratio':>6s}")
+        # per file: the window's times and every HF sample, for the summary (a row compares
+        # one window sample with HF's best of two, which leans against the window)
+        samples: dict[str, tuple[list[float], list[float]]] = {}
         for label, path, vocab in files:
+            ours, theirs = samples.setdefault(label, ([], []))
             for _ in range(args.repeat):
                 before = len(window.session.entries)
                 if blame is not None:
@@ -169,14 +188,17 @@ def main() -> int:
                 stall = max(meter.stop(), default=0)
                 if blame is not None:
                     blame.scenario = ""
-                hf, hf_cpu = (min(column) for column in
-                              zip(*(_hf_seconds(path, vocab) for _ in range(2))))
+                runs = [_hf_seconds(path, vocab) for _ in range(2)]
+                hf, hf_cpu = (min(column) for column in zip(*runs))
+                ours.append(seconds)
+                theirs.extend(wall for wall, _ in runs)
                 print(f"{label:18s} {seconds:7.2f}s {stall:5d}ms {hf:6.2f}s {seconds / hf:5.2f}x"
                       f" {cpu:6.2f}s {hf_cpu:6.2f}s {cpu / hf_cpu:5.2f}x", flush=True)
                 window.session.remove_tokenizer(window.session.current.name)
                 wait(500)
         window.close()
         app.processEvents()
+        _print_summary(samples)
         if blame is not None:
             blame.print()
     return 0
