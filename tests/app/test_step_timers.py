@@ -16,6 +16,14 @@ def _tick_between(log: list[str]) -> QTimer:
     return tick
 
 
+def _two_steps(log: list[str], tick: QTimer):
+    """Two steps; the first starts ``tick``."""
+    log.append("first")
+    tick.start()
+    yield
+    log.append("second")
+
+
 def test_a_staged_windows_steps_let_a_timer_due_meanwhile_run_between_them(qtbot, settings):
     from app.main_window import MainWindow
     from app.selection import SelectionModel
@@ -23,15 +31,9 @@ def test_a_staged_windows_steps_let_a_timer_due_meanwhile_run_between_them(qtbot
 
     log: list[str] = []
     tick = _tick_between(log)
-
-    def steps():
-        log.append("first")
-        tick.start()
-        yield
-        log.append("second")
     window = MainWindow(Session(), SelectionModel(), settings, staged=True)
     qtbot.addWidget(window)
-    window.then_run(steps())
+    window.then_run(_two_steps(log, tick))
     qtbot.waitUntil(lambda: "second" in log and "tick" in log)
     assert log == ["first", "tick", "second"]
 
@@ -45,15 +47,9 @@ def test_a_pane_built_in_steps_lets_a_timer_due_meanwhile_run_between_them(qtbot
     log: list[str] = []
     tick = _tick_between(log)
 
-    def steps():
-        log.append("first")
-        tick.start()
-        yield
-        log.append("second")
-
     def make_pane() -> QWidget:
         pane = QWidget()
-        build_in_steps(pane, steps())
+        build_in_steps(pane, _two_steps(log, tick))
         return pane
     window = MainWindow(Session(), SelectionModel(), settings)
     qtbot.addWidget(window)
